@@ -1,0 +1,71 @@
+import dayjs from 'dayjs';
+
+/** Formatting rules of spec 01 §9. Dates are shown in the viewer's local time. */
+
+type DateInput = string | number | Date;
+
+/** 'YYYY-MM-DD HH:mm:ss'; empty text for a missing or invalid date. */
+export function formatDateTime(value: DateInput | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format('YYYY-MM-DD HH:mm:ss') : '';
+}
+
+/** 'M/D/YYYY h:mm A' (12-hour clock); empty text for a missing or invalid date. */
+export function formatDateTimeUs(value: DateInput | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format('M/D/YYYY h:mm A') : '';
+}
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+}
+
+/** Under an hour in minutes, under a day in hours, otherwise in days. */
+export function relativeTime(value: DateInput, now: DateInput = Date.now()): string {
+  const minutes = Math.max(0, dayjs(now).diff(dayjs(value), 'minute'));
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return plural(hours, 'hour');
+  return plural(Math.floor(hours / 24), 'day');
+}
+
+const ABBREVIATIONS = ['', 'k', 'M', 'G', 'T', 'P', 'E'] as const;
+
+/** 1234 → '1.2k', 5_600_000 → '5.6M' (powers of 1000, up to E). */
+export function abbreviateNumber(value: number, fractionDigits = 1): string {
+  if (!Number.isFinite(value)) return String(value);
+  const sign = value < 0 ? '-' : '';
+  let magnitude = Math.abs(value);
+  let step = 0;
+  while (magnitude >= 1000 && step < ABBREVIATIONS.length - 1) {
+    magnitude /= 1000;
+    step += 1;
+  }
+  const rounded = Number(magnitude.toFixed(step === 0 ? 0 : fractionDigits));
+  if (rounded >= 1000 && step < ABBREVIATIONS.length - 1) {
+    return `${sign}1${ABBREVIATIONS[step + 1]}`;
+  }
+  return `${sign}${rounded}${ABBREVIATIONS[step]}`;
+}
+
+/** The digits of a phone number, without separators or a leading +1 country code. */
+export function phoneDigits(value: string | null | undefined): string {
+  const digits = (value ?? '').replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+/** Order tables show phones as '(xxx) xxx-xxxx'; anything that is not 10 digits is shown as given. */
+export function formatPhoneDisplay(value: string | null | undefined): string {
+  const digits = phoneDigits(value);
+  if (digits.length !== 10) return value ?? '';
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** Forms show phones as '###-###-####' once the field loses focus. */
+export function formatPhoneDashed(value: string | null | undefined): string {
+  const digits = phoneDigits(value);
+  if (digits.length !== 10) return value ?? '';
+  return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
