@@ -8,7 +8,7 @@ export const loginFormSchema = z.object({
   email: emailField(),
   password: z
     .string()
-    .min(1, MESSAGES.passwordRequired)
+    .min(1, { message: MESSAGES.passwordRequired, abort: true })
     .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
     .max(LIMITS.fieldMax, MESSAGES.fieldTooLong),
 });

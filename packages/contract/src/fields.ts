@@ -27,7 +27,7 @@ export function emailField(
   return z
     .string()
     .trim()
-    .min(1, messages.required)
+    .min(1, { message: messages.required, abort: true })
     .max(LIMITS.fieldMax, MESSAGES.fieldTooLong)
     .regex(EMAIL_PATTERN, messages.invalid);
 }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  abbreviateNumber,
+  formatDateTime,
+  formatDateTimeUs,
+  formatPhoneDashed,
+  formatPhoneDisplay,
+  phoneDigits,
+  relativeTime,
+} from './format.js';
+
+describe('date display (spec 01 §9)', () => {
+  it('shows YYYY-MM-DD HH:mm:ss', () => {
+    expect(formatDateTime('2026-03-05T07:08:09Z')).toBe('2026-03-05 07:08:09');
+  });
+
+  it('shows M/D/YYYY with a 12-hour clock', () => {
+    expect(formatDateTimeUs('2026-03-05T07:08:09Z')).toBe('3/5/2026 7:08 AM');
+    expect(formatDateTimeUs('2026-12-25T19:30:00Z')).toBe('12/25/2026 7:30 PM');
+  });
+
+  it('shows nothing for a missing or invalid date', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+    expect(formatDateTimeUs(undefined)).toBe('');
+  });
+});
+
+describe('relative time', () => {
+  const now = '2026-11-21T12:00:00Z';
+  it.each([
+    ['2026-11-21T12:00:00Z', '0 minutes ago'],
+    ['2026-11-21T11:59:00Z', '1 minute ago'],
+    ['2026-11-21T11:01:00Z', '59 minutes ago'],
+    ['2026-11-21T11:00:00Z', '1 hour ago'],
+    ['2026-11-20T12:01:00Z', '23 hours ago'],
+    ['2026-11-20T12:00:00Z', '1 day ago'],
+    ['2026-11-01T12:00:00Z', '20 days ago'],
+  ])('%s is %s', (when, text) => {
+    expect(relativeTime(when, now)).toBe(text);
+  });
+});
+
+describe('number abbreviations k, M, G, T, P, E', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1k'],
+    [1234, '1.2k'],
+    [999_999, '1M'],
+    [5_600_000, '5.6M'],
+    [7e9, '7G'],
+    [2.5e12, '2.5T'],
+    [3e15, '3P'],
+    [4e18, '4E'],
+    [-1500, '-1.5k'],
+  ])('%d → %s', (value, text) => {
+    expect(abbreviateNumber(value)).toBe(text);
+  });
+});
+
+describe('phones', () => {
+  it('keeps the 10 digits, dropping separators and a +1 country code', () => {
+    expect(phoneDigits('+1 (415) 555-0134')).toBe('4155550134');
+    expect(phoneDigits('415-555-0134')).toBe('4155550134');
+  });
+
+  it('shows (xxx) xxx-xxxx in order tables', () => {
+    expect(formatPhoneDisplay('4155550134')).toBe('(415) 555-0134');
+    expect(formatPhoneDisplay('415-555-0134')).toBe('(415) 555-0134');
+  });
+
+  it('shows ###-###-#### in forms', () => {
+    expect(formatPhoneDashed('4155550134')).toBe('415-555-0134');
+  });
+
+  it('shows anything that is not 10 digits as given', () => {
+    expect(formatPhoneDisplay('12345')).toBe('12345');
+    expect(formatPhoneDashed('')).toBe('');
+    expect(formatPhoneDisplay(null)).toBe('');
+  });
+});
