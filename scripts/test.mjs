@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// Runs every check of the project in order: typecheck, lint, unit tests, server integration
+// tests on SQLite and PostgreSQL, the production build with its budget, and the browser
+// end-to-end tests in Debian's Chromium. Prints one closing line: "N passed, N failed".
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const results = [];
+let passed = 0;
+let failed = 0;
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`${CHROMIUM} is missing: install it with 'sudo apt-get install chromium' and run again.`);
+    process.exit(1);
+  }
+  console.log('Installing Debian chromium for the browser tests (apt-get)...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core']]) {
+    const run = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (run.status !== 0) {
+      console.error(`apt-get ${args.join(' ')} failed.`);
+      process.exit(1);
+    }
+  }
+}
+
+// eslint-disable-next-line no-control-regex
+const stripAnsi = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+/** Counts what vitest ("Tests  3 failed | 70 passed (73)") and Playwright ("12 passed (30s)") report. */
+function countTests(output) {
+  const counts = { passed: 0, failed: 0 };
+  for (const line of stripAnsi(output).split('\n')) {
+    const vitest = line.match(/^\s*Tests\s+(.*)\(\d+\)\s*$/);
+    const playwright = line.match(/^\s+(\d+) (passed|failed|flaky)(?: \(|$)/);
+    if (vitest) {
+      for (const [, n, kind] of vitest[1].matchAll(/(\d+) (passed|failed)/g)) counts[kind] += Number(n);
+    } else if (playwright) {
+      counts[playwright[2] === 'passed' ? 'passed' : 'failed'] += Number(playwright[1]);
+    }
+  }
+  return counts;
+}
+
+function step(name, command, args) {
+  return new Promise((resolve) => {
+    console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+    const started = Date.now();
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1' } });
+    let output = '';
+    const relay = (stream, target) =>
+      stream.on('data', (chunk) => {
+        output += chunk;
+        target.write(chunk);
+      });
+    relay(child.stdout, process.stdout);
+    relay(child.stderr, process.stderr);
+    child.on('close', (code) => {
+      const counts = countTests(output);
+      passed += counts.passed;
+      failed += counts.failed;
+      const ok = code === 0;
+      if (!ok && counts.failed === 0) failed += 1; // a failed check that is not a test still counts
+      results.push({ name, ok, seconds: (Date.now() - started) / 1000, ...counts });
+      resolve(ok);
+    });
+  });
+}
+
+ensureChromium();
+const npm = 'npm';
+const steps = [
+  ['build contract', npm, ['run', 'build', '-w', '@airbox/contract']],
+  ['typecheck', npm, ['run', 'typecheck']],
+  ['lint', npm, ['run', 'lint']],
+  ['contract unit tests', npm, ['test', '-w', '@airbox/contract']],
+  ['server integration tests (SQLite and PostgreSQL)', npm, ['test', '-w', '@airbox/server']],
+  ['web unit tests', npm, ['test', '-w', '@airbox/web']],
+  ['production build and login-route budget', npm, ['run', 'build']],
+  ['browser end-to-end tests', npm, ['test', '-w', '@airbox/e2e']],
+];
+for (const [name, command, args] of steps) {
+  const ok = await step(name, command, args);
+  // Without a contract build or a production build the later steps cannot run at all.
+  if (!ok && (name === 'build contract' || name.startsWith('production build'))) break;
+}
+
+console.log('\n=== summary');
+for (const r of results) {
+  const tests = r.passed || r.failed ? ` (${r.passed} passed, ${r.failed} failed)` : '';
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}${tests} in ${r.seconds.toFixed(1)} s`);
+}
+const allOk = results.length === steps.length && results.every((r) => r.ok);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(allOk ? 0 : 1);
