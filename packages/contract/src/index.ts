@@ -5,3 +5,4 @@ export * from './fields.js';
 export * from './format.js';
 export * from './messages.js';
 export * from './routing.js';
+export * from './label-purchase.js';
