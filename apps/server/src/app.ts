@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { API_ERRORCODE, MESSAGES } from '@airbox/contract';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { AppConfig } from './config/env.js';
+import { loggerOptions } from './config/logger.js';
+import { AppError } from './errors.js';
+import background from './plugins/background.js';
+import database from './plugins/database.js';
+import docs from './plugins/docs.js';
+import mail from './plugins/mail.js';
+import rateLimit from './plugins/rate-limit.js';
+import security from './plugins/security.js';
+import session from './plugins/session.js';
+import webApp from './plugins/web-app.js';
+import accountRoutes from './routes/app-v1/account.routes.js';
+import authRoutes from './routes/app-v1/auth.routes.js';
+import catalogRoutes from './routes/app-v1/catalog.routes.js';
+import healthRoutes from './routes/health.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+/** Bodies are small forms and JSON: anything bigger is refused with 413. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildAppOptions {
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
+}
+
+/** The spec's answer to a failure that is not an AppError, by HTTP status. */
+function clientFailure(statusCode: number): AppError {
+  switch (statusCode) {
+    case 401:
+      return AppError.notSignedIn();
+    case 403:
+      return AppError.forbidden();
+    case 404:
+      return new AppError(404, API_ERRORCODE.notFound, MESSAGES.notFound);
+    case 413:
+      return new AppError(413, API_ERRORCODE.tooLarge, MESSAGES.requestTooLarge);
+    case 429:
+      return AppError.tooMany(MESSAGES.tooManyAttempts);
+    default:
+      return new AppError(statusCode, API_ERRORCODE.invalidRequest, MESSAGES.invalidRequest);
+  }
+}
+
+/** Builds the whole portal: plugins, routes, error and not-found handlers. Nothing reads env here. */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('config', config);
+      },
+      { name: 'config' },
+    ),
+  );
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    let failure: AppError;
+    if (error instanceof AppError) {
+      failure = error;
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      failure = AppError.invalid(error.validation[0]?.message);
+    } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      failure = clientFailure(error.statusCode);
+    } else {
+      request.log.error({ err: error }, 'unexpected failure');
+      failure = new AppError(500, API_ERRORCODE.internal, MESSAGES.internalError);
+    }
+    if (failure.statusCode < 500) request.log.info({ errorcode: failure.errorcode, statusCode: failure.statusCode }, failure.message);
+    return reply.code(failure.statusCode).send({ errorcode: failure.errorcode, message: failure.message });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '';
+    if ((request.method === 'GET' || request.method === 'HEAD') && path.startsWith('/app/') && !path.startsWith('/app/v1/')) {
+      return app.sendWebApp(reply);
+    }
+    return reply.code(404).send({ errorcode: API_ERRORCODE.notFound, message: MESSAGES.notFound });
+  });
+
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(security);
+  await app.register(background);
+  await app.register(database);
+  await app.register(mail);
+  await app.register(rateLimit);
+  await app.register(session);
+  await app.register(docs);
+  await app.register(webApp);
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(catalogRoutes);
+  await app.ready();
+  return app;
+}

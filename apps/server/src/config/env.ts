@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_BRAND_NAME } from '@airbox/contract';
+import { z } from 'zod';
+
+/** apps/server/src/config (or dist/config) → the repository root, whatever the cwd. */
+const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const REPO_ROOT = resolve(SERVER_DIR, '../..');
+
+const serverPackage = JSON.parse(readFileSync(resolve(SERVER_DIR, 'package.json'), 'utf8')) as { version: string };
+/** The server package's version: reported by login and shown in the web app's footer. */
+export const SERVER_VERSION = serverPackage.version;
+
+/** Everything the app needs to run. buildApp() takes one; nothing reads process.env after start. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** `sqlite:/absolute/file.db` or a `postgres://` URL. */
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key this app writes (tests use their own). */
+  redisKeyPrefix: string;
+  mailOutboxDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  brandName: string;
+  sessionSecret: string;
+  adminAppUrl: string;
+  tabletAppUrl: string;
+  labelPurchaseUrl: string;
+  authRateLimitPerMinute: number;
+  loginFailuresPerHour: number;
+  trustProxy: boolean;
+  logLevel: string;
+  webDistDir: string;
+  seedDemoData: boolean;
+  version: string;
+  /** The current time; tests pass a clock they can move. */
+  clock: () => Date;
+}
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'must start with sqlite:, postgres:// or postgresql://')
+    .default('sqlite:data/airbox.db'),
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  MAIL_OUTBOX_DIR: z.string().min(1).default('data/outbox'),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().min(3).optional(),
+  BRAND_NAME: z.string().trim().min(1).max(64).default(DEFAULT_BRAND_NAME),
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_APP_URL: z.string().min(1).default('/app/admin/'),
+  TABLET_APP_URL: z.string().min(1).default('/app/tablet/#/dashboard'),
+  LABEL_PURCHASE_URL: z.string().min(1).default('/app/shipment/#/Shipment/shipmentRate'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  TRUST_PROXY: booleanText.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'apps/web/dist')),
+  SEED_DEMO_DATA: booleanText.default(true),
+});
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function fromRepoRoot(path: string): string {
+  return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
+}
+
+/** `sqlite:relative/file.db` becomes an absolute path under the repository root. */
+export function resolveDatabaseUrl(url: string): string {
+  if (!url.startsWith('sqlite:')) return url;
+  return `sqlite:${fromRepoRoot(url.slice('sqlite:'.length))}`;
+}
+
+/** Outside production a missing secret is generated once and kept in data/session-secret. */
+function developmentSessionSecret(): string {
+  const file = resolve(REPO_ROOT, 'data/session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads and validates the environment once. The error names every bad key. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.SESSION_SECRET) {
+    throw new ConfigError('Invalid environment:\n  SESSION_SECRET: required in production (at least 32 characters)');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: resolveDatabaseUrl(e.DATABASE_URL),
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: 'airbox:',
+    mailOutboxDir: fromRepoRoot(e.MAIL_OUTBOX_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    brandName: e.BRAND_NAME,
+    sessionSecret: e.SESSION_SECRET ?? developmentSessionSecret(),
+    adminAppUrl: e.ADMIN_APP_URL,
+    tabletAppUrl: e.TABLET_APP_URL,
+    labelPurchaseUrl: e.LABEL_PURCHASE_URL,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    loginFailuresPerHour: e.LOGIN_FAILURES_PER_HOUR,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: fromRepoRoot(e.WEB_DIST_DIR),
+    seedDemoData: e.SEED_DEMO_DATA,
+    version: SERVER_VERSION,
+    clock: () => new Date(),
+  };
+}

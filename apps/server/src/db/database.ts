@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { AdvertisementsTable } from '../modules/advertisements/advertisements.table.js';
+import type { CarrierServiceRenamingsTable } from '../modules/carriers/carriers.table.js';
+import type { HubsTable } from '../modules/hubs/hubs.table.js';
+import type { ThirdPartyOrdersTable } from '../modules/orders/orders.table.js';
+import type { LockerPackagesTable } from '../modules/packages/packages.table.js';
+import type { SessionsTable } from '../modules/sessions/sessions.table.js';
+import type { UserTokensTable } from '../modules/tokens/tokens.table.js';
+import type { UsersTable } from '../modules/users/users.table.js';
+import { isSqlite } from './dialect.js';
+
+export interface Database {
+  users: UsersTable;
+  hubs: HubsTable;
+  sessions: SessionsTable;
+  user_tokens: UserTokensTable;
+  carrier_service_renamings: CarrierServiceRenamingsTable;
+  advertisements: AdvertisementsTable;
+  locker_packages: LockerPackagesTable;
+  third_party_orders: ThirdPartyOrdersTable;
+}
+
+/** The database or an open transaction: repositories take either. */
+export type Db = Kysely<Database>;
+
+export function isPostgresUrl(url: string): boolean {
+  return url.startsWith('postgres://') || url.startsWith('postgresql://');
+}
+
+/** Kysely over PostgreSQL for a postgres:// URL, else over the SQLite file of `sqlite:/path`. */
+export function createDatabase(databaseUrl: string): Db {
+  if (isPostgresUrl(databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = databaseUrl.slice('sqlite:'.length);
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+/**
+ * Runs `work` in one write transaction. On SQLite it begins IMMEDIATE, so a transaction that
+ * reads before it writes takes the write lock first and never fails to upgrade it later.
+ */
+export async function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (!isSqlite(db)) return db.transaction().execute(work);
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}

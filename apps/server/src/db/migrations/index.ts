@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as foundation from './2026-11-21-0001-foundation.js';
+
+/**
+ * Every migration, by its sortable name. A static list (not a folder scan) so that the compiled
+ * server and the tests run exactly the same set. Add new files here in order.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-foundation': foundation,
+};

@@ -1,0 +1,20 @@
+import { loadConfig } from '../config/env.js';
+import { createDatabase } from './database.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.js';
+import { migrateToLatest } from './migrate.js';
+import { seedDemoData } from './seed.js';
+
+/** npm run seed: migrates the configured database and seeds demo data if it is empty. */
+const config = loadConfig();
+const db = createDatabase(config.databaseUrl);
+try {
+  await migrateToLatest(db);
+  const seeded = await seedDemoData(db, config.clock());
+  console.log(seeded ? 'Demo data seeded. Logins (password ' + DEMO_PASSWORD + '):' : 'The database already has users; nothing seeded.');
+  if (seeded) for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email}  (${account.note})`);
+} catch (error) {
+  console.error('Seeding failed:', error);
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
+}

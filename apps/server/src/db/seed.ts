@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { ROLE } from '@airbox/contract';
+import { insertAdvertisement } from '../modules/advertisements/advertisements.repository.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { insertCarrierServiceRenamings } from '../modules/carriers/carriers.repository.js';
+import { insertHubs } from '../modules/hubs/hubs.repository.js';
+import { insertThirdPartyOrder } from '../modules/orders/orders.repository.js';
+import { insertLockerPackages } from '../modules/packages/packages.repository.js';
+import { countUsers, insertUser } from '../modules/users/users.repository.js';
+import type { NewUser } from '../modules/users/users.table.js';
+import { type Db, writeTransaction } from './database.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.js';
+
+const HUBS = [
+  { business_name: 'AirBox Union Square', address: '801 Market St', city: 'San Francisco', state: 'CA', zip_code: '94103', location: '37.7847,-122.4066' },
+  { business_name: 'AirBox Midtown', address: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10118', location: '40.7484,-73.9857' },
+  { business_name: 'AirBox Capitol Hill', address: '1530 Broadway', city: 'Seattle', state: 'WA', zip_code: '98122', location: '47.6145,-122.3208' },
+  { business_name: 'AirBox Riverside Campus', address: '2100 Riverside Dr', city: 'Austin', state: 'TX', zip_code: '78741', location: null },
+];
+
+const RENAMINGS = [
+  { carrier: 'USPS', easypost_original: 'Priority', renamed: 'USPS Priority Mail', service_search_queries: 'Priority' },
+  { carrier: 'USPS', easypost_original: 'Express', renamed: 'USPS Priority Mail Express', service_search_queries: 'Express' },
+  { carrier: 'USPS', easypost_original: 'GroundAdvantage', renamed: 'USPS Ground Advantage', service_search_queries: 'GroundAdvantage' },
+  { carrier: 'FedEx', easypost_original: 'FEDEX_GROUND', renamed: 'FedEx Ground', service_search_queries: 'FEDEX_GROUND' },
+  { carrier: 'FedEx', easypost_original: 'FEDEX_2_DAY', renamed: 'FedEx 2Day', service_search_queries: 'FEDEX_2_DAY' },
+  { carrier: 'FedEx', easypost_original: 'STANDARD_OVERNIGHT', renamed: 'FedEx Standard Overnight', service_search_queries: 'STANDARD_OVERNIGHT' },
+  { carrier: 'UPSDAP', easypost_original: 'Ground', renamed: 'UPS Ground', service_search_queries: 'Ground' },
+  { carrier: 'UPSDAP', easypost_original: '2ndDayAir', renamed: 'UPS 2nd Day Air', service_search_queries: '2ndDayAir' },
+  { carrier: 'UPSDAP', easypost_original: 'NextDayAir', renamed: 'UPS Next Day Air', service_search_queries: 'NextDayAir' },
+];
+
+const PROFILES: Record<string, Partial<NewUser>> = {
+  'demo@example.com': {
+    first_name: 'Dana',
+    last_name: 'Demo',
+    box_id: '2135846',
+    pin: '482915',
+    cell_phone: '415-555-0134',
+    home_phone: '415-555-0178',
+    address_line_1: '742 Valencia St',
+    address_line_2: 'Apt 3',
+    city: 'San Francisco',
+    state: 'CA',
+    zip_code: '94110',
+    credits: 12,
+    membership: 1,
+  },
+  'pending@example.com': { first_name: 'Pat', last_name: 'Pending', box_id: '2135847', pin: '103957' },
+  'business@example.com': { first_name: 'Blake', last_name: 'Business', box_id: '2135848', pin: '739120' },
+  'business-pending@example.com': { first_name: 'Bailey', last_name: 'Waiting', box_id: '2135849', pin: '561284' },
+  'admin@example.com': { first_name: 'Alex', last_name: 'Admin', box_id: '2135850', pin: '908172' },
+};
+
+/**
+ * Fills an empty database with demo users, hubs, packages and reference rows. Does nothing when a
+ * user exists, so it is safe to run at every start. Returns whether it seeded.
+ */
+export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000).toISOString();
+  return writeTransaction(db, async (trx) => {
+    if ((await countUsers(trx)) > 0) return false;
+    const hubs = HUBS.map((hub) => ({ ...hub, id: randomUUID(), created_at: at(0) }));
+    await insertHubs(trx, hubs);
+    const defaultHub = hubs[0]!.id;
+    const userIds: Record<string, number> = {};
+    for (const account of DEMO_ACCOUNTS) {
+      userIds[account.email] = await insertUser(trx, {
+        role_id: account.role,
+        status: account.status,
+        email: account.email,
+        password_hash: passwordHash,
+        box_id: '',
+        locker_id: account.role === ROLE.admin ? null : defaultHub,
+        notify_by_email: 1,
+        notify_by_text: account.email === 'demo@example.com' ? 1 : 0,
+        created_at: at(0),
+        updated_at: at(0),
+        activated_at: account.status === 0 ? null : at(0),
+        ...PROFILES[account.email],
+      });
+    }
+    const demoUser = userIds['demo@example.com']!;
+    await insertLockerPackages(trx, [
+      { user_id: demoUser, hub_id: defaultHub, carrier: 'USPS', tracking_no: '9400111202555842761023', pickup_code: '583920', delivered_at: at(5), picked_up_at: null },
+      { user_id: demoUser, hub_id: defaultHub, carrier: 'UPSDAP', tracking_no: '1Z999AA10123456784', pickup_code: '204871', delivered_at: at(27), picked_up_at: null },
+      { user_id: demoUser, hub_id: defaultHub, carrier: 'FedEx', tracking_no: '794644790132', pickup_code: '771035', delivered_at: at(50), picked_up_at: null },
+      { user_id: demoUser, hub_id: defaultHub, carrier: 'USPS', tracking_no: '9400111202555842761999', pickup_code: '118402', delivered_at: at(100), picked_up_at: at(90) },
+    ]);
+    await insertCarrierServiceRenamings(trx, RENAMINGS);
+    await insertAdvertisement(trx, {
+      content: 'Holiday hours: lockers at AirBox Union Square are open 24/7 through January 2.',
+      active: 1,
+      created_at: at(0),
+    });
+    await insertThirdPartyOrder(trx, { order_id: 'DEMO-1001', merchant_id: 'DEMO', pickup_code: '640218', hub_id: defaultHub, created_at: at(3) });
+    return true;
+  });
+}

@@ -1,0 +1,145 @@
+import {
+  ACTIVATION_ERRORCODE,
+  ACTIVATION_LINK_TTL_MS,
+  destinationGetsSession,
+  type Locker,
+  loginDestination,
+  MESSAGES,
+  RESET_ERRORCODE,
+  RESET_LINK_TTL_MS,
+  resetPasswordField,
+  type SessionUser,
+  USER_STATUS,
+} from '@airbox/contract';
+import type { FastifyInstance } from 'fastify';
+import { writeTransaction } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { findHub, toLocker } from '../hubs/hubs.repository.js';
+import { deleteUserSessions } from '../sessions/sessions.repository.js';
+import { endSession, startSession } from '../sessions/sessions.service.js';
+import { markTokenUsed, voidTokens } from '../tokens/tokens.repository.js';
+import { checkToken, issueToken } from '../tokens/tokens.service.js';
+import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.table.js';
+import { toSessionUser } from '../users/users.wire.js';
+import { activationMail, passwordChangedMail, resetMail } from './auth.mails.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+/** What the auth rules need of the app: its decorations (see plugins/). */
+export type AuthDeps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'loginFailures'>;
+
+export type LoginOutcome =
+  | { kind: 'wrongCredentials' }
+  /** Right password, but the account may not sign in yet: no session. */
+  | { kind: 'refused'; message: string; user: SessionUser; locker: Locker[] }
+  | { kind: 'signedIn'; sessionToken: string; user: SessionUser; locker: Locker[] };
+
+/**
+ * Checks e-mail and password. A session is only started for the destinations that get one;
+ * the presented old session (if any) ends, so every login has a new token.
+ */
+export async function login(
+  deps: AuthDeps,
+  credentials: { name: string; password: string },
+  previousSessionToken: string | undefined,
+): Promise<LoginOutcome> {
+  const email = credentials.name.trim().toLowerCase();
+  if ((await deps.loginFailures.count(email)) >= deps.config.loginFailuresPerHour) {
+    throw AppError.tooMany(MESSAGES.tooManyFailures);
+  }
+  const user = await findUserByEmail(deps.db, email);
+  if (!(await verifyPassword(user?.password_hash, credentials.password)) || !user) {
+    await deps.loginFailures.increment(email);
+    return { kind: 'wrongCredentials' };
+  }
+  const locker = await userLockers(deps, user);
+  const destination = loginDestination({ role_id: user.role_id, Status: user.status });
+  if (!destinationGetsSession(destination)) {
+    const message =
+      destination === 'pendingBusiness' ? MESSAGES.pendingBusiness(deps.config.brandName) : MESSAGES.notActivated;
+    return { kind: 'refused', message, user: toSessionUser(user), locker };
+  }
+  if (previousSessionToken) await endSession(deps.db, previousSessionToken);
+  const sessionToken = await startSession(deps.db, user.user_id, deps.config.clock());
+  return { kind: 'signedIn', sessionToken, user: toSessionUser(user), locker };
+}
+
+/** The user's default hub, as the one-entry list the login answer carries. */
+export async function userLockers(deps: Pick<AuthDeps, 'db'>, user: UserRow): Promise<Locker[]> {
+  const hub = user.locker_id ? await findHub(deps.db, user.locker_id) : undefined;
+  return hub ? [toLocker(hub)] : [];
+}
+
+/** Mails a fresh activation link (older ones stop working) to a user who has not activated. */
+export async function sendActivationLink(deps: AuthDeps, userId: number): Promise<void> {
+  const user = await findUserById(deps.db, userId);
+  if (!user || user.status !== USER_STATUS.notActivated) return;
+  const code = await writeTransaction(deps.db, (trx) =>
+    issueToken(trx, user.user_id, 'activation', ACTIVATION_LINK_TTL_MS, deps.config.clock()),
+  );
+  await deps.mail.send(activationMail(deps.config, user.email, user.first_name, code));
+}
+
+/** Forgot password: mails a reset link when the account exists, and nothing otherwise. */
+export async function sendResetLink(deps: AuthDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  const generatedId = await writeTransaction(deps.db, (trx) =>
+    issueToken(trx, user.user_id, 'reset', RESET_LINK_TTL_MS, deps.config.clock()),
+  );
+  await deps.mail.send(resetMail(deps.config, user.email, generatedId));
+}
+
+export type ActivationErrorcode = (typeof ACTIVATION_ERRORCODE)[keyof typeof ACTIVATION_ERRORCODE];
+
+/** Status 0 becomes 1 (for a business user: pending until the provider activates it). */
+export async function activateAccount(deps: AuthDeps, activateCode: string): Promise<ActivationErrorcode> {
+  const now = deps.config.clock();
+  return writeTransaction(deps.db, async (trx) => {
+    const token = await checkToken(trx, activateCode, 'activation', now);
+    if (token.state === 'unknown') return ACTIVATION_ERRORCODE.noSuchUser;
+    if (token.state !== 'valid') return ACTIVATION_ERRORCODE.linkInvalid;
+    const user = await findUserById(trx, token.userId);
+    if (!user) return ACTIVATION_ERRORCODE.noSuchUser;
+    if (user.status === USER_STATUS.notActivated) {
+      await updateUser(trx, user.user_id, {
+        status: USER_STATUS.active,
+        activated_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      });
+    }
+    await markTokenUsed(trx, token.tokenHash, now);
+    return ACTIVATION_ERRORCODE.activated;
+  });
+}
+
+export type ResetErrorcode = (typeof RESET_ERRORCODE)[keyof typeof RESET_ERRORCODE];
+
+/**
+ * Sets a new password with a reset link. Success voids every reset link of the user, ends all of
+ * the user's sessions and mails a notice.
+ */
+export async function resetPassword(
+  deps: AuthDeps,
+  input: { Email: string; generatedId: string; Password: string },
+): Promise<ResetErrorcode> {
+  const rule = resetPasswordField.safeParse(input.Password);
+  if (!rule.success) throw AppError.invalid(rule.error.issues[0]?.message);
+  const now = deps.config.clock();
+  const passwordHash = await hashPassword(input.Password);
+  const changedFor = await writeTransaction(deps.db, async (trx) => {
+    const token = await checkToken(trx, input.generatedId, 'reset', now);
+    if (token.state === 'expired') return RESET_ERRORCODE.expired;
+    if (token.state !== 'valid') return RESET_ERRORCODE.illegal;
+    const user = await findUserById(trx, token.userId);
+    if (!user || user.email !== input.Email.trim().toLowerCase()) return RESET_ERRORCODE.illegal;
+    await updateUser(trx, user.user_id, { password_hash: passwordHash, updated_at: now.toISOString() });
+    await markTokenUsed(trx, token.tokenHash, now);
+    await voidTokens(trx, user.user_id, 'reset', now.toISOString());
+    await deleteUserSessions(trx, user.user_id);
+    return user;
+  });
+  if (typeof changedFor === 'number') return changedFor;
+  await deps.mail.send(passwordChangedMail(deps.config, changedFor.email));
+  return RESET_ERRORCODE.success;
+}

@@ -1,0 +1,18 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Timestamp } from '../users/users.table.js';
+
+/** A package a carrier delivered into a hub's locker for a user. */
+export interface LockerPackagesTable {
+  id: Generated<number>;
+  user_id: number;
+  hub_id: string;
+  carrier: string;
+  tracking_no: string;
+  pickup_code: string;
+  delivered_at: Timestamp;
+  /** null while the package waits in the locker. */
+  picked_up_at: Timestamp | null;
+}
+
+export type LockerPackageRow = Selectable<LockerPackagesTable>;
+export type NewLockerPackage = Insertable<LockerPackagesTable>;

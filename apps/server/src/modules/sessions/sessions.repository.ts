@@ -1,0 +1,22 @@
+import type { Db } from '../../db/database.js';
+import type { NewSession, SessionRow } from './sessions.table.js';
+
+export async function insertSession(db: Db, session: NewSession): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export async function findSession(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function touchSession(db: Db, tokenHash: string, nowIso: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: nowIso }).where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}

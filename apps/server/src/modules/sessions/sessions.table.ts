@@ -1,0 +1,15 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Timestamp } from '../users/users.table.js';
+
+/** A signed-in session. Only the SHA-256 of the cookie's token is kept. */
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** Absolute expiry: created_at plus the session's maximum age. */
+  expires_at: Timestamp;
+}
+
+export type SessionRow = Selectable<SessionsTable>;
+export type NewSession = Insertable<SessionsTable>;

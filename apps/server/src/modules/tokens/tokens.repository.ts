@@ -1,0 +1,30 @@
+import type { Db } from '../../db/database.js';
+import type { NewUserToken, TokenPurpose, UserTokenRow } from './tokens.table.js';
+
+export async function insertToken(db: Db, token: NewUserToken): Promise<void> {
+  await db.insertInto('user_tokens').values(token).execute();
+}
+
+export async function findToken(db: Db, tokenHash: string, purpose: TokenPurpose): Promise<UserTokenRow | undefined> {
+  return db
+    .selectFrom('user_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
+/** Marks every unused token of this purpose used: they stop working. */
+export async function voidTokens(db: Db, userId: number, purpose: TokenPurpose, nowIso: string): Promise<void> {
+  await db
+    .updateTable('user_tokens')
+    .set({ used_at: nowIso })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export async function markTokenUsed(db: Db, tokenHash: string, now: Date): Promise<void> {
+  await db.updateTable('user_tokens').set({ used_at: now.toISOString() }).where('token_hash', '=', tokenHash).execute();
+}

@@ -1,0 +1,47 @@
+import type { Db } from '../../db/database.js';
+import { toIso } from '../../db/dialect.js';
+import { randomToken, sha256 } from './tokens.crypto.js';
+import { findToken, insertToken, voidTokens } from './tokens.repository.js';
+
+export { markTokenUsed } from './tokens.repository.js';
+import type { TokenPurpose } from './tokens.table.js';
+
+/**
+ * Issues a single-use token for a user. The older unused tokens of the same purpose are voided,
+ * so only the newest link works. Returns the raw token, which is never stored.
+ */
+export async function issueToken(
+  trx: Db,
+  userId: number,
+  purpose: TokenPurpose,
+  ttlMs: number,
+  now: Date,
+): Promise<string> {
+  await voidTokens(trx, userId, purpose, now.toISOString());
+  const token = randomToken();
+  await insertToken(trx, {
+    token_hash: sha256(token),
+    purpose,
+    user_id: userId,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + ttlMs).toISOString(),
+    used_at: null,
+  });
+  return token;
+}
+
+export type TokenCheck =
+  | { state: 'valid'; userId: number; tokenHash: string }
+  | { state: 'unknown' }
+  | { state: 'used' }
+  | { state: 'expired' };
+
+/** What a presented token is worth now. Marking it used is the caller's job, in its transaction. */
+export async function checkToken(trx: Db, token: string, purpose: TokenPurpose, now: Date): Promise<TokenCheck> {
+  const tokenHash = sha256(token);
+  const row = await findToken(trx, tokenHash, purpose);
+  if (!row) return { state: 'unknown' };
+  if (row.used_at !== null) return { state: 'used' };
+  if (toIso(row.expires_at) <= now.toISOString()) return { state: 'expired' };
+  return { state: 'valid', userId: row.user_id, tokenHash };
+}

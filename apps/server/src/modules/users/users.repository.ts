@@ -1,0 +1,29 @@
+import type { Db } from '../../db/database.js';
+import type { NewUser, UserRow, UserUpdate } from './users.table.js';
+
+export async function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** E-mails are kept in lower case; the lookup lower-cases too. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({ ...user, email: user.email.trim().toLowerCase() })
+    .returning('user_id')
+    .executeTakeFirstOrThrow();
+  return row.user_id;
+}
+
+export async function updateUser(db: Db, userId: number, changes: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(changes).where('user_id', '=', userId).execute();
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}

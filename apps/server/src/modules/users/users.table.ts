@@ -1,0 +1,53 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Written as ISO text, read back as Date (pg) or text (SQLite); see db/dialect.ts toIso. */
+export type Timestamp = ColumnType<Date | string, string, string>;
+
+/** A customer, business user or admin (spec 01 §3, spec 02 §3, spec 03 §2). */
+export interface UsersTable {
+  user_id: Generated<number>;
+  role_id: number;
+  /** 0 not activated, 1 active (pending for role 10), 2 active business user. */
+  status: number;
+  /** Always lower case; unique. */
+  email: string;
+  /** argon2id. */
+  password_hash: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  /** The 7-digit AirBox ID; unique. */
+  box_id: string;
+  pin: Generated<string>;
+  cell_phone: Generated<string>;
+  secondary_cell_phone: Generated<string>;
+  home_phone: Generated<string>;
+  backup_email: Generated<string>;
+  address_line_1: Generated<string>;
+  address_line_2: Generated<string>;
+  city: Generated<string>;
+  state: Generated<string>;
+  zip_code: Generated<string>;
+  country: Generated<string>;
+  /** The default delivery hub (hubs.id). */
+  locker_id: string | null;
+  is_handicapped: Generated<number>;
+  notify_by_email: Generated<number>;
+  notify_by_text: Generated<number>;
+  community: Generated<string>;
+  credits: Generated<number>;
+  /** 1 credit plan, 2 six months, 3 twelve months; null is the credit plan. */
+  membership: number | null;
+  membership_expire: Timestamp | null;
+  bcm_user_id: number | null;
+  business_company_id: number | null;
+  unit_id: number | null;
+  building_id: number | null;
+  bc_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  activated_at: Timestamp | null;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

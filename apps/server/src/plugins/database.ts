@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import { createDatabase, type Db } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { seedDemoData } from '../db/seed.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+/** Opens the database, migrates it to the latest version and seeds demo data into an empty one. */
+export default fp(
+  async (app) => {
+    const db = createDatabase(app.config.databaseUrl);
+    app.addHook('onClose', () => db.destroy());
+    try {
+      const applied = await migrateToLatest(db);
+      if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+      if (app.config.seedDemoData && (await seedDemoData(db, app.config.clock()))) {
+        app.log.info('demo data seeded into the empty database');
+      }
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    app.decorate('db', db);
+  },
+  { name: 'database', dependencies: ['config'] },
+);

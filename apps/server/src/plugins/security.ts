@@ -1,0 +1,53 @@
+import { MESSAGES } from '@airbox/contract';
+import helmet from '@fastify/helmet';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.js';
+
+/** The payment provider's pages are added to form-action with the payments issue. */
+const FORM_ACTION = ["'self'"];
+
+/**
+ * Security headers on every answer, errors included, and the refusal of calls sent by other
+ * sites: an Origin header that is neither PUBLIC_URL's origin nor the request's own host.
+ */
+export default fp(
+  async (app) => {
+    const publicOrigin = new URL(app.config.publicUrl).origin;
+    const https = publicOrigin.startsWith('https:');
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // MUI (emotion) injects style elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: FORM_ACTION,
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      referrerPolicy: { policy: 'no-referrer' },
+      xFrameOptions: { action: 'deny' },
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    });
+
+    const foreignOrigin = (request: FastifyRequest): boolean => {
+      const origin = request.headers.origin;
+      if (origin === undefined) return false;
+      return origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`;
+    };
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/app/v1/') && foreignOrigin(request)) {
+        throw AppError.forbidden(MESSAGES.foreignOrigin);
+      }
+    });
+  },
+  { name: 'security', dependencies: ['config'] },
+);

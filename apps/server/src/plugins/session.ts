@@ -1,0 +1,85 @@
+import { destinationGetsSession, loginDestination, SESSION_MAX_AGE_MS } from '@airbox/contract';
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.js';
+import { resumeSession } from '../modules/sessions/sessions.service.js';
+import type { UserRow } from '../modules/users/users.table.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route needs a signed-in session (the contract descriptor's `signedIn`). */
+    signedIn?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in user on routes with `config.signedIn`. */
+    sessionUser: UserRow | null;
+  }
+  interface FastifyInstance {
+    sessionCookie: SessionCookie;
+  }
+}
+
+export interface SessionCookie {
+  read(request: FastifyRequest): string | undefined;
+  set(reply: FastifyReply, token: string): void;
+  clear(reply: FastifyReply): void;
+}
+
+/** Body and query fields that name a user: on a signed-in call they must name the caller. */
+const USER_ID_FIELDS = ['user_id', 'uid', 'userID', 'userId'];
+
+/**
+ * The session cookie is the only proof of identity. It holds a random token (signed with
+ * SESSION_SECRET) whose SHA-256 names a row of the sessions table.
+ */
+export default fp(
+  async (app) => {
+    const https = app.config.publicUrl.startsWith('https:');
+    const name = https ? '__Host-airbox_session' : 'airbox_session';
+    const options = { path: '/', httpOnly: true, sameSite: 'lax', secure: https, signed: true } as const;
+    await app.register(cookie, { secret: app.config.sessionSecret });
+
+    const sessionCookie: SessionCookie = {
+      read(request) {
+        const raw = request.cookies[name];
+        if (!raw) return undefined;
+        const unsigned = request.unsignCookie(raw);
+        return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+      },
+      set(reply, token) {
+        reply.setCookie(name, token, { ...options, maxAge: SESSION_MAX_AGE_MS / 1000 });
+      },
+      clear(reply) {
+        reply.clearCookie(name, options);
+      },
+    };
+    app.decorate('sessionCookie', sessionCookie);
+    app.decorateRequest('sessionUser', null);
+
+    // Before validation: a caller without a session learns nothing about the body's rules.
+    app.addHook('preValidation', async (request) => {
+      if (!request.routeOptions.config.signedIn) return;
+      const token = sessionCookie.read(request);
+      const user = token ? await resumeSession(app.db, token, app.config.clock()) : undefined;
+      if (!user || !destinationGetsSession(loginDestination({ role_id: user.role_id, Status: user.status }))) {
+        throw AppError.notSignedIn();
+      }
+      request.sessionUser = user;
+    });
+
+    // After validation: ids in the body or query are numbers now.
+    app.addHook('preHandler', async (request) => {
+      const user = request.sessionUser;
+      if (!request.routeOptions.config.signedIn || !user) return;
+      for (const input of [request.body, request.query]) {
+        if (typeof input !== 'object' || input === null) continue;
+        for (const field of USER_ID_FIELDS) {
+          const value = (input as Record<string, unknown>)[field];
+          if (value !== undefined && Number(value) !== user.user_id) throw AppError.forbidden();
+        }
+      }
+    });
+  },
+  { name: 'session', dependencies: ['config', 'database'] },
+);

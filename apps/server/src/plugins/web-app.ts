@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { escapeHtml } from '../providers/mail/mail-provider.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers with the web app's index.html (SPA fallback), its portal config filled in. */
+    sendWebApp(reply: FastifyReply): Promise<FastifyReply>;
+  }
+}
+
+const CONFIG_ELEMENT = /(<script type="application\/json" id="portal-config">)\{\}(<\/script>)/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The apps outside this portal, and the page shown at their default paths. */
+const EXTERNAL_APPS = [
+  { path: '/app/admin/', setting: 'adminAppUrl', name: 'admin app', who: 'administrators' },
+  { path: '/app/tablet/', setting: 'tabletAppUrl', name: 'business tablet app', who: 'business users' },
+  { path: '/app/shipment/', setting: 'labelPurchaseUrl', name: 'label purchase app', who: 'customers buying shipping labels' },
+] as const;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,Arial,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#222;line-height:1.5}a{color:#b34700}</style>
+</head><body><main>${body}</main></body></html>`;
+}
+
+/**
+ * Serves the built web app under /app/: hashed assets cached for a year (pre-compressed .br/.gz
+ * chosen by Accept-Encoding), index.html never cached and carrying the portal's run-time config.
+ */
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const indexFile = join(config.webDistDir, 'index.html');
+    const portalConfig = JSON.stringify({
+      brandName: config.brandName,
+      adminAppUrl: config.adminAppUrl,
+      tabletAppUrl: config.tabletAppUrl,
+      labelPurchaseUrl: config.labelPurchaseUrl,
+      version: config.version,
+    }).replace(/</g, '\\u003c');
+
+    if (existsSync(config.webDistDir)) {
+      await app.register(fastifyStatic, {
+        root: config.webDistDir,
+        prefix: '/app/',
+        preCompressed: true,
+        index: false,
+        cacheControl: false,
+        // index.html only goes out through sendWebApp, with its config.
+        allowedPath: (pathName) => pathName !== '/index.html',
+        setHeaders: (reply, path) => {
+          reply.header('cache-control', path.startsWith(join(config.webDistDir, 'assets')) ? IMMUTABLE : 'no-cache');
+        },
+      });
+    }
+
+    app.decorate('sendWebApp', async (reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
+      let html: string;
+      try {
+        html = await readFile(indexFile, 'utf8');
+      } catch {
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(
+            page(
+              `${config.brandName} portal`,
+              `<h1>The web app is not built yet</h1><p>Run <code>npm run build</code> in the repository, then reload this page.</p>`,
+            ),
+          );
+      }
+      return reply.type('text/html; charset=utf-8').send(html.replace(CONFIG_ELEMENT, (_match, open: string, close: string) => `${open}${portalConfig}${close}`));
+    });
+
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/login'));
+    app.get('/app', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/'));
+    app.get('/app/', { schema: { hide: true } }, (_request, reply) => app.sendWebApp(reply));
+
+    for (const external of EXTERNAL_APPS) {
+      if (!config[external.setting].startsWith(external.path)) continue;
+      app.get(external.path, { schema: { hide: true } }, (_request, reply) =>
+        reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(
+            page(
+              `${config.brandName} ${external.name}`,
+              `<h1>${escapeHtml(`${config.brandName} ${external.name}`)}</h1>
+<p>The ${escapeHtml(external.name)} for ${escapeHtml(external.who)} is a separate application outside this customer portal, and it is not installed here.</p>
+<p><a href="/app/login">Back to the login page</a></p>`,
+            ),
+          ),
+      );
+    }
+  },
+  { name: 'web-app', dependencies: ['config'] },
+);

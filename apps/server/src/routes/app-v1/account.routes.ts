@@ -1,0 +1,20 @@
+import { getUnPickupsByIdCall, getUserByUserIdCall } from '@airbox/contract';
+import type { FastifyInstance } from 'fastify';
+import { listHubs, toLocker } from '../../modules/hubs/hubs.repository.js';
+import { countUnpickedPackages } from '../../modules/packages/packages.repository.js';
+import { toUserProfile } from '../../modules/users/users.wire.js';
+import { defineCall, signedInUser } from './define-call.js';
+
+/** The signed-in user's own record and dashboard figures. The session names the user. */
+export default async function accountRoutes(app: FastifyInstance) {
+  defineCall(app, getUserByUserIdCall).handle(async (_input, request) => {
+    const user = signedInUser(request);
+    const hubs = await listHubs(app.db);
+    return { errorcode: 1, message: 'success', users: [toUserProfile(user)], lockers: hubs.map(toLocker) };
+  });
+
+  defineCall(app, getUnPickupsByIdCall).handle(async (_input, request) => {
+    const unpickups = await countUnpickedPackages(app.db, signedInUser(request).user_id);
+    return { errorcode: 0, message: 'success', unpickups };
+  });
+}

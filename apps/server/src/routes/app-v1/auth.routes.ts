@@ -1,0 +1,72 @@
+import {
+  ACTIVATION_ERRORCODE,
+  checkUserCall,
+  loginCall,
+  logoutCall,
+  MESSAGES,
+  RESET_ERRORCODE,
+  resendRegisterEmailCall,
+  resetPasswordCall,
+  userActivateCall,
+} from '@airbox/contract';
+import type { FastifyInstance } from 'fastify';
+import { activateAccount, login, resetPassword, sendActivationLink, sendResetLink } from '../../modules/auth/auth.service.js';
+import { endSession } from '../../modules/sessions/sessions.service.js';
+import { defineCall } from './define-call.js';
+
+const ACTIVATION_MESSAGES: Record<number, string> = {
+  [ACTIVATION_ERRORCODE.activated]: MESSAGES.activated,
+  [ACTIVATION_ERRORCODE.noSuchUser]: MESSAGES.activationUserMissing,
+  [ACTIVATION_ERRORCODE.linkInvalid]: MESSAGES.linkInvalid,
+};
+
+const RESET_MESSAGES: Record<number, string> = {
+  [RESET_ERRORCODE.success]: MESSAGES.resetSuccess,
+  [RESET_ERRORCODE.serverError]: MESSAGES.resetServerError,
+  [RESET_ERRORCODE.expired]: MESSAGES.resetTimeout,
+  [RESET_ERRORCODE.illegal]: MESSAGES.resetIllegal,
+};
+
+/** Sign-in, sign-out, activation and password reset (spec 01 §4, §7). */
+export default async function authRoutes(app: FastifyInstance) {
+  const version = app.config.version;
+
+  defineCall(app, loginCall, { throttled: true }).handle(async (input, request, reply) => {
+    const outcome = await login(app, input, app.sessionCookie.read(request));
+    if (outcome.kind === 'wrongCredentials') {
+      return { errorcode: 0, message: MESSAGES.wrongCredentials, version, user: [], locker: [] };
+    }
+    if (outcome.kind === 'signedIn') app.sessionCookie.set(reply, outcome.sessionToken);
+    const message = outcome.kind === 'refused' ? outcome.message : 'Login successful';
+    return { errorcode: 1, message, version, user: [outcome.user], locker: outcome.locker };
+  });
+
+  defineCall(app, logoutCall).handle(async (_input, request, reply) => {
+    const token = app.sessionCookie.read(request);
+    if (token) await endSession(app.db, token);
+    app.sessionCookie.clear(reply);
+    return { errorcode: 1, message: 'Logout successful' };
+  });
+
+  // The answer never waits for the lookup or the mail: the same for known and unknown e-mails.
+  defineCall(app, checkUserCall, { throttled: true }).handle(async (input) => {
+    app.background.run('reset link mail', () => sendResetLink(app, input.email));
+    return { errorcode: 1, message: MESSAGES.forgotNeutral };
+  });
+
+  defineCall(app, resetPasswordCall, { throttled: true }).handle(async (input) => {
+    const errorcode = await resetPassword(app, input);
+    return { errorcode, message: RESET_MESSAGES[errorcode] ?? MESSAGES.resetServerError };
+  });
+
+  defineCall(app, userActivateCall, { throttled: true }).handle(async (input) => {
+    const errorcode = await activateAccount(app, input.activateCode);
+    return { errorcode, message: ACTIVATION_MESSAGES[errorcode] ?? MESSAGES.internalError };
+  });
+
+  // Success whether or not the id names an unactivated user, so the answer reveals nothing.
+  defineCall(app, resendRegisterEmailCall, { throttled: true }).handle(async (input) => {
+    app.background.run('activation mail', () => sendActivationLink(app, input.userID));
+    return { errorcode: 0, message: MESSAGES.resendSuccess };
+  });
+}

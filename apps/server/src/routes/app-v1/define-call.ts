@@ -1,0 +1,57 @@
+import { apiErrorSchema, type CallDescriptor } from '@airbox/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+export interface CallOptions {
+  /** Throttled per client address (AUTH_RATE_LIMIT_PER_MINUTE). */
+  throttled?: boolean;
+}
+
+/**
+ * Registers one call of the wire contract: its method, path, request schema (body or query),
+ * response schema (which drops every field it does not name) and whether it needs a session.
+ */
+export function defineCall<Input, Output>(
+  app: FastifyInstance,
+  call: CallDescriptor<z.ZodType<Input>, z.ZodType<Output>>,
+  options: CallOptions = {},
+) {
+  // Two steps, so the handler's answer is checked against the fixed response type.
+  return {
+    handle(handler: (input: Input, request: FastifyRequest, reply: FastifyReply) => Promise<Output>): void {
+      registerCall(app, call, options, handler);
+    },
+  };
+}
+
+function registerCall<Input, Output>(
+  app: FastifyInstance,
+  call: CallDescriptor<z.ZodType<Input>, z.ZodType<Output>>,
+  options: CallOptions,
+  handler: (input: Input, request: FastifyRequest, reply: FastifyReply) => Promise<Output>,
+): void {
+  const inQuery = call.encoding === 'query';
+  app.route({
+    method: call.method,
+    url: call.path,
+    schema: {
+      summary: call.summary,
+      tags: ['app/v1'],
+      ...(call.signedIn ? { security: [{ session: [] }] } : {}),
+      ...(inQuery ? { querystring: call.request } : { body: call.request }),
+      response: { 200: call.response, '4xx': apiErrorSchema, '5xx': apiErrorSchema },
+    },
+    config: {
+      signedIn: call.signedIn,
+      rateLimit: options.throttled ? { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 } : false,
+    },
+    handler: (request, reply) => handler((inQuery ? request.query : request.body) as Input, request, reply),
+  });
+}
+
+/** The signed-in user of a route registered with a signedIn descriptor. */
+export function signedInUser(request: FastifyRequest) {
+  const user = request.sessionUser;
+  if (!user) throw new Error('signedInUser() called on a route without a session');
+  return user;
+}

@@ -1,0 +1,57 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/env.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts.js';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** Starts the portal: reads the environment once, builds the app, listens, shuts down gracefully. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp(config);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    '',
+    `${config.brandName} portal: ${config.publicUrl}/app/`,
+    ...(config.seedDemoData
+      ? [`Demo logins (password ${DEMO_PASSWORD}):`, ...DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(30)} ${account.note}`)]
+      : []),
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error);
+  process.exit(1);
+});
