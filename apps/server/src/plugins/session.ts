@@ -66,12 +66,7 @@ export default fp(
         throw AppError.notSignedIn();
       }
       request.sessionUser = user;
-    });
-
-    // After validation: ids in the body or query are numbers now.
-    app.addHook('preHandler', async (request) => {
-      const user = request.sessionUser;
-      if (!request.routeOptions.config.signedIn || !user) return;
+      // On the raw input: the schemas drop fields they do not name, and a forged one must not slip by.
       for (const input of [request.body, request.query]) {
         if (typeof input !== 'object' || input === null) continue;
         for (const field of USER_ID_FIELDS) {

@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { type AppConfig, SERVER_VERSION } from '../src/config/env.js';
+
+export const DIALECT = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+export const DEMO_PASSWORD = 'DemoPass1';
+
+/**
+ * A fresh migrated database for this test file: a SQLite file in a temp folder, or a new
+ * PostgreSQL database created from TEST_DATABASE_URL and dropped after the file.
+ */
+export function useTestDatabase(): { url: () => string; dir: () => string } {
+  let url = '';
+  let dir = '';
+  let dropDatabase: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'airbox-test-'));
+    if (DIALECT === 'sqlite') {
+      url = `sqlite:${join(dir, 'airbox.db')}`;
+      return;
+    }
+    const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const name = `airbox_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const parsed = new URL(adminUrl);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  });
+  afterAll(async () => {
+    await dropDatabase?.();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return { url: () => url, dir: () => dir };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  /** Every log line written while the app ran. */
+  logs: string[];
+  /** Moves the app's clock forward. */
+  advance(ms: number): void;
+  /** Closes the app and removes its temp folder. */
+  close(): Promise<void>;
+}
+
+/** Builds the app on a test database with test-sized limits; closed by the caller. */
+export async function buildTestApp(databaseUrl: string, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'airbox-app-'));
+  let now = Date.now();
+  const logs: string[] = [];
+  const config: AppConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: 'http://localhost:8080',
+    databaseUrl,
+    redisUrl: undefined,
+    redisKeyPrefix: `airbox-test:${randomBytes(6).toString('hex')}:`,
+    mailOutboxDir: join(dir, 'outbox'),
+    smtpUrl: undefined,
+    mailFrom: 'AirBox <no-reply@localhost>',
+    brandName: 'AirBox',
+    sessionSecret: randomBytes(32).toString('hex'),
+    adminAppUrl: '/app/admin/',
+    tabletAppUrl: '/app/tablet/#/dashboard',
+    labelPurchaseUrl: '/app/shipment/#/Shipment/shipmentRate',
+    authRateLimitPerMinute: 1_000,
+    loginFailuresPerHour: 100,
+    trustProxy: false,
+    logLevel: 'info',
+    webDistDir: join(dir, 'no-web-build'),
+    seedDemoData: true,
+    version: SERVER_VERSION,
+    clock: () => new Date(now),
+    ...overrides,
+  };
+  const app = await buildApp(config, { logStream: { write: (line: string) => void logs.push(line) } });
+  const close = async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { app, config, logs, advance: (ms) => void (now += ms), close };
+}
+
+/** The session cookie (`name=value`) a response sets, if any. */
+export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
+  const cookie = response.cookies.find((c) => c.name.endsWith('airbox_session') && c.value !== '');
+  return cookie ? `${cookie.name}=${cookie.value}` : undefined;
+}
+
+export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD) {
+  const response = await app.inject({ method: 'POST', url: '/app/v1/login', payload: { name: email, password } });
+  const cookie = sessionCookieOf(response);
+  return { response, body: response.json(), cookie };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD) {
+  const { cookie, body } = await login(app, email, password);
+  if (!cookie) throw new Error(`no session for ${email}: ${JSON.stringify(body)}`);
+  return { cookie, userId: body.user[0].user_id as number };
+}
+
+/** A form-encoded POST, as the web app sends. */
+export function postForm(app: FastifyInstance, url: string, fields: Record<string, string | number>, cookie?: string) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+    payload: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
+  });
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function decodePart(body: string, encoding: string | undefined): string {
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+  }
+  return body;
+}
+
+function decodeHeader(value: string): string {
+  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
+    kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodePart(text.replace(/_/g, ' '), 'quoted-printable'),
+  );
+}
+
+/** Parses the .eml files of an outbox, oldest first: headers, text part and HTML part. */
+export function readOutbox(dir: string): OutboxMail[] {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => {
+    const raw = readFileSync(join(dir, file), 'utf8');
+    const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+    const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+    const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(headers)?.[1] ?? '';
+    const boundary = /boundary="?([^";]+)"?/i.exec(headers)?.[1];
+    const body = rest.join('\n\n');
+    const parts = boundary ? body.split(`--${boundary}`) : [body];
+    const part = (type: string) => {
+      const found = parts.find((p) => new RegExp(`content-type: ${type}`, 'i').test(p));
+      if (!found) return '';
+      const [partHead = '', ...partBody] = found.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+      const encoding = /content-transfer-encoding: ([\w-]+)/i.exec(partHead)?.[1]?.toLowerCase();
+      return decodePart(partBody.join('\n\n').trim(), encoding);
+    };
+    return { to: header('To'), subject: decodeHeader(header('Subject')), text: part('text/plain'), html: part('text/html') };
+  });
+}
+
+/** Waits for the mails a call sends in the background, then reads the outbox. */
+export async function mailsOf(test: TestApp): Promise<OutboxMail[]> {
+  await test.app.background.drain();
+  return readOutbox(test.config.mailOutboxDir);
+}
+
+/** The first link in a mail's text that starts with the given URL prefix. */
+export function linkIn(mail: OutboxMail | undefined, prefix: string): string {
+  const link = mail?.text.split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!link) throw new Error(`no ${prefix} link in mail: ${mail?.text}`);
+  return link;
+}

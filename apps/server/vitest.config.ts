@@ -1,0 +1,43 @@
+import pg from 'pg';
+import { defineConfig } from 'vitest/config';
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The same integration tests run on SQLite and, when it answers, on PostgreSQL. */
+export default defineConfig(async () => {
+  const withPostgres = await postgresAnswers();
+  if (!withPostgres) {
+    console.warn(
+      `\n\u26a0  WARNING: no PostgreSQL answers at ${postgresUrl.replace(/\/\/[^@]*@/, '//…@')}: ` +
+        'the PostgreSQL run of the server tests is SKIPPED. Only SQLite was tested.\n',
+    );
+  }
+  const base = {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  };
+  return {
+    test: {
+      projects: [
+        { test: { ...base, name: 'sqlite', env: { TEST_DIALECT: 'sqlite' } } },
+        ...(withPostgres
+          ? [{ test: { ...base, name: 'postgres', env: { TEST_DIALECT: 'postgres', TEST_DATABASE_URL: postgresUrl } } }]
+          : []),
+      ],
+    },
+  };
+});
