@@ -1,0 +1,28 @@
+import { useLayoutEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAlert } from '../../components/alert/alert-context';
+import { ProgressBar } from '../../components/layout/progress-bar';
+import { readSession } from '../../lib/session';
+import { guardRedirect } from '../guard';
+
+/**
+ * Around every route: the navigation guard, the progress bar, and the rule that opening a new
+ * route closes any open alert (a layout effect, so it runs before the new screen's own effects).
+ */
+export function RootLayout() {
+  const location = useLocation();
+  const alert = useAlert();
+
+  useLayoutEffect(() => {
+    alert.close();
+  }, [alert, location.pathname]);
+
+  const redirect = guardRedirect(location, readSession());
+  if (redirect) return <Navigate to={redirect} replace />;
+  return (
+    <>
+      <ProgressBar />
+      <Outlet />
+    </>
+  );
+}

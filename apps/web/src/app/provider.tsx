@@ -1,0 +1,26 @@
+import { MESSAGES } from '@airbox/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useAlert } from '../components/alert/alert-context';
+import { AlertProvider } from '../components/alert/alert-provider';
+import { createQueryClient } from '../lib/query-client';
+import { AppThemeProvider } from './theme-provider';
+
+function QueryProvider({ children }: { children: ReactNode }) {
+  const alert = useAlert();
+  const [queryClient] = useState(() =>
+    createQueryClient(() => void alert.show({ icon: 'error', title: MESSAGES.oopsTitle, text: MESSAGES.serviceException })),
+  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** Everything the screens need around them: theme, the alert, the query client. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <AppThemeProvider>
+      <AlertProvider>
+        <QueryProvider>{children}</QueryProvider>
+      </AlertProvider>
+    </AppThemeProvider>
+  );
+}

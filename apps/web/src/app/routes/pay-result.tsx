@@ -1,0 +1,5 @@
+import { paths } from '../../config/paths';
+import { PayResult } from '../../features/payments/components/pay-result';
+
+export const PaySuccessRoute = () => <PayResult outcome="success" fallback={paths.dashboard.getHref()} />;
+export const PayCancelRoute = () => <PayResult outcome="cancel" fallback={paths.membership.getHref()} />;

@@ -1,0 +1,51 @@
+import { LIMITS, MESSAGES, forgotPasswordFormSchema } from '@airbox/contract';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useAlert } from '../../../components/alert/alert-context';
+import { Form } from '../../../components/form/form';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { paths } from '../../../config/paths';
+import { answerMessage } from '../../../lib/http';
+import { useCheckUser } from '../api/check-user';
+
+/** Forgot password (/lock): one neutral answer whether or not the account exists, then login. */
+export function ForgotPasswordForm() {
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const checkUserMutation = useCheckUser();
+
+  async function onSubmit({ email }: { email: string }) {
+    try {
+      await checkUserMutation.mutateAsync({ email });
+    } catch (error) {
+      const message = answerMessage(error);
+      if (message) void alert.show({ icon: 'error', text: message });
+      return;
+    }
+    await alert.show({ icon: 'info', text: MESSAGES.forgotNeutral });
+    navigate(paths.login.getHref(), { replace: true });
+  }
+
+  return (
+    <Form schema={forgotPasswordFormSchema} defaultValues={{ email: '' }} onSubmit={onSubmit} aria-label="Forgot password">
+      {({ formState }) => (
+        <>
+          <FormTextField
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            slotProps={{ htmlInput: { maxLength: LIMITS.fieldMax } }}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+            Send reset link
+          </Button>
+          <Link component={RouterLink} to={paths.login.getHref()} sx={{ alignSelf: 'center' }}>
+            Back to login
+          </Link>
+        </>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,77 @@
+import { MESSAGES, RESET_ERRORCODE, resetPasswordFormSchema } from '@airbox/contract';
+import MuiAlert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useAlert } from '../../../components/alert/alert-context';
+import { Form } from '../../../components/form/form';
+import { FormPasswordField } from '../../../components/form/form-password-field';
+import { paths } from '../../../config/paths';
+import { answerMessage } from '../../../lib/http';
+import { useResetPassword } from '../api/reset-password';
+
+const FAILURE_TEXTS: Record<number, string> = {
+  [RESET_ERRORCODE.serverError]: MESSAGES.resetServerError,
+  [RESET_ERRORCODE.expired]: MESSAGES.resetTimeout,
+  [RESET_ERRORCODE.illegal]: MESSAGES.resetIllegal,
+};
+
+/** /reset?Email=…&generatedId=…: a new password and its retype (spec 01 §4, §5, §8). */
+export function ResetPasswordForm() {
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const resetMutation = useResetPassword();
+  const email = searchParams.get('Email');
+  const generatedId = searchParams.get('generatedId');
+
+  if (!email || !generatedId) {
+    return (
+      <>
+        <MuiAlert severity="error" sx={{ mb: 2 }}>
+          {MESSAGES.resetIllegal}
+        </MuiAlert>
+        <Link component={RouterLink} to={paths.lock.getHref()}>
+          Request a new link
+        </Link>
+      </>
+    );
+  }
+
+  async function onSubmit({ password }: { password: string }) {
+    if (!email || !generatedId) return;
+    let answer: Awaited<ReturnType<typeof resetMutation.mutateAsync>>;
+    try {
+      answer = await resetMutation.mutateAsync({ Email: email, generatedId, Password: password });
+    } catch (error) {
+      const message = answerMessage(error);
+      if (message) void alert.show({ icon: 'error', text: message });
+      return;
+    }
+    if (answer.errorcode === RESET_ERRORCODE.success) {
+      await alert.show({ icon: 'success', text: MESSAGES.resetSuccess });
+      navigate(paths.login.getHref(), { replace: true });
+      return;
+    }
+    void alert.show({ icon: 'error', text: FAILURE_TEXTS[answer.errorcode] ?? answer.message });
+  }
+
+  return (
+    <Form
+      schema={resetPasswordFormSchema}
+      defaultValues={{ password: '', retype: '' }}
+      onSubmit={onSubmit}
+      aria-label="Reset password"
+    >
+      {({ formState }) => (
+        <>
+          <FormPasswordField name="password" label="New password" autoComplete="new-password" />
+          <FormPasswordField name="retype" label="Retype new password" autoComplete="new-password" />
+          <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+            Reset password
+          </Button>
+        </>
+      )}
+    </Form>
+  );
+}

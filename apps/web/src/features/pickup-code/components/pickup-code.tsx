@@ -1,0 +1,43 @@
+import MuiAlert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { QRCodeSVG } from 'qrcode.react';
+import { answerMessage } from '../../../lib/http';
+import { useThirdPartyOrder } from '../api/get-third-party-orders';
+
+const QR_SIZE = 100;
+
+/** /ShowQRcode?o=&m=: a locker pickup code as text and as a small QR code (spec 01 §2). */
+export function PickupCode({ orderId, mId }: { orderId: string; mId: string }) {
+  const order = useThirdPartyOrder(orderId, mId);
+  const pickUpCode = order.data?.data.list[0]?.pickUpCode;
+
+  let body;
+  if (!orderId || !mId) body = <MuiAlert severity="error">This link is incomplete.</MuiAlert>;
+  else if (order.isError) body = <MuiAlert severity="error">{answerMessage(order.error) ?? 'The order could not be loaded.'}</MuiAlert>;
+  else if (order.isPending) body = <Skeleton variant="rectangular" width={QR_SIZE} height={QR_SIZE} aria-label="Loading" />;
+  else if (!pickUpCode) body = <MuiAlert severity="warning">No pickup code was found for this order.</MuiAlert>;
+  else {
+    const text = `${pickUpCode} is your Locker Pickup Code. Order ID :${orderId}`;
+    body = (
+      <>
+        <QRCodeSVG value={text} size={QR_SIZE} level="L" fgColor="#333333" bgColor="#ffffff" title={text} />
+        <Typography>
+          Pickup code: <strong style={{ fontSize: '1.5rem', letterSpacing: 2 }}>{pickUpCode}</strong>
+        </Typography>
+        <Typography color="text.secondary">Order ID: {orderId}</Typography>
+      </>
+    );
+  }
+
+  return (
+    <Paper component="main" sx={{ maxWidth: 360, mx: 'auto', my: 4, p: 4, textAlign: 'center' }}>
+      <Stack spacing={2} sx={{ alignItems: 'center' }}>
+        <Typography variant="h1">Locker Pickup Code</Typography>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,116 @@
+import { API_ERRORCODE, MESSAGES, apiErrorSchema, type CallDescriptor } from '@airbox/contract';
+import type { z } from 'zod';
+import { paths } from '../config/paths';
+import { endSession } from './session';
+
+/** Every failed call, whatever went wrong, becomes one of these (status 0: no answer). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly errorcode: number,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+
+  /** No usable answer: the network failed, the server failed (5xx) or answered something unreadable. */
+  get isServiceFailure(): boolean {
+    return this.status === 0 || this.status >= 500;
+  }
+}
+
+type FieldValue = string | number | boolean | null | undefined;
+
+/** Form and query encoding of spec 01 §7: null and undefined fields dropped, booleans as 1 or 0. */
+export function encodeFields(fields: object): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields) as [string, FieldValue][]) {
+    if (value === null || value === undefined) continue;
+    params.append(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  return params;
+}
+
+function serviceFailure(status: number): ApiError {
+  return new ApiError(API_ERRORCODE.internal, MESSAGES.serviceException, status);
+}
+
+/** The current in-app path (without the '/app' basename), for `redirect` after signing in again. */
+function currentAppPath(): string {
+  const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+  const { pathname, search } = window.location;
+  const inApp = pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname;
+  return `${inApp}${search}`;
+}
+
+function sendToLogin(): void {
+  endSession();
+  const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+  window.location.assign(`${base}${paths.login.getHref(currentAppPath())}`);
+}
+
+/**
+ * The one HTTP client: encodes the request as the call's descriptor says, sends the session
+ * cookie, parses the answer with the descriptor's response schema, and turns every failure into
+ * an ApiError. A 401 on a signed-in call ends the session hints and sends the user to login.
+ */
+export async function request<Req extends z.ZodType, Res extends z.ZodType>(
+  call: CallDescriptor<Req, Res>,
+  input: z.input<Req>,
+  options: { signal?: AbortSignal } = {},
+): Promise<z.output<Res>> {
+  let url = call.path;
+  const init: RequestInit = {
+    method: call.method,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+    signal: options.signal ?? null,
+  };
+  const fields = (input ?? {}) as object;
+  if (call.encoding === 'query' || call.method === 'GET') {
+    const query = encodeFields(fields).toString();
+    if (query) url = `${url}?${query}`;
+  } else if (call.encoding === 'json') {
+    init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(fields);
+  } else {
+    init.body = encodeFields(fields);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw serviceFailure(0);
+  }
+
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw serviceFailure(response.status >= 500 ? response.status : 0);
+  }
+
+  if (response.status === 401 && call.signedIn) {
+    sendToLogin();
+  }
+  if (response.ok) {
+    const parsed = call.response.safeParse(body);
+    if (parsed.success) return parsed.data;
+  }
+  if (response.status >= 500) throw serviceFailure(response.status);
+  const failure = apiErrorSchema.safeParse(body);
+  if (failure.success) throw new ApiError(failure.data.errorcode, failure.data.message, response.status);
+  throw serviceFailure(response.ok ? 0 : response.status);
+}
+
+/**
+ * The server's own message of a failed call, for the screen to show; null for a service failure
+ * (already reported as 'Oops... Service exception') or anything that is not an ApiError.
+ */
+export function answerMessage(error: unknown): string | null {
+  return error instanceof ApiError && !error.isServiceFailure ? error.message : null;
+}

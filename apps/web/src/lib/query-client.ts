@@ -1,0 +1,33 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './http';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: ApiError | Error;
+    /** `handlesServiceFailure`: the screen shows its own message for a failed call. */
+    queryMeta: { handlesServiceFailure?: boolean };
+    mutationMeta: { handlesServiceFailure?: boolean };
+  }
+}
+
+/**
+ * The app's query client. A call that fails without a usable answer (network, 5xx) reports it
+ * through `onServiceFailure` once, wherever it was made; other failures are the screen's to show.
+ */
+export function createQueryClient(onServiceFailure: () => void): QueryClient {
+  const report = (error: unknown, meta: { handlesServiceFailure?: boolean } | undefined) => {
+    if (error instanceof ApiError && error.isServiceFailure && !meta?.handlesServiceFailure) onServiceFailure();
+  };
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta) }),
+    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => report(error, mutation.meta) }),
+    defaultOptions: {
+      queries: {
+        retry: false,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import { STORAGE_KEYS, THEME_COLORS, type ThemeColor } from '@airbox/contract';
+import { createTheme, type Theme } from '@mui/material/styles';
+import Cookies from 'js-cookie';
+
+/**
+ * The two themes (spec 01 §2). Primary colours are dark enough for white text and for text on
+ * white (contrast above 4.5:1): orange #c2410c ≈ 5.2:1, blue #1d4ed8 ≈ 6.7:1.
+ */
+const PALETTES: Record<ThemeColor, { main: string; dark: string; accent: string }> = {
+  orange: { main: '#c2410c', dark: '#9a3412', accent: '#f97316' },
+  blue: { main: '#1d4ed8', dark: '#1e3a8a', accent: '#3b82f6' },
+};
+
+export function themeName(color: ThemeColor, brand: string): string {
+  return `${brand} ${color === 'orange' ? 'Orange' : 'Blue'}`;
+}
+
+/** The saved choice from the theme_button_color cookie; orange when absent or unknown. */
+export function readThemeColor(): ThemeColor {
+  const saved = Cookies.get(STORAGE_KEYS.themeCookie);
+  return THEME_COLORS.find((color) => color === saved) ?? 'orange';
+}
+
+export function saveThemeColor(color: ThemeColor): void {
+  Cookies.set(STORAGE_KEYS.themeCookie, color, { path: '/', expires: 365, sameSite: 'lax' });
+}
+
+export function createAppTheme(color: ThemeColor): Theme {
+  const palette = PALETTES[color];
+  return createTheme({
+    palette: {
+      primary: { main: palette.main, dark: palette.dark, light: palette.accent, contrastText: '#ffffff' },
+      secondary: { main: '#334155', contrastText: '#ffffff' },
+      background: { default: '#f4f5f7', paper: '#ffffff' },
+      text: { primary: '#1f2937', secondary: '#4b5563' },
+      // Darker than MUI's defaults so white text and text on white both pass contrast checks.
+      error: { main: '#b91c1c' },
+      warning: { main: '#b45309' },
+      success: { main: '#15803d' },
+      info: { main: '#0369a1' },
+    },
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily: '"Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+      h1: { fontSize: '1.75rem', fontWeight: 600 },
+      h2: { fontSize: '1.25rem', fontWeight: 600 },
+      button: { fontWeight: 600 },
+    },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiLink: { defaultProps: { underline: 'hover' } },
+    },
+  });
+}
+
