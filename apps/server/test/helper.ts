@@ -121,7 +121,7 @@ export function postForm(app: FastifyInstance, url: string, fields: Record<strin
     method: 'POST',
     url,
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
-    payload: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
+    payload: new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString(),
   });
 }
 

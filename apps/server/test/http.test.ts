@@ -1,0 +1,175 @@
+import { MESSAGES } from '@airbox/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, login, postForm, type TestApp, useTestDatabase } from './helper.js';
+
+const database = useTestDatabase();
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp(database.url());
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  const csp = String(headers['content-security-policy']);
+  for (const directive of [
+    "default-src 'self'",
+    "script-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "img-src 'self' data:",
+  ]) {
+    expect(csp).toContain(directive);
+  }
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+}
+
+describe('request handling', () => {
+  it('refuses a call sent by another site (foreign Origin) with 403', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/app/v1/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { name: 'demo@example.com', password: 'DemoPass1' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ errorcode: -403, message: MESSAGES.foreignOrigin });
+    expect(response.cookies).toHaveLength(0);
+  });
+
+  it('accepts the portal’s own origin and the request’s own host', async () => {
+    for (const origin of ['http://localhost:8080', 'http://localhost:80']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/app/v1/login',
+        headers: { origin, host: 'localhost:80' },
+        payload: { name: 'demo@example.com', password: 'DemoPass1' },
+      });
+      expect(response.json().errorcode).toBe(1);
+    }
+  });
+
+  it('answers 413 in the spec shape for an oversized body', async () => {
+    const response = await postForm(t.app, '/app/v1/login', { name: 'x'.repeat(70_000), password: 'y' });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ errorcode: -413, message: MESSAGES.requestTooLarge });
+  });
+
+  it('answers 400 without a stack for malformed JSON and wrongly typed fields', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/app/v1/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "demo@example.com", ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ errorcode: -400, message: MESSAGES.invalidRequest });
+    const typed = await t.app.inject({ method: 'POST', url: '/app/v1/login', payload: { name: ['a'], password: 12 } });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json()).toEqual({ errorcode: -400, message: expect.any(String) });
+    for (const response of [malformed, typed]) expect(response.body).not.toMatch(/at .*\.(js|ts):\d+|stack/i);
+  });
+
+  it('puts the security headers on success and error answers alike', async () => {
+    expectSecurityHeaders((await login(t.app, 'demo@example.com')).response.headers);
+    const error = await t.app.inject({ method: 'POST', url: '/app/v1/getUserByUser_id', payload: { user_id: 1 } });
+    expect(error.statusCode).toBe(401);
+    expectSecurityHeaders(error.headers);
+    expect(error.headers['strict-transport-security']).toBeUndefined();
+    expect(error.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers unknown /app/v1 paths with 404 JSON', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const response = await t.app.inject({ method, url: '/app/v1/noSuchCall' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ errorcode: -404, message: MESSAGES.notFound });
+    }
+  });
+});
+
+describe('public calls', () => {
+  it('genCode128 returns a Code128 PNG of the code as base64', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/app/v1/genCode128?pcode=AB-1234' });
+    const body = response.json();
+    expect(body.errorcode).toBe(0);
+    const png = Buffer.from(body.data, 'base64');
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(png.readUInt32BE(16)).toBeGreaterThan(100);
+    const invalid = await t.app.inject({ method: 'GET', url: '/app/v1/genCode128?pcode=%C3%A9t%C3%A9' });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('getThirdPartyOrders finds the pickup code of an order of a merchant, and nothing for another merchant', async () => {
+    const found = await t.app.inject({ method: 'GET', url: '/app/v1/getThirdPartyOrders?orderId=DEMO-1001&mId=DEMO&page=1&size=10' });
+    expect(found.json()).toEqual({
+      errorcode: 0,
+      message: expect.any(String),
+      data: { total: 1, list: [{ orderId: 'DEMO-1001', pickUpCode: '640218' }] },
+    });
+    const other = await t.app.inject({ method: 'GET', url: '/app/v1/getThirdPartyOrders?orderId=DEMO-1001&mId=OTHER' });
+    expect(other.json().data).toEqual({ total: 0, list: [] });
+    const missing = await t.app.inject({ method: 'GET', url: '/app/v1/getThirdPartyOrders?orderId=DEMO-1001' });
+    expect(missing.statusCode).toBe(400);
+  });
+});
+
+describe('operations', () => {
+  it('GET /healthz checks the database', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/openapi.json lists every call with its schemas, and /docs is browsable', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const paths = Object.keys(document.paths);
+    for (const call of [
+      'login',
+      'carrierServiceRenaming',
+      'resendRegristerEmail',
+      'logout',
+      'getUserByUser_id',
+      'getUnPickupsById',
+      'checkUser',
+      'userActivate',
+      'resetPassword',
+      'genCode128',
+      'getAdvertisements',
+      'getThirdPartyOrders',
+    ]) {
+      expect(paths).toContain(`/app/v1/${call}`);
+    }
+    expect(paths.some((path) => !path.startsWith('/app/v1/'))).toBe(false);
+    expect(document.paths['/app/v1/login'].post.requestBody).toBeDefined();
+    const docs = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain('swagger');
+  });
+});
+
+describe('behind HTTPS', () => {
+  it('uses a Secure __Host- cookie and sends HSTS', async () => {
+    const secure = await buildTestApp(database.url(), { publicUrl: 'https://portal.example.com' });
+    try {
+      const { response } = await login(secure.app, 'demo@example.com');
+      const cookie = response.cookies.find((c) => c.name === '__Host-airbox_session');
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookie).not.toHaveProperty('domain');
+      expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+      const signedIn = await secure.app.inject({
+        method: 'POST',
+        url: '/app/v1/getUnPickupsById',
+        headers: { cookie: `${cookie!.name}=${cookie!.value}` },
+        payload: { uid: response.json().user[0].user_id },
+      });
+      expect(signedIn.json().unpickups).toBe(3);
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, linkIn, mailsOf, postForm, signIn, type TestApp, useTestDatabase } from './helper.js';
+
+const database = useTestDatabase();
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp(database.url(), { logLevel: 'trace' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('log lines', () => {
+  it('carry a request id and hold no password, session token, generatedId or activation code', async () => {
+    const secrets: string[] = ['DemoPass1', 'Brand.New.Pass9'];
+    const session = await signIn(t.app, 'demo@example.com');
+    secrets.push(session.cookie.split('=')[1]!.split('.')[0]!);
+    await postForm(t.app, '/app/v1/logout', { user_id: session.userId }, session.cookie);
+
+    await postForm(t.app, '/app/v1/checkUser', { email: 'demo@example.com' });
+    const [resetMail] = (await mailsOf(t)).slice(-1);
+    const link = new URL(linkIn(resetMail, 'http://localhost:8080/app/reset?'));
+    const generatedId = link.searchParams.get('generatedId')!;
+    secrets.push(generatedId, encodeURIComponent(generatedId));
+    const query = new URLSearchParams({ Email: 'demo@example.com', generatedId, Password: 'Brand.New.Pass9' });
+    const reset = await t.app.inject({ method: 'GET', url: `/app/v1/resetPassword?${query.toString()}` });
+    expect(reset.json().errorcode).toBe(0);
+
+    const pendingId = (await t.app.inject({ method: 'POST', url: '/app/v1/login', payload: { name: 'pending@example.com', password: 'DemoPass1' } })).json()
+      .user[0].user_id;
+    await postForm(t.app, '/app/v1/resendRegristerEmail', { userID: pendingId });
+    const [activationMail] = (await mailsOf(t)).slice(-1);
+    const code = linkIn(activationMail, 'http://localhost:8080/app/active/').split('/app/active/')[1]!.replace(/\/$/, '');
+    secrets.push(code);
+    await t.app.inject({ method: 'POST', url: '/app/v1/userActivate', payload: { activateCode: code } });
+
+    const log = t.logs.join('\n');
+    expect(t.logs.length).toBeGreaterThan(10);
+    for (const secret of secrets) expect(log).not.toContain(secret);
+    expect(log).toContain('/app/v1/resetPassword?Email=demo%40example.com&generatedId=[REDACTED]&Password=[REDACTED]');
+    expect(log).toMatch(/mail written to the outbox/);
+    const requestLines = t.logs.map((line) => JSON.parse(line)).filter((line) => line.req);
+    expect(requestLines.length).toBeGreaterThan(0);
+    for (const line of requestLines) expect(line.reqId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,99 @@
+import { MESSAGES } from '@airbox/contract';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, login, postForm, type TestApp, useTestDatabase } from './helper.js';
+
+const database = useTestDatabase();
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAnswers(): Promise<boolean> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+const withRedis = await redisAnswers();
+if (!withRedis) console.warn(`WARNING: no Redis at ${REDIS_URL}: the Redis throttling tests are skipped.`);
+
+const stores = [
+  { store: 'memory', redisUrl: undefined },
+  ...(withRedis ? [{ store: 'redis', redisUrl: REDIS_URL }] : []),
+];
+
+describe.each(stores)('throttling with the $store store', ({ redisUrl }) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(database.url(), { authRateLimitPerMinute: 3, loginFailuresPerHour: 3, redisUrl });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 429 per client address after AUTH_RATE_LIMIT_PER_MINUTE calls, other addresses unaffected', async () => {
+    const from = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/app/v1/checkUser',
+        remoteAddress,
+        payload: { email: 'demo@example.com' },
+      });
+    for (let i = 0; i < 3; i += 1) expect((await from('10.0.0.1')).statusCode).toBe(200);
+    const limited = await from('10.0.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ errorcode: -429, message: MESSAGES.tooManyAttempts });
+    expect(limited.headers['content-security-policy']).toBeDefined();
+    expect((await from('10.0.0.2')).statusCode).toBe(200);
+    // The login route has its own budget per address.
+    const loginLimited = [];
+    for (let i = 0; i < 4; i += 1) {
+      loginLimited.push(
+        (await t.app.inject({ method: 'POST', url: '/app/v1/login', remoteAddress: '10.0.0.3', payload: { name: 'x@example.com', password: 'y' } }))
+          .statusCode,
+      );
+    }
+    expect(loginLimited).toEqual([200, 200, 200, 429]);
+  });
+
+  it('refuses an account after LOGIN_FAILURES_PER_HOUR failures, even with the right password, and only that account', async () => {
+    const attempt = (email: string, password: string, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/app/v1/login', remoteAddress, payload: { name: email, password } });
+    for (let i = 0; i < 3; i += 1) {
+      expect((await attempt('admin@example.com', 'WrongPass1', `10.1.0.${i}`)).json().errorcode).toBe(0);
+    }
+    const blocked = await attempt('admin@example.com', 'DemoPass1', '10.1.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ errorcode: -429, message: MESSAGES.tooManyFailures });
+    expect(blocked.cookies).toHaveLength(0);
+    const other = await attempt('business@example.com', 'DemoPass1', '10.1.1.2');
+    expect(other.json().errorcode).toBe(1);
+  });
+
+  it('counts the account whatever the case of the e-mail', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      await t.app.inject({ method: 'POST', url: '/app/v1/login', remoteAddress: `10.2.0.${i}`, payload: { name: i % 2 ? 'DEMO@example.com' : 'demo@EXAMPLE.com', password: 'nope' } });
+    }
+    const { response } = await login(t.app, 'demo@example.com');
+    expect(response.statusCode).toBe(429);
+  });
+
+  it('throttles resetPassword, userActivate and resendRegristerEmail per address too', async () => {
+    for (const [url, payload] of [
+      ['/app/v1/userActivate', { activateCode: 'x' }],
+      ['/app/v1/resendRegristerEmail', { userID: 1 }],
+    ] as const) {
+      const codes = [];
+      for (let i = 0; i < 4; i += 1) codes.push((await postForm(t.app, url, payload)).statusCode);
+      expect(codes.at(-1)).toBe(429);
+    }
+    const codes = [];
+    for (let i = 0; i < 4; i += 1) {
+      codes.push((await t.app.inject({ method: 'GET', url: '/app/v1/resetPassword?Email=a@b.co&generatedId=x&Password=Abcdefg1', remoteAddress: '10.3.0.1' })).statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,121 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp, useTestDatabase } from './helper.js';
+
+const database = useTestDatabase();
+const INDEX = `<!doctype html><html><head><script type="application/json" id="portal-config">{}</script>
+<script type="module" src="/app/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+const SCRIPT = 'console.log("the portal");'.repeat(20);
+
+let dist: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'airbox-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'assets/index-abc123.js'), SCRIPT);
+  writeFileSync(join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await buildTestApp(database.url(), { webDistDir: dist, brandName: 'Parcel</script><b>' });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+function portalConfigOf(html: string) {
+  const json = /id="portal-config">(.*?)<\/script>/s.exec(html)?.[1];
+  return JSON.parse(json ?? 'null');
+}
+
+describe('the built web app', () => {
+  it('serves hashed assets cached for a year, pre-compressed with brotli when accepted', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/app/assets/index-abc123.js' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/app/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length);
+  });
+
+  it('serves index.html never cached, with the portal config filled in and `<` escaped', async () => {
+    for (const url of ['/app/', '/app/login', '/app/dashboard', '/app/active/abc/', '/app/index.html']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.body).not.toContain('</script><b>');
+      expect(portalConfigOf(response.body)).toEqual({
+        brandName: 'Parcel</script><b>',
+        adminAppUrl: '/app/admin/',
+        tabletAppUrl: '/app/tablet/#/dashboard',
+        labelPurchaseUrl: '/app/shipment/#/Shipment/shipmentRate',
+        version: '1.0.0',
+      });
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves other files of the build without the immutable cache', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/app/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).not.toContain('immutable');
+  });
+
+  it('keeps /app/v1 out of the fallback and redirects / to the login page', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/app/v1/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().errorcode).toBe(-404);
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe('/app/login');
+    const elsewhere = await t.app.inject({ method: 'GET', url: '/wp-admin' });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it('answers the admin, tablet and label purchase paths with a page naming the app and linking to login', async () => {
+    for (const [url, name] of [
+      ['/app/admin/', 'admin app'],
+      ['/app/tablet/', 'business tablet app'],
+      ['/app/shipment/', 'label purchase app'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain(name);
+      expect(response.body).toContain('separate application');
+      expect(response.body).toContain('href="/app/login"');
+      expect(response.body).not.toContain('<b>');
+    }
+  });
+});
+
+describe('without a web build or with external apps configured elsewhere', () => {
+  it('tells to run npm run build, and has no placeholder for an app configured elsewhere', async () => {
+    const bare = await buildTestApp(database.url(), { adminAppUrl: 'https://admin.example.com/' });
+    try {
+      const response = await bare.app.inject({ method: 'GET', url: '/app/login' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('npm run build');
+      const admin = await bare.app.inject({ method: 'GET', url: '/app/admin/' });
+      expect(admin.body).not.toContain('separate application');
+      const tablet = await bare.app.inject({ method: 'GET', url: '/app/tablet/' });
+      expect(tablet.body).toContain('business tablet app');
+    } finally {
+      await bare.close();
+    }
+  });
+});
