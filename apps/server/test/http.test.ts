@@ -88,6 +88,7 @@ describe('request handling', () => {
       const response = await t.app.inject({ method, url: '/app/v1/noSuchCall' });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ errorcode: -404, message: MESSAGES.notFound });
+      expectSecurityHeaders(response.headers);
     }
   });
 });

@@ -26,7 +26,7 @@ import { activationMail, passwordChangedMail, resetMail } from './auth.mails.js'
 import { hashPassword, verifyPassword } from './passwords.js';
 
 /** What the auth rules need of the app: its decorations (see plugins/). */
-export type AuthDeps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'loginFailures'>;
+export type AuthDeps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'loginFailures' | 'background'>;
 
 export type LoginOutcome =
   | { kind: 'wrongCredentials' }
@@ -140,6 +140,7 @@ export async function resetPassword(
     return user;
   });
   if (typeof changedFor === 'number') return changedFor;
-  await deps.mail.send(passwordChangedMail(deps.config, changedFor.email));
+  // The password is changed whatever happens to the notice: it must not turn success into an error.
+  deps.background.run('password changed notice', () => deps.mail.send(passwordChangedMail(deps.config, changedFor.email)));
   return RESET_ERRORCODE.success;
 }
