@@ -1,0 +1,52 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn } from '../support/accounts';
+
+/** axe on every screen of spec 01: no serious or critical violation. */
+const PUBLIC_SCREENS = [
+  ['login', '/app/login', 'button:has-text("Login")'],
+  ['forgot password', '/app/lock', 'form'],
+  ['reset password', '/app/reset?Email=demo%40example.com&generatedId=abc', 'form'],
+  ['barcode', '/app/barcode/RT123456/', 'img'],
+  ['payment success', '/app/payment?amount=25.00', '[role="dialog"]'],
+  ['locker pickup code', '/app/ShowQRcode?o=DEMO-1001&m=DEMO', 'svg, canvas'],
+  ['expired link', '/app/loseefficacy', '[role="dialog"]'],
+  ['activation', '/app/active/unknown-code/', '[role="dialog"]'],
+] as const;
+
+const SIGNED_IN_SCREENS = [
+  ['dashboard', '/app/dashboard', '[data-testid="unpicked-count"]'],
+  ['pay success', '/app/paySuccess', 'text=Pay Success!'],
+  ['pay cancel', '/app/payCancel', 'text=Pay Cancel!'],
+] as const;
+
+async function expectNoSeriousViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
+}
+
+for (const [name, path, ready] of PUBLIC_SCREENS) {
+  test(`${name} screen has no serious accessibility violation`, async ({ page }) => {
+    await page.goto(path);
+    await page.locator(ready).first().waitFor();
+    await expectNoSeriousViolations(page);
+  });
+}
+
+for (const [name, path, ready] of SIGNED_IN_SCREENS) {
+  test(`${name} screen has no serious accessibility violation`, async ({ context, page, baseURL }) => {
+    await signIn(context, baseURL!, DEMO.email, DEMO.password);
+    await page.goto(path);
+    await page.locator(ready).first().waitFor();
+    await expectNoSeriousViolations(page);
+  });
+}
+
+test('the dashboard has no serious accessibility violation on a phone', async ({ context, page, baseURL }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(context, baseURL!, DEMO.email, DEMO.password);
+  await page.goto('/app/dashboard');
+  await page.getByTestId('unpicked-count').waitFor();
+  await expectNoSeriousViolations(page);
+});

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { createAccount, logInThroughForm } from '../support/accounts';
+import { linkTo, waitForMail } from '../support/outbox';
+
+test('a customer who forgot the password resets it through the mailed link and logs in with the new one', async ({
+  page,
+}) => {
+  const account = await createAccount();
+  await page.goto('/app/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/app\/lock$/);
+
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: /send|submit|reset/i }).click();
+  await expect(page.getByText('Invalid email')).toBeVisible();
+
+  const sentAfter = Date.now();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('button', { name: /send|submit|reset/i }).click();
+  await expect(page.getByRole('dialog')).toContainText(
+    'If an account exists with the provided email, a link has been sent to reset your password.',
+  );
+
+  const mail = await waitForMail(account.email, sentAfter);
+  const resetPath = linkTo(mail, '/app/reset');
+  await page.goto(resetPath);
+  await page.getByLabel('New password', { exact: true }).fill('weakpass');
+  await page.getByLabel(/retype/i).fill('weakpass');
+  await page.getByRole('button', { name: /reset|submit|confirm/i }).click();
+  await expect(
+    page.getByText('The password must be no less than 8 digits, consisting of upper and lower case letters and numbers.!'),
+  ).toBeVisible();
+
+  await page.getByLabel('New password', { exact: true }).fill('Fresh2Password');
+  await page.getByLabel(/retype/i).fill('Fresh2Password');
+  await page.getByRole('button', { name: /reset|submit|confirm/i }).click();
+  await expect(page.getByRole('dialog')).toContainText('Reset password successfully!.');
+
+  // The link works once.
+  await page.goto(resetPath);
+  await page.getByLabel('New password', { exact: true }).fill('Another3Password');
+  await page.getByLabel(/retype/i).fill('Another3Password');
+  await page.getByRole('button', { name: /reset|submit|confirm/i }).click();
+  await expect(page.getByRole('dialog')).toContainText('You have made an illegal operation.');
+
+  await page.goto('/app/login');
+  await logInThroughForm(page, account.email, account.password);
+  await expect(page.getByRole('dialog')).toContainText('Wrong email or password');
+  await page.keyboard.press('Escape');
+  await logInThroughForm(page, account.email, 'Fresh2Password');
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+});
