@@ -1,12 +1,42 @@
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The first page's modules (main.tsx and its static imports, recursively) in one chunk: one
+ * request and one gzip stream instead of a dozen small chunks shared with lazy screens.
+ * Packages reached through an index that re-exports everything (the contract, zod, dayjs,
+ * TanStack Query, @mui/system) are left to tree-shaking and automatic chunking; captured whole,
+ * they would carry code only lazy screens use onto the first page.
+ */
+function firstPageChunk() {
+  const firstPage = new Set<string>();
+  const reachedThroughIndex =
+    /packages[\\/]contract[\\/]|node_modules[\\/](zod|dayjs|@tanstack[\\/][^\\/]+|@mui[\\/]system)[\\/]/;
+  const plugin: Plugin = {
+    name: 'airbox:first-page-chunk',
+    apply: 'build',
+    buildEnd() {
+      const pending = [...this.getModuleIds()].filter((id) => /[\\/]src[\\/]main\.tsx$/.test(id));
+      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+        if (firstPage.has(id) || reachedThroughIndex.test(id)) continue;
+        firstPage.add(id);
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+  return { plugin, test: (id: string) => firstPage.has(id) };
+}
+
+const firstPage = firstPageChunk();
 
 // The app is served under /app/ by the server; in development the API is proxied to it.
 export default defineConfig({
   base: '/app/',
   plugins: [
     react(),
+    firstPage.plugin,
     // Pre-compressed copies of every asset for the server to send as they are; originals are kept.
     compression({
       algorithms: ['gzip', 'brotliCompress'],
@@ -19,6 +49,16 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        // The contract's modules and dayjs only define things: a module none of whose exports is
+        // used can be left out (so zod and the call schemas stay off the login route).
+        moduleSideEffects: (id: string) => !/packages\/contract\/dist\/|node_modules\/dayjs\//.test(id),
+      },
+      output: {
+        codeSplitting: { groups: [{ name: 'first-page', test: firstPage.test }] },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,6 +1,7 @@
 import type { ThemeColor } from '@airbox/contract';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// The system provider: material's own also carries the CSS-variables machinery, unused here.
+import { ThemeProvider } from '@mui/system';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { createAppTheme, readThemeColor, saveThemeColor } from '../lib/theme';
 

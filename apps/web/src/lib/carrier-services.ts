@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, carrierServiceRenamingCall } from '@airbox/contract';
+import { STORAGE_KEYS } from '@airbox/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './http';
 
@@ -7,7 +7,7 @@ import { request } from './http';
  * login loads it, the dashboard loads it again, the shipment screens read it.
  */
 export async function getCarrierServiceRenaming() {
-  const { data } = await request(carrierServiceRenamingCall, {});
+  const { data } = await request('carrierServiceRenamingCall', {});
   sessionStorage.setItem(STORAGE_KEYS.carrierRenaming, JSON.stringify(data));
   return data;
 }

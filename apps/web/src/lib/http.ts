@@ -1,7 +1,14 @@
-import { API_ERRORCODE, MESSAGES, apiErrorSchema, type CallDescriptor } from '@airbox/contract';
+import { MESSAGES, type CallDescriptor } from '@airbox/contract';
 import type { z } from 'zod';
 import { paths } from '../config/paths';
+import { loadSchemas, type Schemas } from './schemas-loader';
 import { endSession } from './session';
+
+type AnyCall = CallDescriptor<z.ZodType, z.ZodType>;
+/** The contract's calls, by the name of their descriptor (loginCall, logoutCall, ...). */
+export type CallName = { [K in keyof Schemas]: Schemas[K] extends AnyCall ? K : never }[keyof Schemas];
+export type CallInput<N extends CallName> = Schemas[N] extends CallDescriptor<infer Req, z.ZodType> ? z.input<Req> : never;
+export type CallOutput<N extends CallName> = Schemas[N] extends CallDescriptor<z.ZodType, infer Res> ? z.output<Res> : never;
 
 /** Every failed call, whatever went wrong, becomes one of these (status 0: no answer). */
 export class ApiError extends Error {
@@ -33,9 +40,6 @@ export function encodeFields(fields: object): URLSearchParams {
   return params;
 }
 
-function serviceFailure(status: number): ApiError {
-  return new ApiError(API_ERRORCODE.internal, MESSAGES.serviceException, status);
-}
 
 /** The current in-app path (without the '/app' basename), for `redirect` after signing in again. */
 function currentAppPath(): string {
@@ -56,11 +60,16 @@ function sendToLogin(): void {
  * cookie, parses the answer with the descriptor's response schema, and turns every failure into
  * an ApiError. A 401 on a signed-in call ends the session hints and sends the user to login.
  */
-export async function request<Req extends z.ZodType, Res extends z.ZodType>(
-  call: CallDescriptor<Req, Res>,
-  input: z.input<Req>,
+export async function request<N extends CallName>(
+  name: N,
+  input: CallInput<N>,
   options: { signal?: AbortSignal } = {},
-): Promise<z.output<Res>> {
+): Promise<CallOutput<N>> {
+  // A failure to load the schemas themselves is a network failure, reported as such by the caller.
+  const schemas = await loadSchemas();
+  const call: AnyCall = schemas[name];
+  const serviceFailure = (status: number) =>
+    new ApiError(schemas.API_ERRORCODE.internal, MESSAGES.serviceException, status);
   let url = call.path;
   const init: RequestInit = {
     method: call.method,
@@ -99,10 +108,11 @@ export async function request<Req extends z.ZodType, Res extends z.ZodType>(
   }
   if (response.ok) {
     const parsed = call.response.safeParse(body);
-    if (parsed.success) return parsed.data;
+    // The descriptor named N parsed it: its output type is CallOutput<N>.
+    if (parsed.success) return parsed.data as CallOutput<N>;
   }
   if (response.status >= 500) throw serviceFailure(response.status);
-  const failure = apiErrorSchema.safeParse(body);
+  const failure = schemas.apiErrorSchema.safeParse(body);
   if (failure.success) throw new ApiError(failure.data.errorcode, failure.data.message, response.status);
   throw serviceFailure(response.ok ? 0 : response.status);
 }

@@ -16,7 +16,9 @@ declare module '@tanstack/react-query' {
  */
 export function createQueryClient(onServiceFailure: () => void): QueryClient {
   const report = (error: unknown, meta: { handlesServiceFailure?: boolean } | undefined) => {
-    if (error instanceof ApiError && error.isServiceFailure && !meta?.handlesServiceFailure) onServiceFailure();
+    // Anything but an ApiError (a chunk that failed to load, say) is a service failure too.
+    const serviceFailure = !(error instanceof ApiError) || error.isServiceFailure;
+    if (serviceFailure && !meta?.handlesServiceFailure) onServiceFailure();
   };
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta) }),

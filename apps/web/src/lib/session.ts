@@ -1,11 +1,10 @@
-import { SESSION_MAX_AGE_MS, STORAGE_KEYS, sessionUserSchema, type SessionUser } from '@airbox/contract';
+import { SESSION_MAX_AGE_MS, STORAGE_KEYS, type SessionUser } from '@airbox/contract';
 import Cookies from 'js-cookie';
 
 /**
  * Session hints (spec 01 §3). The httpOnly session cookie set by the server is the only proof of
  * identity; these readable cookies only tell the UI who is signed in and what to show.
  */
-const USER_COOKIES = Object.keys(sessionUserSchema.shape) as (keyof SessionUser)[];
 const VERSION_COOKIE = 'version';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const cookieOptions = { path: '/', expires: SESSION_MAX_AGE_MS / DAY_MS, sameSite: 'lax' } as const;
@@ -17,16 +16,20 @@ export interface SessionHints {
   firstName: string;
 }
 
+/** `user` is the login answer's user, parsed by the contract's sessionUserSchema: its fields only. */
 export function startSession(user: SessionUser, version: string, email: string): void {
-  for (const field of USER_COOKIES) {
-    Cookies.set(field, String(user[field] ?? ''), cookieOptions);
+  for (const [field, value] of Object.entries(user)) {
+    Cookies.set(field, value === null ? '' : String(value), cookieOptions);
   }
   Cookies.set(VERSION_COOKIE, version, cookieOptions);
   sessionStorage.setItem(STORAGE_KEYS.sessionEmail, email);
 }
 
+/** Clears the session's cookies (all but the theme choice) and session storage. */
 export function endSession(): void {
-  for (const field of [...USER_COOKIES, VERSION_COOKIE]) Cookies.remove(field, { path: '/' });
+  for (const name of Object.keys(Cookies.get())) {
+    if (name !== STORAGE_KEYS.themeCookie) Cookies.remove(name, { path: '/' });
+  }
   sessionStorage.clear();
 }
 

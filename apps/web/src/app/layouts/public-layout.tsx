@@ -1,8 +1,5 @@
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { BrandLogo } from '../../components/layout/brand-logo';
@@ -25,8 +22,10 @@ export function PublicLayout() {
         color: '#fff',
       }}
     >
-      <AppBar position="static" color="transparent" elevation={0} sx={{ color: '#fff' }}>
-        <Toolbar sx={{ flexWrap: 'wrap', gap: 1, py: 1 }}>
+      <Box
+        component="header"
+        sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: { xs: 2, sm: 3 }, py: 1.5, minHeight: 64 }}
+      >
           <Box
             component={RouterLink}
             to={paths.login.getHref()}
@@ -37,7 +36,7 @@ export function PublicLayout() {
               {env.brandName}
             </Typography>
           </Box>
-          <Stack component="nav" aria-label="Account" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Box component="nav" aria-label="Account" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Button component={RouterLink} to={paths.register.getHref()} color="inherit" size="small">
               Sign up
             </Button>
@@ -47,9 +46,8 @@ export function PublicLayout() {
             <Button component={RouterLink} to={paths.login.getHref()} variant="contained" size="small">
               Login
             </Button>
-          </Stack>
-        </Toolbar>
-      </AppBar>
+          </Box>
+      </Box>
       <Box component="main" sx={{ flex: 1, display: 'grid', placeItems: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
         <Outlet />
       </Box>

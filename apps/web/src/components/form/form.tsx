@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import {
@@ -6,30 +5,44 @@ import {
   useForm,
   type DefaultValues,
   type FieldValues,
+  type Resolver,
   type SubmitHandler,
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { loadSchemas, type Schemas } from '../../lib/schemas-loader';
 
-interface FormProps<Schema extends z.ZodType<FieldValues, FieldValues>> {
-  /** A contract form schema: the same object the server validates with. */
-  schema: Schema;
-  defaultValues: DefaultValues<z.input<Schema>>;
-  onSubmit: SubmitHandler<z.output<Schema>>;
-  children: (methods: UseFormReturn<z.input<Schema>, unknown, z.output<Schema>>) => ReactNode;
+/** The contract's form schemas, by name (loginFormSchema, resetPasswordFormSchema, ...). */
+export type FormSchemaName = Extract<keyof Schemas, `${string}FormSchema`>;
+type FormInput<N extends FormSchemaName> = z.input<Schemas[N]> & FieldValues;
+type FormOutput<N extends FormSchemaName> = z.output<Schemas[N]> & FieldValues;
+
+/**
+ * The zod resolver of a contract schema; the schema (and zod) load on the first validation, so
+ * a form can be shown before they arrive.
+ */
+function contractResolver<N extends FormSchemaName>(name: N): Resolver<FormInput<N>, unknown, FormOutput<N>> {
+  return async (values, context, options) => {
+    const { zodResolver, [name]: schema } = await loadSchemas();
+    // zodResolver's overloads cannot see that schema N gives FormInput<N> and FormOutput<N>.
+    const resolve = zodResolver(schema) as unknown as Resolver<FormInput<N>, unknown, FormOutput<N>>;
+    return resolve(values, context, options);
+  };
+}
+
+interface FormProps<N extends FormSchemaName> {
+  /** The contract form schema: the same object the server validates with. */
+  schema: N;
+  defaultValues: DefaultValues<FormInput<N>>;
+  onSubmit: SubmitHandler<FormOutput<N>>;
+  children: (methods: UseFormReturn<FormInput<N>, unknown, FormOutput<N>>) => ReactNode;
   'aria-label'?: string;
 }
 
-/** The one form wrapper: applies the zod resolver and gives its fields the form context. */
-export function Form<Schema extends z.ZodType<FieldValues, FieldValues>>({
-  schema,
-  defaultValues,
-  onSubmit,
-  children,
-  'aria-label': ariaLabel,
-}: FormProps<Schema>) {
-  const methods = useForm<z.input<Schema>, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
+/** The one form wrapper: validates with a contract schema and gives its fields the form context. */
+export function Form<N extends FormSchemaName>({ schema, defaultValues, onSubmit, children, 'aria-label': ariaLabel }: FormProps<N>) {
+  const methods = useForm<FormInput<N>, unknown, FormOutput<N>>({
+    resolver: contractResolver(schema),
     defaultValues,
     mode: 'onTouched',
   });

@@ -1,13 +1,22 @@
-import Paper from '@mui/material/Paper';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** The card every public screen sits in: a heading, an optional subtitle, the content. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
-    <Paper
-      elevation={8}
-      sx={{ width: '100%', maxWidth: 440, mx: 'auto', p: { xs: 3, sm: 4 }, borderRadius: 3 }}
+    <Box
+      component="section"
+      sx={{
+        width: '100%',
+        maxWidth: 440,
+        mx: 'auto',
+        p: { xs: 3, sm: 4 },
+        borderRadius: 3,
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        boxShadow: 8,
+      }}
     >
       <Typography variant="h1" component="h1" gutterBottom>
         {title}
@@ -18,6 +27,6 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         </Typography>
       )}
       {children}
-    </Paper>
+    </Box>
   );
 }

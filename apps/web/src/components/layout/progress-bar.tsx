@@ -1,14 +1,18 @@
-import LinearProgress from '@mui/material/LinearProgress';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { Suspense, lazy } from 'react';
+
+const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 
 /** A thin bar at the top of the window while any call runs. */
 export function ProgressBar() {
   const busy = useIsFetching() + useIsMutating() > 0;
   if (!busy) return null;
   return (
-    <LinearProgress
-      aria-label="Loading"
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.modal + 1, height: 3 }}
-    />
+    <Suspense fallback={null}>
+      <LinearProgress
+        aria-label="Loading"
+        sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.modal + 1, height: 3 }}
+      />
+    </Suspense>
   );
 }

@@ -1,9 +1,7 @@
-import { checkUserCall } from '@airbox/contract';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { request } from '../../../lib/http';
+import { request, type CallInput } from '../../../lib/http';
 
 /** POST checkUser (forgot password): mails a reset link when the account exists. */
-export const checkUser = (input: z.input<typeof checkUserCall.request>) => request(checkUserCall, input);
+export const checkUser = (input: CallInput<'checkUserCall'>) => request('checkUserCall', input);
 
 export const useCheckUser = () => useMutation({ mutationFn: checkUser });

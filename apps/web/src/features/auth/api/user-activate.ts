@@ -1,9 +1,7 @@
-import { userActivateCall } from '@airbox/contract';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { request } from '../../../lib/http';
+import { request, type CallInput } from '../../../lib/http';
 
 /** POST userActivate with the code of an activation link; see ACTIVATION_ERRORCODE. */
-export const userActivate = (input: z.input<typeof userActivateCall.request>) => request(userActivateCall, input);
+export const userActivate = (input: CallInput<'userActivateCall'>) => request('userActivateCall', input);
 
 export const useUserActivate = () => useMutation({ mutationFn: userActivate });

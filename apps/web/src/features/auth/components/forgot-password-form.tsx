@@ -1,8 +1,8 @@
-import { LIMITS, MESSAGES, forgotPasswordFormSchema } from '@airbox/contract';
+import { MESSAGES } from '@airbox/contract';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
+import { TextLink } from '../../../components/layout/text-link';
 import { Form } from '../../../components/form/form';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { paths } from '../../../config/paths';
@@ -28,7 +28,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <Form schema={forgotPasswordFormSchema} defaultValues={{ email: '' }} onSubmit={onSubmit} aria-label="Forgot password">
+    <Form schema="forgotPasswordFormSchema" defaultValues={{ email: '' }} onSubmit={onSubmit} aria-label="Forgot password">
       {({ formState }) => (
         <>
           <FormTextField
@@ -36,14 +36,13 @@ export function ForgotPasswordForm() {
             label="Email"
             type="email"
             autoComplete="email"
-            slotProps={{ htmlInput: { maxLength: LIMITS.fieldMax } }}
           />
           <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
             Send reset link
           </Button>
-          <Link component={RouterLink} to={paths.login.getHref()} sx={{ alignSelf: 'center' }}>
+          <TextLink to={paths.login.getHref()} style={{ alignSelf: 'center' }}>
             Back to login
-          </Link>
+          </TextLink>
         </>
       )}
     </Form>

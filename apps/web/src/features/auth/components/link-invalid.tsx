@@ -1,9 +1,9 @@
 import { MESSAGES } from '@airbox/contract';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
+import { TextLink } from '../../../components/layout/text-link';
 import { paths } from '../../../config/paths';
 
 /** /loseefficacy: an activation link that is used up or expired. Tells so, then goes to login. */
@@ -24,9 +24,9 @@ export function LinkInvalid() {
   return (
     <Typography>
       {MESSAGES.linkInvalid}{' '}
-      <Link component={RouterLink} to={paths.login.getHref()}>
+      <TextLink to={paths.login.getHref()}>
         Go to login
-      </Link>
+      </TextLink>
     </Typography>
   );
 }

@@ -1,18 +1,16 @@
 import {
-  LIMITS,
   MESSAGES,
   destinationGetsSession,
   loginDestination,
-  loginFormSchema,
   safeRedirectPath,
   type SessionUser,
 } from '@airbox/contract';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
+import { TextLink } from '../../../components/layout/text-link';
 import { Form } from '../../../components/form/form';
 import { FormPasswordField } from '../../../components/form/form-password-field';
 import { FormTextField } from '../../../components/form/form-text-field';
@@ -78,7 +76,7 @@ export function LoginForm() {
   }
 
   return (
-    <Form schema={loginFormSchema} defaultValues={{ email: '', password: '' }} onSubmit={onSubmit} aria-label="Login">
+    <Form schema="loginFormSchema" defaultValues={{ email: '', password: '' }} onSubmit={onSubmit} aria-label="Login">
       {({ formState }) => (
         <>
           <FormTextField
@@ -86,32 +84,26 @@ export function LoginForm() {
             label="Email"
             type="email"
             autoComplete="username"
-            slotProps={{ htmlInput: { maxLength: LIMITS.fieldMax } }}
           />
           <FormPasswordField name="password" label="Password" autoComplete="current-password" />
-          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-            <Link component={RouterLink} to={paths.lock.getHref()}>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <TextLink to={paths.lock.getHref()}>
               Forgot password?
-            </Link>
-          </Stack>
+            </TextLink>
+          </Box>
           <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
             Login
           </Button>
-          <Stack
-            direction="row"
-            spacing={1}
-            useFlexGap
-            sx={{ justifyContent: 'center', flexWrap: 'wrap', color: 'text.secondary' }}
-          >
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap', color: 'text.secondary' }}>
             <span>New here?</span>
-            <Link component={RouterLink} to={paths.register.getHref()}>
+            <TextLink to={paths.register.getHref()}>
               Sign up
-            </Link>
+            </TextLink>
             <span aria-hidden>·</span>
-            <Link component={RouterLink} to={paths.registerEnterprise.getHref()}>
+            <TextLink to={paths.registerEnterprise.getHref()}>
               Sign up with invite code
-            </Link>
-          </Stack>
+            </TextLink>
+          </Box>
         </>
       )}
     </Form>

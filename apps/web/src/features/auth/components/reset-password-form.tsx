@@ -1,9 +1,9 @@
-import { MESSAGES, RESET_ERRORCODE, resetPasswordFormSchema } from '@airbox/contract';
+import { MESSAGES, RESET_ERRORCODE } from '@airbox/contract';
 import MuiAlert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
+import { TextLink } from '../../../components/layout/text-link';
 import { Form } from '../../../components/form/form';
 import { FormPasswordField } from '../../../components/form/form-password-field';
 import { paths } from '../../../config/paths';
@@ -31,9 +31,9 @@ export function ResetPasswordForm() {
         <MuiAlert severity="error" sx={{ mb: 2 }}>
           {MESSAGES.resetIllegal}
         </MuiAlert>
-        <Link component={RouterLink} to={paths.lock.getHref()}>
+        <TextLink to={paths.lock.getHref()}>
           Request a new link
-        </Link>
+        </TextLink>
       </>
     );
   }
@@ -58,7 +58,7 @@ export function ResetPasswordForm() {
 
   return (
     <Form
-      schema={resetPasswordFormSchema}
+      schema="resetPasswordFormSchema"
       defaultValues={{ password: '', retype: '' }}
       onSubmit={onSubmit}
       aria-label="Reset password"

@@ -1,9 +1,8 @@
-import { genCode128Call } from '@airbox/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
 
 /** GET genCode128: a Code128 PNG of the route code, as base64. */
-export const genCode128 = (code: string) => request(genCode128Call, { pcode: code });
+export const genCode128 = (code: string) => request('genCode128Call', { pcode: code });
 
 export const getCode128QueryOptions = (code: string) =>
   queryOptions({

@@ -1,9 +1,8 @@
-import { getAdvertisementsCall } from '@airbox/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
 
 /** GET getAdvertisements: the dashboard shows the first one's content in a banner. */
-export const getAdvertisements = () => request(getAdvertisementsCall, {});
+export const getAdvertisements = () => request('getAdvertisementsCall', {});
 
 export const getAdvertisementsQueryOptions = () =>
   queryOptions({

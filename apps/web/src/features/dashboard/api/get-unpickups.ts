@@ -1,9 +1,8 @@
-import { getUnPickupsByIdCall } from '@airbox/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
 
 /** POST getUnPickupsById: how many packages wait in a locker for the user. */
-export const getUnpickups = (uid: number) => request(getUnPickupsByIdCall, { uid });
+export const getUnpickups = (uid: number) => request('getUnPickupsByIdCall', { uid });
 
 export const getUnpickupsQueryOptions = (uid: number) =>
   queryOptions({

@@ -1,9 +1,8 @@
-import { getUserByUserIdCall } from '@airbox/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
 
 /** POST getUserByUser_id: the signed-in user's record. */
-export const getUser = (userId: number) => request(getUserByUserIdCall, { user_id: userId });
+export const getUser = (userId: number) => request('getUserByUserIdCall', { user_id: userId });
 
 export const getUserQueryOptions = (userId: number) =>
   queryOptions({

@@ -1,0 +1,26 @@
+/**
+ * Every zod schema the web app uses from the contract: the call descriptors, the error shape and
+ * codes, the form schemas and their resolver. Loaded on demand through `loadSchemas()` so zod stays out of the login
+ * route's first load; the first validation or call brings it in.
+ */
+export {
+  API_ERRORCODE,
+  apiErrorSchema,
+  carrierServiceRenamingCall,
+  checkUserCall,
+  forgotPasswordFormSchema,
+  genCode128Call,
+  getAdvertisementsCall,
+  getThirdPartyOrdersCall,
+  getUnPickupsByIdCall,
+  getUserByUserIdCall,
+  loginCall,
+  loginFormSchema,
+  logoutCall,
+  resendRegisterEmailCall,
+  resetPasswordCall,
+  resetPasswordFormSchema,
+  userActivateCall,
+} from '@airbox/contract';
+
+export { zodResolver } from '@hookform/resolvers/zod';
