@@ -94,12 +94,11 @@ export function LoginForm() {
           <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
             Login
           </Button>
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap', color: 'text.secondary' }}>
+          <Box sx={{ display: 'flex', columnGap: 2, rowGap: 1, justifyContent: 'center', flexWrap: 'wrap', color: 'text.secondary' }}>
             <span>New here?</span>
             <TextLink to={paths.register.getHref()}>
               Sign up
             </TextLink>
-            <span aria-hidden>·</span>
             <TextLink to={paths.registerEnterprise.getHref()}>
               Sign up with invite code
             </TextLink>

@@ -1,0 +1,52 @@
+import { API_ERRORCODE, MESSAGES } from '@airbox/contract';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../testing/test-utils';
+import { ApiError, encodeFields, request } from './http';
+
+describe('encodeFields', () => {
+  it('drops null and undefined fields and sends booleans as 1 or 0', () => {
+    const encoded = encodeFields({ a: 'x', b: null, c: undefined, d: true, e: false, f: 0, g: '' });
+    expect(encoded.toString()).toBe('a=x&d=1&e=0&f=0&g=');
+  });
+});
+
+describe('request', () => {
+  it('form-encodes a POST body and sends the session cookie', async () => {
+    const api = mockApi({ '/app/v1/logout': { body: { errorcode: 1, message: 'bye' } } });
+    await expect(request('logoutCall', { user_id: 7 })).resolves.toEqual({ errorcode: 1, message: 'bye' });
+    const [input, init] = api.fetchMock.mock.calls[0] ?? [];
+    expect(String(input)).toBe('/app/v1/logout');
+    expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('same-origin');
+    expect(String(init?.body)).toBe('user_id=7');
+  });
+
+  it('puts GET fields in the query string', async () => {
+    const api = mockApi({ '/app/v1/genCode128': { body: { errorcode: 0, message: 'ok', data: 'iVBOR' } } });
+    await request('genCode128Call', { pcode: 'AB 12' });
+    expect(String(api.fetchMock.mock.calls[0]?.[0])).toBe('/app/v1/genCode128?pcode=AB+12');
+    expect(api.fetchMock.mock.calls[0]?.[1]?.body).toBeUndefined();
+  });
+
+  it('turns an error answer into an ApiError with errorcode, message and status', async () => {
+    mockApi({ '/app/v1/checkUser': { status: 429, body: { errorcode: API_ERRORCODE.tooManyRequests, message: MESSAGES.tooManyAttempts } } });
+    const error = await request('checkUserCall', { email: 'a@b.co' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ errorcode: -429, message: MESSAGES.tooManyAttempts, status: 429, isServiceFailure: false });
+  });
+
+  it('turns a 200 answer that is not the success shape into an ApiError', async () => {
+    mockApi({ '/app/v1/logout': { body: { errorcode: 0, message: 'Logout failed' } } });
+    await expect(request('logoutCall', { user_id: 7 })).rejects.toMatchObject({ errorcode: 0, message: 'Logout failed', status: 200 });
+  });
+
+  it.each([
+    ['a 5xx answer', { status: 502, body: { errorcode: -500, message: 'upstream' } }, 502],
+    ['an unreadable answer', { status: 200, body: { unexpected: true } }, 0],
+    ['no answer at all', 'network-error' as const, 0],
+  ])('reports %s as a service failure', async (_case, answer, status) => {
+    mockApi({ '/app/v1/logout': answer });
+    const error = await request('logoutCall', { user_id: 7 }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ message: MESSAGES.serviceException, status, isServiceFailure: true });
+  });
+});

@@ -1,0 +1,84 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { AppProvider } from '../app/provider';
+import { routes } from '../app/router';
+import { ROUTER_BASENAME } from '../config/paths';
+
+/** Renders the whole app (real providers, real routes) at an in-app path such as '/login'. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [`${ROUTER_BASENAME}${path}`], basename: ROUTER_BASENAME });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  /** The current in-app location, e.g. '/login?redirect=%2Fdashboard'. */
+  const location = () =>
+    `${router.state.location.pathname.replace(new RegExp(`^${ROUTER_BASENAME}`), '')}${router.state.location.search}`;
+  return { ...view, router, user, location };
+}
+
+/** Sets the session hints a signed-in customer has. */
+export function signIn({ userId = 7, roleId = 5 }: { userId?: number; roleId?: number } = {}) {
+  Cookies.set('user_id', String(userId), { path: '/' });
+  Cookies.set('role_id', String(roleId), { path: '/' });
+  Cookies.set('BOXID', '1234567', { path: '/' });
+  Cookies.set('First_name', 'Dana', { path: '/' });
+}
+
+export interface ApiRequest {
+  method: string;
+  path: string;
+  /** Query parameters for GET, the form body for POST. */
+  fields: URLSearchParams;
+}
+
+type Answer = { status?: number; body: unknown } | 'network-error';
+type Handler = (request: ApiRequest) => Answer;
+
+/**
+ * Stubs `fetch`, the app's only way out: each call path gets an answer. Unknown paths answer
+ * 404 so a test notices a call it did not expect.
+ */
+export function mockApi(handlers: Record<string, Answer | Handler>) {
+  const requests: ApiRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://portal.test');
+    const method = init?.method ?? 'GET';
+    const fields = method === 'GET' ? url.searchParams : new URLSearchParams(init?.body instanceof URLSearchParams ? init.body : undefined);
+    const request = { method, path: url.pathname, fields };
+    requests.push(request);
+    const handler = handlers[url.pathname];
+    const answer = typeof handler === 'function' ? handler(request) : handler;
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    if (!answer) return Response.json({ errorcode: -404, message: 'Not found.' }, { status: 404 });
+    return Response.json(answer.body, { status: answer.status ?? 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { requests, fetchMock, calls: (path: string) => requests.filter((request) => request.path === path) };
+}
+
+/** A login `user` as the contract's sessionUserSchema describes it. */
+export function sessionUser(overrides: Partial<Record<string, unknown>> = {}) {
+  return {
+    user_id: 7,
+    role_id: 5,
+    Status: 1,
+    Email: 'dana@example.com',
+    First_name: 'Dana',
+    Last_name: 'Reyes',
+    BOXID: '1234567',
+    credits: 3,
+    membership: null,
+    membership_expire: null,
+    ...overrides,
+  };
+}
+
+export function loginAnswer(user: Record<string, unknown>) {
+  return { body: { errorcode: 1, message: 'success', version: '1.0.0', user: [user], locker: [] } };
+}
