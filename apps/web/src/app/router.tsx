@@ -4,6 +4,7 @@ import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import type { RouteHandle } from './route-handle';
 import { ComingSoonRoute } from './routes/coming-soon';
+import { PageLoading } from './routes/page-loading';
 import { LoginRoute } from './routes/login';
 import { RouteError } from './routes/route-error';
 
@@ -20,6 +21,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while the first screen's code loads (e.g. opening /dashboard directly).
+    hydrateFallbackElement: <PageLoading />,
     children: [
       { path: paths.root.path, element: <Navigate to={paths.login.getHref()} replace /> },
       {

@@ -87,7 +87,11 @@ function Sidebar({ mini, onNavigate, onLogout }: { mini: boolean; onNavigate: ()
   const iconSx = { color: 'inherit', minWidth: mini ? 0 : 40 } as const;
 
   return (
-    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: SIDEBAR_BG, color: '#f9fafb' }}>
+    <Box
+      component="nav"
+      aria-label="Main menu"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: SIDEBAR_BG, color: '#f9fafb' }}
+    >
       <Box
         component={RouterLink}
         to={paths.dashboard.getHref()}
@@ -103,7 +107,7 @@ function Sidebar({ mini, onNavigate, onLogout }: { mini: boolean; onNavigate: ()
         )}
       </Box>
       <Divider sx={{ borderColor: 'rgba(255,255,255,0.12)', mb: 1 }} />
-      <Box component="nav" aria-label="Main menu" sx={{ flex: 1, overflowY: 'auto' }}>
+      <Box sx={{ flex: 1, overflowY: 'auto' }}>
         <List disablePadding>
           {NAV_ITEMS.map(({ label, to, section, Icon }) => {
             const current = isCurrent(pathname, section);
@@ -269,7 +273,7 @@ export function SignedInLayout() {
             gap: 1,
             px: { xs: 2, sm: 3, lg: 4 },
             py: 2,
-            pr: { xs: 10, sm: 12 },
+            pr: { xs: 10, sm: 12, lg: 12 },
             color: 'text.secondary',
             fontSize: '0.875rem',
             borderTop: 1,
@@ -283,20 +287,16 @@ export function SignedInLayout() {
         </Box>
       </Box>
 
-      <Fab
-        color="primary"
-        size="medium"
-        aria-label="Settings"
-        onClick={() => setSettingsOpen(true)}
-        sx={{ position: 'fixed', right: 20, bottom: 20 }}
-      >
-        <SettingsOutlined />
-      </Fab>
+      <Box component="aside" aria-label="Settings panel" sx={{ position: 'fixed', right: 20, bottom: 20 }}>
+        <Fab color="primary" size="medium" aria-label="Settings" onClick={() => setSettingsOpen(true)}>
+          <SettingsOutlined />
+        </Fab>
+      </Box>
       <Drawer
         anchor="right"
         open={settingsOpen}
         onClose={() => setSettingsOpen(false)}
-        slotProps={{ paper: { 'aria-label': 'Settings' } }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Settings' } }}
       >
         <Stack spacing={2} sx={{ width: 280, p: 3 }}>
           <Typography variant="h2">Settings</Typography>
