@@ -82,3 +82,17 @@ export function sessionUser(overrides: Partial<Record<string, unknown>> = {}) {
 export function loginAnswer(user: Record<string, unknown>) {
   return { body: { errorcode: 1, message: 'success', version: '1.0.0', user: [user], locker: [] } };
 }
+
+/** jsdom has no layout: make `min-width` media queries match, as on a desktop screen. */
+export function stubDesktopViewport() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('min-width'),
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}

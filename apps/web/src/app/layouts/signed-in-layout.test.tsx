@@ -1,0 +1,60 @@
+import { MESSAGES, STORAGE_KEYS } from '@airbox/contract';
+import { screen, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, signIn, stubDesktopViewport } from '../../testing/test-utils';
+
+describe('signed-in layout', () => {
+  beforeEach(stubDesktopViewport);
+
+  it('has the seven sidebar entries and the page title', async () => {
+    signIn();
+    mockApi({});
+    renderApp('/transaction');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    const entries = within(menu).getAllByRole('listitem').map((item) => item.textContent);
+    expect(entries).toEqual([
+      'Dashboard',
+      'Personal Information',
+      'My Shipments',
+      'My Messages',
+      'Transaction History',
+      'My Contacts',
+      'Logout',
+    ]);
+    expect(within(menu).getByRole('link', { name: 'Personal Information' })).toHaveAttribute('href', '/app/parent/boxid');
+    expect(within(menu).getByRole('link', { name: 'My Shipments' })).toHaveAttribute('href', '/app/ShipmentParent/shipment');
+    expect(screen.getByRole('heading', { level: 1, name: 'Transaction History' })).toBeInTheDocument();
+    expect(screen.getByText(`© ${new Date().getFullYear()} AirBox`)).toBeInTheDocument();
+  });
+
+  it('logs out after confirmation: the session ends and login opens', async () => {
+    signIn({ userId: 7 });
+    sessionStorage.setItem(STORAGE_KEYS.sessionEmail, 'dana@example.com');
+    Cookies.set(STORAGE_KEYS.themeCookie, 'blue', { path: '/' });
+    const api = mockApi({ '/app/v1/logout': { body: { errorcode: 1, message: 'bye' } } });
+    const { user, location } = renderApp('/message');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(within(question).getByText(MESSAGES.logoutConfirm)).toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'Logout' }));
+
+    await vi.waitFor(() => expect(location()).toBe('/login'));
+    expect(api.calls('/app/v1/logout')[0]?.fields.get('user_id')).toBe('7');
+    expect(Cookies.get('user_id')).toBeUndefined();
+    expect(Cookies.get('role_id')).toBeUndefined();
+    expect(sessionStorage.length).toBe(0);
+    expect(Cookies.get(STORAGE_KEYS.themeCookie)).toBe('blue');
+  });
+
+  it("stays signed in and shows the server's message when logout fails", async () => {
+    signIn();
+    mockApi({ '/app/v1/logout': { body: { errorcode: 0, message: 'Could not log out' } } });
+    const { user, location } = renderApp('/message');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Could not log out')).toBeInTheDocument();
+    expect(location()).toBe('/message');
+    expect(Cookies.get('user_id')).toBe('7');
+  });
+});
