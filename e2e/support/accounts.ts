@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 const run = promisify(execFile);
@@ -68,4 +68,9 @@ export async function signIn(context: BrowserContext, baseURL: string, email: st
       url: baseURL,
     })),
   );
+}
+
+/** The open alert: a plain message is a dialog, one that asks a question an alertdialog. */
+export function alertBox(page: Page): Locator {
+  return page.getByRole('dialog').or(page.getByRole('alertdialog'));
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn } from '../support/accounts';
 
 /** axe on every screen of spec 01: no serious or critical violation. */
@@ -15,12 +15,12 @@ const PUBLIC_SCREENS = [
 ] as const;
 
 const SIGNED_IN_SCREENS = [
-  ['dashboard', '/app/dashboard', '[data-testid="unpicked-count"]'],
+  ['dashboard', '/app/dashboard', 'section[aria-label="Packages Not Picked Up"] >> text=/^\\d+$/'],
   ['pay success', '/app/paySuccess', 'text=Pay Success!'],
   ['pay cancel', '/app/payCancel', 'text=Pay Cancel!'],
 ] as const;
 
-async function expectNoSeriousViolations(page: import('@playwright/test').Page) {
+async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
@@ -47,6 +47,6 @@ test('the dashboard has no serious accessibility violation on a phone', async ({
   await page.setViewportSize({ width: 375, height: 812 });
   await signIn(context, baseURL!, DEMO.email, DEMO.password);
   await page.goto('/app/dashboard');
-  await page.getByTestId('unpicked-count').waitFor();
+  await page.getByRole('region', { name: 'Packages Not Picked Up' }).getByText('3', { exact: true }).waitFor();
   await expectNoSeriousViolations(page);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, logInThroughForm } from '../support/accounts';
+import { alertBox, createAccount, logInThroughForm } from '../support/accounts';
 import { linkTo, waitForMail } from '../support/outbox';
 
 test('a customer who forgot the password resets it through the mailed link and logs in with the new one', async ({
@@ -17,7 +17,7 @@ test('a customer who forgot the password resets it through the mailed link and l
   const sentAfter = Date.now();
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: /send|submit|reset/i }).click();
-  await expect(page.getByRole('dialog')).toContainText(
+  await expect(alertBox(page)).toContainText(
     'If an account exists with the provided email, a link has been sent to reset your password.',
   );
 
@@ -34,18 +34,18 @@ test('a customer who forgot the password resets it through the mailed link and l
   await page.getByLabel('New password', { exact: true }).fill('Fresh2Password');
   await page.getByLabel(/retype/i).fill('Fresh2Password');
   await page.getByRole('button', { name: /reset|submit|confirm/i }).click();
-  await expect(page.getByRole('dialog')).toContainText('Reset password successfully!.');
+  await expect(alertBox(page)).toContainText('Reset password successfully!.');
 
   // The link works once.
   await page.goto(resetPath);
   await page.getByLabel('New password', { exact: true }).fill('Another3Password');
   await page.getByLabel(/retype/i).fill('Another3Password');
   await page.getByRole('button', { name: /reset|submit|confirm/i }).click();
-  await expect(page.getByRole('dialog')).toContainText('You have made an illegal operation.');
+  await expect(alertBox(page)).toContainText('You have made an illegal operation.');
 
   await page.goto('/app/login');
   await logInThroughForm(page, account.email, account.password);
-  await expect(page.getByRole('dialog')).toContainText('Wrong email or password');
+  await expect(alertBox(page)).toContainText('Wrong email or password');
   await page.keyboard.press('Escape');
   await logInThroughForm(page, account.email, 'Fresh2Password');
   await expect(page).toHaveURL(/\/app\/dashboard$/);

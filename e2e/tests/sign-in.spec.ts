@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, logInThroughForm, signIn } from '../support/accounts';
+import { alertBox, DEMO, logInThroughForm, signIn } from '../support/accounts';
 
 test.describe('signing in and out', () => {
   test('a customer logs in and lands on the dashboard with the unpicked count', async ({ page }) => {
     await page.goto('/app/login');
     await logInThroughForm(page, DEMO.email, DEMO.password);
     await expect(page).toHaveURL(/\/app\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
     // The demo customer has three packages waiting in a locker.
-    await expect(page.getByTestId('unpicked-count')).toHaveText('3');
+    await expect(page.getByRole('region', { name: 'Packages Not Picked Up' }).getByText('3', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Buy Shipment Labels' })).toHaveAttribute(
       'href',
       /\/app\/shipment\/#\/Shipment\/shipmentRate\?param=/,
@@ -18,7 +18,7 @@ test.describe('signing in and out', () => {
   test('a wrong password is refused with the spec message', async ({ page }) => {
     await page.goto('/app/login');
     await logInThroughForm(page, DEMO.email, 'WrongPass9');
-    await expect(page.getByRole('dialog')).toContainText('Wrong email or password');
+    await expect(alertBox(page)).toContainText('Wrong email or password');
     await expect(page).toHaveURL(/\/app\/login$/);
   });
 
@@ -34,7 +34,7 @@ test.describe('signing in and out', () => {
     await expect(page).toHaveURL(/\/app\/login\?redirect=%2Ftransaction$/);
     await logInThroughForm(page, DEMO.email, DEMO.password);
     await expect(page).toHaveURL(/\/app\/transaction$/);
-    await expect(page.getByRole('heading', { name: 'Transaction History' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Transaction History', exact: true })).toBeVisible();
   });
 
   for (const redirect of ['//evil.example/steal', 'https://evil.example/', '/%2F%2Fevil.example', '/\\evil.example']) {
@@ -54,14 +54,16 @@ test.describe('signing in and out', () => {
   test('logout asks first, ends the session and returns to login', async ({ context, page, baseURL }) => {
     await signIn(context, baseURL!, DEMO.email, DEMO.password);
     await page.goto('/app/dashboard');
-    await page.getByRole('navigation').getByRole('button', { name: 'Logout' }).click();
-    const confirm = page.getByRole('dialog');
+    const sidebarLogout = page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Logout' });
+    await sidebarLogout.click();
+    const confirm = alertBox(page);
     await expect(confirm).toContainText('Are you sure you want to log out?');
-    await confirm.getByRole('button', { name: /cancel/i }).click();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
     await expect(page).toHaveURL(/\/app\/dashboard$/);
 
-    await page.getByRole('navigation').getByRole('button', { name: 'Logout' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /yes|ok|logout|confirm/i }).click();
+    await sidebarLogout.click();
+    await alertBox(page).getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/app\/login$/);
     // The server ended the session: a signed-in call with the old cookies is refused.
     const answer = await context.request.post('/app/v1/getUnPickupsById', { form: { uid: '1' } });
@@ -86,7 +88,7 @@ test.describe('signing in and out', () => {
   test('a pending business account is told to contact support', async ({ page }) => {
     await page.goto('/app/login');
     await logInThroughForm(page, 'business-pending@example.com', DEMO.password);
-    await expect(page.getByRole('dialog')).toContainText('Please contact AirBox support to activate your business account!');
+    await expect(alertBox(page)).toContainText('Please contact AirBox support to activate your business account!');
     await expect(page).toHaveURL(/\/app\/login$/);
   });
 });
