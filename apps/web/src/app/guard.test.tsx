@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp, signIn } from '../testing/test-utils';
 import { guardRedirect } from './guard';
 
@@ -38,13 +38,13 @@ describe('navigation guard in the app', () => {
     signIn();
     mockApi({});
     const { location } = renderApp('/login');
-    await vi.waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
   });
 
   it('sends / to login', async () => {
     mockApi({});
     const { location } = renderApp('/');
-    await vi.waitFor(() => expect(location()).toBe('/login'));
+    await waitFor(() => expect(location()).toBe('/login'));
   });
 
   it('closes an open alert when a new route opens', async () => {
@@ -55,6 +55,6 @@ describe('navigation guard in the app', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     await router.navigate('/lock');
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -1,7 +1,7 @@
 import { MESSAGES, STORAGE_KEYS } from '@airbox/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderApp, signIn, stubDesktopViewport } from '../../testing/test-utils';
 
 describe('signed-in layout', () => {
@@ -39,7 +39,7 @@ describe('signed-in layout', () => {
     expect(within(question).getByText(MESSAGES.logoutConfirm)).toBeInTheDocument();
     await user.click(within(question).getByRole('button', { name: 'Logout' }));
 
-    await vi.waitFor(() => expect(location()).toBe('/login'));
+    await waitFor(() => expect(location()).toBe('/login'));
     expect(api.calls('/app/v1/logout')[0]?.fields.get('user_id')).toBe('7');
     expect(Cookies.get('user_id')).toBeUndefined();
     expect(Cookies.get('role_id')).toBeUndefined();

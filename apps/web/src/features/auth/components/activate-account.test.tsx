@@ -1,6 +1,6 @@
 import { ACTIVATION_ERRORCODE, MESSAGES } from '@airbox/contract';
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '../../../testing/test-utils';
 
 function activationAnswers(errorcode: number) {
@@ -14,7 +14,7 @@ describe('account activation page', () => {
     expect(await screen.findByText(MESSAGES.activated)).toBeInTheDocument();
     expect(api.calls('/app/v1/userActivate').map((request) => request.fields.get('activateCode'))).toEqual(['code-123']);
     await user.click(screen.getByRole('button', { name: 'OK' }));
-    await vi.waitFor(() => expect(location()).toBe('/login'));
+    await waitFor(() => expect(location()).toBe('/login'));
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { MESSAGES, STORAGE_KEYS } from '@airbox/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginAnswer, mockApi, renderApp, sessionUser } from '../../../testing/test-utils';
 
 const carrierServices = {
@@ -114,7 +114,7 @@ describe('login form', () => {
       '/app/v1/carrierServiceRenaming': carrierServices,
     });
     const { location } = await submitLogin();
-    await vi.waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
     expect(Cookies.get('role_id')).toBe('5');
     expect(Cookies.get('user_id')).toBe('7');
     expect(Cookies.get('BOXID')).toBe('1234567');
@@ -130,7 +130,7 @@ describe('login form', () => {
   it('returns to the page asked for in `redirect`', async () => {
     mockApi({ '/app/v1/login': loginAnswer(sessionUser()), '/app/v1/carrierServiceRenaming': carrierServices });
     const { location } = await submitLogin('/login?redirect=%2Ftransaction');
-    await vi.waitFor(() => expect(location()).toBe('/transaction'));
+    await waitFor(() => expect(location()).toBe('/transaction'));
   });
 
   it.each(['//evil.example', 'https://evil.example/x', '/\\evil.example', '%2F%2Fevil.example', 'javascript:alert(1)'])(
@@ -138,7 +138,7 @@ describe('login form', () => {
     async (redirect) => {
       mockApi({ '/app/v1/login': loginAnswer(sessionUser()), '/app/v1/carrierServiceRenaming': carrierServices });
       const { location } = await submitLogin(`/login?redirect=${encodeURIComponent(redirect)}`);
-      await vi.waitFor(() => expect(location()).toBe('/dashboard'));
+      await waitFor(() => expect(location()).toBe('/dashboard'));
     },
   );
 });

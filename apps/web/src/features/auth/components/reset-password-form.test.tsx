@@ -1,6 +1,6 @@
 import { MESSAGES, RESET_ERRORCODE } from '@airbox/contract';
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '../../../testing/test-utils';
 
 const LINK = '/reset?Email=dana%40example.com&generatedId=abc123';
@@ -26,7 +26,7 @@ describe('reset password page', () => {
       Password: 'NewSecret1',
     });
     await user.click(screen.getByRole('button', { name: 'OK' }));
-    await vi.waitFor(() => expect(location()).toBe('/login'));
+    await waitFor(() => expect(location()).toBe('/login'));
   });
 
   it.each([
