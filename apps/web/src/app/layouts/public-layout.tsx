@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { BrandLogo } from '../../components/layout/brand-logo';
 import { env } from '../../config/env';
@@ -11,6 +12,9 @@ import { PUBLIC_BACKGROUNDS } from './backgrounds';
 /** The authentication layout: a top bar with the sign-up and login links, a background per route. */
 export function PublicLayout() {
   const { background = 'Login' } = useRouteHandle();
+  useEffect(() => {
+    document.title = `${env.brandName} customer portal`;
+  }, []);
   return (
     <Box
       sx={{
