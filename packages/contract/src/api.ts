@@ -19,7 +19,8 @@ export interface CallDescriptor<Req extends z.ZodType, Res extends z.ZodType> {
   readonly response: Res;
 }
 
-function call<Req extends z.ZodType, Res extends z.ZodType>(descriptor: CallDescriptor<Req, Res>) {
+/** Declares one call; the identity function keeps each descriptor's precise types. */
+export function call<Req extends z.ZodType, Res extends z.ZodType>(descriptor: CallDescriptor<Req, Res>) {
   return descriptor;
 }
 

@@ -6,3 +6,6 @@ export * from './format.js';
 export * from './messages.js';
 export * from './routing.js';
 export * from './label-purchase.js';
+export * from './airbox-id.js';
+export * from './registration.js';
+export * from './registration-calls.js';

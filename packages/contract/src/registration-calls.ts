@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { call, lockerSchema } from './api.js';
+import { LIMITS } from './constants.js';
+import { idField, pageSizeField } from './fields.js';
+import { INVITATION_CODE_PATTERN, ZIP_PATTERN, registerRequestSchema } from './registration.js';
+
+/** The calls of spec 02 §7. All are public: a visitor makes them before having an account. */
+
+const result = z.object({ errorcode: z.number().int(), message: z.string() });
+
+export const campusSchema = z.object({
+  bc_id: z.number().int(),
+  bc_name: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+});
+export type Campus = z.infer<typeof campusSchema>;
+
+export const buildingSchema = z.object({ building_id: z.number().int(), building_name: z.string() });
+export const unitSchema = z.object({ unit_id: z.number().int(), unit_name: z.string() });
+export const companySchema = z.object({
+  company_id: z.number().int(),
+  company_name: z.string(),
+  airbox_id: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** Where a company sits, and its name (spec 02 company/info; spec 03 roles 15 and 16). */
+export const companyInfoSchema = z.object({
+  bc_id: z.number().int(),
+  building_id: z.number().int(),
+  unit_id: z.number().int(),
+  bc_name: z.string(),
+  building_name: z.string(),
+  unit_name: z.string(),
+  company_name: z.string(),
+});
+export type CompanyInfo = z.infer<typeof companyInfoSchema>;
+
+/** errorcode of regist_userInfo: 1 created. */
+export const REGISTER_ERRORCODE = { created: 1 } as const;
+
+export const registerCall = call({
+  method: 'POST',
+  path: '/app/v1/regist_userInfo',
+  encoding: 'form',
+  signedIn: false,
+  summary: "Create an unactivated account and mail its activation link. errorcode 1: created; otherwise 'message' says why.",
+  request: registerRequestSchema,
+  response: result,
+});
+
+export const firstLoginCall = call({
+  method: 'POST',
+  path: '/app/v1/firstLogin',
+  encoding: 'form',
+  signedIn: false,
+  summary: 'Is this zip code in the service area? errorcode 1 valid, 0 invalid.',
+  request: z.object({ zip_code: z.string().trim().regex(ZIP_PATTERN) }),
+  response: z.object({ errorcode: z.union([z.literal(0), z.literal(1)]), message: z.string() }),
+});
+
+export const getBoxidCall = call({
+  method: 'POST',
+  path: '/app/v1/getBoxid',
+  encoding: 'form',
+  signedIn: false,
+  summary: 'A free AirBox ID starting with the 3 given digits (the cell phone\'s first three). errorcode 0 with BOXID.',
+  request: z.object({ phoneNumber: z.string().trim().regex(/^\d{3}$/, 'phoneNumber must be 3 digits') }),
+  response: z.object({ errorcode: z.number().int(), message: z.string(), BOXID: z.string().optional() }),
+});
+
+/** businessCampus/verifyCode errorcodes: 1 valid, -1 invalid. */
+export const INVITATION_ERRORCODE = { valid: 1, invalid: -1 } as const;
+
+export const verifyInvitationCodeCall = call({
+  method: 'GET',
+  path: '/app/v1/businessCampus/verifyCode',
+  encoding: 'query',
+  signedIn: false,
+  summary: 'Check an invitation code: errorcode 1 with the company and role it grants, -1 invalid.',
+  request: z.object({ code: z.string().trim().regex(INVITATION_CODE_PATTERN) }),
+  response: result.extend({
+    data: z.array(z.object({ bcm_company_name: z.string(), bcm_user_id: z.number().int(), role_id: z.number().int() })),
+  }),
+});
+
+export const companyInfoCall = call({
+  method: 'GET',
+  path: '/app/v1/businessCampus/company/info',
+  encoding: 'query',
+  signedIn: false,
+  summary: "A company's campus, building and unit.",
+  request: z.object({ company_id: idField }),
+  response: result.extend({ data: z.array(companyInfoSchema) }),
+});
+
+export const companyListCall = call({
+  method: 'GET',
+  path: '/app/v1/businessCampus/company/list',
+  encoding: 'query',
+  signedIn: false,
+  summary: 'Companies by name, by AirBox ID (7 digits), by property manager (bcm_user_id) or by unit.',
+  request: z.object({
+    size: pageSizeField.default(10),
+    company_name: z.string().trim().max(LIMITS.fieldMax).optional(),
+    airbox_id: z.string().trim().regex(/^\d{7}$/).optional(),
+    bcm_user_id: idField.optional(),
+    unit_id: idField.optional(),
+  }),
+  response: result.extend({ data: z.object({ total: z.number().int(), list: z.array(companySchema) }) }),
+});
+
+export const campusListCall = call({
+  method: 'GET',
+  path: '/app/v1/businessCampus/campus/list',
+  encoding: 'query',
+  signedIn: false,
+  summary: 'Every campus.',
+  request: z.object({}),
+  response: result.extend({ data: z.array(campusSchema) }),
+});
+
+export const buildingListCall = call({
+  method: 'GET',
+  path: '/app/v1/businessCampus/building/list',
+  encoding: 'query',
+  signedIn: false,
+  summary: "A campus's buildings.",
+  request: z.object({ bc_id: idField }),
+  response: result.extend({ data: z.array(buildingSchema) }),
+});
+
+export const unitListCall = call({
+  method: 'GET',
+  path: '/app/v1/businessCampus/unit/list',
+  encoding: 'query',
+  signedIn: false,
+  summary: "A building's units.",
+  request: z.object({ building_id: idField, size: pageSizeField.default(500) }),
+  response: result.extend({ data: z.object({ total: z.number().int(), list: z.array(unitSchema) }) }),
+});
+
+export const getLockerInfoByBuildingCall = call({
+  method: 'GET',
+  path: '/app/v1/getLockerInfoByBuilding',
+  encoding: 'query',
+  signedIn: false,
+  summary: "The delivery hubs of a building.",
+  request: z.object({ business_building_id: idField }),
+  response: result.extend({ locker_info: z.array(lockerSchema) }),
+});
+
+export const getLockerInfoByModeCall = call({
+  method: 'GET',
+  path: '/app/v1/getLockerInfoByMode',
+  encoding: 'query',
+  signedIn: false,
+  summary: 'Every public delivery hub a customer may choose as default.',
+  request: z.object({}),
+  response: result.extend({ locker_info: z.array(lockerSchema) }),
+});
