@@ -9,3 +9,4 @@ export * from './label-purchase.js';
 export * from './airbox-id.js';
 export * from './registration.js';
 export * from './registration-calls.js';
+export * from './us-states.js';

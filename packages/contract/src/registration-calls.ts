@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, lockerSchema } from './api.js';
+import { call } from './api.js';
 import { LIMITS } from './constants.js';
 import { idField, pageSizeField } from './fields.js';
 import { INVITATION_CODE_PATTERN, ZIP_PATTERN, registerRequestSchema } from './registration.js';
@@ -39,6 +39,57 @@ export const companyInfoSchema = z.object({
   company_name: z.string(),
 });
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;
+
+/**
+ * A delivery hub as the two locker-list calls answer: like the login's locker, but a server may
+ * leave fields null. `usableHubs` turns the list into what the wizards offer.
+ */
+export const hubSchema = z.object({
+  id: z.string(),
+  business_name: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  location: z.string().nullable(),
+});
+export type Hub = z.infer<typeof hubSchema>;
+export interface HubOption {
+  id: string;
+  business_name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  location: string;
+}
+
+/**
+ * The hubs a registrant may choose (spec 02 §3): hubs lacking a business name, city, state or zip
+ * are dropped; the other null values become empty text.
+ */
+export function usableHubs(hubs: readonly Hub[]): HubOption[] {
+  const text = (value: string | null) => (value ?? '').trim();
+  return hubs
+    .filter((hub) => text(hub.business_name) && text(hub.city) && text(hub.state) && text(hub.zip_code))
+    .map((hub) => ({
+      id: hub.id,
+      business_name: text(hub.business_name),
+      address: text(hub.address),
+      city: text(hub.city),
+      state: text(hub.state),
+      zip_code: text(hub.zip_code),
+      location: text(hub.location),
+    }));
+}
+
+/** A hub's address on one line: '801 Market St, San Francisco, CA 94103'. */
+export function hubAddress(hub: HubOption): string {
+  return [hub.address, hub.city, [hub.state, hub.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+}
+
+/** Address line 2 of an enterprise registrant: the unit (spec 02 §4). */
+export const unitSuiteLine = (unitName: string) => `Unit/Suite ${unitName}`;
 
 /** errorcode of regist_userInfo: 1 created. */
 export const REGISTER_ERRORCODE = { created: 1 } as const;
@@ -151,7 +202,7 @@ export const getLockerInfoByBuildingCall = call({
   signedIn: false,
   summary: "The delivery hubs of a building.",
   request: z.object({ business_building_id: idField }),
-  response: result.extend({ locker_info: z.array(lockerSchema) }),
+  response: result.extend({ locker_info: z.array(hubSchema) }),
 });
 
 export const getLockerInfoByModeCall = call({
@@ -161,5 +212,5 @@ export const getLockerInfoByModeCall = call({
   signedIn: false,
   summary: 'Every public delivery hub a customer may choose as default.',
   request: z.object({}),
-  response: result.extend({ locker_info: z.array(lockerSchema) }),
+  response: result.extend({ locker_info: z.array(hubSchema) }),
 });

@@ -3,8 +3,11 @@ import { BOX_ID_MESSAGES } from './airbox-id.js';
 import {
   REGISTRATION_MESSAGES as M,
   accountStepSchema,
+  REGISTRATION_TIMING,
   addressStepSchema,
+  companySearchFilter,
   companyStepSchema,
+  enterpriseAccountStepSchema,
   invitationStepSchema,
   registerRequestSchema,
   stripNameCharacters,
@@ -87,6 +90,16 @@ describe('account step (spec 02 §5)', () => {
     expect(issuesOf(accountStepSchema.safeParse({ ...account, ...change }))).toEqual([message]);
   });
 
+  it('has an enterprise variant without the default hub and with the same checks', () => {
+    const { boxLocation: _hub, ...enterprise } = account;
+    expect(issuesOf(enterpriseAccountStepSchema.safeParse(enterprise))).toEqual([]);
+    expect(enterpriseAccountStepSchema.parse({ ...enterprise, boxLocation: 'ignored' })).not.toHaveProperty('boxLocation');
+    expect(issuesOf(enterpriseAccountStepSchema.safeParse({ ...enterprise, reptyemail: 'x@example.com', BoxID: '2222222' }))).toEqual([
+      `BoxID: ${BOX_ID_MESSAGES.reserved}`,
+      `reptyemail: ${M.emailsDoNotMatch}`,
+    ]);
+  });
+
   it('accepts phones as 10 digits or ###-###-####', () => {
     expect(accountStepSchema.safeParse({ ...account, cellPhone: '4155550134', secondaryCellPhone: '415-555-0199' }).success).toBe(true);
   });
@@ -167,5 +180,20 @@ describe('regist_userInfo request', () => {
       `BOXID: ${BOX_ID_MESSAGES.reserved}`,
       `Email2: ${M.backupEmailSameAsEmail}`,
     ]);
+  });
+});
+
+describe('company search (spec 02 §4)', () => {
+  it('sends 7 digits as an AirBox ID and anything else as a company name', () => {
+    expect(companySearchFilter('2135846')).toEqual({ airbox_id: '2135846' });
+    expect(companySearchFilter(' 2135846 ')).toEqual({ airbox_id: '2135846' });
+    expect(companySearchFilter('213584')).toEqual({ company_name: '213584' });
+    expect(companySearchFilter('21358467')).toEqual({ company_name: '21358467' });
+    expect(companySearchFilter('Acme 1')).toEqual({ company_name: 'Acme 1' });
+    expect(companySearchFilter('  ')).toEqual({});
+  });
+
+  it('keeps the spec timings and page sizes', () => {
+    expect(REGISTRATION_TIMING).toEqual({ verifyDelayMs: 500, companySearchDebounceMs: 500, companySearchPageSize: 10, fullListSize: 500 });
   });
 });

@@ -43,6 +43,28 @@ export const REGISTRATION_MESSAGES = {
 
 export const COUNTRY_UNITED_STATES = 'United States';
 
+/** Timings and sizes of the wizards (spec 02 §4 and §9). */
+export const REGISTRATION_TIMING = {
+  /** The zip and the invitation code are checked this long after their last character. */
+  verifyDelayMs: 500,
+  /** The company search waits this long after the last keystroke. */
+  companySearchDebounceMs: 500,
+  /** The company search asks for this many first, then this many more on each scroll to the bottom. */
+  companySearchPageSize: 10,
+  /** Units and the companies of a unit are asked for in one page of this size. */
+  fullListSize: 500,
+} as const;
+
+/**
+ * What the company search sends for a search text (spec 02 §4): 7 digits are an AirBox ID,
+ * anything else part of a company name; nothing for an empty text.
+ */
+export function companySearchFilter(text: string): { airbox_id: string } | { company_name: string } | Record<string, never> {
+  const trimmed = text.trim();
+  if (trimmed === '') return {};
+  return /^\d{7}$/.test(trimmed) ? { airbox_id: trimmed } : { company_name: trimmed };
+}
+
 /**
  * Names: the spec strips non-word characters. We keep letters of every alphabet, digits, spaces,
  * hyphens and apostrophes (Mary-Ann O'Neil, José) and strip the rest, then trim.
@@ -107,43 +129,64 @@ export const invitationStepSchema = z.object({
   invitationCode: z.string().trim().regex(INVITATION_CODE_PATTERN, REGISTRATION_MESSAGES.invitationCode),
 });
 
+const accountFields = {
+  firstName: nameField(REGISTRATION_MESSAGES.firstName),
+  lastName: nameField(REGISTRATION_MESSAGES.lastName),
+  email: registrationEmail,
+  reptyemail: z.string().trim().min(1, REGISTRATION_MESSAGES.retypeEmail),
+  password: registrationPasswordField,
+  reptypassword: z.string().min(1, REGISTRATION_MESSAGES.retypePassword),
+  cellPhone: phoneField,
+  PinNo: pinField,
+  boxLocation: z.string().trim().min(1, REGISTRATION_MESSAGES.hub),
+  BoxID: boxIdField,
+  backupEmail: optionalEmail,
+  secondaryCellPhone: optionalPhoneField,
+  isHandicapped: z.boolean(),
+  emailChoose: z.boolean(),
+  messageChoose: z.boolean(),
+};
+
+type AccountChecked = {
+  email: string;
+  reptyemail: string;
+  password: string;
+  reptypassword: string;
+  cellPhone: string;
+  backupEmail: string;
+  secondaryCellPhone: string;
+};
+
+function checkAccount(form: AccountChecked, context: z.RefinementCtx) {
+  if (form.reptyemail && form.reptyemail.toLowerCase() !== form.email.toLowerCase()) {
+    context.addIssue({ code: 'custom', path: ['reptyemail'], message: REGISTRATION_MESSAGES.emailsDoNotMatch });
+  }
+  if (form.reptypassword && form.reptypassword !== form.password) {
+    context.addIssue({ code: 'custom', path: ['reptypassword'], message: REGISTRATION_MESSAGES.passwordsDoNotMatch });
+  }
+  if (form.backupEmail && form.backupEmail.toLowerCase() === form.email.toLowerCase()) {
+    context.addIssue({ code: 'custom', path: ['backupEmail'], message: REGISTRATION_MESSAGES.backupEmailSameAsEmail });
+  }
+  if (form.secondaryCellPhone && digitsOf(form.secondaryCellPhone) === digitsOf(form.cellPhone)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['secondaryCellPhone'],
+      message: REGISTRATION_MESSAGES.secondaryPhoneSameAsPhone,
+    });
+  }
+}
+
 /** The account-info step (spec 02 §2 "Account form"). */
-export const accountStepSchema = z
-  .object({
-    firstName: nameField(REGISTRATION_MESSAGES.firstName),
-    lastName: nameField(REGISTRATION_MESSAGES.lastName),
-    email: registrationEmail,
-    reptyemail: z.string().trim().min(1, REGISTRATION_MESSAGES.retypeEmail),
-    password: registrationPasswordField,
-    reptypassword: z.string().min(1, REGISTRATION_MESSAGES.retypePassword),
-    cellPhone: phoneField,
-    PinNo: pinField,
-    boxLocation: z.string().trim().min(1, REGISTRATION_MESSAGES.hub),
-    BoxID: boxIdField,
-    backupEmail: optionalEmail,
-    secondaryCellPhone: optionalPhoneField,
-    isHandicapped: z.boolean(),
-    emailChoose: z.boolean(),
-    messageChoose: z.boolean(),
-  })
-  .superRefine((form, context) => {
-    if (form.reptyemail && form.reptyemail.toLowerCase() !== form.email.toLowerCase()) {
-      context.addIssue({ code: 'custom', path: ['reptyemail'], message: REGISTRATION_MESSAGES.emailsDoNotMatch });
-    }
-    if (form.reptypassword && form.reptypassword !== form.password) {
-      context.addIssue({ code: 'custom', path: ['reptypassword'], message: REGISTRATION_MESSAGES.passwordsDoNotMatch });
-    }
-    if (form.backupEmail && form.backupEmail.toLowerCase() === form.email.toLowerCase()) {
-      context.addIssue({ code: 'custom', path: ['backupEmail'], message: REGISTRATION_MESSAGES.backupEmailSameAsEmail });
-    }
-    if (form.secondaryCellPhone && digitsOf(form.secondaryCellPhone) === digitsOf(form.cellPhone)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['secondaryCellPhone'],
-        message: REGISTRATION_MESSAGES.secondaryPhoneSameAsPhone,
-      });
-    }
-  });
+export const accountStepSchema = z.object(accountFields).superRefine(checkAccount);
+/**
+ * The account-info step of the enterprise wizard: the same rules without the default hub, which
+ * the company step chooses among the lockers of the company's building.
+ */
+export const enterpriseAccountStepSchema = z
+  .object(accountFields)
+  .omit({ boxLocation: true })
+  .superRefine(checkAccount);
+export type EnterpriseAccountStep = z.infer<typeof enterpriseAccountStepSchema>;
 export type AccountStep = z.infer<typeof accountStepSchema>;
 
 const addressFields = {
