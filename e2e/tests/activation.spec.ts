@@ -18,7 +18,8 @@ test('an unactivated customer resends the activation mail, activates through its
   const activationPath = linkTo(mail, '/app/active/');
   await page.goto(activationPath);
   await expect(alertBox(page)).toContainText('Your account has been successfully activated. Thank you.');
-  await expect(page).toHaveURL(/\/app\/login$/, { timeout: 15_000 });
+  await alertBox(page).getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/app\/login$/);
 
   await logInThroughForm(page, account.email, account.password);
   await expect(page).toHaveURL(/\/app\/dashboard$/);
@@ -29,7 +30,8 @@ test('an unactivated customer resends the activation mail, activates through its
   await page.goto(activationPath);
   await expect(page).toHaveURL(/\/app\/loseefficacy$/);
   await expect(alertBox(page)).toContainText('Link is invalid or has expired.');
-  await expect(page).toHaveURL(/\/app\/login$/, { timeout: 15_000 });
+  await alertBox(page).getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/app\/login$/);
 });
 
 test('an unknown activation code says the user does not exist', async ({ page }) => {
