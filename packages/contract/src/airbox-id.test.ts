@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOX_ID_MESSAGES, boxIdProblem, isContinuousBoxId, isReservedBoxId } from './airbox-id.js';
+import { BOX_ID_MESSAGES, boxIdPrefixFor, boxIdProblem, isContinuousBoxId, isReservedBoxId } from './airbox-id.js';
 
 describe('reserved AirBox IDs: all digits the same', () => {
   it.each(['1111111', '2222222', '9999999'])('%s is reserved', (id) => {
@@ -30,5 +30,20 @@ describe('AirBox ID format', () => {
   });
   it('accepts an ordinary id', () => {
     expect(boxIdProblem('2135846')).toBeNull();
+  });
+});
+
+describe('boxIdPrefixFor: where getBoxid starts', () => {
+  it('keeps 3 digits that do not start with 0', () => {
+    expect(boxIdPrefixFor('415')).toBe('415');
+    expect(boxIdPrefixFor('100')).toBe('100');
+  });
+  it('puts a 1 before digits starting with 0, so the id is valid and still shows them', () => {
+    expect(boxIdPrefixFor('012')).toBe('1012');
+    expect(boxIdPrefixFor('000')).toBe('1000');
+  });
+  it('refuses anything but 3 digits', () => {
+    expect(() => boxIdPrefixFor('41')).toThrow();
+    expect(() => boxIdPrefixFor('4155')).toThrow();
   });
 });

@@ -34,6 +34,17 @@ export const BOX_ID_MESSAGES = {
   continuous: 'This AirBox ID is continuous, please change another one',
 } as const;
 
+/**
+ * The first digits of the AirBox ID getBoxid suggests for a cell phone starting with these 3 digits.
+ * An AirBox ID cannot start with 0, so a leading 0 gets a 1 in front ('012' → '1012'): the phone's
+ * three digits still show in the id, which then has 3 free digits instead of 4. (US area codes
+ * never start with 0 or 1, so this only matters for mistyped or foreign numbers.)
+ */
+export function boxIdPrefixFor(phoneFirstThree: string): string {
+  if (!/^\d{3}$/.test(phoneFirstThree)) throw new Error('boxIdPrefixFor needs 3 digits');
+  return phoneFirstThree.startsWith('0') ? `1${phoneFirstThree}` : phoneFirstThree;
+}
+
 /** The message for an AirBox ID that may not be chosen, or null when it may. */
 export function boxIdProblem(boxId: string): string | null {
   if (!BOX_ID_PATTERN.test(boxId)) return BOX_ID_MESSAGES.format;

@@ -91,8 +91,24 @@ export function hubAddress(hub: HubOption): string {
 /** Address line 2 of an enterprise registrant: the unit (spec 02 §4). */
 export const unitSuiteLine = (unitName: string) => `Unit/Suite ${unitName}`;
 
-/** errorcode of regist_userInfo: 1 created. */
-export const REGISTER_ERRORCODE = { created: 1 } as const;
+/**
+ * errorcode of regist_userInfo: 1 created; 0 refused (taken e-mail 'Duplicated email!', taken
+ * AirBox ID, unknown hub, invalid invitation code, company outside the invitation), with the
+ * reason in message. A request breaking a field rule gets HTTP 400 with errorcode -400.
+ */
+export const REGISTER_ERRORCODE = { created: 1, refused: 0 } as const;
+
+/** errorcode of firstLogin: 1 the zip is served, 0 it is not. */
+export const FIRST_LOGIN_ERRORCODE = { served: 1, notServed: 0 } as const;
+
+/** errorcode of getBoxid: 0 with BOXID; -1 when no id with those digits is free (message says so). */
+export const GET_BOXID_ERRORCODE = { found: 0, noneFree: -1 } as const;
+
+/**
+ * errorcode of the directory calls (company/info, company/list, campus/list, building/list,
+ * unit/list, getLockerInfoByBuilding, getLockerInfoByMode): 0 with their data, which may be empty.
+ */
+export const DIRECTORY_ERRORCODE = { ok: 0 } as const;
 
 export const registerCall = call({
   method: 'POST',
@@ -119,7 +135,9 @@ export const getBoxidCall = call({
   path: '/app/v1/getBoxid',
   encoding: 'form',
   signedIn: false,
-  summary: 'A free AirBox ID starting with the 3 given digits (the cell phone\'s first three). errorcode 0 with BOXID.',
+  summary:
+    "A free AirBox ID starting with the cell phone's first 3 digits (see boxIdPrefixFor for a leading 0), kept for this " +
+    'suggestion for 30 minutes. errorcode 0 with BOXID; -1 with a message when none is free.',
   request: z.object({ phoneNumber: z.string().trim().regex(/^\d{3}$/, 'phoneNumber must be 3 digits') }),
   response: z.object({ errorcode: z.number().int(), message: z.string(), BOXID: z.string().optional() }),
 });

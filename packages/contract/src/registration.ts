@@ -37,6 +37,9 @@ export const REGISTRATION_MESSAGES = {
   unit: 'Please select your unit',
   company: 'Please select your company',
   boxIdTaken: 'This AirBox ID is already taken, please change another one',
+  noFreeBoxId: 'No free AirBox ID starts with these digits, please type one of your choice',
+  companyOutsideInvitation: 'This company is not part of your invitation, please select your company again',
+  validZip: 'Valid zip code',
   activationSent:
     'Your account has been created. Please activate it within 24 hours with the link we sent to your email (check your spam folder too).',
 } as const;
