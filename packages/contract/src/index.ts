@@ -10,3 +10,8 @@ export * from './airbox-id.js';
 export * from './registration.js';
 export * from './registration-calls.js';
 export * from './us-states.js';
+export * from './account-calls.js';
+export * from './contacts.js';
+export * from './memberships.js';
+export * from './operations.js';
+export * from './messages-calls.js';

@@ -10,6 +10,7 @@ import {
   enterpriseAccountStepSchema,
   invitationStepSchema,
   registerRequestSchema,
+  filterNameInput,
   stripNameCharacters,
   zipStepSchema,
 } from './registration.js';
@@ -59,6 +60,8 @@ describe('account step (spec 02 §5)', () => {
   it('strips non-word characters from names and caps them at 64', () => {
     expect(stripNameCharacters(' Mary-Ann  <b>O\'Neil</b>! ')).toBe("Mary-Ann bO'Neilb");
     expect(stripNameCharacters('José')).toBe('José');
+    expect(filterNameInput('Mary-Ann ')).toBe('Mary-Ann ');
+    expect(filterNameInput('Da$na <O\'Neil>')).toBe("Dana O'Neil");
     const parsed = accountStepSchema.parse({ ...account, firstName: 'Da$na', lastName: 'De%mo' });
     expect([parsed.firstName, parsed.lastName]).toEqual(['Dana', 'Demo']);
     expect(issuesOf(accountStepSchema.safeParse({ ...account, firstName: '!!!', lastName: 'x'.repeat(65) }))).toEqual([
@@ -172,6 +175,13 @@ describe('regist_userInfo request', () => {
   it('takes form strings, booleans as 1/0, and defaults the rest', () => {
     const parsed = registerRequestSchema.parse(form);
     expect(parsed).toMatchObject({ emailChoose: true, messageChoose: false, isHandicapped: false, role_id: 5, Country: 'United States' });
+  });
+
+  it('reads company and campus ids sent empty as absent, and numbers from form text', () => {
+    const empty = registerRequestSchema.parse({ ...form, business_company_id: '', unit_id: '', building_id: '', bc_id: '', bcm_user_id: '' });
+    expect(empty).toMatchObject({ business_company_id: undefined, unit_id: undefined, bc_id: undefined, bcm_user_id: undefined });
+    expect(registerRequestSchema.parse({ ...form, business_company_id: '12', bc_id: 3 })).toMatchObject({ business_company_id: 12, bc_id: 3 });
+    expect(registerRequestSchema.safeParse({ ...form, unit_id: 'abc' }).success).toBe(false);
   });
 
   it('applies the same rules as the wizard', () => {

@@ -73,7 +73,12 @@ export function companySearchFilter(text: string): { airbox_id: string } | { com
  * hyphens and apostrophes (Mary-Ann O'Neil, José) and strip the rest, then trim.
  */
 export function stripNameCharacters(value: string): string {
-  return value.replace(/[^\p{L}\p{M}\p{N} '-]/gu, '').replace(/\s+/g, ' ').trim();
+  return filterNameInput(value).replace(/\s+/g, ' ').trim();
+}
+
+/** The same stripping while a name is typed: characters go, spaces stay where they are. */
+export function filterNameInput(value: string): string {
+  return value.replace(/[^\p{L}\p{M}\p{N} '-]/gu, '');
 }
 
 /** 10 digits, or 12 characters as ###-###-####. */
@@ -82,7 +87,7 @@ export const ZIP_PATTERN = /^\d{5}$/;
 export const PIN_PATTERN = /^\d{6}$/;
 export const INVITATION_CODE_PATTERN = /^[A-Za-z0-9]{6}$/;
 
-const nameField = (message: string) =>
+export const nameField = (message: string) =>
   z
     .string()
     .transform(stripNameCharacters)
@@ -222,7 +227,12 @@ export const companyStepSchema = z.object({
 });
 export type CompanyStep = z.infer<typeof companyStepSchema>;
 
-const optionalId = idField.optional();
+/** An id the client may leave out or send empty (a form field with no value): both mean none. */
+const optionalId = z
+  .literal('')
+  .transform(() => undefined)
+  .or(idField)
+  .optional();
 const text = (max: number = LIMITS.fieldMax) => z.string().trim().max(max).default('');
 
 /**

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { call } from './api.js';
+import { BOX_ID_PATTERN, isContinuousBoxId, isReservedBoxId } from './airbox-id.js';
+import { LIMITS } from './constants.js';
+import { STRONG_PASSWORD_PATTERN, flagField, idField } from './fields.js';
+import { hubSchema } from './registration-calls.js';
+import { COUNTRY_UNITED_STATES, PHONE_PATTERN, nameField, pinField, zipField } from './registration.js';
+
+/** The signed-in account screens of spec 03 (profile, AirBox ID, QR code, wallet pass). */
+export const PROFILE_MESSAGES = {
+  firstName: 'Please enter your first name',
+  lastName: 'Please enter your last name',
+  email: 'Please enter a valid email address',
+  password:
+    'Password must contain at least 8 characters, including at least one number, uppercase letter, and lowercase letter.',
+  pin: 'Please create a valid 6-digit PIN number',
+  boxIdReserved: 'This AirBox ID is reserved!',
+  phone: 'Please enter a valid phone number',
+  optionalPhone: 'Phone number must be 10 digits',
+  confirmPasswordRequired: 'Please enter password',
+  incorrectPassword: 'Incorrect password',
+  noChanges: 'You have not made any changes',
+  fixErrors: 'Please fix all current errors',
+  leaveWarning: 'The system may not save your changes.',
+  updateDialogTitle: 'Update profile settings',
+  updateSuccess: 'Update success',
+  somethingWrongTitle: 'Oops... Something went wrong',
+  walletFailure: 'Apple Wallet pass generation failed.',
+  walletSuccess: 'Apple Wallet pass generated successfully.',
+  zip: 'Please enter a 5-digit ZIP code',
+  country: 'Only the United States is served',
+  boxIdTaken: 'This AirBox ID is already taken, please change another one',
+} as const;
+
+/** QR code regeneration is locked for 5 minutes after use (spec 03 §9). */
+export const QR_RESET_COOLDOWN_MS = 300_000;
+/** Sizes of the QR codes (spec 03 §9). */
+export const QR_SIZE = { profile: 300, pickupCode: 100 } as const;
+
+const optionalPhone = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || PHONE_PATTERN.test(value), PROFILE_MESSAGES.optionalPhone);
+
+/**
+ * The profile form (spec 03 §2, §5). The AirBox ID may change, but never to a reserved id
+ * (all digits the same or a continuous run): the web app clears it with 'This AirBox ID is reserved!'.
+ */
+export const profileFormSchema = z.object({
+  First_name: nameField(PROFILE_MESSAGES.firstName),
+  Last_name: nameField(PROFILE_MESSAGES.lastName),
+  Email: z
+    .string()
+    .trim()
+    .min(1, { message: PROFILE_MESSAGES.email, abort: true })
+    .max(LIMITS.emailMax, PROFILE_MESSAGES.email)
+    .regex(z.regexes.email, PROFILE_MESSAGES.email),
+  Password: z
+    .string()
+    .max(LIMITS.fieldMax, PROFILE_MESSAGES.password)
+    .refine((value) => value === '' || STRONG_PASSWORD_PATTERN.test(value), PROFILE_MESSAGES.password),
+  BOXID: z
+    .string()
+    .trim()
+    .regex(BOX_ID_PATTERN, PROFILE_MESSAGES.boxIdReserved)
+    .refine((value) => !isReservedBoxId(value) && !isContinuousBoxId(value), PROFILE_MESSAGES.boxIdReserved),
+  Cell_phone_number: z.string().trim().regex(PHONE_PATTERN, PROFILE_MESSAGES.phone),
+  secondaryCellPhone: optionalPhone,
+  Home_phone_number: optionalPhone,
+  lockerUUID: z.string().trim().max(64),
+  Country: z.literal(COUNTRY_UNITED_STATES, { message: PROFILE_MESSAGES.country }),
+  State_province_region: z.string().trim().max(LIMITS.fieldMax),
+  City: z.string().trim().max(LIMITS.fieldMax),
+  Address_line_1: z.string().trim().max(LIMITS.fieldMax),
+  Address_line_2: z.string().trim().max(LIMITS.fieldMax),
+  Zip_code: zipField,
+  PinNo: pinField,
+  isHandicapped: flagField,
+  emailChoose: flagField,
+  messageChoose: flagField,
+});
+export type ProfileForm = z.input<typeof profileFormSchema>;
+
+/** The password asked in the 'Update profile settings' dialog. */
+export const confirmPasswordFormSchema = z.object({
+  password: z
+    .string()
+    .min(1, { message: PROFILE_MESSAGES.confirmPasswordRequired, abort: true })
+    .max(LIMITS.fieldMax, PROFILE_MESSAGES.incorrectPassword),
+});
+
+const result = z.object({ errorcode: z.number().int(), message: z.string() });
+
+export const VERIFY_PASSWORD_ERRORCODE = { correct: 1, incorrect: 0 } as const;
+
+export const verifyPasswordCall = call({
+  method: 'POST',
+  path: '/app/v1/verifyPassword',
+  encoding: 'form',
+  signedIn: true,
+  summary: "Check the signed-in user's password before a profile change. errorcode 1: correct.",
+  request: z.object({ userId: idField, password: z.string().min(1).max(LIMITS.fieldMax) }),
+  response: result,
+});
+
+export const UPDATE_PROFILE_ERRORCODE = { updated: 1 } as const;
+
+export const updateSelfUserInfoCall = call({
+  method: 'POST',
+  path: '/app/v1/updateSelfUserInfo',
+  encoding: 'form',
+  signedIn: true,
+  summary:
+    "Update the signed-in user's profile. Needs the current password (confirmPassword). A new e-mail or password ends the user's other sessions. errorcode 1: updated.",
+  request: profileFormSchema.extend({
+    user_id: idField,
+    confirmPassword: z.string().min(1).max(LIMITS.fieldMax),
+  }),
+  response: result,
+});
+
+export const getUserQrCodeCall = call({
+  method: 'GET',
+  path: '/app/v1/getUserQRcode',
+  encoding: 'query',
+  signedIn: true,
+  summary:
+    'The locker QR code text (AirBox ID and PIN, protected). update=1 issues a new one and voids the old one, at most once every 5 minutes. errorcode 0: success.',
+  request: z.object({ user_id: idField, update: z.enum(['0', '1']).default('0') }),
+  response: result.extend({
+    qrcode: z.string(),
+    boxid: z.string(),
+    /** When the next reset is allowed (ISO), so the lock survives a reload on any device. */
+    next_reset_at: z.string().nullable(),
+  }),
+});
+
+export const appleWalletPassCall = call({
+  method: 'GET',
+  path: '/app/v1/appleWallet/getPass',
+  encoding: 'query',
+  signedIn: true,
+  summary:
+    "The Apple Wallet pass: on mac (Apple) a download link in data; on win (others) the pass is mailed to the user and data is empty. errorcode 0: success.",
+  request: z.object({ user_id: idField, OS: z.enum(['win', 'mac']) }),
+  response: result.extend({ data: z.string() }),
+});
+
+export const getLockerInfoByUserCall = call({
+  method: 'GET',
+  path: '/app/v1/getLockerInfoByUser',
+  encoding: 'query',
+  signedIn: true,
+  summary:
+    "The hubs the signed-in user may choose as default: the building's hubs for roles 15 and 16, every public hub otherwise.",
+  request: z.object({ user_id: idField }),
+  response: result.extend({ locker_info: z.array(hubSchema) }),
+});
+
+export const getStatesCall = call({
+  method: 'GET',
+  path: '/app/v1/getStates',
+  encoding: 'query',
+  signedIn: false,
+  summary: 'The US states and DC, as code and name.',
+  request: z.object({}),
+  response: result.extend({ data: z.array(z.object({ code: z.string(), name: z.string() })) }),
+});
+

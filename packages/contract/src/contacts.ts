@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { call } from './api.js';
+import { LIMITS } from './constants.js';
+import { idField, pageField, pageSizeField } from './fields.js';
+
+/** My Contacts (spec 03 §2, §3, §5): the address book used for shipments and pickups. */
+export const CONTACT_MESSAGES = {
+  nickname: 'Please enter nickname',
+  address1: 'Please enter address',
+  city: 'Please enter city',
+  country: 'Please enter country',
+  state: 'Please select state',
+  phone: 'Please enter phone number',
+  zip: 'Please enter ZIP code',
+  format: 'Enter the correct format',
+  deleteQuestion: 'Are you sure to delete the address?',
+  deleteTitle: 'Notice',
+  cancelDeletion: 'Cancel deletion',
+  added: 'Add success',
+  updated: 'Update success',
+  deleted: 'Delete success',
+  empty: 'You have no saved contacts.',
+  requiredNote: '* Required field',
+  residential: 'This is a residential address',
+  tooLong: 'Too long',
+} as const;
+
+export const CONTACT_LIMITS = { short: 50, long: LIMITS.fieldMax } as const;
+export const CONTACT_DEFAULT_COUNTRY = 'USA';
+
+/** Punctuation and symbols are stripped as typed from nickname, company, first and last name. */
+export function stripPunctuation(value: string): string {
+  return value.replace(/[\p{P}\p{S}]/gu, '');
+}
+
+/** A US phone: 10 digits, optionally with parentheses around the area code and dashes or spaces. */
+export const CONTACT_PHONE_PATTERN = /^(\(\d{3}\)|\d{3})[-\s]?\d{3}[-\s]?\d{4}$/;
+
+/** Required values must hold something other than spaces or quotes. */
+const hasContent = (value: string) => value.replace(/[\s'"]/g, '') !== '';
+
+const required = (message: string, max: number) =>
+  z
+    .string()
+    .max(max, CONTACT_MESSAGES.tooLong)
+    .refine(hasContent, message)
+    .transform((value) => value.trim());
+
+const optional = (max: number) =>
+  z
+    .string()
+    .max(max, CONTACT_MESSAGES.tooLong)
+    .transform((value) => value.trim());
+
+const stripped = (schema: z.ZodType<string, string>) => z.string().transform(stripPunctuation).pipe(schema);
+
+export const contactFormSchema = z.object({
+  name: stripped(required(CONTACT_MESSAGES.nickname, CONTACT_LIMITS.long)),
+  firstName: stripped(optional(CONTACT_LIMITS.short)),
+  lastName: stripped(optional(CONTACT_LIMITS.short)),
+  company: stripped(optional(CONTACT_LIMITS.short)),
+  address1: required(CONTACT_MESSAGES.address1, CONTACT_LIMITS.long),
+  address2: optional(CONTACT_LIMITS.long),
+  city: required(CONTACT_MESSAGES.city, CONTACT_LIMITS.long),
+  state: required(CONTACT_MESSAGES.state, CONTACT_LIMITS.long),
+  country: required(CONTACT_MESSAGES.country, CONTACT_LIMITS.long),
+  zipcode: z
+    .string()
+    .trim()
+    .min(1, { message: CONTACT_MESSAGES.zip, abort: true })
+    .regex(/^\d{5}$/, CONTACT_MESSAGES.format),
+  phone: z
+    .string()
+    .trim()
+    .min(1, { message: CONTACT_MESSAGES.phone, abort: true })
+    .regex(CONTACT_PHONE_PATTERN, CONTACT_MESSAGES.format),
+  email: z
+    .string()
+    .trim()
+    .max(CONTACT_LIMITS.short, CONTACT_MESSAGES.tooLong)
+    .refine((value) => value === '' || z.regexes.email.test(value), CONTACT_MESSAGES.format),
+  residential: z.boolean(),
+});
+export type ContactForm = z.input<typeof contactFormSchema>;
+
+export const contactSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  zipcode: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  residential: z.boolean(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+const result = z.object({ errorcode: z.number().int(), message: z.string() });
+
+/** errorcode 1: the contact was added, updated or deleted. */
+export const CONTACT_ERRORCODE = { ok: 1 } as const;
+
+export const getUserShipmentAddressCall = call({
+  method: 'GET',
+  path: '/app/v1/getUserShipmentAddress',
+  encoding: 'query',
+  signedIn: true,
+  summary: "A page of the signed-in user's contacts, newest first.",
+  request: z.object({ userId: idField, page: pageField.default(1), num: pageSizeField.default(10) }),
+  response: result.extend({ data: z.object({ total: z.number().int(), list: z.array(contactSchema) }) }),
+});
+
+export const addUserShipmentAddressCall = call({
+  method: 'POST',
+  path: '/app/v1/addUserShipmentAddress',
+  encoding: 'json',
+  signedIn: true,
+  summary: 'Add a contact to the signed-in user\'s address book. errorcode 1: added.',
+  request: contactFormSchema.extend({ user_id: idField }),
+  response: result,
+});
+
+export const updateUserShipmentAddressCall = call({
+  method: 'POST',
+  path: '/app/v1/updateUserShipmentAddress',
+  encoding: 'json',
+  signedIn: true,
+  summary: "Change one of the signed-in user's contacts. errorcode 1: updated.",
+  request: contactFormSchema.extend({ id: idField }),
+  response: result,
+});
+
+export const deleteUserShipmentAddressCall = call({
+  method: 'POST',
+  path: '/app/v1/deleteUserShipmentAddress',
+  encoding: 'json',
+  signedIn: true,
+  summary: "Delete one of the signed-in user's contacts. errorcode 1: deleted.",
+  request: z.object({ id: idField }),
+  response: result,
+});

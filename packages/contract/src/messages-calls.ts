@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { call } from './api.js';
+import { idField, pageSizeField } from './fields.js';
+
+/** My Messages (spec 03 §2, §4, §8): the package notifications of the lockers. */
+export const INBOX_MESSAGES = {
+  selectFirst: 'Please select at least one item you want to delete.',
+  deleted: 'Successfully deleted',
+  bulkDeleted: 'Messages deleted successfully',
+  empty: 'You have no saved messages.',
+} as const;
+
+export const PICKUP_STATUS_FILTERS = [
+  { value: '', label: 'ALL' },
+  { value: '1', label: 'Picked up' },
+  { value: '0', label: 'Not picked up' },
+] as const;
+
+/** The carriers offered before the server's list arrives. */
+export const DEFAULT_MESSAGE_CARRIERS = ['USPS', 'FedEx', 'UPSDAP'] as const;
+export const MESSAGE_PAGE_SIZES = [10, 5] as const;
+
+export const inboxMessageSchema = z.object({
+  message_id: z.number().int(),
+  message_date: z.string(),
+  tracking_no: z.string(),
+  carrier: z.string(),
+  /** HTML written by the server; the web app sanitises it before showing it. */
+  messages: z.string(),
+  is_pickup: z.union([z.literal(0), z.literal(1)]),
+  pickup_code: z.string(),
+});
+export type InboxMessage = z.infer<typeof inboxMessageSchema>;
+
+const result = z.object({ errorcode: z.number().int(), message: z.string() });
+const isoDate = z.string().trim().max(40).optional();
+
+export const getUserMessageCall = call({
+  method: 'POST',
+  path: '/app/v1/getUserMessage',
+  encoding: 'json',
+  signedIn: true,
+  summary: "A page of the signed-in user's messages, newest first, filtered by carrier, dates and pickup status. errorcode 0.",
+  request: z.object({
+    start: z.coerce.number<string | number>().int().min(0).max(1_000_000).default(0),
+    num: pageSizeField.default(10),
+    user_id: idField,
+    carrier: z.string().trim().max(64).optional(),
+    start_time: isoDate,
+    end_time: isoDate,
+    is_pickup: z.enum(['', '0', '1']).optional(),
+  }),
+  response: result.extend({ total: z.number().int(), messages: z.array(inboxMessageSchema) }),
+});
+
+/** One id, or several joined with commas ('3,5,8'). */
+export const messageIdsField = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'message_id must be ids joined with commas')
+  .transform((value) => [...new Set(value.split(',').map(Number))]);
+
+export const deleteMessageCall = call({
+  method: 'POST',
+  path: '/app/v1/deleteMessage',
+  encoding: 'form',
+  signedIn: true,
+  summary: "Delete one or several of the signed-in user's messages. errorcode 1: deleted.",
+  request: z.object({ message_id: messageIdsField }),
+  response: result,
+});
+
+export const deleteAllMessageCall = call({
+  method: 'POST',
+  path: '/app/v1/deleteAllMessage',
+  encoding: 'form',
+  signedIn: true,
+  summary: "Delete every picked-up message of the signed-in user. errorcode 1: deleted.",
+  request: z.object({ user_id: idField }),
+  response: result,
+});
+
+export const getCarrierListCall = call({
+  method: 'GET',
+  path: '/app/v1/stat/getCarrierList',
+  encoding: 'query',
+  signedIn: true,
+  summary: 'The carriers messages can be filtered by.',
+  request: z.object({}),
+  response: result.extend({ carrierList: z.array(z.object({ shipping_company_name: z.string() })) }),
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { call } from './api.js';
+import { idField, pageSizeField } from './fields.js';
+
+/** Transaction history (spec 03 §2, §9). */
+export const TRANSACTION_TYPE_NAMES: Readonly<Record<number, string>> = {
+  1: 'Delivery',
+  2: 'Pick up',
+  3: 'Purchase',
+  4: 'Pick up in store',
+  11: 'CREDIT PLAN',
+  12: '6 Months PLAN',
+  13: '12 Months PLAN',
+};
+export const OPERATION_TYPE = {
+  delivery: 1,
+  pickup: 2,
+  purchase: 3,
+  pickupInStore: 4,
+  creditPlan: 11,
+  sixMonthsPlan: 12,
+  twelveMonthsPlan: 13,
+} as const;
+
+export function transactionTypeName(opType: number): string {
+  return TRANSACTION_TYPE_NAMES[opType] ?? 'UNKNOW TYPE';
+}
+
+/** Credits are shown with - for pickups (2, 4) and + for purchases (3, 11, 12, 13). */
+export function creditSign(opType: number): '-' | '+' | '' {
+  if (opType === 2 || opType === 4) return '-';
+  if (opType === 3 || opType === 11 || opType === 12 || opType === 13) return '+';
+  return '';
+}
+
+export const TRANSACTION_MESSAGES = { empty: 'You have no recent transactions.' } as const;
+export const TRANSACTION_PAGE_SIZES = [10, 5, 25, 50] as const;
+
+export const operationSchema = z.object({
+  op_id: z.number().int(),
+  op_type: z.number().int(),
+  op_timestamp: z.string(),
+  delivery_time: z.string().nullable(),
+  pickup_time: z.string().nullable(),
+  charge_time: z.string().nullable(),
+  op_time: z.string().nullable(),
+  /** Amount paid in US dollars, when money moved. */
+  quote: z.number().nullable(),
+  credits: z.number().int(),
+  /** Days charged late (overdue pickups). */
+  overtime: z.number().int(),
+  /** Credit balance after this operation. */
+  balance: z.number().int(),
+});
+export type Operation = z.infer<typeof operationSchema>;
+
+export const OPERATION_SORT_FIELDS = ['op_timestamp', 'op_type', 'credits', 'balance'] as const;
+
+const operationsRequest = z.object({
+  start: z.coerce.number<string | number>().int().min(0).max(1_000_000).default(0),
+  num: pageSizeField.default(10),
+  user_id: idField,
+  /** 0: every type. */
+  otype: z.coerce.number<string | number>().int().min(0).default(0),
+  sort: z.enum(OPERATION_SORT_FIELDS).default('op_timestamp'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+const operationsResponse = z.object({
+  errorcode: z.number().int(),
+  message: z.string(),
+  total: z.number().int(),
+  operations: z.array(operationSchema),
+});
+
+export const getUserOperationsCall = call({
+  method: 'POST',
+  path: '/app/v1/getUserOperations',
+  encoding: 'form',
+  signedIn: true,
+  summary: "A sorted page of the signed-in user's transactions. errorcode 0: success.",
+  request: operationsRequest,
+  response: operationsResponse,
+});
+
+export const getMyOperationsCall = call({
+  method: 'POST',
+  path: '/app/v1/getMyOperations',
+  encoding: 'json',
+  signedIn: true,
+  summary: 'The same as getUserOperations, with a JSON body.',
+  request: operationsRequest,
+  response: operationsResponse,
+});
