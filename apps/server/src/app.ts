@@ -18,7 +18,9 @@ import session from './plugins/session.js';
 import webApp from './plugins/web-app.js';
 import accountRoutes from './routes/app-v1/account.routes.js';
 import authRoutes from './routes/app-v1/auth.routes.js';
+import businessCampusRoutes from './routes/app-v1/business-campus.routes.js';
 import catalogRoutes from './routes/app-v1/catalog.routes.js';
+import registrationRoutes from './routes/app-v1/registration.routes.js';
 import healthRoutes from './routes/health.routes.js';
 
 declare module 'fastify' {
@@ -117,6 +119,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(catalogRoutes);
+  await app.register(registrationRoutes);
+  await app.register(businessCampusRoutes);
   await app.ready();
   return app;
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts.js';
+import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from './db/demo-registration.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -44,7 +45,13 @@ async function main() {
     '',
     `${config.brandName} portal: ${config.publicUrl}/app/`,
     ...(config.seedDemoData
-      ? [`Demo logins (password ${DEMO_PASSWORD}):`, ...DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(30)} ${account.note}`)]
+      ? [
+          `Demo logins (password ${DEMO_PASSWORD}):`,
+          ...DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(30)} ${account.note}`),
+          'Demo invitation codes (enterprise registration, unlimited uses):',
+          ...DEMO_INVITATION_CODES.map((invitation) => `  ${invitation.code.padEnd(30)} ${invitation.note}`),
+          `Served zip codes (registration): ${DEMO_SERVED_ZIPS.join(', ')}`,
+        ]
       : []),
     '',
   ];

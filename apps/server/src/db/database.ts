@@ -4,10 +4,22 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { AdvertisementsTable } from '../modules/advertisements/advertisements.table.js';
+import type {
+  BuildingsTable,
+  CampusesTable,
+  CompaniesTable,
+  HubBuildingsTable,
+  UnitsTable,
+} from '../modules/campuses/campuses.table.js';
 import type { CarrierServiceRenamingsTable } from '../modules/carriers/carriers.table.js';
 import type { HubsTable } from '../modules/hubs/hubs.table.js';
 import type { ThirdPartyOrdersTable } from '../modules/orders/orders.table.js';
 import type { LockerPackagesTable } from '../modules/packages/packages.table.js';
+import type {
+  BoxIdReservationsTable,
+  InvitationCodesTable,
+  ServedZipsTable,
+} from '../modules/registration/registration.table.js';
 import type { SessionsTable } from '../modules/sessions/sessions.table.js';
 import type { UserTokensTable } from '../modules/tokens/tokens.table.js';
 import type { UsersTable } from '../modules/users/users.table.js';
@@ -22,6 +34,14 @@ export interface Database {
   advertisements: AdvertisementsTable;
   locker_packages: LockerPackagesTable;
   third_party_orders: ThirdPartyOrdersTable;
+  campuses: CampusesTable;
+  buildings: BuildingsTable;
+  units: UnitsTable;
+  companies: CompaniesTable;
+  hub_buildings: HubBuildingsTable;
+  served_zips: ServedZipsTable;
+  invitation_codes: InvitationCodesTable;
+  box_id_reservations: BoxIdReservationsTable;
 }
 
 /** The database or an open transaction: repositories take either. */

@@ -34,3 +34,21 @@ export function toIso(value: Date | string): string {
 export function toIsoOrNull(value: Date | string | null): string | null {
   return value === null ? null : toIso(value);
 }
+
+/**
+ * The `table.column` whose unique constraint (or primary key) an insert or update broke, or
+ * undefined for any other error. SQLite says 'UNIQUE constraint failed: users.email'; PostgreSQL
+ * gives code 23505 with the table and 'Key (email)=(…) already exists.'
+ */
+export function uniqueViolation(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message, table, detail } = error as { code?: unknown; message?: unknown; table?: unknown; detail?: unknown };
+  if (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT') && typeof message === 'string') {
+    return /constraint failed: ([\w.]+)/.exec(message)?.[1];
+  }
+  if (code === '23505' && typeof table === 'string' && typeof detail === 'string') {
+    const column = /^Key \(([^)]+)\)/.exec(detail)?.[1];
+    return column ? `${table}.${column}` : undefined;
+  }
+  return undefined;
+}

@@ -3,20 +3,79 @@ import { ROLE } from '@airbox/contract';
 import { insertAdvertisement } from '../modules/advertisements/advertisements.repository.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { insertCarrierServiceRenamings } from '../modules/carriers/carriers.repository.js';
-import { insertHubs } from '../modules/hubs/hubs.repository.js';
+import { insertBuilding, insertCampus, insertCompany, insertUnit } from '../modules/campuses/campuses.repository.js';
+import { insertHubs, linkHubsToBuildings } from '../modules/hubs/hubs.repository.js';
 import { insertThirdPartyOrder } from '../modules/orders/orders.repository.js';
 import { insertLockerPackages } from '../modules/packages/packages.repository.js';
+import { insertInvitationCode, insertServedZips } from '../modules/registration/registration.repository.js';
 import { countUsers, insertUser } from '../modules/users/users.repository.js';
 import type { NewUser } from '../modules/users/users.table.js';
 import { type Db, writeTransaction } from './database.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.js';
+import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from './demo-registration.js';
 
 const HUBS = [
   { business_name: 'AirBox Union Square', address: '801 Market St', city: 'San Francisco', state: 'CA', zip_code: '94103', location: '37.7847,-122.4066' },
   { business_name: 'AirBox Midtown', address: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10118', location: '40.7484,-73.9857' },
   { business_name: 'AirBox Capitol Hill', address: '1530 Broadway', city: 'Seattle', state: 'WA', zip_code: '98122', location: '47.6145,-122.3208' },
   { business_name: 'AirBox Riverside Campus', address: '2100 Riverside Dr', city: 'Austin', state: 'TX', zip_code: '78741', location: null },
+  { business_name: 'AirBox Mission Bay', address: '1800 Owens St', city: 'San Francisco', state: 'CA', zip_code: '94158', location: '37.7680,-122.3930' },
+  { business_name: 'AirBox Riverside Building B', address: '2110 Riverside Dr', city: 'Austin', state: 'TX', zip_code: '78741', location: null },
 ];
+
+/** business@example.com's campuses: buildings, the hubs serving each (by name), units and companies. */
+const CAMPUSES = [
+  {
+    bc_name: 'Mission Bay Commons',
+    address1: '1800 Owens St',
+    city: 'San Francisco',
+    state: 'CA',
+    zip_code: '94158',
+    buildings: [
+      {
+        building_name: 'North Tower',
+        hubs: ['AirBox Mission Bay', 'AirBox Union Square'],
+        units: [
+          { unit_name: 'Suite 100', companies: [['Bayview Robotics', '4158203'], ['Golden Gate Analytics', '4159371']] },
+          { unit_name: 'Suite 200', companies: [['Owens Street Design', '4156402']] },
+        ],
+      },
+      {
+        building_name: 'South Tower',
+        hubs: ['AirBox Mission Bay'],
+        units: [
+          { unit_name: 'Suite 300', companies: [['Mission Bay Biotech', '4157715']] },
+          { unit_name: 'Suite 410', companies: [['Pier 70 Ventures', '4153096']] },
+        ],
+      },
+    ],
+  },
+  {
+    bc_name: 'Riverside Tech Campus',
+    address1: '2100 Riverside Dr',
+    city: 'Austin',
+    state: 'TX',
+    zip_code: '78741',
+    buildings: [
+      {
+        building_name: 'Building A',
+        hubs: ['AirBox Riverside Campus'],
+        units: [
+          { unit_name: '101', companies: [['Bluebonnet Software', '5124830']] },
+          { unit_name: '102', companies: [['Lady Bird Labs', '5127264']] },
+        ],
+      },
+      {
+        building_name: 'Building B',
+        hubs: ['AirBox Riverside Building B', 'AirBox Riverside Campus'],
+        units: [
+          { unit_name: '201', companies: [['Colorado River Logistics', '5129158']] },
+          { unit_name: '202', companies: [['Zilker Health', '5126047']] },
+        ],
+      },
+    ],
+  },
+] as const;
 
 const RENAMINGS = [
   { carrier: 'USPS', easypost_original: 'Priority', renamed: 'USPS Priority Mail', service_search_queries: 'Priority' },
@@ -47,7 +106,13 @@ const PROFILES: Record<string, Partial<NewUser>> = {
     membership: 1,
   },
   'pending@example.com': { first_name: 'Pat', last_name: 'Pending', box_id: '2135847', pin: '103957' },
-  'business@example.com': { first_name: 'Blake', last_name: 'Business', box_id: '2135848', pin: '739120' },
+  'business@example.com': {
+    first_name: 'Blake',
+    last_name: 'Business',
+    box_id: '2135848',
+    pin: '739120',
+    business_name: 'Bayside Property Management',
+  },
   'business-pending@example.com': { first_name: 'Bailey', last_name: 'Waiting', box_id: '2135849', pin: '561284' },
   'admin@example.com': { first_name: 'Alex', last_name: 'Admin', box_id: '2135850', pin: '908172' },
 };
@@ -95,6 +160,35 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
       created_at: at(0),
     });
     await insertThirdPartyOrder(trx, { order_id: 'DEMO-1001', merchant_id: 'DEMO', pickup_code: '640218', hub_id: defaultHub, created_at: at(3) });
+    await seedCampuses(trx, userIds['business@example.com']!, hubs, at(0));
     return true;
   });
+}
+
+/** The campus directory, served zips and the demo invitation codes (registration, spec 02). */
+async function seedCampuses(trx: Db, managerId: number, hubs: { id: string; business_name: string; zip_code: string }[], nowIso: string) {
+  const hubId = (name: string) => hubs.find((hub) => hub.business_name === name)!.id;
+  for (const { buildings, ...campus } of CAMPUSES) {
+    const bcId = await insertCampus(trx, { ...campus, bcm_user_id: managerId });
+    for (const { hubs: hubNames, units, building_name } of buildings) {
+      const buildingId = await insertBuilding(trx, { bc_id: bcId, building_name });
+      await linkHubsToBuildings(trx, hubNames.map((name) => ({ building_id: buildingId, hub_id: hubId(name) })));
+      for (const { unit_name, companies } of units) {
+        const unitId = await insertUnit(trx, { building_id: buildingId, unit_name });
+        for (const [company_name, airbox_id] of companies) await insertCompany(trx, { unit_id: unitId, company_name, airbox_id });
+      }
+    }
+  }
+  await insertServedZips(trx, [...new Set([...hubs.map((hub) => hub.zip_code), ...DEMO_SERVED_ZIPS])]);
+  for (const invitation of DEMO_INVITATION_CODES) {
+    await insertInvitationCode(trx, {
+      code: invitation.code,
+      role_id: invitation.role,
+      bcm_user_id: managerId,
+      company_id: null,
+      max_uses: null,
+      expires_at: null,
+      created_at: nowIso,
+    });
+  }
 }

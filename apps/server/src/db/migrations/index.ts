@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as foundation from './2026-11-21-0001-foundation.js';
+import * as registration from './2026-11-22-0002-registration.js';
 
 /**
  * Every migration, by its sortable name. A static list (not a folder scan) so that the compiled
@@ -7,4 +8,5 @@ import * as foundation from './2026-11-21-0001-foundation.js';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-foundation': foundation,
+  '2026-11-22-0002-registration': registration,
 };

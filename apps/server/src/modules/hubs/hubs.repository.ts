@@ -1,5 +1,6 @@
 import type { Locker } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
+import type { NewHubBuilding } from '../campuses/campuses.table.js';
 import type { HubRow, NewHub } from './hubs.table.js';
 
 export async function findHub(db: Db, hubId: string): Promise<HubRow | undefined> {
@@ -24,4 +25,40 @@ export function toLocker(hub: HubRow): Locker {
     zip_code: hub.zip_code,
     location: hub.location,
   };
+}
+
+export async function linkHubsToBuildings(db: Db, links: NewHubBuilding[]): Promise<void> {
+  if (links.length > 0) await db.insertInto('hub_buildings').values(links).execute();
+}
+
+/** The hubs serving a building, by name. */
+export async function listHubsOfBuilding(db: Db, buildingId: number): Promise<HubRow[]> {
+  return db
+    .selectFrom('hubs')
+    .innerJoin('hub_buildings', 'hub_buildings.hub_id', 'hubs.id')
+    .selectAll('hubs')
+    .where('hub_buildings.building_id', '=', buildingId)
+    .orderBy('hubs.business_name')
+    .orderBy('hubs.id')
+    .execute();
+}
+
+export async function hubServesBuilding(db: Db, hubId: string, buildingId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('hub_buildings')
+    .select('hub_id')
+    .where('hub_id', '=', hubId)
+    .where('building_id', '=', buildingId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A hub a customer may pick (getLockerInfoByMode, getLockerInfoByBuilding): one with a business
+ * name, city, state and zip code. Nulls become empty text.
+ */
+export function selectableLockers(hubs: HubRow[]): Locker[] {
+  return hubs
+    .filter((hub) => [hub.business_name, hub.city, hub.state, hub.zip_code].every((value) => (value ?? '').trim() !== ''))
+    .map((hub) => ({ ...toLocker(hub), location: hub.location ?? '' }));
 }

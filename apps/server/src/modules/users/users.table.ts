@@ -34,6 +34,8 @@ export interface UsersTable {
   notify_by_email: Generated<number>;
   notify_by_text: Generated<number>;
   community: Generated<string>;
+  /** For a property manager (role 10): the management company's name. */
+  business_name: Generated<string>;
   credits: Generated<number>;
   /** 1 credit plan, 2 six months, 3 twelve months; null is the credit plan. */
   membership: number | null;

@@ -2,9 +2,24 @@ import { apiErrorSchema, type CallDescriptor } from '@airbox/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
+/**
+ * The directory calls (company search) are made while a visitor types and scrolls, so they get
+ * this many times the auth budget: enough for a person, slow for a scraper.
+ */
+export const DIRECTORY_RATE_MULTIPLIER = 6;
+
 export interface CallOptions {
-  /** Throttled per client address (AUTH_RATE_LIMIT_PER_MINUTE). */
-  throttled?: boolean;
+  /**
+   * Throttled per client address: `true` allows AUTH_RATE_LIMIT_PER_MINUTE calls a minute,
+   * `'directory'` DIRECTORY_RATE_MULTIPLIER times as many. Each route counts on its own.
+   */
+  throttled?: boolean | 'directory';
+}
+
+function rateLimitOf(app: FastifyInstance, throttled: CallOptions['throttled']) {
+  if (!throttled) return false;
+  const perMinute = app.config.authRateLimitPerMinute * (throttled === 'directory' ? DIRECTORY_RATE_MULTIPLIER : 1);
+  return { max: perMinute, timeWindow: 60_000 };
 }
 
 /**
@@ -43,7 +58,7 @@ function registerCall<Input, Output>(
     },
     config: {
       signedIn: call.signedIn,
-      rateLimit: options.throttled ? { max: app.config.authRateLimitPerMinute, timeWindow: 60_000 } : false,
+      rateLimit: rateLimitOf(app, options.throttled),
     },
     handler: (request, reply) => handler((inQuery ? request.query : request.body) as Input, request, reply),
   });

@@ -1,0 +1,61 @@
+import type { Db } from '../../db/database.js';
+
+/** The 7-digit bounds of the ids starting with `prefix` (compared as text: equal-length digit strings). */
+function prefixRange(prefix: string): [string, string] {
+  const free = 7 - prefix.length;
+  return [prefix + '0'.repeat(free), prefix + '9'.repeat(free)];
+}
+
+/** Whether a user or a company has this AirBox ID. */
+export async function isBoxIdTaken(db: Db, boxId: string): Promise<boolean> {
+  const [user, company] = await Promise.all([
+    db.selectFrom('users').select('user_id').where('box_id', '=', boxId).executeTakeFirst(),
+    db.selectFrom('companies').select('company_id').where('airbox_id', '=', boxId).executeTakeFirst(),
+  ]);
+  return user !== undefined || company !== undefined;
+}
+
+/** The ids starting with `prefix` that users, companies or unexpired reservations hold. */
+export async function unavailableBoxIds(db: Db, prefix: string, nowIso: string): Promise<Set<string>> {
+  const [low, high] = prefixRange(prefix);
+  const [users, companies, reservations] = await Promise.all([
+    db.selectFrom('users').select('box_id as id').where('box_id', '>=', low).where('box_id', '<=', high).execute(),
+    db.selectFrom('companies').select('airbox_id as id').where('airbox_id', '>=', low).where('airbox_id', '<=', high).execute(),
+    db
+      .selectFrom('box_id_reservations')
+      .select('box_id as id')
+      .where('box_id', '>=', low)
+      .where('box_id', '<=', high)
+      .where('expires_at', '>', nowIso)
+      .execute(),
+  ]);
+  return new Set([...users, ...companies, ...reservations].map((row) => row.id));
+}
+
+/**
+ * Reserves an id until `expiresIso`. The primary key decides: a row that exists and has not
+ * expired is left alone and the answer is false; an expired one is taken over.
+ */
+export async function reserveBoxId(db: Db, boxId: string, expiresIso: string, nowIso: string): Promise<boolean> {
+  const row = await db
+    .insertInto('box_id_reservations')
+    .values({ box_id: boxId, expires_at: expiresIso })
+    .onConflict((conflict) =>
+      conflict
+        .column('box_id')
+        .doUpdateSet({ expires_at: expiresIso })
+        .where('box_id_reservations.expires_at', '<=', nowIso),
+    )
+    .returning('box_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The registration that takes an id ends its reservation. */
+export async function releaseBoxIdReservation(db: Db, boxId: string): Promise<void> {
+  await db.deleteFrom('box_id_reservations').where('box_id', '=', boxId).execute();
+}
+
+export async function deleteExpiredBoxIdReservations(db: Db, nowIso: string): Promise<void> {
+  await db.deleteFrom('box_id_reservations').where('expires_at', '<=', nowIso).execute();
+}

@@ -1,0 +1,35 @@
+import { randomInt } from 'node:crypto';
+import { boxIdPrefixFor, boxIdProblem, LIMITS } from '@airbox/contract';
+import type { Db } from '../../db/database.js';
+import { deleteExpiredBoxIdReservations, reserveBoxId, unavailableBoxIds } from './box-ids.repository.js';
+
+/** How long a suggested AirBox ID is kept for the visitor it was suggested to. */
+export const BOX_ID_RESERVATION_MS = 30 * 60 * 1000;
+
+/**
+ * A free AirBox ID starting with the cell phone's first three digits (a leading 0 gets a 1 in
+ * front, see boxIdPrefixFor), reserved for 30 minutes so nobody else is offered it. Candidates
+ * come in random order; the reservation's primary key decides between concurrent callers, and a
+ * caller that loses simply tries the next one. Undefined when no id with this prefix is free.
+ */
+export async function suggestBoxId(db: Db, phoneFirstThree: string, now: Date): Promise<string | undefined> {
+  const prefix = boxIdPrefixFor(phoneFirstThree);
+  const nowIso = now.toISOString();
+  const expiresIso = new Date(now.getTime() + BOX_ID_RESERVATION_MS).toISOString();
+  await deleteExpiredBoxIdReservations(db, nowIso);
+  const unavailable = await unavailableBoxIds(db, prefix, nowIso);
+  const freeDigits = LIMITS.boxIdLength - prefix.length;
+  const candidates: string[] = [];
+  for (let suffix = 0; suffix < 10 ** freeDigits; suffix += 1) {
+    const boxId = prefix + String(suffix).padStart(freeDigits, '0');
+    if (boxIdProblem(boxId) === null && !unavailable.has(boxId)) candidates.push(boxId);
+  }
+  while (candidates.length > 0) {
+    // Take a random remaining candidate (swap it with the last, then pop).
+    const index = randomInt(candidates.length);
+    [candidates[index], candidates[candidates.length - 1]] = [candidates[candidates.length - 1]!, candidates[index]!];
+    const boxId = candidates.pop()!;
+    if (await reserveBoxId(db, boxId, expiresIso, nowIso)) return boxId;
+  }
+  return undefined;
+}
