@@ -15,3 +15,4 @@ export * from './contacts.js';
 export * from './memberships.js';
 export * from './operations.js';
 export * from './messages-calls.js';
+export * from './locker-events.js';
