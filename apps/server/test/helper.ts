@@ -37,6 +37,13 @@ export function useTestDatabase(): { url: () => string; dir: () => string } {
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // pg's pool.end() resolves before its sockets have closed: wait for them, so the forced
+      // drop does not kill a connection that is still saying goodbye (an uncaught 57P01).
+      for (let attempt = 0; attempt < 40; attempt += 1) {
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     };
