@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/http';
+import { request } from './http';
 
 /** GET getAdvertisements: the dashboard shows the first one's content in a banner. */
 export const getAdvertisements = () => request('getAdvertisementsCall', {});

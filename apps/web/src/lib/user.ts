@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/http';
+import { request } from './http';
 
-/** POST getUserByUser_id: the signed-in user's record. */
+/** POST getUserByUser_id: the signed-in user's record. Shared: the dashboard and the account screens read it; a profile change invalidates it. */
 export const getUser = (userId: number) => request('getUserByUserIdCall', { user_id: userId });
 
 export const getUserQueryOptions = (userId: number) =>

@@ -16,9 +16,9 @@ import { useAlert } from '../../../components/alert/alert-context';
 import { env } from '../../../config/env';
 import { getCarrierServiceRenamingQueryOptions } from '../../../lib/carrier-services';
 import type { SessionHints } from '../../../lib/session';
-import { useAdvertisements } from '../api/get-advertisements';
+import { useAdvertisements } from '../../../lib/advertisements';
 import { useUnpickups } from '../api/get-unpickups';
-import { useUser } from '../api/get-user';
+import { useUser } from '../../../lib/user';
 
 function DashboardCard({ icon, title, children, action }: { icon: ReactNode; title: string; children: ReactNode; action?: ReactNode }) {
   return (
