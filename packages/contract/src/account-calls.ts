@@ -30,7 +30,24 @@ export const PROFILE_MESSAGES = {
   zip: 'Please enter a 5-digit ZIP code',
   country: 'Only the United States is served',
   boxIdTaken: 'This AirBox ID is already taken, please change another one',
+  duplicatedEmail: 'Duplicated email!',
+  hubNotAllowed: 'Please choose one of the hubs offered',
+  qrResetLocked: 'The QR code can be reset once every 5 minutes. Please try again later.',
 } as const;
+
+/** Notification_method (spec 03 §2): 'Email', 'Text Message', both comma-joined, or empty. */
+export const NOTIFICATION_METHOD = { email: 'Email', text: 'Text Message' } as const;
+
+/** Notification_method from the profile's two switches (emailChoose, messageChoose). */
+export function notificationMethod(email: boolean, text: boolean): string {
+  return [email && NOTIFICATION_METHOD.email, text && NOTIFICATION_METHOD.text].filter(Boolean).join(',');
+}
+
+/** The two switches from a stored Notification_method. */
+export function notificationChoices(method: string | null | undefined): { emailChoose: boolean; messageChoose: boolean } {
+  const parts = (method ?? '').split(',').map((part) => part.trim());
+  return { emailChoose: parts.includes(NOTIFICATION_METHOD.email), messageChoose: parts.includes(NOTIFICATION_METHOD.text) };
+}
 
 /** QR code regeneration is locked for 5 minutes after use (spec 03 §9). */
 export const QR_RESET_COOLDOWN_MS = 300_000;
@@ -103,7 +120,12 @@ export const verifyPasswordCall = call({
   response: result,
 });
 
-export const UPDATE_PROFILE_ERRORCODE = { updated: 1 } as const;
+/**
+ * errorcode of updateSelfUserInfo: 1 updated; 0 the confirmation password is wrong ('Incorrect
+ * password'); -1 refused, with the reason in message (a taken e-mail or AirBox ID, a hub the user
+ * may not choose). Nothing is written unless the answer is 1.
+ */
+export const UPDATE_PROFILE_ERRORCODE = { updated: 1, incorrectPassword: 0, refused: -1 } as const;
 
 export const updateSelfUserInfoCall = call({
   method: 'POST',
@@ -118,6 +140,9 @@ export const updateSelfUserInfoCall = call({
   }),
   response: result,
 });
+
+/** errorcode of getUserQRcode: 0 success; -1 a reset inside the 5-minute lock (next_reset_at says until when). */
+export const QR_CODE_ERRORCODE = { ok: 0, resetLocked: -1 } as const;
 
 export const getUserQrCodeCall = call({
   method: 'GET',
@@ -134,6 +159,11 @@ export const getUserQrCodeCall = call({
     next_reset_at: z.string().nullable(),
   }),
 });
+
+/** errorcode of appleWallet/getPass: 0 success; -1 'Apple Wallet pass generation failed.'. */
+export const WALLET_PASS_ERRORCODE = { ok: 0, failed: -1 } as const;
+/** How long the download link of a pass (OS mac) works; it works once. */
+export const WALLET_LINK_TTL_MS = 10 * 60 * 1000;
 
 export const appleWalletPassCall = call({
   method: 'GET',

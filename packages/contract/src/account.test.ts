@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILE_MESSAGES as P, confirmPasswordFormSchema, profileFormSchema } from './account-calls.js';
+import {
+  PROFILE_MESSAGES as P,
+  confirmPasswordFormSchema,
+  notificationChoices,
+  notificationMethod,
+  profileFormSchema,
+} from './account-calls.js';
 import { CONTACT_MESSAGES as C, contactFormSchema, stripPunctuation } from './contacts.js';
 import { formatUsd, orderTotalCents, planField, quantityField } from './memberships.js';
 import { deleteMessageCall } from './messages-calls.js';
@@ -49,6 +55,16 @@ describe('profile form (spec 03 §5)', () => {
     [{ Country: 'Mexico' }, `Country: ${P.country}`],
   ])('refuses %j', (change, message) => {
     expect(issuesOf(profileFormSchema.safeParse({ ...profile, ...change }))).toEqual([message]);
+  });
+
+  it('derives Notification_method from the two switches and back', () => {
+    expect(notificationMethod(true, false)).toBe('Email');
+    expect(notificationMethod(false, true)).toBe('Text Message');
+    expect(notificationMethod(true, true)).toBe('Email,Text Message');
+    expect(notificationMethod(false, false)).toBe('');
+    expect(notificationChoices('Email,Text Message')).toEqual({ emailChoose: true, messageChoose: true });
+    expect(notificationChoices('Text Message')).toEqual({ emailChoose: false, messageChoose: true });
+    expect(notificationChoices('')).toEqual({ emailChoose: false, messageChoose: false });
   });
 
   it('asks for the confirmation password', () => {
