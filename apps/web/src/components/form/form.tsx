@@ -12,8 +12,8 @@ import {
 import type { z } from 'zod';
 import { loadSchemas, type Schemas } from '../../lib/schemas-loader';
 
-/** The contract's form schemas, by name (loginFormSchema, resetPasswordFormSchema, ...). */
-export type FormSchemaName = Extract<keyof Schemas, `${string}FormSchema`>;
+/** The contract's form schemas, by name (loginFormSchema, resetPasswordFormSchema, accountStepSchema, ...). */
+export type FormSchemaName = Extract<keyof Schemas, `${string}FormSchema` | `${string}StepSchema`>;
 type FormInput<N extends FormSchemaName> = z.input<Schemas[N]> & FieldValues;
 type FormOutput<N extends FormSchemaName> = z.output<Schemas[N]> & FieldValues;
 

@@ -1,0 +1,49 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import { useId, type InputHTMLAttributes, type ReactNode, type RefCallback } from 'react';
+import { Controller, useFormContext } from 'react-hook-form';
+
+/** A checkbox bound to the surrounding form by name; `after` sits beside the label (a link, say). */
+export function FormCheckbox({ name, label, after, required }: { name: string; label: ReactNode; after?: ReactNode; required?: boolean }) {
+  const { control } = useFormContext();
+  const helperId = useId();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <FormControl error={fieldState.error !== undefined} required={required}>
+          <div style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
+            <FormControlLabel
+              sx={{ mr: after ? 0.5 : 2 }}
+              control={
+                <Checkbox
+                  name={field.name}
+                  checked={field.value === true}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                  slotProps={{
+                    input: {
+                      ref: field.ref,
+                      'aria-describedby': fieldState.error ? helperId : undefined,
+                      'aria-invalid': fieldState.error ? true : undefined,
+                    } as InputHTMLAttributes<HTMLInputElement> & { ref: RefCallback<HTMLInputElement> },
+                  }}
+                />
+              }
+              label={label}
+            />
+            {after}
+          </div>
+          {fieldState.error && (
+            <FormHelperText id={helperId} sx={{ mt: 0 }}>
+              {fieldState.error.message}
+            </FormHelperText>
+          )}
+        </FormControl>
+      )}
+    />
+  );
+}

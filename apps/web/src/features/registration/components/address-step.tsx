@@ -1,0 +1,61 @@
+import { COUNTRY_UNITED_STATES, type AddressStep as AddressStepValues } from '@airbox/contract';
+import { Form } from '../../../components/form/form';
+import { FormPhoneField } from '../../../components/form/form-phone-field';
+import { AddressFields, useTermsWarning } from './address-fields';
+import { FieldGrid, Wide } from './field-grid';
+import { SectionTitle } from './section-title';
+import { StepActions } from './step-actions';
+import { StepHeading } from './step-heading';
+import { TermsField } from './terms-field';
+
+export type AddressValues = AddressStepValues;
+
+export const EMPTY_ADDRESS: AddressValues = {
+  secondPhone: '',
+  homePhone: '',
+  country: COUNTRY_UNITED_STATES,
+  state: '',
+  city: '',
+  address1: '',
+  address2: '',
+  // The checkbox starts unticked; the schema only accepts true.
+  Conditions: false as true,
+};
+
+function AddressActions({ busy, onBack }: { busy: boolean; onBack: () => void }) {
+  const warn = useTermsWarning();
+  return <StepActions onBack={onBack} nextLabel="Sign up" busy={busy} onNextClick={warn} />;
+}
+
+/** Step 3 of the individual wizard: the address, phones and the terms. */
+export function AddressStep({
+  defaultValues,
+  busy,
+  onSubmit,
+  onBack,
+}: {
+  defaultValues: AddressValues;
+  busy: boolean;
+  onSubmit: (values: AddressValues) => void;
+  onBack: (values: AddressValues) => void;
+}) {
+  return (
+    <Form schema="addressStepSchema" defaultValues={defaultValues} onSubmit={onSubmit} aria-label="Address step">
+      {({ getValues }) => (
+        <>
+          <StepHeading>Your address</StepHeading>
+          <FieldGrid>
+            <AddressFields />
+            <SectionTitle>Other phones (optional)</SectionTitle>
+            <FormPhoneField name="homePhone" label="Home phone" autoComplete="off" />
+            <FormPhoneField name="secondPhone" label="Second phone" autoComplete="off" />
+            <Wide>
+              <TermsField />
+            </Wide>
+          </FieldGrid>
+          <AddressActions busy={busy} onBack={() => onBack(getValues())} />
+        </>
+      )}
+    </Form>
+  );
+}

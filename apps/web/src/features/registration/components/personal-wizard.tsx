@@ -1,0 +1,125 @@
+import { COUNTRY_UNITED_STATES, ROLE, formatPhoneDashed } from '@airbox/contract';
+import { useState } from 'react';
+import { env } from '../../../config/env';
+import type { RegistrationPayload } from '../api/register';
+import { useSendRegistration } from '../hooks/use-send-registration';
+import { AccountStep, EMPTY_ACCOUNT, type AccountValues } from './account-step';
+import { AddressStep, EMPTY_ADDRESS, type AddressValues } from './address-step';
+import { RegistrationCard } from './registration-card';
+import { TextNudgeDialog, type NudgeAnswer } from './text-nudge-dialog';
+import { ZipStep } from './zip-step';
+
+const STEPS = ['Zip code', 'Account info', 'Address'] as const;
+const ACCOUNT_STEP = 1;
+
+/** The payload of regist_userInfo (spec 02 §3) for an individual: role 5, no company. */
+export function personalPayload(zipCode: string, account: AccountValues, address: AddressValues): RegistrationPayload {
+  return {
+    First_name: account.firstName,
+    Last_name: account.lastName,
+    Email: account.email,
+    Password: account.password,
+    Cell_phone_number: formatPhoneDashed(account.cellPhone),
+    secondaryCellPhone: formatPhoneDashed(account.secondaryCellPhone),
+    Email2: account.backupEmail,
+    BOXID: account.BoxID,
+    PinNo: account.PinNo,
+    lockerUUID: account.boxLocation,
+    emailChoose: account.emailChoose,
+    messageChoose: account.messageChoose,
+    isHandicapped: account.isHandicapped,
+    Home_phone_number: formatPhoneDashed(address.homePhone),
+    Address_line_1: address.address1,
+    Address_line_2: address.address2,
+    City: address.city,
+    State_province_region: address.state,
+    Zip_code: zipCode,
+    Country: COUNTRY_UNITED_STATES,
+    role_id: ROLE.customer,
+    isCompany: false,
+    Activation_code: '',
+  };
+}
+
+/**
+ * /register: zip code, account info, address and terms. Before sending with text notifications
+ * off, the first time, a notice recommends turning them on (spec 02 §4).
+ */
+export function PersonalWizard() {
+  const [step, setStep] = useState(0);
+  const [zipCode, setZipCode] = useState('');
+  const [account, setAccount] = useState<AccountValues>(EMPTY_ACCOUNT);
+  const [address, setAddress] = useState<AddressValues>(EMPTY_ADDRESS);
+  const [emailInUse, setEmailInUse] = useState(false);
+  const [nudgeOpen, setNudgeOpen] = useState(false);
+  const [nudged, setNudged] = useState(false);
+  const { send, sending } = useSendRegistration(() => {
+    setEmailInUse(true);
+    setStep(ACCOUNT_STEP);
+  });
+
+  function submit(values: AddressValues) {
+    setAddress(values);
+    if (!account.messageChoose && !nudged) {
+      setNudgeOpen(true);
+      return;
+    }
+    void send(personalPayload(zipCode, account, values));
+  }
+
+  function answerNudge(answer: NudgeAnswer) {
+    setNudgeOpen(false);
+    if (answer === 'dismissed') return;
+    setNudged(true);
+    const chosen = { ...account, messageChoose: answer === 'turnOn' };
+    setAccount(chosen);
+    void send(personalPayload(zipCode, chosen, address));
+  }
+
+  return (
+    <RegistrationCard
+      title="Create your account"
+      subtitle={`Get your own ${env.brandName} ID and a locker near you in three short steps.`}
+      steps={STEPS}
+      activeStep={step}
+      sending={sending}
+    >
+      {step === 0 && (
+        <ZipStep
+          defaultZip={zipCode}
+          onNext={(zip) => {
+            setZipCode(zip);
+            setStep(1);
+          }}
+        />
+      )}
+      {step === 1 && (
+        <AccountStep
+          defaultValues={account}
+          emailInUse={emailInUse}
+          onBack={(values) => {
+            setAccount(values);
+            setStep(0);
+          }}
+          onNext={(values) => {
+            setAccount(values);
+            setEmailInUse(false);
+            setStep(2);
+          }}
+        />
+      )}
+      {step === 2 && (
+        <AddressStep
+          defaultValues={address}
+          busy={sending}
+          onSubmit={submit}
+          onBack={(values) => {
+            setAddress(values);
+            setStep(1);
+          }}
+        />
+      )}
+      <TextNudgeDialog open={nudgeOpen} onAnswer={answerNudge} />
+    </RegistrationCard>
+  );
+}

@@ -1,0 +1,38 @@
+import { MESSAGES, REGISTER_ERRORCODE, REGISTRATION_MESSAGES } from '@airbox/contract';
+import { useNavigate } from 'react-router';
+import { useAlert } from '../../../components/alert/alert-context';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/http';
+import { useRegister, type RegistrationPayload } from '../api/register';
+
+/**
+ * Sends a registration and tells the outcome (spec 02 §8): success → the activation notice, then
+ * /login; 'Duplicated email!' → `onEmailInUse`; another refusal → its message titled 'Oops...';
+ * a network failure → nothing (the progress indicator stops).
+ */
+export function useSendRegistration(onEmailInUse: () => void) {
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const { mutateAsync, isPending } = useRegister();
+
+  async function send(payload: RegistrationPayload) {
+    let errorcode: number;
+    let message: string;
+    try {
+      ({ errorcode, message } = await mutateAsync(payload));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 0) return;
+      ({ errorcode, message } = error);
+    }
+    if (errorcode === REGISTER_ERRORCODE.created) {
+      void alert.show({ icon: 'success', title: 'Check your email', text: REGISTRATION_MESSAGES.activationSent });
+      navigate(paths.login.getHref(), { replace: true });
+    } else if (message === REGISTRATION_MESSAGES.duplicatedEmail) {
+      onEmailInUse();
+    } else {
+      void alert.show({ icon: 'error', title: MESSAGES.oopsTitle, text: message });
+    }
+  }
+
+  return { send, sending: isPending };
+}
