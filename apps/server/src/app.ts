@@ -12,6 +12,7 @@ import background from './plugins/background.js';
 import database from './plugins/database.js';
 import docs from './plugins/docs.js';
 import mail from './plugins/mail.js';
+import payments from './plugins/payments.js';
 import rateLimit from './plugins/rate-limit.js';
 import security from './plugins/security.js';
 import session from './plugins/session.js';
@@ -20,6 +21,10 @@ import accountRoutes from './routes/app-v1/account.routes.js';
 import authRoutes from './routes/app-v1/auth.routes.js';
 import businessCampusRoutes from './routes/app-v1/business-campus.routes.js';
 import catalogRoutes from './routes/app-v1/catalog.routes.js';
+import lockerEventsRoutes from './routes/app-v1/locker-events.routes.js';
+import membershipsRoutes from './routes/app-v1/memberships.routes.js';
+import messagesRoutes from './routes/app-v1/messages.routes.js';
+import operationsRoutes from './routes/app-v1/operations.routes.js';
 import registrationRoutes from './routes/app-v1/registration.routes.js';
 import healthRoutes from './routes/health.routes.js';
 
@@ -111,6 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(background);
   await app.register(database);
   await app.register(mail);
+  await app.register(payments);
   await app.register(rateLimit);
   await app.register(session);
   await app.register(docs);
@@ -119,6 +125,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(catalogRoutes);
+  await app.register(membershipsRoutes);
+  await app.register(operationsRoutes);
+  await app.register(messagesRoutes);
+  await app.register(lockerEventsRoutes);
   await app.register(registrationRoutes);
   await app.register(businessCampusRoutes);
   await app.ready();

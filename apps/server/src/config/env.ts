@@ -13,6 +13,14 @@ const serverPackage = JSON.parse(readFileSync(resolve(SERVER_DIR, 'package.json'
 /** The server package's version: reported by login and shown in the web app's footer. */
 export const SERVER_VERSION = serverPackage.version;
 
+/** PAYMENTS_PROVIDER: the local simulator (default) or PayPal Orders v2. */
+export type PaymentsConfig =
+  | { provider: 'simulator' }
+  | { provider: 'paypal'; paypalClientId: string; paypalClientSecret: string; paypalApiBase: string };
+
+/** SMS_PROVIDER: the outbox simulator (default) or a Twilio-compatible HTTP API. */
+export type SmsConfig = { provider: 'simulator' } | { provider: 'twilio'; apiUrl: string; account: string; token: string; from: string };
+
 /** Everything the app needs to run. buildApp() takes one; nothing reads process.env after start. */
 export interface AppConfig {
   port: number;
@@ -31,6 +39,12 @@ export interface AppConfig {
   adminAppUrl: string;
   tabletAppUrl: string;
   labelPurchaseUrl: string;
+  /** Payments provider; the simulator when absent. */
+  payments?: PaymentsConfig;
+  /** Text messages provider; the outbox simulator when absent. */
+  sms?: SmsConfig;
+  /** Keys the lockers present to POST /app/v1/locker/events (LOCKER_API_KEYS); none accepted when empty. */
+  lockerApiKeys?: string[];
   authRateLimitPerMinute: number;
   loginFailuresPerHour: number;
   trustProxy: boolean;
@@ -72,6 +86,21 @@ const envSchema = z.object({
   LABEL_PURCHASE_URL: z.string().min(1).default('/app/shipment/#/Shipment/shipmentRate'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  PAYMENTS_PROVIDER: z.enum(['simulator', 'paypal']).default('simulator'),
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api-m.sandbox.paypal.com'),
+  LOCKER_API_KEYS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x2b\x2d-\x7e]{24,}(,[\x21-\x2b\x2d-\x7e]{24,})*$/, 'comma-separated keys of at least 24 visible characters each')
+      .optional(),
+  ),
+  SMS_PROVIDER: z.enum(['simulator', 'twilio']).default('simulator'),
+  SMS_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
+  SMS_ACCOUNT: optionalText,
+  SMS_TOKEN: optionalText,
+  SMS_FROM: optionalText,
   TRUST_PROXY: booleanText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'apps/web/dist')),
@@ -110,6 +139,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const missingProviderKeys = [
+    ...(e.PAYMENTS_PROVIDER === 'paypal' ? (['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'] as const) : []),
+    ...(e.SMS_PROVIDER === 'twilio' ? (['SMS_ACCOUNT', 'SMS_TOKEN', 'SMS_FROM'] as const) : []),
+  ].filter((key) => !e[key]);
+  if (missingProviderKeys.length > 0) {
+    throw new ConfigError(`Invalid environment:\n  ${missingProviderKeys.map((key) => `${key}: required by the chosen provider`).join('\n  ')}`);
+  }
   const production = e.NODE_ENV === 'production';
   if (production && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid environment:\n  SESSION_SECRET: required in production (at least 32 characters)');
@@ -130,6 +166,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminAppUrl: e.ADMIN_APP_URL,
     tabletAppUrl: e.TABLET_APP_URL,
     labelPurchaseUrl: e.LABEL_PURCHASE_URL,
+    payments:
+      e.PAYMENTS_PROVIDER === 'paypal'
+        ? { provider: 'paypal', paypalClientId: e.PAYPAL_CLIENT_ID ?? '', paypalClientSecret: e.PAYPAL_CLIENT_SECRET ?? '', paypalApiBase: e.PAYPAL_API_BASE }
+        : { provider: 'simulator' },
+    sms:
+      e.SMS_PROVIDER === 'twilio'
+        ? { provider: 'twilio', apiUrl: e.SMS_API_URL, account: e.SMS_ACCOUNT ?? '', token: e.SMS_TOKEN ?? '', from: e.SMS_FROM ?? '' }
+        : { provider: 'simulator' },
+    lockerApiKeys: e.LOCKER_API_KEYS?.split(',') ?? [],
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerHour: e.LOGIN_FAILURES_PER_HOUR,
     trustProxy: e.TRUST_PROXY,

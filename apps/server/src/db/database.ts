@@ -13,8 +13,12 @@ import type {
 } from '../modules/campuses/campuses.table.js';
 import type { CarrierServiceRenamingsTable } from '../modules/carriers/carriers.table.js';
 import type { HubsTable } from '../modules/hubs/hubs.table.js';
+import type { MembershipsTable } from '../modules/memberships/memberships.table.js';
+import type { MessagesTable } from '../modules/messages/messages.table.js';
+import type { OperationsTable } from '../modules/operations/operations.table.js';
 import type { ThirdPartyOrdersTable } from '../modules/orders/orders.table.js';
 import type { LockerPackagesTable } from '../modules/packages/packages.table.js';
+import type { PaymentOrdersTable, PaymentSimulatorOrdersTable } from '../modules/payments/payments.table.js';
 import type {
   BoxIdReservationsTable,
   InvitationCodesTable,
@@ -42,6 +46,11 @@ export interface Database {
   served_zips: ServedZipsTable;
   invitation_codes: InvitationCodesTable;
   box_id_reservations: BoxIdReservationsTable;
+  memberships: MembershipsTable;
+  payment_orders: PaymentOrdersTable;
+  payment_simulator_orders: PaymentSimulatorOrdersTable;
+  operations: OperationsTable;
+  messages: MessagesTable;
 }
 
 /** The database or an open transaction: repositories take either. */

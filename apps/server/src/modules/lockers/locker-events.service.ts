@@ -1,0 +1,257 @@
+import { randomInt } from 'node:crypto';
+import {
+  type DeliveredEvent,
+  LOCKER_EVENT_ERRORCODE,
+  LOCKER_EVENT_MESSAGES,
+  OPERATION_TYPE,
+  type PickedUpEvent,
+  pickupCharge,
+  pickupGraceEnd,
+} from '@airbox/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Db, writeTransaction } from '../../db/database.js';
+import { uniqueViolation } from '../../db/dialect.js';
+import { AppError } from '../../errors.js';
+import { escapeHtml, type MailProvider } from '../../providers/mail/mail-provider.js';
+import type { SmsProvider } from '../../providers/sms/sms-provider.js';
+import { usPhoneE164 } from '../../providers/sms/sms-provider.js';
+import { findHub } from '../hubs/hubs.repository.js';
+import { deliveryMessageHtml, deliveryMessageText, type DeliveryNotice } from '../messages/messages.html.js';
+import { insertMessage, markPackageMessagesPickedUp } from '../messages/messages.repository.js';
+import { lockUser, lockUserByBoxId, membershipActive } from '../operations/ledger.js';
+import { insertOperation } from '../operations/operations.repository.js';
+
+/*
+ * Charging decision (issue 4). A delivery is always recorded: the package is already in the
+ * locker, so refusing it would only hide it from the customer. The credits are charged at the
+ * pickup, in the pickup's transaction and operation (the spec shows credits with '-' on pickups
+ * and no sign on deliveries):
+ *   - 1 credit for the delivery, unless a 6- or 12-month membership ran at the delivery or at
+ *     the pickup;
+ *   - 1 credit per started overdue day after 12:00 PM Pacific the day after the delivery, at
+ *     most 2 (contract: pickupCharge).
+ * The balance never goes below 0: what the Terms asked is kept in operations.credits_owed, what
+ * was taken in credits_delta (and shown); the difference is left for the operators to settle.
+ */
+
+export interface LockerDeps {
+  db: Db;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}
+
+export interface NotifyDeps {
+  mail: MailProvider;
+  sms: SmsProvider;
+  brandName: string;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+function lockerError(status: number, key: Exclude<keyof typeof LOCKER_EVENT_ERRORCODE, 'recorded' | 'badApiKey'>): AppError {
+  return new AppError(status, LOCKER_EVENT_ERRORCODE[key], LOCKER_EVENT_MESSAGES[key]);
+}
+
+export interface DeliveryResult {
+  packageId: number;
+  messageId: number;
+  pickupCode: string;
+  recipient: { email: string; firstName: string; cellPhone: string; byEmail: boolean; byText: boolean };
+  notice: DeliveryNotice;
+}
+
+/** A code no waiting package at this hub has (the unique index locker_packages_waiting_code is the guard). */
+async function freshPickupCode(trx: Db, hubId: string): Promise<string> {
+  for (;;) {
+    const code = String(randomInt(100_000, 1_000_000));
+    const taken = await trx
+      .selectFrom('locker_packages')
+      .select('id')
+      .where('hub_id', '=', hubId)
+      .where('pickup_code', '=', code)
+      .where('picked_up_at', 'is', null)
+      .executeTakeFirst();
+    if (!taken) return code;
+  }
+}
+
+/**
+ * A carrier delivered a package into a hub for an AirBox ID: the package with a fresh pickup
+ * code, the customer's message and the delivery operation, in one transaction.
+ */
+export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): Promise<DeliveryResult> {
+  const deliveredAt = event.deliveredAt ? new Date(event.deliveredAt) : deps.clock();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await writeTransaction(deps.db, async (trx) => {
+        const user = await lockUserByBoxId(trx, event.boxId);
+        if (!user) throw lockerError(404, 'unknownAirBoxId');
+        const hub = await findHub(trx, event.hubId);
+        if (!hub) throw lockerError(404, 'unknownHub');
+        const pickupCode = await freshPickupCode(trx, hub.id);
+        const { id: packageId } = await trx
+          .insertInto('locker_packages')
+          .values({
+            user_id: user.user_id,
+            hub_id: hub.id,
+            carrier: event.carrier,
+            tracking_no: event.trackingNo,
+            pickup_code: pickupCode,
+            delivered_at: deliveredAt.toISOString(),
+            picked_up_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const notice: DeliveryNotice = {
+          carrier: event.carrier,
+          trackingNo: event.trackingNo,
+          hub,
+          pickupCode,
+          deliveredAt,
+          graceEnd: pickupGraceEnd(deliveredAt),
+        };
+        const messageId = await insertMessage(trx, {
+          user_id: user.user_id,
+          package_id: packageId,
+          carrier: event.carrier,
+          tracking_no: event.trackingNo,
+          body_html: deliveryMessageHtml(notice),
+          is_pickup: 0,
+          pickup_code: pickupCode,
+          message_date: deliveredAt.toISOString(),
+        });
+        await insertOperation(trx, {
+          user_id: user.user_id,
+          op_type: OPERATION_TYPE.delivery,
+          op_timestamp: deliveredAt.toISOString(),
+          delivery_time: deliveredAt.toISOString(),
+          pickup_time: null,
+          charge_time: null,
+          op_time: deliveredAt.toISOString(),
+          quote_cents: null,
+          credits_delta: 0,
+          credits_owed: 0,
+          overtime_days: 0,
+          balance_after: user.credits,
+          package_id: packageId,
+          payment_order_id: null,
+        });
+        deps.log.info({ packageId, userId: user.user_id, hubId: hub.id }, 'locker delivery recorded');
+        return {
+          packageId,
+          messageId,
+          pickupCode,
+          recipient: {
+            email: user.email,
+            firstName: user.first_name,
+            cellPhone: user.cell_phone,
+            byEmail: user.notify_by_email === 1,
+            byText: user.notify_by_text === 1,
+          },
+          notice,
+        };
+      });
+    } catch (error) {
+      // Two deliveries drew the same code at the same hub at once: draw again.
+      if (attempt < 3 && uniqueViolation(error)?.startsWith('locker_packages.')) continue;
+      throw error;
+    }
+  }
+}
+
+export interface PickupResult {
+  packageId: number;
+  creditsCharged: number;
+  creditsOwed: number;
+  overtimeDays: number;
+  balance: number;
+}
+
+/**
+ * A customer took a package out with its pickup code: the package and its messages are marked
+ * picked up and the pickup operation charges per the Terms, in one transaction. An unknown
+ * code or a package already picked up changes nothing.
+ */
+export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Promise<PickupResult> {
+  const pickedUpAt = event.pickedUpAt ? new Date(event.pickedUpAt) : deps.clock();
+  return writeTransaction(deps.db, async (trx) => {
+    const waiting = await trx
+      .selectFrom('locker_packages')
+      .selectAll()
+      .where('hub_id', '=', event.hubId)
+      .where('pickup_code', '=', event.pickupCode)
+      .where('picked_up_at', 'is', null)
+      .executeTakeFirst();
+    if (!waiting) {
+      const before = await trx
+        .selectFrom('locker_packages')
+        .select('id')
+        .where('hub_id', '=', event.hubId)
+        .where('pickup_code', '=', event.pickupCode)
+        .executeTakeFirst();
+      throw before ? lockerError(409, 'alreadyPickedUp') : lockerError(404, 'unknownPickupCode');
+    }
+    const marked = await trx
+      .updateTable('locker_packages')
+      .set({ picked_up_at: pickedUpAt.toISOString() })
+      .where('id', '=', waiting.id)
+      .where('picked_up_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) throw lockerError(409, 'alreadyPickedUp');
+    await markPackageMessagesPickedUp(trx, waiting.id);
+
+    const user = await lockUser(trx, waiting.user_id);
+    if (!user) throw new Error(`package ${waiting.id} names a missing user`);
+    const deliveredAt = new Date(waiting.delivered_at);
+    const charge = pickupCharge({
+      deliveredAt,
+      pickedUpAt,
+      coveredByMembership: membershipActive(user, deliveredAt) || membershipActive(user, pickedUpAt),
+    });
+    const taken = Math.min(charge.total, Math.max(user.credits, 0));
+    const balance = user.credits - taken;
+    if (taken > 0) {
+      await trx.updateTable('users').set({ credits: balance, updated_at: deps.clock().toISOString() }).where('user_id', '=', user.user_id).execute();
+    }
+    await insertOperation(trx, {
+      user_id: user.user_id,
+      op_type: OPERATION_TYPE.pickup,
+      op_timestamp: pickedUpAt.toISOString(),
+      delivery_time: deliveredAt.toISOString(),
+      pickup_time: pickedUpAt.toISOString(),
+      charge_time: charge.total > 0 ? pickedUpAt.toISOString() : null,
+      op_time: pickedUpAt.toISOString(),
+      quote_cents: null,
+      credits_delta: -taken,
+      credits_owed: charge.total,
+      overtime_days: charge.overtimeDays,
+      balance_after: balance,
+      package_id: waiting.id,
+      payment_order_id: null,
+    });
+    if (taken < charge.total) deps.log.warn({ packageId: waiting.id, owed: charge.total, taken }, 'pickup charge exceeded the balance');
+    deps.log.info({ packageId: waiting.id, credits: taken, overtimeDays: charge.overtimeDays }, 'locker pickup recorded');
+    return { packageId: waiting.id, creditsCharged: taken, creditsOwed: charge.total, overtimeDays: charge.overtimeDays, balance };
+  });
+}
+
+/** Tells the customer about a delivery by e-mail and/or text, as their notification switches say. */
+export async function notifyDelivery(deps: NotifyDeps, delivery: DeliveryResult): Promise<void> {
+  const { recipient, notice } = delivery;
+  const text = deliveryMessageText(notice);
+  if (recipient.byEmail) {
+    const greeting = recipient.firstName ? `Hello ${recipient.firstName},` : 'Hello,';
+    await deps.mail.send({
+      to: recipient.email,
+      subject: `${deps.brandName}: your package is ready for pickup`,
+      text: `${greeting}\n\n${text}\n\nMy Messages: ${deps.publicUrl}/app/message\n`,
+      html: `<p>${escapeHtml(greeting)}</p>${deliveryMessageHtml(notice)}`,
+    });
+  }
+  const phone = usPhoneE164(recipient.cellPhone);
+  if (recipient.byText && phone) {
+    await deps.sms.send({ to: phone, body: `${deps.brandName}: ${text}` });
+  } else if (recipient.byText) {
+    deps.log.warn({ packageId: delivery.packageId }, 'text notification wanted but the cell phone is not a US number');
+  }
+}

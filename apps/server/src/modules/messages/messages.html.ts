@@ -1,0 +1,51 @@
+import { PICKUP_TIME_ZONE } from '@airbox/contract';
+import { escapeHtml } from '../../providers/mail/mail-provider.js';
+
+const pacific = new Intl.DateTimeFormat('en-US', {
+  timeZone: PICKUP_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** 'Nov 21, 2026, 9:05 AM PST': the Terms count in Pacific time, so the messages do too. */
+export function pacificDateTime(at: Date): string {
+  return pacific.format(at);
+}
+
+export interface DeliveryNotice {
+  carrier: string;
+  trackingNo: string;
+  hub: { business_name: string; address: string; city: string; state: string; zip_code: string };
+  pickupCode: string;
+  deliveredAt: Date;
+  graceEnd: Date;
+}
+
+/**
+ * The My Messages body of a delivery. Every value is escaped here (a carrier or tracking number
+ * comes from a locker, not from us); the web app sanitises the HTML again before showing it.
+ */
+export function deliveryMessageHtml(notice: DeliveryNotice): string {
+  const e = escapeHtml;
+  const { hub } = notice;
+  return [
+    `<p>Your <strong>${e(notice.carrier)}</strong> package, tracking number <strong>${e(notice.trackingNo)}</strong>, `,
+    `was delivered to <strong>${e(hub.business_name)}</strong>, ${e(hub.address)}, ${e(hub.city)}, ${e(hub.state)} ${e(hub.zip_code)} `,
+    `on ${e(pacificDateTime(notice.deliveredAt))}.</p>`,
+    `<p>Your pickup code is <strong>${e(notice.pickupCode)}</strong>. `,
+    `Pick it up by ${e(pacificDateTime(notice.graceEnd))} to avoid overdue charges (1 credit a day, up to 2 days).</p>`,
+  ].join('');
+}
+
+/** The same notice as plain text, for the e-mail's text part and the text message. */
+export function deliveryMessageText(notice: DeliveryNotice): string {
+  const { hub } = notice;
+  return (
+    `Your ${notice.carrier} package ${notice.trackingNo} was delivered to ${hub.business_name}, ${hub.address}, ${hub.city}, ${hub.state} ${hub.zip_code}. ` +
+    `Pickup code: ${notice.pickupCode}. Pick it up by ${pacificDateTime(notice.graceEnd)} to avoid overdue charges.`
+  );
+}

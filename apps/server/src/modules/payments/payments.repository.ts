@@ -1,0 +1,35 @@
+import type { Db } from '../../db/database.js';
+import type { NewPaymentOrder, PaymentOrderRow, PaymentOrderStatus } from './payments.table.js';
+
+export async function insertPaymentOrder(db: Db, order: NewPaymentOrder): Promise<number> {
+  const row = await db.insertInto('payment_orders').values(order).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function setProviderOrderId(db: Db, id: number, providerOrderId: string): Promise<void> {
+  await db.updateTable('payment_orders').set({ provider_order_id: providerOrderId }).where('id', '=', id).execute();
+}
+
+export async function findPaymentOrderByProviderId(db: Db, providerOrderId: string): Promise<PaymentOrderRow | undefined> {
+  return db.selectFrom('payment_orders').selectAll().where('provider_order_id', '=', providerOrderId).executeTakeFirst();
+}
+
+/**
+ * Moves an order from one of `from` to `to`; false when it was in none of them (another request
+ * moved it first). Inside a transaction this is the one gate a grant passes through.
+ */
+export async function transitionPaymentOrder(
+  db: Db,
+  id: number,
+  from: PaymentOrderStatus[],
+  to: PaymentOrderStatus,
+  capturedAt?: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_orders')
+    .set({ status: to, ...(capturedAt ? { captured_at: capturedAt } : {}) })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,44 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Timestamp } from '../users/users.table.js';
+
+export type PaymentOrderStatus = 'created' | 'approved' | 'captured' | 'cancelled' | 'failed';
+
+/** A purchase of a plan, paid through a payment provider. Granted once it is 'captured'. */
+export interface PaymentOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'simulator' or 'paypal'. */
+  provider: string;
+  /** The provider's order id (PayPal's token on the return); unique. */
+  provider_order_id: string | null;
+  /** Idempotency key sent to the provider; unique. */
+  request_id: string;
+  plan: number;
+  quantity: number;
+  amount_cents: number;
+  currency: string;
+  status: PaymentOrderStatus;
+  created_at: Timestamp;
+  captured_at: Timestamp | null;
+}
+
+export type PaymentOrderRow = Selectable<PaymentOrdersTable>;
+export type NewPaymentOrder = Insertable<PaymentOrdersTable>;
+
+export type SimulatedOrderStatus = 'CREATED' | 'APPROVED' | 'COMPLETED' | 'DECLINED' | 'VOIDED';
+
+/** The payment simulator's side of an order: what PayPal would keep. */
+export interface PaymentSimulatorOrdersTable {
+  id: string;
+  request_id: string;
+  amount_cents: number;
+  currency: string;
+  description: string;
+  return_url: string;
+  cancel_url: string;
+  status: SimulatedOrderStatus;
+  capture_request_id: string | null;
+  created_at: Timestamp;
+}
+
+export type SimulatedOrderRow = Selectable<PaymentSimulatorOrdersTable>;

@@ -1,0 +1,61 @@
+/** What the portal asks a payment provider: an order the payer approves on the provider's page. */
+export interface CreateOrderInput {
+  /** Idempotency key: the same key creates the same order once. */
+  requestId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** Our own reference for the order (shown to the payer by PayPal, kept by the simulator). */
+  referenceId: string;
+  /** Where the provider sends the payer after approving, with ?token={providerOrderId}. */
+  returnUrl: string;
+  /** Where the provider sends the payer who cancels, with ?token={providerOrderId}. */
+  cancelUrl: string;
+}
+
+export interface CreatedOrder {
+  providerOrderId: string;
+  /** The page the payer is sent to. */
+  approvalUrl: string;
+}
+
+/** The provider's word on a capture: 'COMPLETED' and the amount it took, or another status. */
+export interface CaptureResult {
+  status: string;
+  amountCents: number | null;
+  currency: string | null;
+}
+
+/**
+ * A provider refused or failed a call. `code` is the provider's issue name when it gave one
+ * (e.g. ORDER_NOT_APPROVED): the order may still be approved and captured later.
+ */
+export class PaymentProviderError extends Error {
+  override name = 'PaymentProviderError';
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** Takes payments: the local simulator by default, PayPal Orders v2 with PAYMENTS_PROVIDER=paypal. */
+export interface PaymentsProvider {
+  readonly name: 'simulator' | 'paypal';
+  createOrder(input: CreateOrderInput): Promise<CreatedOrder>;
+  /** Captures an approved order; the same requestId repeats the same capture without a second charge. */
+  captureOrder(providerOrderId: string, requestId: string): Promise<CaptureResult>;
+}
+
+/** '12.50' → 1250; undefined for anything that is not a plain amount with at most 2 decimals. */
+export function centsOf(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^\d{1,9}(\.\d{1,2})?$/.test(value)) return null;
+  const [whole = '0', fraction = ''] = value.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** 1250 → '12.50'. */
+export function amountOf(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,55 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { LOCKER_EVENT_ERRORCODE, LOCKER_EVENT_MESSAGES, lockerEventCall } from '@airbox/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
+import { notifyDelivery, recordDelivery, recordPickup } from '../../modules/lockers/locker-events.service.js';
+import { defineCall } from './define-call.js';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** The key a locker presents: `X-Api-Key: …` or `Authorization: Bearer …`. */
+function presentedKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header) return header;
+  const authorization = request.headers.authorization;
+  return authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length).trim() : undefined;
+}
+
+/**
+ * Locker events (the lockers' integration point): an API key from LOCKER_API_KEYS, compared in
+ * constant time over SHA-256 digests, never a session. Registered in its own scope so the key
+ * check guards these routes only.
+ */
+export default async function lockerEventsRoutes(app: FastifyInstance) {
+  const keys = (app.config.lockerApiKeys ?? []).map(digest);
+  if (keys.length === 0) app.log.info('LOCKER_API_KEYS is empty: POST /app/v1/locker/events refuses every call (use npm run locker for demos)');
+
+  app.addHook('onRequest', async (request) => {
+    const key = presentedKey(request);
+    const presented = digest(key ?? '');
+    // Every key is compared, whatever matched, so the time says nothing about which.
+    let valid = false;
+    for (const known of keys) valid = timingSafeEqual(presented, known) || valid;
+    if (!key || !valid) throw new AppError(401, LOCKER_EVENT_ERRORCODE.badApiKey, LOCKER_EVENT_MESSAGES.badApiKey);
+  });
+
+  defineCall(app, lockerEventCall).handle(async (event) => {
+    const deps = { db: app.db, clock: app.config.clock, log: app.log };
+    if (event.type === 'delivered') {
+      const delivery = await recordDelivery(deps, event);
+      app.background.run('delivery notice', () =>
+        notifyDelivery({ mail: app.mail, sms: app.sms, brandName: app.config.brandName, publicUrl: app.config.publicUrl, log: app.log }, delivery),
+      );
+      return { errorcode: 0, message: LOCKER_EVENT_MESSAGES.recorded, packageId: delivery.packageId, pickupCode: delivery.pickupCode, creditsCharged: 0, overtimeDays: 0 };
+    }
+    const pickup = await recordPickup(deps, event);
+    return {
+      errorcode: 0,
+      message: LOCKER_EVENT_MESSAGES.recorded,
+      packageId: pickup.packageId,
+      pickupCode: event.pickupCode,
+      creditsCharged: pickup.creditsCharged,
+      overtimeDays: pickup.overtimeDays,
+    };
+  });
+}
