@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, postForm, type TestApp, useTestDatabase } from './helper.js';
+import { locationPath, newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
+
+const database = useTestDatabase();
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp(database.url());
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Customer = Awaited<ReturnType<typeof newCustomer>>;
+
+async function buy(customer: Customer, plan: number, number = 1) {
+  const response = await postForm(t.app, '/app/v1/buyMembership', { userID: customer.userId, number, plan }, customer.cookie);
+  expect(response.statusCode).toBe(200);
+  const body = response.json();
+  expect(body.errorcode).toBe(1);
+  const approval = new URL(body.redirectURL as string);
+  expect(approval.origin).toBe('http://localhost:8080');
+  return { approvalPath: `${approval.pathname}${approval.search}`, token: approval.searchParams.get('token')! };
+}
+
+/** The payer's clicks on the simulator's page: Approve or Cancel; answers where the provider sends the browser. */
+async function payerClicks(token: string, button: 'approve' | 'cancel') {
+  const response = await postForm(t.app, `/app/v1/payments/simulator/${button}`, { token });
+  expect(response.statusCode).toBe(303);
+  return locationPath(response.headers.location);
+}
+
+async function follow(path: string, cookie?: string) {
+  const response = await t.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+  expect(response.statusCode).toBe(303);
+  return locationPath(response.headers.location);
+}
+
+describe('getMemberships', () => {
+  it('lists the three plans with dollar prices, the undiscounted price, credits and months', async () => {
+    const customer = await newCustomer(t.app);
+    const response = await t.app.inject({ method: 'GET', url: '/app/v1/getMemberships', headers: { cookie: customer.cookie } });
+    expect(response.json()).toEqual({
+      errorcode: 0,
+      message: 'success',
+      memberships: [
+        { id: 1, name: 'Credit Plan', amount: 2.99, initial: 2.99, credits: 1, months: 0 },
+        { id: 2, name: '6 Months', amount: 49.99, initial: 59.94, credits: 0, months: 6 },
+        { id: 3, name: '12 Months', amount: 89.99, initial: 119.88, credits: 0, months: 12 },
+      ],
+    });
+  });
+
+  it('needs a session', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/app/v1/getMemberships' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('buying through the payment simulator', () => {
+  it('grants credits end to end: buyMembership → approval page → approve → return → paySuccess', async () => {
+    const customer = await newCustomer(t.app, { credits: 2 });
+    const { approvalPath, token } = await buy(customer, 1, 5);
+
+    const page = await t.app.inject({ method: 'GET', url: approvalPath });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('$14.95 USD');
+    expect(page.body).toContain('Credit Plan: 5 credits');
+    expect(page.body).toMatch(/<form method="post" action="\/app\/v1\/payments\/simulator\/approve">/);
+    expect(page.body).not.toMatch(/<script|onclick=/i);
+    expect(page.headers['content-security-policy']).toContain("form-action 'self'");
+
+    const returnPath = await payerClicks(token, 'approve');
+    expect(returnPath).toMatch(/^\/app\/v1\/payments\/return\?token=/);
+    // Nothing is granted before the portal captures.
+    expect((await userRow(t.app, customer.userId)).credits).toBe(2);
+
+    expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess');
+    expect((await userRow(t.app, customer.userId)).credits).toBe(7);
+    const operations = await operationsOf(t.app, customer.userId);
+    expect(operations).toHaveLength(1);
+    expect(operations[0]).toMatchObject({ op_type: 11, quote_cents: 1495, credits_delta: 5, balance_after: 7 });
+    const order = await t.app.db.selectFrom('payment_orders').selectAll().where('user_id', '=', customer.userId).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: 'captured', amount_cents: 1495, quantity: 5, plan: 1, provider: 'simulator' });
+
+    const history = await postForm(t.app, '/app/v1/getUserOperations', { user_id: customer.userId }, customer.cookie);
+    expect(history.json()).toMatchObject({ errorcode: 0, total: 1, operations: [{ op_type: 11, quote: 14.95, credits: 5, balance: 7 }] });
+  });
+
+  it('sets a 6-month membership and extends a running one from its end', async () => {
+    const customer = await newCustomer(t.app);
+    const first = await buy(customer, 2, 7); // the quantity is ignored for a membership
+    await follow(await payerClicks(first.token, 'approve'), customer.cookie);
+    const afterFirst = await userRow(t.app, customer.userId);
+    expect(afterFirst.membership).toBe(2);
+    const firstExpiry = new Date(afterFirst.membership_expire!);
+    const now = new Date(t.config.clock());
+    const sixMonths = new Date(now);
+    sixMonths.setUTCMonth(sixMonths.getUTCMonth() + 6);
+    expect(Math.abs(firstExpiry.getTime() - sixMonths.getTime())).toBeLessThan(60_000);
+
+    const second = await buy(customer, 3);
+    expect(await follow(await payerClicks(second.token, 'approve'), customer.cookie)).toBe('/app/paySuccess');
+    const afterSecond = await userRow(t.app, customer.userId);
+    expect(afterSecond.membership).toBe(3);
+    const expected = new Date(firstExpiry);
+    expected.setUTCMonth(expected.getUTCMonth() + 12);
+    expect(new Date(afterSecond.membership_expire!).toISOString()).toBe(expected.toISOString());
+    const operations = await operationsOf(t.app, customer.userId);
+    expect(operations.map((op) => [op.op_type, op.quote_cents])).toEqual([
+      [12, 4999],
+      [13, 8999],
+    ]);
+  });
+
+  it('grants nothing twice when the return is replayed', async () => {
+    const customer = await newCustomer(t.app);
+    const { token } = await buy(customer, 1, 3);
+    const returnPath = await payerClicks(token, 'approve');
+    expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess');
+    expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess');
+    expect(await follow(`${returnPath}&PayerID=OTHER&amount=999`, customer.cookie)).toBe('/app/paySuccess');
+    expect((await userRow(t.app, customer.userId)).credits).toBe(3);
+    expect(await operationsOf(t.app, customer.userId)).toHaveLength(1);
+  });
+
+  it('grants once when two returns capture the same order at the same time', async () => {
+    const customer = await newCustomer(t.app);
+    const { token } = await buy(customer, 1, 4);
+    const returnPath = await payerClicks(token, 'approve');
+    const results = await Promise.all([1, 2, 3].map(() => follow(returnPath, customer.cookie)));
+    expect(results).toEqual(['/app/paySuccess', '/app/paySuccess', '/app/paySuccess']);
+    expect((await userRow(t.app, customer.userId)).credits).toBe(4);
+    expect(await operationsOf(t.app, customer.userId)).toHaveLength(1);
+  });
+
+  it('grants nothing for a return before the payer approved, an unknown token or no session', async () => {
+    const customer = await newCustomer(t.app);
+    const { token } = await buy(customer, 1, 2);
+    expect(await follow(`/app/v1/payments/return?token=${token}`, customer.cookie)).toBe('/app/payCancel');
+    expect(await follow('/app/v1/payments/return?token=NOSUCHORDER123', customer.cookie)).toBe('/app/payCancel');
+    expect(await follow('/app/v1/payments/return', customer.cookie)).toBe('/app/payCancel');
+    const returnPath = await payerClicks(token, 'approve');
+    expect(await follow(returnPath)).toBe('/app/payCancel');
+    expect((await userRow(t.app, customer.userId)).credits).toBe(0);
+    // The approved order still completes for its owner.
+    expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess');
+    expect((await userRow(t.app, customer.userId)).credits).toBe(2);
+  });
+
+  it("grants nothing to another user returning with someone else's order, and leaves it to its owner", async () => {
+    const owner = await newCustomer(t.app);
+    const intruder = await newCustomer(t.app);
+    const { token } = await buy(owner, 1, 6);
+    const returnPath = await payerClicks(token, 'approve');
+    expect(await follow(returnPath, intruder.cookie)).toBe('/app/payCancel');
+    expect(await follow(`/app/v1/payments/cancel?token=${token}`, intruder.cookie)).toBe('/app/payCancel');
+    expect((await userRow(t.app, intruder.userId)).credits).toBe(0);
+    expect((await userRow(t.app, owner.userId)).credits).toBe(0);
+    expect(await operationsOf(t.app, intruder.userId)).toHaveLength(0);
+    expect(await follow(returnPath, owner.cookie)).toBe('/app/paySuccess');
+    expect((await userRow(t.app, owner.userId)).credits).toBe(6);
+  });
+
+  it('grants nothing when the payer cancels, even if the return is tried afterwards', async () => {
+    const customer = await newCustomer(t.app);
+    const { token } = await buy(customer, 3);
+    const cancelPath = await payerClicks(token, 'cancel');
+    expect(cancelPath).toMatch(/^\/app\/v1\/payments\/cancel\?token=/);
+    expect(await follow(cancelPath, customer.cookie)).toBe('/app/payCancel');
+    expect(await follow(`/app/v1/payments/return?token=${token}`, customer.cookie)).toBe('/app/payCancel');
+    const user = await userRow(t.app, customer.userId);
+    expect(user.membership).toBeNull();
+    expect(await operationsOf(t.app, customer.userId)).toHaveLength(0);
+    const order = await t.app.db.selectFrom('payment_orders').select('status').where('user_id', '=', customer.userId).executeTakeFirstOrThrow();
+    expect(order.status).toBe('cancelled');
+    // The page of a finished order is gone.
+    const page = await t.app.inject({ method: 'GET', url: `/app/v1/payments/simulator?token=${token}` });
+    expect(page.statusCode).toBe(404);
+  });
+
+  it('grants nothing when the simulator declines the capture (an amount ending in .13)', async () => {
+    const customer = await newCustomer(t.app);
+    const { token } = await buy(customer, 1, 87); // 87 × $2.99 = $260.13
+    expect(await follow(await payerClicks(token, 'approve'), customer.cookie)).toBe('/app/payCancel');
+    expect((await userRow(t.app, customer.userId)).credits).toBe(0);
+    const order = await t.app.db.selectFrom('payment_orders').select('status').where('user_id', '=', customer.userId).executeTakeFirstOrThrow();
+    expect(order.status).toBe('failed');
+  });
+
+  it('refuses a purchase for another user id, a plan 4 and a quantity of 0, creating no order', async () => {
+    const customer = await newCustomer(t.app);
+    const other = await newCustomer(t.app);
+    expect((await postForm(t.app, '/app/v1/buyMembership', { userID: other.userId, number: 1, plan: 1 }, customer.cookie)).statusCode).toBe(403);
+    expect((await postForm(t.app, '/app/v1/buyMembership', { userID: customer.userId, number: 1, plan: 4 }, customer.cookie)).statusCode).toBe(400);
+    expect((await postForm(t.app, '/app/v1/buyMembership', { userID: customer.userId, number: 0, plan: 1 }, customer.cookie)).statusCode).toBe(400);
+    expect((await postForm(t.app, '/app/v1/buyMembership', { userID: customer.userId, number: 1, plan: 1 })).statusCode).toBe(401);
+    const orders = await t.app.db.selectFrom('payment_orders').select('id').where('user_id', 'in', [customer.userId, other.userId]).execute();
+    expect(orders).toHaveLength(0);
+  });
+});
