@@ -93,6 +93,12 @@ export async function buildTestApp(databaseUrl: string, overrides: Partial<AppCo
     webDistDir: join(dir, 'no-web-build'),
     seedDemoData: true,
     version: SERVER_VERSION,
+    wallet: {
+      passTypeIdentifier: 'pass.com.airbox.test',
+      teamIdentifier: 'AIRBOXTEST',
+      certificates: undefined,
+      devCertDir: join(dir, 'wallet-dev'),
+    },
     clock: () => new Date(now),
     ...overrides,
   };

@@ -23,6 +23,7 @@ export const CONTACT_MESSAGES = {
   requiredNote: '* Required field',
   residential: 'This is a residential address',
   tooLong: 'Too long',
+  notFound: 'This contact does not exist.',
 } as const;
 
 export const CONTACT_LIMITS = { short: 50, long: LIMITS.fieldMax } as const;
@@ -103,8 +104,11 @@ export type Contact = z.infer<typeof contactSchema>;
 
 const result = z.object({ errorcode: z.number().int(), message: z.string() });
 
-/** errorcode 1: the contact was added, updated or deleted. */
-export const CONTACT_ERRORCODE = { ok: 1 } as const;
+/**
+ * errorcode 1: the contact was added, updated or deleted. -404 (HTTP 404): no such contact of the
+ * signed-in user, whether it does not exist or belongs to someone else.
+ */
+export const CONTACT_ERRORCODE = { ok: 1, notFound: -404 } as const;
 
 export const getUserShipmentAddressCall = call({
   method: 'GET',

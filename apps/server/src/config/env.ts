@@ -52,8 +52,20 @@ export interface AppConfig {
   webDistDir: string;
   seedDemoData: boolean;
   version: string;
+  /** Apple Wallet passes: identifiers, and the signing certificates (a development set when absent). */
+  wallet: WalletConfig;
   /** The current time; tests pass a clock they can move. */
   clock: () => Date;
+}
+
+export interface WalletConfig {
+  passTypeIdentifier: string;
+  teamIdentifier: string;
+  /** PEM files from Apple (WALLET_*); undefined: sign with a development certificate kept in devCertDir. */
+  certificates:
+    | { signerCertPath: string; signerKeyPath: string; signerKeyPassphrase: string | undefined; wwdrCertPath: string }
+    | undefined;
+  devCertDir: string;
 }
 
 const booleanText = z
@@ -105,7 +117,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'apps/web/dist')),
   SEED_DEMO_DATA: booleanText.default(true),
+  WALLET_PASS_TYPE_ID: z.string().trim().min(1).default('pass.com.airbox.development'),
+  WALLET_TEAM_ID: z.string().trim().min(1).default('AIRBOXDEV1'),
+  WALLET_SIGNER_CERT_PATH: optionalText,
+  WALLET_SIGNER_KEY_PATH: optionalText,
+  WALLET_SIGNER_KEY_PASSPHRASE: optionalText,
+  WALLET_WWDR_CERT_PATH: optionalText,
+  WALLET_DEV_CERT_DIR: z.string().min(1).default('data/wallet-dev'),
 });
+
+const WALLET_CERTIFICATE_KEYS = ['WALLET_SIGNER_CERT_PATH', 'WALLET_SIGNER_KEY_PATH', 'WALLET_WWDR_CERT_PATH'] as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -150,6 +171,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid environment:\n  SESSION_SECRET: required in production (at least 32 characters)');
   }
+  // The three certificate files come together: some without the others is a mistake, not a choice.
+  const walletFiles = WALLET_CERTIFICATE_KEYS.map((key) => e[key]);
+  if (walletFiles.some(Boolean) && !walletFiles.every(Boolean)) {
+    const missing = WALLET_CERTIFICATE_KEYS.filter((key) => !e[key]);
+    throw new ConfigError(`Invalid environment:\n  ${missing.map((key) => `${key}: required with the other WALLET_*_PATH keys`).join('\n  ')}`);
+  }
+  const [signerCertPath, signerKeyPath, wwdrCertPath] = walletFiles;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -182,6 +210,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: fromRepoRoot(e.WEB_DIST_DIR),
     seedDemoData: e.SEED_DEMO_DATA,
     version: SERVER_VERSION,
+    wallet: {
+      passTypeIdentifier: e.WALLET_PASS_TYPE_ID,
+      teamIdentifier: e.WALLET_TEAM_ID,
+      certificates:
+        signerCertPath && signerKeyPath && wwdrCertPath
+          ? {
+              signerCertPath: fromRepoRoot(signerCertPath),
+              signerKeyPath: fromRepoRoot(signerKeyPath),
+              signerKeyPassphrase: e.WALLET_SIGNER_KEY_PASSPHRASE,
+              wwdrCertPath: fromRepoRoot(wwdrCertPath),
+            }
+          : undefined,
+      devCertDir: fromRepoRoot(e.WALLET_DEV_CERT_DIR),
+    },
     clock: () => new Date(),
   };
 }

@@ -12,12 +12,14 @@ import type {
   UnitsTable,
 } from '../modules/campuses/campuses.table.js';
 import type { CarrierServiceRenamingsTable } from '../modules/carriers/carriers.table.js';
+import type { ContactsTable } from '../modules/contacts/contacts.table.js';
 import type { HubsTable } from '../modules/hubs/hubs.table.js';
 import type { MembershipsTable } from '../modules/memberships/memberships.table.js';
 import type { MessagesTable } from '../modules/messages/messages.table.js';
 import type { OperationsTable } from '../modules/operations/operations.table.js';
 import type { ThirdPartyOrdersTable } from '../modules/orders/orders.table.js';
 import type { LockerPackagesTable } from '../modules/packages/packages.table.js';
+import type { UserQrCodesTable } from '../modules/qr-codes/qr-codes.table.js';
 import type { PaymentOrdersTable, PaymentSimulatorOrdersTable } from '../modules/payments/payments.table.js';
 import type {
   BoxIdReservationsTable,
@@ -27,6 +29,7 @@ import type {
 import type { SessionsTable } from '../modules/sessions/sessions.table.js';
 import type { UserTokensTable } from '../modules/tokens/tokens.table.js';
 import type { UsersTable } from '../modules/users/users.table.js';
+import type { WalletPassLinksTable } from '../modules/wallet/wallet.table.js';
 import { isSqlite } from './dialect.js';
 
 export interface Database {
@@ -46,6 +49,9 @@ export interface Database {
   served_zips: ServedZipsTable;
   invitation_codes: InvitationCodesTable;
   box_id_reservations: BoxIdReservationsTable;
+  contacts: ContactsTable;
+  user_qr_codes: UserQrCodesTable;
+  wallet_pass_links: WalletPassLinksTable;
   memberships: MembershipsTable;
   payment_orders: PaymentOrdersTable;
   payment_simulator_orders: PaymentSimulatorOrdersTable;

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as foundation from './2026-11-21-0001-foundation.js';
 import * as registration from './2026-11-22-0002-registration.js';
+import * as account from './2026-11-22-0003-account.js';
 import * as ledger from './2026-11-22-0004-ledger.js';
 
 /**
@@ -10,5 +11,6 @@ import * as ledger from './2026-11-22-0004-ledger.js';
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-foundation': foundation,
   '2026-11-22-0002-registration': registration,
+  '2026-11-22-0003-account': account,
   '2026-11-22-0004-ledger': ledger,
 };

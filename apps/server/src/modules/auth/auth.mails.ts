@@ -12,7 +12,7 @@ export function resetLink(config: MailConfig, email: string, generatedId: string
 }
 
 /** One layout for every mail: a greeting, paragraphs, an optional button with its link. */
-function composeMail(
+export function composeMail(
   config: MailConfig,
   to: string,
   subject: string,

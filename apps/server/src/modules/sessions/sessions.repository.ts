@@ -20,3 +20,8 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
 export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
+
+/** Ends every session of the user but the one whose token hash is kept (the caller's own). */
+export async function deleteOtherUserSessions(db: Db, userId: number, keepTokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', keepTokenHash).execute();
+}

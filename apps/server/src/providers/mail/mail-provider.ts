@@ -1,3 +1,10 @@
+/** A file sent with a message (e.g. an Apple Wallet pass). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 /** A message the portal sends. `link` is the action link it carries, for the log. */
 export interface MailMessage {
   to: string;
@@ -5,6 +12,7 @@ export interface MailMessage {
   text: string;
   html: string;
   link?: string;
+  attachments?: MailAttachment[];
 }
 
 /** Sends mail: the outbox simulator by default, real SMTP when SMTP_URL is set. */

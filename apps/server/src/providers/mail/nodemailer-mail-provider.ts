@@ -6,12 +6,17 @@ import nodemailer from 'nodemailer';
 import { redactUrl } from '../../config/logger.js';
 import type { MailMessage, MailProvider } from './mail-provider.js';
 
+function mailOptions(from: string, message: MailMessage) {
+  const { to, subject, text, html, attachments } = message;
+  return { from, to, subject, text, html, ...(attachments ? { attachments } : {}) };
+}
+
 /** Real delivery through an SMTP server (SMTP_URL, e.g. smtps://user:pass@smtp.example.com). */
 export function createSmtpMailProvider(smtpUrl: string, from: string, log: FastifyBaseLogger): MailProvider {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail(mailOptions(from, message));
       log.info({ messageId: info.messageId, subject: message.subject }, 'mail sent through SMTP');
     },
     close: () => transport.close(),
@@ -26,7 +31,7 @@ export function createOutboxMailProvider(outboxDir: string, from: string, log: F
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message: MailMessage) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail(mailOptions(from, message));
       await mkdir(outboxDir, { recursive: true });
       const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });

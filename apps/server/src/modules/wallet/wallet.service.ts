@@ -1,0 +1,71 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { WALLET_LINK_TTL_MS } from '@airbox/contract';
+import type { FastifyInstance } from 'fastify';
+import { findHub } from '../hubs/hubs.repository.js';
+import { currentQrCode } from '../qr-codes/qr-codes.service.js';
+import { randomToken, sha256 } from '../tokens/tokens.crypto.js';
+import type { UserRow } from '../users/users.table.js';
+import { deleteExpiredWalletPassLinks, insertWalletPassLink, takeWalletPass } from './wallet.repository.js';
+
+export type WalletDeps = Pick<FastifyInstance, 'db' | 'config' | 'wallet'>;
+
+/** Where a pass download link points; the route serving it lives in routes/app-v1/wallet.routes.ts. */
+export const WALLET_DOWNLOAD_PATH = '/app/v1/appleWallet/download';
+
+/** The user's pass: AirBox ID, the current locker QR code, the default hub and the brand. */
+export async function buildWalletPass(deps: WalletDeps, user: UserRow): Promise<Buffer> {
+  const [hub, qr] = await Promise.all([
+    user.locker_id ? findHub(deps.db, user.locker_id) : undefined,
+    currentQrCode(deps.db, deps.config.sessionSecret, user, deps.config.clock()),
+  ]);
+  return deps.wallet.createPass({
+    serialNumber: `airbox-user-${user.user_id}`,
+    boxId: user.box_id,
+    holderName: `${user.first_name} ${user.last_name}`.trim(),
+    qrCode: qr.qrcode,
+    hub: hub ? { name: hub.business_name, address: `${hub.address}, ${hub.city}, ${hub.state} ${hub.zip_code}` } : undefined,
+    brandName: deps.config.brandName,
+  });
+}
+
+function linkKey(sessionSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', sessionSecret, 'airbox', 'wallet-pass-link v1', 32));
+}
+
+function linkSignature(sessionSecret: string, token: string, expires: number): string {
+  return createHmac('sha256', linkKey(sessionSecret)).update(`${token}.${expires}`).digest('base64url');
+}
+
+/**
+ * Keeps the pass behind a signed link that works once, for WALLET_LINK_TTL_MS. The token is random
+ * and only its hash is stored; the signature lets a forged or edited link be refused at once.
+ */
+export async function createWalletPassLink(deps: WalletDeps, userId: number, pass: Buffer): Promise<string> {
+  const now = deps.config.clock();
+  const expires = now.getTime() + WALLET_LINK_TTL_MS;
+  const token = randomToken();
+  await deleteExpiredWalletPassLinks(deps.db, now.toISOString());
+  await insertWalletPassLink(deps.db, {
+    token_hash: sha256(token),
+    user_id: userId,
+    pass,
+    created_at: now.toISOString(),
+    expires_at: new Date(expires).toISOString(),
+  });
+  const query = new URLSearchParams({ token, expires: String(expires), signature: linkSignature(deps.config.sessionSecret, token, expires) });
+  return `${deps.config.publicUrl}${WALLET_DOWNLOAD_PATH}?${query.toString()}`;
+}
+
+/** The pass behind a link, once; undefined for a forged, edited, expired or used link. */
+export async function redeemWalletPassLink(
+  deps: WalletDeps,
+  link: { token: string; expires: number; signature: string },
+): Promise<{ pass: Buffer; userId: number } | undefined> {
+  const expected = Buffer.from(linkSignature(deps.config.sessionSecret, link.token, link.expires));
+  const presented = Buffer.from(link.signature);
+  if (expected.length !== presented.length || !timingSafeEqual(expected, presented)) return undefined;
+  const now = deps.config.clock();
+  if (link.expires <= now.getTime()) return undefined;
+  const taken = await takeWalletPass(deps.db, sha256(link.token), now.toISOString());
+  return taken ? { pass: taken.pass, userId: taken.user_id } : undefined;
+}

@@ -1,0 +1,122 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import forge from 'node-forge';
+
+/** PEM texts passkit-generator signs with. */
+export interface WalletCertificates {
+  wwdr: string;
+  signerCert: string;
+  signerKey: string;
+  signerKeyPassphrase?: string;
+}
+
+const FILES = { wwdr: 'wwdr.pem', signerCert: 'signer-cert.pem', signerKey: 'signer-key.pem' } as const;
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+/** The UID attribute: Apple's pass certificates carry the pass type identifier in it. */
+const USER_ID_OID = '0.9.2342.19200300.100.1.1';
+
+function rsaKeyPair(): { publicKey: forge.pki.PublicKey; privateKey: forge.pki.PrivateKey; privatePem: string } {
+  // Node makes the key (native, fast); node-forge, which passkit-generator signs with, makes the certificates.
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+  });
+  return { publicKey: forge.pki.publicKeyFromPem(publicKey), privateKey: forge.pki.privateKeyFromPem(privateKey), privatePem: privateKey };
+}
+
+function certificate(
+  subject: forge.pki.CertificateField[],
+  issuer: forge.pki.CertificateField[],
+  publicKey: forge.pki.PublicKey,
+  signingKey: forge.pki.PrivateKey,
+  extensions: Record<string, unknown>[],
+  now: Date,
+): string {
+  const cert = forge.pki.createCertificate();
+  // A positive serial: the first hex digit below 8.
+  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  cert.publicKey = publicKey;
+  cert.validity.notBefore = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  cert.validity.notAfter = new Date(now.getTime() + 10 * YEAR_MS);
+  cert.setSubject(subject);
+  cert.setIssuer(issuer);
+  cert.setExtensions(extensions);
+  cert.sign(signingKey, forge.md.sha256.create());
+  return forge.pki.certificateToPem(cert);
+}
+
+/**
+ * A development stand-in for Apple's certificates: a self-made "WWDR" authority and a pass
+ * signing certificate it issued for the pass type and team. Passes signed with it are complete
+ * and verifiable against it, but Wallet will not install them: real passes need WALLET_*.
+ */
+export function createDevelopmentCertificates(ids: { passTypeIdentifier: string; teamIdentifier: string }, now: Date): WalletCertificates {
+  const authority = rsaKeyPair();
+  const signer = rsaKeyPair();
+  const authorityName = [
+    { name: 'commonName', value: 'AirBox Development Wallet Authority (not Apple)' },
+    { name: 'organizationName', value: 'AirBox development' },
+    { name: 'countryName', value: 'US' },
+  ];
+  const wwdr = certificate(
+    authorityName,
+    authorityName,
+    authority.publicKey,
+    authority.privateKey,
+    [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    ],
+    now,
+  );
+  const signerCert = certificate(
+    [
+      { name: 'commonName', value: `Pass Type ID: ${ids.passTypeIdentifier}` },
+      { type: USER_ID_OID, value: ids.passTypeIdentifier },
+      { shortName: 'OU', value: ids.teamIdentifier },
+      { name: 'organizationName', value: 'AirBox development' },
+      { name: 'countryName', value: 'US' },
+    ],
+    authorityName,
+    signer.publicKey,
+    authority.privateKey,
+    [
+      { name: 'basicConstraints', cA: false },
+      { name: 'keyUsage', digitalSignature: true, critical: true },
+    ],
+    now,
+  );
+  return { wwdr, signerCert, signerKey: signer.privatePem };
+}
+
+/**
+ * The development certificates kept in `dir` (data/wallet-dev by default), made on first use.
+ * Written to temporary names and renamed, so a reader never sees half a file.
+ */
+export async function loadOrCreateDevelopmentCertificates(
+  dir: string,
+  ids: { passTypeIdentifier: string; teamIdentifier: string },
+  now: Date,
+): Promise<WalletCertificates> {
+  const paths = { wwdr: join(dir, FILES.wwdr), signerCert: join(dir, FILES.signerCert), signerKey: join(dir, FILES.signerKey) };
+  if (!Object.values(paths).every((path) => existsSync(path))) {
+    const made = createDevelopmentCertificates(ids, now);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const suffix = `.${randomBytes(4).toString('hex')}.tmp`;
+    for (const key of ['wwdr', 'signerCert', 'signerKey'] as const) {
+      await writeFile(paths[key] + suffix, made[key], { mode: 0o600 });
+    }
+    // The key last: its presence with the others is what says the set is complete.
+    for (const key of ['wwdr', 'signerCert', 'signerKey'] as const) await rename(paths[key] + suffix, paths[key]);
+    return made;
+  }
+  const [wwdr, signerCert, signerKey] = await Promise.all([
+    readFile(paths.wwdr, 'utf8'),
+    readFile(paths.signerCert, 'utf8'),
+    readFile(paths.signerKey, 'utf8'),
+  ]);
+  return { wwdr, signerCert, signerKey };
+}

@@ -1,0 +1,72 @@
+import {
+  getLockerInfoByUserCall,
+  getStatesCall,
+  getUserQrCodeCall,
+  PROFILE_MESSAGES,
+  QR_CODE_ERRORCODE,
+  UPDATE_PROFILE_ERRORCODE,
+  updateSelfUserInfoCall,
+  US_STATES,
+  VERIFY_PASSWORD_ERRORCODE,
+  verifyPasswordCall,
+} from '@airbox/contract';
+import type { FastifyInstance } from 'fastify';
+import { selectableLockers } from '../../modules/hubs/hubs.repository.js';
+import { checkOwnPassword, hubsUserMayChoose, updateProfile } from '../../modules/profile/profile.service.js';
+import { currentQrCode, resetQrCode } from '../../modules/qr-codes/qr-codes.service.js';
+import { sha256 } from '../../modules/tokens/tokens.crypto.js';
+import { defineCall, signedInUser } from './define-call.js';
+
+/** The signed-in account screens (spec 03 §7): password check, profile, QR code, hub and state lists. */
+export default async function profileRoutes(app: FastifyInstance) {
+  // Throttled per address as well as per account: it answers whether a password is right.
+  defineCall(app, verifyPasswordCall, { throttled: true }).handle(async (input, request) => {
+    const correct = await checkOwnPassword(app, signedInUser(request), input.password);
+    return correct
+      ? { errorcode: VERIFY_PASSWORD_ERRORCODE.correct, message: 'success' }
+      : { errorcode: VERIFY_PASSWORD_ERRORCODE.incorrect, message: PROFILE_MESSAGES.incorrectPassword };
+  });
+
+  defineCall(app, updateSelfUserInfoCall, { throttled: true }).handle(async (input, request) => {
+    // A signed-in route has a session cookie: the session plugin resumed it.
+    const sessionHash = sha256(app.sessionCookie.read(request) ?? '');
+    const outcome = await updateProfile(app, signedInUser(request), input, sessionHash);
+    switch (outcome.kind) {
+      case 'updated':
+        return { errorcode: UPDATE_PROFILE_ERRORCODE.updated, message: PROFILE_MESSAGES.updateSuccess };
+      case 'incorrectPassword':
+        return { errorcode: UPDATE_PROFILE_ERRORCODE.incorrectPassword, message: PROFILE_MESSAGES.incorrectPassword };
+      case 'refused':
+        return { errorcode: UPDATE_PROFILE_ERRORCODE.refused, message: outcome.message };
+    }
+  });
+
+  defineCall(app, getUserQrCodeCall).handle(async (input, request) => {
+    const user = signedInUser(request);
+    const now = app.config.clock();
+    if (input.update === '1') {
+      const { kind, code } = await resetQrCode(app.db, app.config.sessionSecret, user, now);
+      const locked = kind === 'locked';
+      return {
+        errorcode: locked ? QR_CODE_ERRORCODE.resetLocked : QR_CODE_ERRORCODE.ok,
+        message: locked ? PROFILE_MESSAGES.qrResetLocked : 'success',
+        qrcode: code.qrcode,
+        boxid: code.boxid,
+        next_reset_at: code.nextResetAt,
+      };
+    }
+    const code = await currentQrCode(app.db, app.config.sessionSecret, user, now);
+    return { errorcode: QR_CODE_ERRORCODE.ok, message: 'success', qrcode: code.qrcode, boxid: code.boxid, next_reset_at: code.nextResetAt };
+  });
+
+  defineCall(app, getLockerInfoByUserCall).handle(async (_input, request) => {
+    const hubs = await hubsUserMayChoose(app.db, signedInUser(request));
+    return { errorcode: 0, message: 'success', locker_info: selectableLockers(hubs) };
+  });
+
+  defineCall(app, getStatesCall).handle(async () => ({
+    errorcode: 0,
+    message: 'success',
+    data: US_STATES.map(({ code, name }) => ({ code, name })),
+  }));
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { boxIdProblem, ROLE, USER_STATUS } from '@airbox/contract';
+import type { Db } from '../src/db/database.js';
+import { hashPassword } from '../src/modules/auth/passwords.js';
+import { insertBuilding, insertCampus } from '../src/modules/campuses/campuses.repository.js';
+import { insertHubs, linkHubsToBuildings } from '../src/modules/hubs/hubs.repository.js';
+import { insertUser } from '../src/modules/users/users.repository.js';
+import type { NewUser } from '../src/modules/users/users.table.js';
+
+/** Fixtures of the account tests (spec 03): customers, business users, hubs and a building. */
+
+export const FIXTURE_PASSWORD = 'FixturePass1';
+let serial = 0;
+
+/** A fresh, valid AirBox ID starting with 7 (these fixtures' own range). */
+export function accountBoxId(): string {
+  for (;;) {
+    serial += 1;
+    const boxId = `7${String(200_000 + serial * 13).padStart(6, '0')}`;
+    if (boxIdProblem(boxId) === null) return boxId;
+  }
+}
+
+export interface FixtureUser {
+  userId: number;
+  email: string;
+  boxId: string;
+}
+
+let passwordHash: Promise<string> | undefined;
+
+/** An active user with a full profile; role 5 unless told. */
+export async function insertAccountUser(db: Db, fields: Partial<NewUser> = {}): Promise<FixtureUser> {
+  serial += 1;
+  passwordHash ??= hashPassword(FIXTURE_PASSWORD);
+  const now = new Date().toISOString();
+  const email = fields.email ?? `account.${serial}.${randomUUID().slice(0, 8)}@example.com`;
+  const boxId = fields.box_id ?? accountBoxId();
+  const userId = await insertUser(db, {
+    role_id: ROLE.customer,
+    status: USER_STATUS.active,
+    password_hash: await passwordHash,
+    first_name: 'Casey',
+    last_name: 'Customer',
+    pin: '246810',
+    cell_phone: '415-555-0101',
+    address_line_1: '1 Main St',
+    city: 'San Francisco',
+    state: 'CA',
+    zip_code: '94105',
+    locker_id: null,
+    membership: null,
+    membership_expire: null,
+    bcm_user_id: null,
+    business_company_id: null,
+    unit_id: null,
+    building_id: null,
+    bc_id: null,
+    created_at: now,
+    updated_at: now,
+    activated_at: now,
+    ...fields,
+    email,
+    box_id: boxId,
+  });
+  return { userId, email, boxId };
+}
+
+export interface FixtureHubs {
+  /** Hubs serving the building. */
+  buildingHubs: string[];
+  /** A hub not serving the building. */
+  otherHub: string;
+  buildingId: number;
+}
+
+/** Three hubs and a building (of a property manager's campus) served by two of them. */
+export async function insertHubsAndBuilding(db: Db): Promise<FixtureHubs> {
+  const now = new Date().toISOString();
+  const hubs = ['Fixture Hub North', 'Fixture Hub South', 'Fixture Hub Elsewhere'].map((business_name, index) => ({
+    id: randomUUID(),
+    business_name,
+    address: `${100 + index} Fixture Ave`,
+    city: 'Oakland',
+    state: 'CA',
+    zip_code: '94607',
+    location: null,
+    created_at: now,
+  }));
+  await insertHubs(db, hubs);
+  const manager = await insertAccountUser(db, { role_id: ROLE.business });
+  const bcId = await insertCampus(db, {
+    bc_name: 'Fixture Campus',
+    address1: '100 Fixture Ave',
+    city: 'Oakland',
+    state: 'CA',
+    zip_code: '94607',
+    bcm_user_id: manager.userId,
+  });
+  const buildingId = await insertBuilding(db, { bc_id: bcId, building_name: 'Fixture Tower' });
+  await linkHubsToBuildings(db, [
+    { building_id: buildingId, hub_id: hubs[0]!.id },
+    { building_id: buildingId, hub_id: hubs[1]!.id },
+  ]);
+  return { buildingHubs: [hubs[0]!.id, hubs[1]!.id], otherHub: hubs[2]!.id, buildingId };
+}

@@ -1,0 +1,159 @@
+import { CONTACT_ERRORCODE, CONTACT_MESSAGES } from '@airbox/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_PASSWORD, insertAccountUser } from './account-fixtures.js';
+import { buildTestApp, signIn, type TestApp, useTestDatabase } from './helper.js';
+
+const database = useTestDatabase();
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp(database.url(), { seedDemoData: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const CONTACT = {
+  name: 'Mom',
+  firstName: 'Maria',
+  lastName: 'Lopez',
+  company: '',
+  address1: '55 Elm St',
+  address2: 'Apt 2',
+  city: 'Portland',
+  state: 'OR',
+  country: 'USA',
+  zipcode: '97201',
+  email: 'maria@example.com',
+  phone: '503-555-0199',
+  residential: true,
+};
+
+function postJson(app: FastifyInstance, url: string, payload: object, cookie: string) {
+  return app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as Record<string, unknown> });
+}
+
+async function newCustomer() {
+  const user = await insertAccountUser(t.app.db);
+  const { cookie } = await signIn(t.app, user.email, FIXTURE_PASSWORD);
+  return { ...user, cookie };
+}
+
+async function listOf(user: { userId: number; cookie: string }, page = 1, num = 10) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/app/v1/getUserShipmentAddress?userId=${user.userId}&page=${page}&num=${num}`,
+    headers: { cookie: user.cookie },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { errorcode: number; data: { total: number; list: Array<typeof CONTACT & { id: number }> } };
+}
+
+describe('My Contacts', () => {
+  it('adds, lists newest first with the total, updates and deletes a contact', async () => {
+    const user = await newCustomer();
+    expect((await listOf(user)).data).toEqual({ total: 0, list: [] });
+
+    const added = await postJson(t.app, '/app/v1/addUserShipmentAddress', { ...CONTACT, user_id: user.userId }, user.cookie);
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toEqual({ errorcode: CONTACT_ERRORCODE.ok, message: 'Add success' });
+    t.advance(1000);
+    await postJson(t.app, '/app/v1/addUserShipmentAddress', { ...CONTACT, name: 'Office', residential: false, user_id: user.userId }, user.cookie);
+
+    const list = await listOf(user);
+    expect(list.errorcode).toBe(0);
+    expect(list.data.total).toBe(2);
+    expect(list.data.list.map((c) => c.name)).toEqual(['Office', 'Mom']);
+    const mom = list.data.list[1]!;
+    expect(mom).toEqual({ ...CONTACT, id: expect.any(Number) });
+    expect(list.data.list[0]!.residential).toBe(false);
+    expect(JSON.stringify(list)).not.toMatch(/user_id|created_at/);
+
+    const paged = await listOf(user, 2, 1);
+    expect(paged.data).toMatchObject({ total: 2, list: [expect.objectContaining({ name: 'Mom' })] });
+
+    const updated = await postJson(t.app, '/app/v1/updateUserShipmentAddress', { ...CONTACT, id: mom.id, city: 'Salem' }, user.cookie);
+    expect(updated.json()).toEqual({ errorcode: CONTACT_ERRORCODE.ok, message: 'Update success' });
+    expect((await listOf(user)).data.list.find((c) => c.id === mom.id)?.city).toBe('Salem');
+
+    const deleted = await postJson(t.app, '/app/v1/deleteUserShipmentAddress', { id: mom.id }, user.cookie);
+    expect(deleted.json()).toEqual({ errorcode: CONTACT_ERRORCODE.ok, message: 'Delete success' });
+    expect((await listOf(user)).data.list.map((c) => c.name)).toEqual(['Office']);
+  });
+
+  it('strips punctuation from the names and trims the values, as the contract says', async () => {
+    const user = await newCustomer();
+    await postJson(
+      t.app,
+      '/app/v1/addUserShipmentAddress',
+      { ...CONTACT, name: ' Mom!! ', firstName: 'Ma-ria', company: 'ACME, Inc.', city: '  Portland ', user_id: user.userId },
+      user.cookie,
+    );
+    const [contact] = (await listOf(user)).data.list;
+    expect(contact).toMatchObject({ name: 'Mom', firstName: 'Maria', company: 'ACME Inc', city: 'Portland' });
+  });
+
+  it('refuses invalid contacts with the contract messages and stores nothing', async () => {
+    const user = await newCustomer();
+    const cases: Array<[Partial<typeof CONTACT>, string]> = [
+      [{ name: '  ' }, CONTACT_MESSAGES.nickname],
+      [{ address1: '"  "' }, CONTACT_MESSAGES.address1],
+      [{ city: '' }, CONTACT_MESSAGES.city],
+      [{ state: '' }, CONTACT_MESSAGES.state],
+      [{ country: ' ' }, CONTACT_MESSAGES.country],
+      [{ phone: '' }, CONTACT_MESSAGES.phone],
+      [{ phone: '555-0199' }, CONTACT_MESSAGES.format],
+      [{ zipcode: '' }, CONTACT_MESSAGES.zip],
+      [{ zipcode: '9720' }, CONTACT_MESSAGES.format],
+      [{ email: 'not-an-email' }, CONTACT_MESSAGES.format],
+      [{ firstName: 'x'.repeat(51) }, CONTACT_MESSAGES.tooLong],
+    ];
+    for (const [change, message] of cases) {
+      const response = await postJson(t.app, '/app/v1/addUserShipmentAddress', { ...CONTACT, ...change, user_id: user.userId }, user.cookie);
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json()).toEqual({ errorcode: -400, message });
+    }
+    expect((await listOf(user)).data.total).toBe(0);
+  });
+
+  it('needs a session', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/app/v1/getUserShipmentAddress?userId=1&page=1&num=10' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("a second user can neither read, change nor delete the first user's contacts", async () => {
+    const owner = await newCustomer();
+    const intruder = await newCustomer();
+    await postJson(t.app, '/app/v1/addUserShipmentAddress', { ...CONTACT, user_id: owner.userId }, owner.cookie);
+    const [contact] = (await listOf(owner)).data.list;
+
+    // The owner's id in the request: refused outright.
+    const forgedList = await t.app.inject({
+      method: 'GET',
+      url: `/app/v1/getUserShipmentAddress?userId=${owner.userId}&page=1&num=10`,
+      headers: { cookie: intruder.cookie },
+    });
+    expect(forgedList.statusCode).toBe(403);
+    const forgedAdd = await postJson(t.app, '/app/v1/addUserShipmentAddress', { ...CONTACT, name: 'Planted', user_id: owner.userId }, intruder.cookie);
+    expect(forgedAdd.statusCode).toBe(403);
+
+    // The intruder's own list never shows it.
+    expect((await listOf(intruder)).data).toEqual({ total: 0, list: [] });
+
+    // The owner's contact id: answered exactly as a missing one, and nothing changes.
+    const missing = await postJson(t.app, '/app/v1/updateUserShipmentAddress', { ...CONTACT, id: 999_999 }, intruder.cookie);
+    const foreignUpdate = await postJson(t.app, '/app/v1/updateUserShipmentAddress', { ...CONTACT, id: contact!.id, city: 'Hacked' }, intruder.cookie);
+    const foreignDelete = await postJson(t.app, '/app/v1/deleteUserShipmentAddress', { id: contact!.id }, intruder.cookie);
+    const missingDelete = await postJson(t.app, '/app/v1/deleteUserShipmentAddress', { id: 999_999 }, intruder.cookie);
+    for (const response of [missing, foreignUpdate, foreignDelete, missingDelete]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ errorcode: CONTACT_ERRORCODE.notFound, message: CONTACT_MESSAGES.notFound });
+    }
+    expect(foreignUpdate.body).toBe(missing.body);
+    expect(foreignDelete.body).toBe(missingDelete.body);
+
+    const after = await listOf(owner);
+    expect(after.data.list).toEqual([contact]);
+  });
+});
