@@ -1,0 +1,269 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { LOCKER_EVENT_ERRORCODE } from '@airbox/contract';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTwilioSmsProvider } from '../src/providers/sms/twilio-sms-provider.js';
+import { buildTestApp, mailsOf, postForm, type TestApp, useTestDatabase } from './helper.js';
+import { newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
+
+const database = useTestDatabase();
+const KEY = 'locker-test-key-0123456789abcdef';
+let t: TestApp;
+let hubId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp(database.url(), { lockerApiKeys: ['another-locker-key-abcdefghijklmnop', KEY] });
+  hubId = (await t.app.db.selectFrom('hubs').select('id').where('business_name', '=', 'AirBox Union Square').executeTakeFirstOrThrow()).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function event(body: Record<string, unknown>, headers: Record<string, string> = { 'x-api-key': KEY }) {
+  return t.app.inject({ method: 'POST', url: '/app/v1/locker/events', headers, payload: body });
+}
+
+async function deliver(boxId: string, extra: Record<string, unknown> = {}) {
+  const response = await event({ type: 'delivered', boxId, hubId, carrier: 'USPS', trackingNo: '9400111202555842761023', ...extra });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { errorcode: number; packageId: number; pickupCode: string };
+}
+
+async function pickUp(pickupCode: string, pickedUpAt?: string) {
+  return event({ type: 'picked_up', hubId, pickupCode, ...(pickedUpAt ? { pickedUpAt } : {}) });
+}
+
+async function unpicked(customer: { userId: number; cookie: string }) {
+  const response = await postForm(t.app, '/app/v1/getUnPickupsById', { uid: customer.userId }, customer.cookie);
+  return response.json().unpickups as number;
+}
+
+async function messagesOf(customer: { userId: number; cookie: string }) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/app/v1/getUserMessage',
+    headers: { cookie: customer.cookie },
+    payload: { user_id: customer.userId },
+  });
+  return response.json() as { total: number; messages: { message_id: number; messages: string; is_pickup: number; pickup_code: string; tracking_no: string }[] };
+}
+
+describe('the locker API key', () => {
+  const delivery = { type: 'delivered', boxId: '2135846', hubId: 'x', carrier: 'USPS', trackingNo: '1' };
+  it('is required: none, a wrong one, a session cookie instead all answer 401 and record nothing', async () => {
+    const customer = await newCustomer(t.app);
+    for (const headers of [{}, { 'x-api-key': 'wrong-key-0123456789abcdefghij' }, { authorization: `Basic ${KEY}` }, { cookie: customer.cookie }]) {
+      const response = await event({ ...delivery, boxId: customer.boxId, hubId }, headers);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ errorcode: LOCKER_EVENT_ERRORCODE.badApiKey, message: 'A valid locker API key is required.' });
+    }
+    expect(await unpicked(customer)).toBe(0);
+  });
+
+  it('is checked before the body: a bad body without a key is 401, with a key 400', async () => {
+    expect((await event({ type: 'lost' }, {})).statusCode).toBe(401);
+    expect((await event({ type: 'lost' })).statusCode).toBe(400);
+  });
+
+  it('is accepted as a Bearer token too, and any configured key works', async () => {
+    const customer = await newCustomer(t.app);
+    const response = await event({ ...delivery, boxId: customer.boxId, hubId }, { authorization: `Bearer ${KEY}` });
+    expect(response.statusCode).toBe(200);
+    const other = await event({ ...delivery, boxId: customer.boxId, hubId }, { 'x-api-key': 'another-locker-key-abcdefghijklmnop' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('refuses everything when no key is configured', async () => {
+    const bare = await buildTestApp(database.url(), { lockerApiKeys: [] });
+    try {
+      const response = await bare.app.inject({ method: 'POST', url: '/app/v1/locker/events', headers: { 'x-api-key': '' }, payload: delivery });
+      expect(response.statusCode).toBe(401);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('a delivery', () => {
+  it('records the package with a pickup code, the message, the unpicked count and the delivery operation, and notifies', async () => {
+    const customer = await newCustomer(t.app, { credits: 5, notify_by_email: 1, notify_by_text: 1, cell_phone: '415-555-0199', first_name: 'Robin' });
+    const answer = await deliver(customer.boxId, { deliveredAt: '2026-01-15T18:00:00Z' });
+    expect(answer).toMatchObject({ errorcode: 0, message: 'Event recorded', creditsCharged: 0 });
+    expect(answer.pickupCode).toMatch(/^\d{6}$/);
+    expect(await unpicked(customer)).toBe(1);
+
+    const inbox = await messagesOf(customer);
+    expect(inbox.total).toBe(1);
+    expect(inbox.messages[0]).toMatchObject({ is_pickup: 0, pickup_code: answer.pickupCode, tracking_no: '9400111202555842761023', carrier: 'USPS' });
+    expect(inbox.messages[0]!.messages).toContain(`Your pickup code is <strong>${answer.pickupCode}</strong>`);
+    expect(inbox.messages[0]!.messages).toContain('AirBox Union Square');
+    expect(inbox.messages[0]!.messages).toContain('Jan 16, 2026, 12:00 PM PST');
+
+    expect(await operationsOf(t.app, customer.userId)).toEqual([
+      expect.objectContaining({ op_type: 1, credits_delta: 0, balance_after: 5, package_id: answer.packageId }),
+    ]);
+
+    const mails = (await mailsOf(t)).filter((mail) => mail.to === customer.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('AirBox: your package is ready for pickup');
+    expect(mails[0]!.text).toContain(`Pickup code: ${answer.pickupCode}`);
+    const texts = readdirSync(t.config.mailOutboxDir)
+      .filter((file) => file.startsWith('sms-'))
+      .map((file) => readFileSync(join(t.config.mailOutboxDir, file), 'utf8'))
+      .filter((text) => text.startsWith('To: +14155550199'));
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain(`Pickup code: ${answer.pickupCode}`);
+  });
+
+  it('sends nothing to a customer who turned both notifications off', async () => {
+    const customer = await newCustomer(t.app, { notify_by_email: 0, notify_by_text: 0, cell_phone: '415-555-0142' });
+    await deliver(customer.boxId);
+    expect((await mailsOf(t)).filter((mail) => mail.to === customer.email)).toHaveLength(0);
+    const texts = readdirSync(t.config.mailOutboxDir).filter((file) => file.startsWith('sms-'));
+    expect(texts.map((file) => readFileSync(join(t.config.mailOutboxDir, file), 'utf8')).some((text) => text.includes('+14155550142'))).toBe(false);
+  });
+
+  it('answers an unknown AirBox ID or hub clearly and records nothing', async () => {
+    const customer = await newCustomer(t.app);
+    const unknownBox = await event({ type: 'delivered', boxId: '1000000', hubId, carrier: 'USPS', trackingNo: '1' });
+    expect(unknownBox.statusCode).toBe(404);
+    expect(unknownBox.json()).toEqual({ errorcode: LOCKER_EVENT_ERRORCODE.unknownAirBoxId, message: 'No customer has this AirBox ID.' });
+    const unknownHub = await event({ type: 'delivered', boxId: customer.boxId, hubId: 'no-such-hub', carrier: 'USPS', trackingNo: '1' });
+    expect(unknownHub.json()).toMatchObject({ errorcode: LOCKER_EVENT_ERRORCODE.unknownHub });
+    expect(await unpicked(customer)).toBe(0);
+    expect((await messagesOf(customer)).total).toBe(0);
+    expect(await operationsOf(t.app, customer.userId)).toHaveLength(0);
+  });
+
+  it('escapes hostile values in the message HTML', async () => {
+    const customer = await newCustomer(t.app);
+    await deliver(customer.boxId, { carrier: '<img src=x onerror=alert(1)>', trackingNo: '<script>alert("x")</script>' });
+    const [message] = (await messagesOf(customer)).messages;
+    expect(message!.messages).not.toMatch(/<script|<img/i);
+    expect(message!.messages).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(message!.messages).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    // The plain fields are data, shown as text by the web app.
+    expect(message!.tracking_no).toBe('<script>alert("x")</script>');
+  });
+});
+
+describe('a pickup', () => {
+  it('marks the package and message picked up and charges 1 credit on time (credit plan)', async () => {
+    const customer = await newCustomer(t.app, { credits: 5 });
+    const { pickupCode, packageId } = await deliver(customer.boxId, { deliveredAt: '2026-01-15T18:00:00Z' });
+    const response = await pickUp(pickupCode, '2026-01-16T19:59:00Z');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ errorcode: 0, message: 'Event recorded', packageId, pickupCode, creditsCharged: 1, overtimeDays: 0 });
+    expect(await unpicked(customer)).toBe(0);
+    expect((await messagesOf(customer)).messages[0]).toMatchObject({ is_pickup: 1 });
+    expect((await userRow(t.app, customer.userId)).credits).toBe(4);
+    const operations = await operationsOf(t.app, customer.userId);
+    expect(operations.map((op) => [op.op_type, op.credits_delta, op.overtime_days, op.balance_after])).toEqual([
+      [1, 0, 0, 5],
+      [2, -1, 0, 4],
+    ]);
+    const history = await postForm(t.app, '/app/v1/getUserOperations', { user_id: customer.userId }, customer.cookie);
+    expect(history.json().operations[0]).toMatchObject({
+      op_type: 2,
+      credits: 1,
+      overtime: 0,
+      balance: 4,
+      delivery_time: '2026-01-15T18:00:00.000Z',
+      pickup_time: '2026-01-16T19:59:00.000Z',
+    });
+  });
+
+  it.each([
+    ['the first overdue day', '2026-01-17T10:00:00Z', 1, 2],
+    ['the second overdue day', '2026-01-18T10:00:00Z', 2, 3],
+    ['a week late (capped at 2 days)', '2026-01-22T10:00:00Z', 2, 3],
+  ])('charges %s: 1 credit for the delivery and 1 per overdue day', async (_label, pickedUpAt, overtime, charged) => {
+    const customer = await newCustomer(t.app, { credits: 10 });
+    const { pickupCode } = await deliver(customer.boxId, { deliveredAt: '2026-01-15T18:00:00Z' });
+    const response = await pickUp(pickupCode, pickedUpAt);
+    expect(response.json()).toMatchObject({ creditsCharged: charged, overtimeDays: overtime });
+    expect((await userRow(t.app, customer.userId)).credits).toBe(10 - charged);
+    const pickup = (await operationsOf(t.app, customer.userId)).find((op) => op.op_type === 2)!;
+    expect(pickup).toMatchObject({ credits_delta: -charged, credits_owed: charged, overtime_days: overtime, balance_after: 10 - charged });
+  });
+
+  it('charges a 6-month member only the overdue days', async () => {
+    const customer = await newCustomer(t.app, { credits: 3, membership: 2, membership_expire: '2027-01-01T00:00:00.000Z' });
+    const onTime = await deliver(customer.boxId, { deliveredAt: '2026-01-15T18:00:00Z' });
+    expect((await pickUp(onTime.pickupCode, '2026-01-16T10:00:00Z')).json()).toMatchObject({ creditsCharged: 0, overtimeDays: 0 });
+    const late = await deliver(customer.boxId, { deliveredAt: '2026-01-15T18:00:00Z' });
+    expect((await pickUp(late.pickupCode, '2026-01-17T10:00:00Z')).json()).toMatchObject({ creditsCharged: 1, overtimeDays: 1 });
+    expect((await userRow(t.app, customer.userId)).credits).toBe(2);
+  });
+
+  it('never takes the balance below 0 and keeps what was owed', async () => {
+    const customer = await newCustomer(t.app, { credits: 1 });
+    const { pickupCode } = await deliver(customer.boxId, { deliveredAt: '2026-01-15T18:00:00Z' });
+    expect((await pickUp(pickupCode, '2026-01-20T10:00:00Z')).json()).toMatchObject({ creditsCharged: 1, overtimeDays: 2 });
+    expect((await userRow(t.app, customer.userId)).credits).toBe(0);
+    expect((await operationsOf(t.app, customer.userId)).at(-1)).toMatchObject({ credits_delta: -1, credits_owed: 3, balance_after: 0 });
+  });
+
+  it('answers an unknown code and a package already picked up clearly, changing nothing', async () => {
+    const customer = await newCustomer(t.app, { credits: 5 });
+    const { pickupCode } = await deliver(customer.boxId);
+    expect((await pickUp(pickupCode)).statusCode).toBe(200);
+    const again = await pickUp(pickupCode);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ errorcode: LOCKER_EVENT_ERRORCODE.alreadyPickedUp, message: 'This package was already picked up.' });
+    const unknown = await pickUp(pickupCode === '999999' ? '999998' : '999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ errorcode: LOCKER_EVENT_ERRORCODE.unknownPickupCode });
+    expect((await userRow(t.app, customer.userId)).credits).toBe(4);
+    expect((await operationsOf(t.app, customer.userId)).filter((op) => op.op_type === 2)).toHaveLength(1);
+  });
+
+  it('records one pickup when the same code is reported twice at once', async () => {
+    const customer = await newCustomer(t.app, { credits: 5 });
+    const { pickupCode } = await deliver(customer.boxId);
+    const answers = await Promise.all([pickUp(pickupCode), pickUp(pickupCode)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect((await userRow(t.app, customer.userId)).credits).toBe(4);
+  });
+});
+
+describe('the Twilio-compatible SMS adapter', () => {
+  let server: Server;
+  let base = '';
+  const received: { path: string; authorization: string | undefined; body: string }[] = [];
+  let status = 201;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        received.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(status === 201 ? { sid: 'SM123', status: 'queued' } : { code: 21211, message: "The 'To' number is not valid." }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const sms = () => createTwilioSmsProvider({ apiUrl: base, account: 'AC123', token: 'secret-token', from: '+14155550000' }, pino({ level: 'silent' }));
+
+  it('posts To, From and Body with Basic auth to the account Messages resource', async () => {
+    status = 201;
+    await sms().send({ to: '+14155550134', body: 'Pickup code: 583920' });
+    expect(received.at(-1)).toEqual({
+      path: '/2010-04-01/Accounts/AC123/Messages.json',
+      authorization: `Basic ${Buffer.from('AC123:secret-token').toString('base64')}`,
+      body: 'To=%2B14155550134&From=%2B14155550000&Body=Pickup+code%3A+583920',
+    });
+  });
+
+  it('fails on an error answer', async () => {
+    status = 400;
+    await expect(sms().send({ to: '+1', body: 'x' })).rejects.toThrow(/HTTP 400 \(code 21211\)/);
+  });
+});
