@@ -12,6 +12,7 @@ import { countUsers, insertUser } from '../modules/users/users.repository.js';
 import type { NewUser } from '../modules/users/users.table.js';
 import { type Db, writeTransaction } from './database.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.js';
+import { seedDemoContacts } from './demo-contacts.js';
 import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from './demo-registration.js';
 
 const HUBS = [
@@ -161,6 +162,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
     });
     await insertThirdPartyOrder(trx, { order_id: 'DEMO-1001', merchant_id: 'DEMO', pickup_code: '640218', hub_id: defaultHub, created_at: at(3) });
     await seedCampuses(trx, userIds['business@example.com']!, hubs, at(0));
+    await seedDemoContacts(trx, demoUser, now);
     return true;
   });
 }
