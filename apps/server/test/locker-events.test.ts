@@ -55,7 +55,8 @@ describe('the locker API key', () => {
   const delivery = { type: 'delivered', boxId: '2135846', hubId: 'x', carrier: 'USPS', trackingNo: '1' };
   it('is required: none, a wrong one, a session cookie instead all answer 401 and record nothing', async () => {
     const customer = await newCustomer(t.app);
-    for (const headers of [{}, { 'x-api-key': 'wrong-key-0123456789abcdefghij' }, { authorization: `Basic ${KEY}` }, { cookie: customer.cookie }]) {
+    const attempts: Record<string, string>[] = [{}, { 'x-api-key': 'wrong-key-0123456789abcdefghij' }, { authorization: `Basic ${KEY}` }, { cookie: customer.cookie }];
+    for (const headers of attempts) {
       const response = await event({ ...delivery, boxId: customer.boxId, hubId }, headers);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ errorcode: LOCKER_EVENT_ERRORCODE.badApiKey, message: 'A valid locker API key is required.' });

@@ -1,0 +1,115 @@
+import { parseArgs } from 'node:util';
+import { type DeliveredEvent, deliveredEventSchema, type PickedUpEvent, pickedUpEventSchema } from '@airbox/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { loadConfig } from '../config/env.js';
+import { createDatabase, type Db } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { AppError } from '../errors.js';
+import { listHubs } from '../modules/hubs/hubs.repository.js';
+import { notifyDelivery, recordDelivery, recordPickup } from '../modules/lockers/locker-events.service.js';
+import { createMailProvider } from '../providers/mail/index.js';
+import { createSmsProvider } from '../providers/sms/index.js';
+
+const USAGE = `Usage (the same service as POST /app/v1/locker/events, without the API key):
+  npm run locker -- deliver --box 2135846 [--hub <id | name | first>] [--carrier USPS] [--tracking 9400…] [--at ISO-time]
+      A package delivered for an AirBox ID; --hub defaults to the customer's own hub.
+      Prints the package id and its pickup code; notifies the customer by e-mail/text.
+  npm run locker -- pickup --code 583920 [--hub <id | name | first>] [--at ISO-time]
+      The package with this pickup code was taken out; --hub defaults to the hub where it waits.
+      Prints the credits charged and the overdue days.`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    box: { type: 'string' },
+    hub: { type: 'string' },
+    carrier: { type: 'string', default: 'USPS' },
+    tracking: { type: 'string' },
+    code: { type: 'string' },
+    at: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+class UsageError extends Error {}
+
+/** An id, a hub name (any case) or 'first' (the first hub as listed to customers). */
+async function resolveHub(db: Db, hub: string | undefined): Promise<string | undefined> {
+  if (hub === undefined) return undefined;
+  const hubs = await listHubs(db);
+  const found = hub === 'first' ? hubs[0] : hubs.find((h) => h.id === hub || h.business_name.toLowerCase() === hub.toLowerCase());
+  if (!found) throw new UsageError(`No hub "${hub}". Hubs:\n${hubs.map((h) => `  ${h.id}  ${h.business_name}`).join('\n')}`);
+  return found.id;
+}
+
+function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }): T {
+  if (result.success) return result.data;
+  throw new UsageError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'));
+}
+
+async function deliver(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof loadConfig>) {
+  if (!values.box) throw new UsageError('deliver needs --box <AirBox ID>');
+  let hubId = await resolveHub(db, values.hub);
+  if (!hubId) {
+    const owner = await db.selectFrom('users').select('locker_id').where('box_id', '=', values.box).executeTakeFirst();
+    hubId = owner?.locker_id ?? (await resolveHub(db, 'first'));
+  }
+  const event: DeliveredEvent = parsed(
+    deliveredEventSchema.safeParse({
+      type: 'delivered',
+      boxId: values.box,
+      hubId,
+      carrier: values.carrier,
+      trackingNo: values.tracking ?? `9400${String(Date.now()).slice(-18).padStart(18, '1')}`,
+      deliveredAt: values.at,
+    }),
+  );
+  const delivery = await recordDelivery({ db, clock: config.clock, log }, event);
+  const mail = createMailProvider(config, log);
+  try {
+    await notifyDelivery({ mail, sms: createSmsProvider(config, log), brandName: config.brandName, publicUrl: config.publicUrl, log }, delivery);
+  } finally {
+    mail.close();
+  }
+  return { packageId: delivery.packageId, pickupCode: delivery.pickupCode, hubId: event.hubId, trackingNo: event.trackingNo };
+}
+
+async function pickup(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof loadConfig>) {
+  if (!values.code) throw new UsageError('pickup needs --code <pickup code>');
+  let hubId = await resolveHub(db, values.hub);
+  if (!hubId) {
+    const waiting = await db.selectFrom('locker_packages').select('hub_id').where('pickup_code', '=', values.code).where('picked_up_at', 'is', null).execute();
+    if (waiting.length > 1) throw new UsageError(`Packages wait with code ${values.code} at several hubs: give --hub`);
+    // None waits: the hub of the last package with this code, so a second pickup says 'already picked up'.
+    const last = await db.selectFrom('locker_packages').select('hub_id').where('pickup_code', '=', values.code).orderBy('id', 'desc').executeTakeFirst();
+    hubId = waiting[0]?.hub_id ?? last?.hub_id ?? (await resolveHub(db, 'first'));
+  }
+  const event: PickedUpEvent = parsed(pickedUpEventSchema.safeParse({ type: 'picked_up', hubId, pickupCode: values.code, pickedUpAt: values.at }));
+  const result = await recordPickup({ db, clock: config.clock, log }, event);
+  return { packageId: result.packageId, creditsCharged: result.creditsCharged, overtimeDays: result.overtimeDays, balance: result.balance };
+}
+
+const command = positionals[0];
+if (values.help || (command !== 'deliver' && command !== 'pickup')) {
+  console.log(USAGE);
+  process.exit(values.help ? 0 : 2);
+}
+const config = loadConfig();
+const log = pino({ level: 'warn' }) as unknown as FastifyBaseLogger;
+const db = createDatabase(config.databaseUrl);
+try {
+  await migrateToLatest(db);
+  const result = command === 'deliver' ? await deliver(db, log, config) : await pickup(db, log, config);
+  console.log(JSON.stringify(result));
+} catch (error) {
+  if (error instanceof UsageError || error instanceof AppError) {
+    console.error(error.message);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  } else {
+    console.error('The locker event failed:', error);
+    process.exitCode = 1;
+  }
+} finally {
+  await db.destroy();
+}
