@@ -14,6 +14,7 @@ import { type Db, writeTransaction } from './database.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.js';
 import { seedDemoContacts } from './demo-contacts.js';
 import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from './demo-registration.js';
+import { seedLedgerDemo } from './seed-ledger.js';
 
 const HUBS = [
   { business_name: 'AirBox Union Square', address: '801 Market St', city: 'San Francisco', state: 'CA', zip_code: '94103', location: '37.7847,-122.4066' },
@@ -155,6 +156,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
       { user_id: demoUser, hub_id: defaultHub, carrier: 'USPS', tracking_no: '9400111202555842761999', pickup_code: '118402', delivered_at: at(100), picked_up_at: at(90) },
     ]);
     await insertCarrierServiceRenamings(trx, RENAMINGS);
+    await seedLedgerDemo(trx, demoUser, now);
     await insertAdvertisement(trx, {
       content: 'Holiday hours: lockers at AirBox Union Square are open 24/7 through January 2.',
       active: 1,
