@@ -1,0 +1,280 @@
+import { BOX_ID_MESSAGES, REGISTRATION_MESSAGES as M } from '@airbox/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadSchemas } from '../../../lib/schemas-loader';
+import { mockApi, renderApp, type ApiRequest } from '../../../testing/test-utils';
+
+const HUB = {
+  id: 'hub-1',
+  business_name: 'AirBox Union Square',
+  address: '801 Market St',
+  city: 'San Francisco',
+  state: 'CA',
+  zip_code: '94103',
+  location: null,
+};
+
+type Register = (request: ApiRequest) => { status?: number; body: unknown } | 'network-error';
+
+function api(register: Register = () => ({ body: { errorcode: 1, message: 'success' } })) {
+  return mockApi({
+    '/app/v1/firstLogin': ({ fields }) => ({ body: { errorcode: fields.get('zip_code') === '94103' ? 1 : 0, message: '' } }),
+    '/app/v1/getBoxid': { body: { errorcode: 0, message: 'ok', BOXID: '4152387' } },
+    '/app/v1/getLockerInfoByMode': {
+      body: { errorcode: 0, message: 'ok', locker_info: [HUB, { ...HUB, id: 'hub-2', business_name: null }] },
+    },
+    '/app/v1/regist_userInfo': register,
+  });
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
+
+async function passZip(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByRole('textbox', { name: /^ZIP code/ }), '94103');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { name: 'Account info' });
+}
+
+async function fillAccount(user: ReturnType<typeof userEvent.setup>, { email = 'dana@example.com' } = {}) {
+  await user.type(field('First name'), 'Da$na');
+  await user.type(field('Last name'), 'Demo');
+  await user.type(field('Email'), email);
+  await user.type(field('Retype email'), email);
+  await user.type(screen.getByLabelText(/^Password/), 'Secret123');
+  await user.type(screen.getByLabelText(/^Retype password/), 'Secret123');
+  await user.type(field('Cell phone'), '4155550134');
+  await user.type(screen.getByLabelText(/^PIN/), '482915');
+  await waitFor(() => expect(field('AirBox ID')).toHaveValue('4152387'));
+  await user.click(screen.getByRole('combobox', { name: /^Default delivery hub/ }));
+  await user.click(await screen.findByRole('option', { name: /AirBox Union Square/ }));
+}
+
+async function fillAddressAndSubmit(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByRole('heading', { name: 'Your address' });
+  await user.click(screen.getByRole('combobox', { name: /^State/ }));
+  await user.click(await screen.findByRole('option', { name: 'California' }));
+  await user.type(field('City'), 'San Francisco');
+  await user.type(field('Address line 1'), '742 Valencia St');
+  await user.click(screen.getByRole('checkbox', { name: /I have read and agree/ }));
+  await user.click(screen.getByRole('button', { name: 'Sign up' }));
+}
+
+async function reachAddress() {
+  const app = renderApp('/register');
+  await passZip(app.user);
+  await fillAccount(app.user);
+  await app.user.click(screen.getByRole('button', { name: 'Next' }));
+  return app;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('individual registration: zip step', () => {
+  it('checks the zip 500 ms after the fifth digit and clears an invalid one', async () => {
+    const { calls } = api();
+    const { user } = renderApp('/register');
+    const zip = await screen.findByRole('textbox', { name: /^ZIP code/ });
+    // Loaded, the schemas no longer stand between the timer and the call.
+    await loadSchemas();
+    await user.type(zip, '9999');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(calls('/app/v1/firstLogin')).toHaveLength(0);
+    // The fifth digit under fake timers (user-event's own waits do not run under them: fireEvent).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.change(zip, { target: { value: '99999' } });
+    await vi.advanceTimersByTimeAsync(499);
+    expect(calls('/app/v1/firstLogin')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls('/app/v1/firstLogin').map((call) => call.fields.get('zip_code'))).toEqual(['99999']);
+    vi.useRealTimers();
+    expect(await screen.findByText(M.invalidZip)).toBeInTheDocument();
+    await waitFor(() => expect(zip).toHaveValue(''));
+  });
+
+  it('keeps only digits, and Next passes only a zip the server confirmed', async () => {
+    const { calls } = api();
+    const { user } = renderApp('/register');
+    const zip = await screen.findByRole('textbox', { name: /^ZIP code/ });
+    await user.type(zip, '9a9-99');
+    expect(zip).toHaveValue('9999');
+    await user.type(zip, '9');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(M.invalidZip)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Account info' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await user.type(zip, '94103');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Account info' })).toBeInTheDocument();
+    expect(calls('/app/v1/firstLogin').at(-1)?.fields.get('zip_code')).toBe('94103');
+  });
+});
+
+describe('individual registration: account step', { timeout: 40_000 }, () => {
+  it('shows the rules of spec 02 §5 as field errors', async () => {
+    api();
+    const { user } = renderApp('/register');
+    await passZip(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    for (const message of [M.firstName, M.lastName, M.email, M.retypeEmail, M.password, M.retypePassword, M.phone, M.pin, M.hub]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    await user.type(field('Email'), 'dana@example.com');
+    await user.type(field('Retype email'), 'other@example.com');
+    await user.type(field('Backup email'), 'DANA@example.com');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(M.emailsDoNotMatch)).toBeInTheDocument();
+    expect(screen.getByText(M.backupEmailSameAsEmail)).toBeInTheDocument();
+  });
+
+  it('strips non-word characters from names as they are typed', async () => {
+    api();
+    const { user } = renderApp('/register');
+    await passZip(user);
+    await user.type(field('First name'), 'Ma<r>y-Ann!');
+    expect(field('First name')).toHaveValue('Mary-Ann');
+  });
+
+  it('shows the cell phone as digits while focused and ###-###-#### after', async () => {
+    api();
+    const { user } = renderApp('/register');
+    await passZip(user);
+    const phone = field('Cell phone');
+    await user.type(phone, '(415) 555-01349');
+    expect(phone).toHaveValue('4155550134');
+    await user.tab();
+    expect(phone).toHaveValue('415-555-0134');
+    expect(phone).toHaveAttribute('maxlength', '12');
+    await user.click(phone);
+    expect(phone).toHaveValue('4155550134');
+    expect(phone).toHaveAttribute('maxlength', '10');
+  });
+
+  it('suggests an AirBox ID from the first 3 digits of a valid cell phone, editable, with the reserved and continuous rules', async () => {
+    const { calls } = api();
+    const { user } = renderApp('/register');
+    await passZip(user);
+    await user.type(field('Cell phone'), '41555');
+    expect(calls('/app/v1/getBoxid')).toHaveLength(0);
+    await user.type(field('Cell phone'), '50134');
+    await waitFor(() => expect(field('AirBox ID')).toHaveValue('4152387'));
+    expect(calls('/app/v1/getBoxid').map((call) => call.fields.get('phoneNumber'))).toEqual(['415']);
+
+    const boxId = field('AirBox ID');
+    await user.clear(boxId);
+    await user.type(boxId, '7777777');
+    await user.tab();
+    expect(await screen.findByText(BOX_ID_MESSAGES.reserved)).toBeInTheDocument();
+    await user.clear(boxId);
+    await user.type(boxId, '2345678');
+    expect(await screen.findByText(BOX_ID_MESSAGES.continuous)).toBeInTheDocument();
+    await user.clear(boxId);
+    await user.type(boxId, '2135846');
+    await waitFor(() => expect(screen.queryByText(BOX_ID_MESSAGES.continuous)).not.toBeInTheDocument());
+  });
+
+  it('lists only complete hubs with their address', async () => {
+    api();
+    const { user } = renderApp('/register');
+    await passZip(user);
+    await user.click(screen.getByRole('combobox', { name: /^Default delivery hub/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options).toHaveLength(1);
+    expect(options[0]).toHaveTextContent('AirBox Union Square801 Market St, San Francisco, CA 94103');
+  });
+});
+
+// Each of these goes through the three steps: give them time on a busy machine.
+describe('individual registration: sending', { timeout: 60_000 }, () => {
+  it('warns when the terms are not accepted and sends nothing', async () => {
+    const { calls } = api();
+    const { user } = await reachAddress();
+    await screen.findByRole('heading', { name: 'Your address' });
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText(M.terms, { selector: 'p' })).toBeInTheDocument();
+    expect(calls('/app/v1/regist_userInfo')).toHaveLength(0);
+  });
+
+  it('opens the Terms of Use in a dialog', async () => {
+    api();
+    const { user } = await reachAddress();
+    await user.click(await screen.findByRole('button', { name: 'Terms of Use' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terms of Use' });
+    expect(within(dialog).getByText(/12:00 PM PST/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Terms of Use' })).not.toBeInTheDocument());
+  });
+
+  it('recommends text notifications; TURN ON sends messageChoose 1, then the activation notice and /login', async () => {
+    const { calls } = api();
+    const app = await reachAddress();
+    await fillAddressAndSubmit(app.user);
+    const nudge = await screen.findByRole('alertdialog', { name: 'Turn on text notifications?' });
+    expect(calls('/app/v1/regist_userInfo')).toHaveLength(0);
+    await app.user.click(within(nudge).getByRole('button', { name: 'TURN ON' }));
+    expect(await screen.findByText(M.activationSent)).toBeInTheDocument();
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    const sent = Object.fromEntries(calls('/app/v1/regist_userInfo')[0]!.fields);
+    expect(sent).toMatchObject({
+      messageChoose: '1',
+      emailChoose: '1',
+      isHandicapped: '0',
+      isCompany: '0',
+      role_id: '5',
+      First_name: 'Dana',
+      Email: 'dana@example.com',
+      Cell_phone_number: '415-555-0134',
+      BOXID: '4152387',
+      PinNo: '482915',
+      lockerUUID: 'hub-1',
+      Zip_code: '94103',
+      State_province_region: 'CA',
+      Country: 'United States',
+    });
+  });
+
+  it('IGNORE sends messageChoose 0', async () => {
+    const { calls } = api();
+    const app = await reachAddress();
+    await fillAddressAndSubmit(app.user);
+    await app.user.click(await screen.findByRole('button', { name: 'IGNORE' }));
+    await waitFor(() => expect(calls('/app/v1/regist_userInfo')).toHaveLength(1));
+    expect(calls('/app/v1/regist_userInfo')[0]!.fields.get('messageChoose')).toBe('0');
+  });
+
+  it("marks both e-mail fields 'Email already in use' and returns to account info on 'Duplicated email!'", async () => {
+    api(() => ({ body: { errorcode: 0, message: M.duplicatedEmail } }));
+    const app = await reachAddress();
+    await fillAddressAndSubmit(app.user);
+    await app.user.click(await screen.findByRole('button', { name: 'IGNORE' }));
+    expect(await screen.findByRole('heading', { name: 'Account info' })).toBeInTheDocument();
+    expect(await screen.findAllByText(M.emailInUse)).toHaveLength(2);
+    expect(field('First name')).toHaveValue('Dana');
+  });
+
+  it("shows another refusal titled 'Oops...', and nothing on a network failure", async () => {
+    let answer: 'network-error' | { body: unknown } = { body: { errorcode: 0, message: 'This AirBox ID is already taken' } };
+    api(() => answer);
+    const app = await reachAddress();
+    await fillAddressAndSubmit(app.user);
+    await app.user.click(await screen.findByRole('button', { name: 'IGNORE' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Oops...' });
+    expect(within(dialog).getByText('This AirBox ID is already taken')).toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    answer = 'network-error';
+    await app.user.click(await screen.findByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign up' })).toBeEnabled());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(app.location()).toBe('/register');
+  });
+
+  it('closes to /login', async () => {
+    api();
+    const app = renderApp('/Register');
+    await app.user.click(await screen.findByRole('link', { name: 'Close and return to login' }));
+    await waitFor(() => expect(app.location()).toBe('/login'));
+  });
+});
