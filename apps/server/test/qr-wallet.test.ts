@@ -101,6 +101,17 @@ describe('getUserQRcode', () => {
     expect(await verify(second.qrcode)).not.toBeNull();
   });
 
+  it("refuses a reset another site's link starts (Sec-Fetch-Site: cross-site), and leaves the code", async () => {
+    const user = await newCustomer();
+    const before = (await qrOf(user)).qrcode;
+    const url = `/app/v1/getUserQRcode?user_id=${user.userId}&update=1`;
+    const crossSite = await t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie, 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await qrOf(user)).qrcode).toBe(before);
+    const sameOrigin = await t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(sameOrigin.json().errorcode).toBe(QR_CODE_ERRORCODE.ok);
+  });
+
   it('two resets at the same moment: exactly one goes through', async () => {
     const user = await newCustomer();
     const answers = await Promise.all([qrOf(user, 1), qrOf(user, 1), qrOf(user, 1)]);
@@ -211,6 +222,10 @@ describe('appleWallet/getPass', () => {
     expect(json.barcodes[0]).toMatchObject({ format: 'PKBarcodeFormatQR', message: (await qrOf(user)).qrcode });
     expect(JSON.stringify(json)).not.toContain('246810');
 
+    // The link's token never reaches the log.
+    const token = new URL(answer.data).searchParams.get('token')!;
+    expect(t.logs.join('\n')).not.toContain(token);
+
     // Once only.
     const again = await t.app.inject({ method: 'GET', url: pathOf(answer.data) });
     expect(again.statusCode).toBe(404);
@@ -260,6 +275,12 @@ describe('appleWallet/getPass', () => {
     });
     expect(forged.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/app/v1/appleWallet/getPass?user_id=${victim.userId}&OS=win` })).statusCode).toBe(401);
+    const crossSite = await t.app.inject({
+      method: 'GET',
+      url: `/app/v1/appleWallet/getPass?user_id=${user.userId}&OS=win`,
+      headers: { cookie: user.cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
   });
 
   it('signs with the certificates configured in the environment', async () => {

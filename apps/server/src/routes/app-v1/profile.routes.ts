@@ -15,6 +15,7 @@ import { selectableLockers } from '../../modules/hubs/hubs.repository.js';
 import { checkOwnPassword, hubsUserMayChoose, updateProfile } from '../../modules/profile/profile.service.js';
 import { currentQrCode, resetQrCode } from '../../modules/qr-codes/qr-codes.service.js';
 import { sha256 } from '../../modules/tokens/tokens.crypto.js';
+import { refuseCrossSite } from './cross-site.js';
 import { defineCall, signedInUser } from './define-call.js';
 
 /** The signed-in account screens (spec 03 §7): password check, profile, QR code, hub and state lists. */
@@ -45,6 +46,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     const user = signedInUser(request);
     const now = app.config.clock();
     if (input.update === '1') {
+      refuseCrossSite(request);
       const { kind, code } = await resetQrCode(app.db, app.config.sessionSecret, user, now);
       const locked = kind === 'locked';
       return {

@@ -10,6 +10,7 @@ import {
   WALLET_DOWNLOAD_PATH,
 } from '../../modules/wallet/wallet.service.js';
 import { PKPASS_CONTENT_TYPE } from '../../providers/wallet/wallet-provider.js';
+import { refuseCrossSite } from './cross-site.js';
 import { defineCall, signedInUser } from './define-call.js';
 
 const failed = { errorcode: WALLET_PASS_ERRORCODE.failed, message: PROFILE_MESSAGES.walletFailure, data: '' } as const;
@@ -24,6 +25,7 @@ const downloadQuery = z.object({
 export default async function walletRoutes(app: FastifyInstance) {
   defineCall(app, appleWalletPassCall).handle(async (input, request) => {
     const user = signedInUser(request);
+    refuseCrossSite(request);
     try {
       const pass = await buildWalletPass(app, user);
       if (input.OS === 'mac') {
