@@ -47,6 +47,7 @@ async function listOf(user: { userId: number; cookie: string }, page = 1, num = 
     headers: { cookie: user.cookie },
   });
   expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
   return response.json() as { errorcode: number; data: { total: number; list: Array<typeof CONTACT & { id: number }> } };
 }
 

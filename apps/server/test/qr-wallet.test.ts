@@ -37,6 +37,7 @@ async function qrOf(user: { userId: number; cookie: string }, update: 0 | 1 = 0)
     headers: { cookie: user.cookie },
   });
   expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
   return response.json() as { errorcode: number; message: string; qrcode: string; boxid: string; next_reset_at: string | null };
 }
 
@@ -154,6 +155,7 @@ async function getPass(user: { userId: number; cookie: string }, OS: 'mac' | 'wi
     headers: { cookie: user.cookie },
   });
   expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
   return response.json() as { errorcode: number; message: string; data: string };
 }
 

@@ -11,7 +11,11 @@ declare module 'fastify' {
 /** Apple Wallet passes (see providers/wallet). */
 export default fp(
   async (app) => {
-    app.decorate('wallet', createWalletProvider(app.config));
+    const wallet = createWalletProvider(app.config);
+    if (wallet.development) {
+      app.log.info('Apple Wallet passes are signed with a development certificate: set WALLET_* for passes Wallet installs');
+    }
+    app.decorate('wallet', wallet);
   },
   { name: 'wallet', dependencies: ['config'] },
 );
