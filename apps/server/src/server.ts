@@ -51,6 +51,7 @@ async function main() {
           'Demo invitation codes (enterprise registration, unlimited uses):',
           ...DEMO_INVITATION_CODES.map((invitation) => `  ${invitation.code.padEnd(30)} ${invitation.note}`),
           `Served zip codes (registration): ${DEMO_SERVED_ZIPS.join(', ')}`,
+          'Locker demo: npm run locker -- deliver --box 2135846, then npm run locker -- pickup --code <code>',
         ]
       : []),
     '',
