@@ -136,7 +136,8 @@ export const updateSelfUserInfoCall = call({
     "Update the signed-in user's profile. Needs the current password (confirmPassword). A new e-mail or password ends the user's other sessions. errorcode 1: updated.",
   request: profileFormSchema.extend({
     user_id: idField,
-    confirmPassword: z.string().min(1).max(LIMITS.fieldMax),
+    // Absent or empty (a client that skipped the dialog) is answered 'Incorrect password', not 400.
+    confirmPassword: z.string().max(LIMITS.fieldMax, PROFILE_MESSAGES.incorrectPassword).default(''),
   }),
   response: result,
 });

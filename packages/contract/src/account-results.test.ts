@@ -11,6 +11,30 @@ import {
 import { API_ERRORCODE } from './api.js';
 import { CONTACT_ERRORCODE, CONTACT_MESSAGES, updateUserShipmentAddressCall } from './contacts.js';
 
+const PROFILE_REQUEST = {
+  user_id: '5',
+  First_name: 'Dana',
+  Last_name: 'Demo',
+  Email: 'demo@example.com',
+  Password: '',
+  BOXID: '2135846',
+  Cell_phone_number: '415-555-0134',
+  secondaryCellPhone: '',
+  Home_phone_number: '',
+  lockerUUID: '',
+  Country: 'United States',
+  State_province_region: 'CA',
+  City: 'San Francisco',
+  Address_line_1: '742 Valencia St',
+  Address_line_2: '',
+  Zip_code: '94110',
+  PinNo: '482915',
+  isHandicapped: '0',
+  emailChoose: '1',
+  messageChoose: '0',
+  confirmPassword: 'DemoPass1',
+};
+
 describe('account call results', () => {
   it('keeps the answers of the profile, QR and wallet calls apart', () => {
     expect(new Set(Object.values(UPDATE_PROFILE_ERRORCODE)).size).toBe(3);
@@ -34,36 +58,18 @@ describe('account call results', () => {
   });
 
   it('the profile request drops fields a customer may not set', () => {
-    const parsed = updateSelfUserInfoCall.request.safeParse({
-      user_id: '5',
-      First_name: 'Dana',
-      Last_name: 'Demo',
-      Email: 'demo@example.com',
-      Password: '',
-      BOXID: '2135846',
-      Cell_phone_number: '415-555-0134',
-      secondaryCellPhone: '',
-      Home_phone_number: '',
-      lockerUUID: '',
-      Country: 'United States',
-      State_province_region: 'CA',
-      City: 'San Francisco',
-      Address_line_1: '742 Valencia St',
-      Address_line_2: '',
-      Zip_code: '94110',
-      PinNo: '482915',
-      isHandicapped: '0',
-      emailChoose: '1',
-      messageChoose: '0',
-      confirmPassword: 'DemoPass1',
-      role_id: '1',
-      credits: '999',
-      membership: '3',
-    });
+    const parsed = updateSelfUserInfoCall.request.safeParse({ ...PROFILE_REQUEST, role_id: '1', credits: '999', membership: '3' });
     expect(parsed.success).toBe(true);
     expect(parsed.data).not.toHaveProperty('role_id');
     expect(parsed.data).not.toHaveProperty('credits');
     expect(parsed.data).not.toHaveProperty('membership');
+  });
+
+  it('reads a profile save without the confirmation password as an empty one (answered "Incorrect password")', () => {
+    const { confirmPassword: _skipped, ...withoutDialog } = PROFILE_REQUEST;
+    expect(updateSelfUserInfoCall.request.parse(withoutDialog).confirmPassword).toBe('');
+    const tooLong = updateSelfUserInfoCall.request.safeParse({ ...PROFILE_REQUEST, confirmPassword: 'x'.repeat(256) });
+    expect(tooLong.error?.issues[0]?.message).toBe(PROFILE_MESSAGES.incorrectPassword);
   });
 
   it('a contact update names the contact and never its owner', () => {

@@ -66,6 +66,8 @@ export async function updateProfile(
   input: ProfileInput,
   currentSessionHash: string,
 ): Promise<ProfileOutcome> {
+  // A client that skipped the password dialog sends none: refused without counting a failed guess.
+  if (input.confirmPassword === '') return { kind: 'incorrectPassword' };
   if (!(await checkOwnPassword(deps, user, input.confirmPassword))) return { kind: 'incorrectPassword' };
   const now = deps.config.clock();
   const nowIso = now.toISOString();
