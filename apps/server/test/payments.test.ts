@@ -87,6 +87,9 @@ describe('buying through the payment simulator', () => {
 
     const history = await postForm(t.app, '/app/v1/getUserOperations', { user_id: customer.userId }, customer.cookie);
     expect(history.json()).toMatchObject({ errorcode: 0, total: 1, operations: [{ op_type: 11, quote: 14.95, credits: 5, balance: 7 }] });
+    // The provider's order id (PayPal's token) and payer id never reach the log.
+    expect(t.logs.join('\n')).not.toContain(token);
+    expect(t.logs.join('\n')).not.toContain('SIMULATEDPAYER');
   });
 
   it('sets a 6-month membership and extends a running one from its end', async () => {

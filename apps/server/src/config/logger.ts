@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { DestinationStream, LoggerOptions } from 'pino';
 import type { AppConfig } from './env.js';
 
-/** Query parameters whose values are secrets (reset links carry generatedId, resetPassword Password). */
-const SECRET_QUERY_KEYS = ['password', 'generatedid', 'activatecode', 'token'];
+/** Query parameters whose values are secrets (reset links carry generatedId, resetPassword Password, the payment return token and PayerID). */
+const SECRET_QUERY_KEYS = ['password', 'generatedid', 'activatecode', 'token', 'payerid'];
 
 /** A URL or path with its secrets blanked: query values above and the activation code in /active/{code}/. */
 export function redactUrl(url: string): string {
