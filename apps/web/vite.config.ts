@@ -49,6 +49,13 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
+    modulePreload: {
+      // The first page lists no preloads for the lazy screens: a screen's chunk brings its own
+      // imports when it loads (one more round trip on the first visit of a screen), so a new or
+      // larger screen adds nothing to the login route's JavaScript. Lazy chunks keep their lists.
+      resolveDependencies: (_filename, deps, { hostId, hostType }) =>
+        hostType === 'js' && /(^|\/)first-page-[^/]*\.js$/.test(hostId) ? [] : deps,
+    },
     rolldownOptions: {
       treeshake: {
         // dayjs's modules only define things but do not say so (the contract declares

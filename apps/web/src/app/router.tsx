@@ -3,6 +3,7 @@ import { ROUTER_BASENAME, paths } from '../config/paths';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import type { RouteHandle } from './route-handle';
+import type { AccountScreen } from './routes/account';
 import { ComingSoonRoute } from './routes/coming-soon';
 import { PageLoading } from './routes/page-loading';
 import { LoginRoute } from './routes/login';
@@ -11,6 +12,15 @@ import { RouteError } from './routes/route-error';
 /** A signed-in screen a later issue builds: the shared "coming soon" page under its own title. */
 function comingSoon(path: string, title: string): RouteObject {
   return { path, handle: { title } satisfies RouteHandle, element: <ComingSoonRoute /> };
+}
+
+/** A signed-in account screen of spec 03, loaded on demand through routes/account. */
+function accountScreen(path: string, title: string, screen: AccountScreen): RouteObject {
+  return {
+    path,
+    handle: { title } satisfies RouteHandle,
+    lazy: async () => ({ Component: await (await import('./routes/account')).loadAccountScreen(screen) }),
+  };
 }
 
 /**
@@ -84,17 +94,17 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
           },
           { path: paths.parent.path, element: <Navigate to={paths.parent.getHref()} replace /> },
-          comingSoon(paths.parentBoxId.path, paths.parentBoxId.title),
-          comingSoon(paths.parentQrCode.path, paths.parentQrCode.title),
-          comingSoon(paths.parentProfile.path, paths.parentProfile.title),
+          accountScreen(paths.parentBoxId.path, paths.parentBoxId.title, 'boxId'),
+          accountScreen(paths.parentQrCode.path, paths.parentQrCode.title, 'qrCode'),
+          accountScreen(paths.parentProfile.path, paths.parentProfile.title, 'profile'),
           { path: paths.shipmentParent.path, element: <Navigate to={paths.shipmentParent.getHref()} replace /> },
           comingSoon(paths.shipments.path, paths.shipments.title),
           comingSoon(paths.myOrders.path, paths.myOrders.title),
-          comingSoon(paths.buyMembership.path, paths.buyMembership.title),
-          comingSoon(paths.transaction.path, paths.transaction.title),
-          comingSoon(paths.membership.path, paths.membership.title),
-          comingSoon(paths.message.path, paths.message.title),
-          comingSoon(paths.myContacts.path, paths.myContacts.title),
+          accountScreen(paths.buyMembership.path, paths.buyMembership.title, 'buyMembership'),
+          accountScreen(paths.transaction.path, paths.transaction.title, 'transaction'),
+          accountScreen(paths.membership.path, paths.membership.title, 'membership'),
+          accountScreen(paths.message.path, paths.message.title, 'message'),
+          accountScreen(paths.myContacts.path, paths.myContacts.title, 'contacts'),
           {
             path: paths.paySuccess.path,
             handle: { title: paths.paySuccess.title } satisfies RouteHandle,

@@ -41,3 +41,28 @@ export {
 } from '@airbox/contract';
 
 export { zodResolver } from '@hookform/resolvers/zod';
+
+// The signed-in account screens of spec 03 (profile, AirBox ID, QR code, contacts, memberships,
+// transactions, messages).
+export {
+  addUserShipmentAddressCall,
+  appleWalletPassCall,
+  buyMembershipCall,
+  confirmPasswordFormSchema,
+  contactFormSchema,
+  deleteAllMessageCall,
+  deleteMessageCall,
+  deleteUserShipmentAddressCall,
+  getCarrierListCall,
+  getLockerInfoByUserCall,
+  getMembershipsCall,
+  getStatesCall,
+  getUserMessageCall,
+  getUserOperationsCall,
+  getUserQrCodeCall,
+  getUserShipmentAddressCall,
+  profileFormSchema,
+  updateSelfUserInfoCall,
+  updateUserShipmentAddressCall,
+  verifyPasswordCall,
+} from '@airbox/contract';

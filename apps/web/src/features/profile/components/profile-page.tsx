@@ -1,0 +1,30 @@
+import { MESSAGES } from '@airbox/contract';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { useEffect } from 'react';
+import { useAlert } from '../../../components/alert/alert-context';
+import type { SessionHints } from '../../../lib/session';
+import { useUser } from '../../../lib/user';
+import { ProfileForm } from './profile-form';
+
+/** /parent/profile: the form once the user's record is read; 'Something Wrong' when it cannot be. */
+export function ProfilePage({ session }: { session: SessionHints }) {
+  const alert = useAlert();
+  const user = useUser(session.userId);
+  const profile = user.data?.users[0];
+
+  useEffect(() => {
+    if (user.isError) void alert.show({ icon: 'error', title: MESSAGES.somethingWrongTitle, text: MESSAGES.somethingWrongText });
+  }, [alert, user.isError]);
+
+  if (!profile) {
+    return (
+      <Stack spacing={2} aria-busy={user.isPending} aria-label="Loading your profile">
+        {[0, 1, 2, 3].map((row) => (
+          <Skeleton key={row} variant="rounded" height={56} />
+        ))}
+      </Stack>
+    );
+  }
+  return <ProfileForm key={profile.user_id} user={profile} />;
+}

@@ -1,0 +1,49 @@
+import { PROFILE_MESSAGES } from '@airbox/contract';
+import WalletOutlined from '@mui/icons-material/WalletOutlined';
+import Button from '@mui/material/Button';
+import { useAlert } from '../../../components/alert/alert-context';
+import { useAppleWalletPass } from '../api/get-apple-wallet-pass';
+
+/** Apple systems (Mac, iPhone, iPad) open a wallet pass themselves; others get it by e-mail. */
+export function isAppleSystem(userAgent = navigator.userAgent, platform = navigator.platform): boolean {
+  return /Mac|iPhone|iPad|iPod/i.test(userAgent) || /Mac|iPhone|iPad|iPod/i.test(platform);
+}
+
+/**
+ * The Apple Wallet action (spec 03 §2, §4, §8): on Apple systems the pass is made (OS=mac) and its
+ * link opened; elsewhere a dialog offers EMAIL ME, which mails the pass (OS=win).
+ */
+export function WalletPassButton({ userId }: { userId: number }) {
+  const alert = useAlert();
+  const pass = useAppleWalletPass();
+
+  const failed = () => void alert.show({ icon: 'error', text: PROFILE_MESSAGES.walletFailure });
+
+  const addToWallet = async () => {
+    const apple = isAppleSystem();
+    if (!apple) {
+      const emailMe = await alert.show({
+        icon: 'info',
+        title: 'Apple Wallet',
+        text: 'Apple Wallet passes open on an iPhone, iPad or Mac. We can e-mail the pass to you so you can add it from your Apple device.',
+        confirmText: 'EMAIL ME',
+        cancelText: 'CANCEL',
+      });
+      if (!emailMe) return;
+    }
+    try {
+      const answer = await pass.mutateAsync({ userId, os: apple ? 'mac' : 'win' });
+      if (answer.errorcode !== 0 || (apple && !answer.data)) return failed();
+      void alert.show({ icon: 'success', text: PROFILE_MESSAGES.walletSuccess });
+      if (apple) window.location.assign(answer.data);
+    } catch {
+      failed();
+    }
+  };
+
+  return (
+    <Button variant="contained" color="secondary" startIcon={<WalletOutlined />} onClick={() => void addToWallet()} disabled={pass.isPending}>
+      Add to Apple Wallet
+    </Button>
+  );
+}

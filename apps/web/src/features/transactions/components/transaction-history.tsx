@@ -1,0 +1,119 @@
+import {
+  TRANSACTION_MESSAGES,
+  TRANSACTION_PAGE_SIZES,
+  creditSign,
+  formatDateTime,
+  formatUsd,
+  transactionTypeName,
+  type Operation,
+} from '@airbox/contract';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { PageCard } from '../../../components/layout/page-card';
+import { useOperations, type OperationsPage } from '../api/get-operations';
+
+/** Credits as shown: '-1' for pickups, '+10' for purchases, the bare number otherwise. */
+export function signedCredits(operation: Pick<Operation, 'op_type' | 'credits'>): string {
+  const sign = creditSign(operation.op_type);
+  return `${sign}${sign ? Math.abs(operation.credits) : operation.credits}`;
+}
+
+type SortField = OperationsPage['sort'];
+
+const COLUMNS: { label: string; sort?: SortField; align?: 'right' }[] = [
+  { label: 'Date', sort: 'op_timestamp' },
+  { label: 'Type', sort: 'op_type' },
+  { label: 'Credits', sort: 'credits', align: 'right' },
+  { label: 'Amount', align: 'right' },
+  { label: 'Overtime', align: 'right' },
+  { label: 'Balance', sort: 'balance', align: 'right' },
+];
+
+/** /transaction (spec 03 §2, §9): the user's transactions, sorted on the server, paged. */
+export function TransactionHistory({ userId }: { userId: number }) {
+  const [page, setPage] = useState<OperationsPage>({ start: 0, num: TRANSACTION_PAGE_SIZES[0], sort: 'op_timestamp', order: 'desc' });
+  const operations = useOperations(userId, page);
+  const rows = operations.data?.operations ?? [];
+
+  const sortBy = (field: SortField) =>
+    setPage({ ...page, start: 0, sort: field, order: page.sort === field && page.order === 'desc' ? 'asc' : 'desc' });
+
+  return (
+    <PageCard title="Transaction History">
+      <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Transactions table">
+        <Table aria-label="Transaction History" size="small" sx={{ minWidth: 720, '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((column) => (
+                <TableCell
+                  key={column.label}
+                  align={column.align}
+                  sortDirection={column.sort && page.sort === column.sort ? page.order : false}
+                >
+                  {column.sort ? (
+                    <TableSortLabel
+                      active={page.sort === column.sort}
+                      direction={page.sort === column.sort ? page.order : 'desc'}
+                      onClick={() => sortBy(column.sort!)}
+                    >
+                      {column.label}
+                    </TableSortLabel>
+                  ) : (
+                    column.label
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((operation) => {
+              const credits = signedCredits(operation);
+              return (
+                <TableRow key={operation.op_id} hover>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(operation.op_timestamp)}</TableCell>
+                  <TableCell>{transactionTypeName(operation.op_type)}</TableCell>
+                  <TableCell
+                    align="right"
+                    sx={{ fontWeight: 600, color: credits.startsWith('-') ? 'error.main' : credits.startsWith('+') ? 'success.main' : undefined }}
+                  >
+                    {credits}
+                  </TableCell>
+                  <TableCell align="right">{operation.quote === null ? '–' : formatUsd(Math.round(operation.quote * 100))}</TableCell>
+                  <TableCell align="right">{operation.overtime ? `${operation.overtime} day${operation.overtime === 1 ? '' : 's'}` : '–'}</TableCell>
+                  <TableCell align="right">{operation.balance}</TableCell>
+                </TableRow>
+              );
+            })}
+            {rows.length === 0 && !operations.isPending && (
+              <TableRow>
+                <TableCell colSpan={COLUMNS.length} sx={{ py: 6, textAlign: 'center', border: 0 }}>
+                  <Typography color="text.secondary">{TRANSACTION_MESSAGES.empty}</Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Box sx={{ overflowX: 'auto' }}>
+        <TablePagination
+          component="div"
+          count={operations.data?.total ?? 0}
+          page={Math.floor(page.start / page.num)}
+          rowsPerPage={page.num}
+          rowsPerPageOptions={[...TRANSACTION_PAGE_SIZES]}
+          onPageChange={(_event, next) => setPage({ ...page, start: next * page.num })}
+          onRowsPerPageChange={(event) => setPage({ ...page, start: 0, num: Number(event.target.value) })}
+        />
+      </Box>
+    </PageCard>
+  );
+}
