@@ -164,6 +164,7 @@ describe('enterprise registration', { timeout: 60_000 }, () => {
       Address_line_2: 'Unit/Suite Suite 111',
       Zip_code: '94158',
     });
+    await app.user.click(await screen.findByRole('button', { name: 'OK' }));
     await waitFor(() => expect(app.location()).toBe('/login'));
   });
 });

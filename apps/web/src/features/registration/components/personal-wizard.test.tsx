@@ -1,6 +1,6 @@
 import { BOX_ID_MESSAGES, REGISTRATION_MESSAGES as M } from '@airbox/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadSchemas } from '../../../lib/schemas-loader';
 import { mockApi, renderApp, type ApiRequest } from '../../../testing/test-utils';
@@ -193,7 +193,7 @@ describe('individual registration: sending', { timeout: 60_000 }, () => {
     const { user } = await reachAddress();
     await screen.findByRole('heading', { name: 'Your address' });
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText(M.terms, { selector: 'p' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: M.terms })).toBeInTheDocument();
     expect(calls('/app/v1/regist_userInfo')).toHaveLength(0);
   });
 
@@ -214,7 +214,10 @@ describe('individual registration: sending', { timeout: 60_000 }, () => {
     const nudge = await screen.findByRole('alertdialog', { name: 'Turn on text notifications?' });
     expect(calls('/app/v1/regist_userInfo')).toHaveLength(0);
     await app.user.click(within(nudge).getByRole('button', { name: 'TURN ON' }));
-    expect(await screen.findByText(M.activationSent)).toBeInTheDocument();
+    const notice = await screen.findByRole('dialog', { name: 'Check your email' });
+    expect(within(notice).getByText(M.activationSent)).toBeInTheDocument();
+    expect(app.location()).toBe('/register');
+    await app.user.click(within(notice).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(app.location()).toBe('/login'));
     const sent = Object.fromEntries(calls('/app/v1/regist_userInfo')[0]!.fields);
     expect(sent).toMatchObject({

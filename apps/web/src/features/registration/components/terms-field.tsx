@@ -29,7 +29,8 @@ export function TermsField() {
       />
       <Dialog open={open} onClose={() => setOpen(false)} scroll="paper" fullScreen={phone} maxWidth="md" aria-labelledby="terms-title">
         <DialogTitle id="terms-title">Terms of Use</DialogTitle>
-        <DialogContent dividers>
+        {/* Focusable so keyboard users can scroll the terms (axe: scrollable-region-focusable). */}
+        <DialogContent dividers tabIndex={0} aria-labelledby="terms-title">
           <TermsOfUse brandName={env.brandName} />
         </DialogContent>
         <DialogActions>

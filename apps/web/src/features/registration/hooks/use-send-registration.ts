@@ -7,7 +7,7 @@ import { useRegister, type RegistrationPayload } from '../api/register';
 
 /**
  * Sends a registration and tells the outcome (spec 02 §8): success → the activation notice, then
- * /login; 'Duplicated email!' → `onEmailInUse`; another refusal → its message titled 'Oops...';
+ * /login once it is closed; 'Duplicated email!' → `onEmailInUse`; another refusal → its message titled 'Oops...';
  * a network failure → nothing (the progress indicator stops).
  */
 export function useSendRegistration(onEmailInUse: () => void) {
@@ -25,8 +25,9 @@ export function useSendRegistration(onEmailInUse: () => void) {
       ({ errorcode, message } = error);
     }
     if (errorcode === REGISTER_ERRORCODE.created) {
-      void alert.show({ icon: 'success', title: 'Check your email', text: REGISTRATION_MESSAGES.activationSent });
-      navigate(paths.login.getHref(), { replace: true });
+      // A new route closes any open alert: go to login once the notice is read (OK or its auto-close).
+      await alert.show({ icon: 'success', title: 'Check your email', text: REGISTRATION_MESSAGES.activationSent });
+      await navigate(paths.login.getHref(), { replace: true });
     } else if (message === REGISTRATION_MESSAGES.duplicatedEmail) {
       onEmailInUse();
     } else {
