@@ -35,6 +35,8 @@ export interface ApiRequest {
   path: string;
   /** Query parameters for GET, the form body for POST. */
   fields: URLSearchParams;
+  /** The parsed body of a JSON call (undefined otherwise). */
+  json?: unknown;
 }
 
 type Answer = { status?: number; body: unknown } | 'network-error';
@@ -50,7 +52,8 @@ export function mockApi(handlers: Record<string, Answer | Handler>) {
     const url = new URL(String(input), 'http://portal.test');
     const method = init?.method ?? 'GET';
     const fields = method === 'GET' ? url.searchParams : new URLSearchParams(init?.body instanceof URLSearchParams ? init.body : undefined);
-    const request = { method, path: url.pathname, fields };
+    const json = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const request = { method, path: url.pathname, fields, json };
     requests.push(request);
     const handler = handlers[url.pathname];
     const answer = typeof handler === 'function' ? handler(request) : handler;
@@ -95,4 +98,47 @@ export function stubDesktopViewport() {
     removeListener: () => undefined,
     dispatchEvent: () => false,
   }));
+}
+
+/** A getUserByUser_id user as the contract's userProfileSchema describes it. */
+export function userProfile(overrides: Partial<Record<string, unknown>> = {}) {
+  return {
+    ...sessionUser(),
+    BOXID: '2135846',
+    PinNo: '482915',
+    Cell_phone_number: '4155550134',
+    secondaryCellPhone: '',
+    Home_phone_number: '',
+    Email2: '',
+    Address_line_1: '742 Valencia St',
+    Address_line_2: '',
+    City: 'San Francisco',
+    State_province_region: 'CA',
+    Zip_code: '94110',
+    Country: 'United States',
+    lockerUUID: 'hub-1',
+    isHandicapped: 0,
+    Notification_method: 'Email',
+    Community: '',
+    bcm_user_id: null,
+    business_company_id: null,
+    unit_id: null,
+    building_id: null,
+    bc_id: null,
+    ...overrides,
+  };
+}
+
+/** A hub as the locker calls answer. */
+export function hub(overrides: Partial<Record<string, unknown>> = {}) {
+  return {
+    id: 'hub-1',
+    business_name: 'Mission Hub',
+    address: '801 Market St',
+    city: 'San Francisco',
+    state: 'CA',
+    zip_code: '94103',
+    location: null,
+    ...overrides,
+  };
 }

@@ -19,6 +19,7 @@ import { PageCard } from '../../../components/layout/page-card';
 import { paths } from '../../../config/paths';
 import { useBuyMembership } from '../api/buy-membership';
 import { useMemberships } from '../api/get-memberships';
+import { openPaymentPage } from '../utils/open-payment-page';
 
 const MAX_QUANTITY = 1000;
 
@@ -74,7 +75,7 @@ export function BuyMembership({ userId, planId }: { userId: number; planId: stri
       const answer = await buy.mutateAsync({ userID: userId, number: quantity, plan: plan.id });
       if (answer.errorcode !== BUY_MEMBERSHIP_ERRORCODE.redirect || !answer.redirectURL) return wrong();
       setLeaving(true);
-      window.location.assign(answer.redirectURL);
+      openPaymentPage(answer.redirectURL);
     } catch {
       wrong();
     }
