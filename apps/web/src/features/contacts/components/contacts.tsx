@@ -5,18 +5,21 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { PageCard } from '../../../components/layout/page-card';
+import { TablePager } from '../../../components/table/table-pager';
 import { answerMessage } from '../../../lib/http';
 import { useContacts } from '../api/get-contacts';
 import { useDeleteContact } from '../api/delete-contact';
@@ -41,6 +44,7 @@ export function Contacts({ userId }: { userId: number }) {
   const [page, setPage] = useState<{ page: number; num: number }>(FIRST_PAGE);
   const [dialog, setDialog] = useState<ContactDialogMode | null>(null);
   const contacts = useContacts(userId, page);
+  const narrow = useMediaQuery('(max-width:599.95px)');
   const add = useAddContact(userId);
   const update = useUpdateContact(userId);
   const remove = useDeleteContact(userId);
@@ -99,63 +103,94 @@ export function Contacts({ userId }: { userId: number }) {
         </Button>
       }
     >
-      <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Contacts table">
-        <Table aria-label="My Contacts" size="small" sx={{ minWidth: 900, '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Contact Nickname</TableCell>
-              <TableCell>Full Name</TableCell>
-              <TableCell>Company</TableCell>
-              <TableCell>Address</TableCell>
-              <TableCell>Email</TableCell>
-              <TableCell>Phone Number</TableCell>
-              <TableCell align="right">Options</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.map((contact) => (
-              <TableRow key={contact.id} hover>
-                <TableCell sx={{ fontWeight: 500 }}>{contact.name}</TableCell>
-                <TableCell>{`${contact.firstName} ${contact.lastName}`.trim()}</TableCell>
-                <TableCell>{contact.company}</TableCell>
-                <TableCell sx={{ minWidth: 220 }}>{contactAddress(contact)}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{contact.email}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{contact.phone}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title="Edit">
-                    <IconButton aria-label={`Edit ${contact.name}`} onClick={() => setDialog({ mode: 'edit', contact })}>
-                      <EditOutlined />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title="Delete">
-                    <IconButton aria-label={`Delete ${contact.name}`} color="error" onClick={() => void confirmDelete(contact)}>
-                      <DeleteOutline />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-            {list.length === 0 && !contacts.isPending && (
+      {narrow ? (
+        <Stack component="ul" spacing={1.5} aria-label="My Contacts" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {list.map((contact) => (
+            <Paper component="li" key={contact.id} variant="outlined" sx={{ p: 2 }}>
+              <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600 }}>{contact.name}</Typography>
+                  <Typography variant="body2">{[`${contact.firstName} ${contact.lastName}`.trim(), contact.company].filter(Boolean).join(' · ')}</Typography>
+                </Box>
+                <Box sx={{ display: 'flex', flexShrink: 0 }}>
+                  <IconButton aria-label={`Edit ${contact.name}`} onClick={() => setDialog({ mode: 'edit', contact })}>
+                    <EditOutlined />
+                  </IconButton>
+                  <IconButton aria-label={`Delete ${contact.name}`} color="error" onClick={() => void confirmDelete(contact)}>
+                    <DeleteOutline />
+                  </IconButton>
+                </Box>
+              </Box>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {contactAddress(contact)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {[contact.phone, contact.email].filter(Boolean).join(' · ')}
+              </Typography>
+            </Paper>
+          ))}
+          {list.length === 0 && !contacts.isPending && (
+            <Typography component="li" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+              {CONTACT_MESSAGES.empty}
+            </Typography>
+          )}
+        </Stack>
+      ) : (
+        <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Contacts table">
+          <Table aria-label="My Contacts" size="small" sx={{ minWidth: 900, '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={7} sx={{ py: 6, textAlign: 'center', border: 0 }}>
-                  <Typography color="text.secondary">{CONTACT_MESSAGES.empty}</Typography>
-                </TableCell>
+                <TableCell>Contact Nickname</TableCell>
+                <TableCell>Full Name</TableCell>
+                <TableCell>Company</TableCell>
+                <TableCell>Address</TableCell>
+                <TableCell>Email</TableCell>
+                <TableCell>Phone Number</TableCell>
+                <TableCell align="right">Options</TableCell>
               </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <Box sx={{ overflowX: 'auto' }}>
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.max(0, page.page - 1)}
-          rowsPerPage={page.num}
-          rowsPerPageOptions={[...PAGINATION.pageSizeOptions]}
-          onPageChange={(_event, next) => setPage({ ...page, page: next + 1 })}
-          onRowsPerPageChange={(event) => setPage({ page: 1, num: Number(event.target.value) })}
-        />
-      </Box>
+            </TableHead>
+            <TableBody>
+              {list.map((contact) => (
+                <TableRow key={contact.id} hover>
+                  <TableCell sx={{ fontWeight: 500 }}>{contact.name}</TableCell>
+                  <TableCell>{`${contact.firstName} ${contact.lastName}`.trim()}</TableCell>
+                  <TableCell>{contact.company}</TableCell>
+                  <TableCell sx={{ minWidth: 220 }}>{contactAddress(contact)}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{contact.email}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{contact.phone}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Tooltip title="Edit">
+                      <IconButton aria-label={`Edit ${contact.name}`} onClick={() => setDialog({ mode: 'edit', contact })}>
+                        <EditOutlined />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title="Delete">
+                      <IconButton aria-label={`Delete ${contact.name}`} color="error" onClick={() => void confirmDelete(contact)}>
+                        <DeleteOutline />
+                      </IconButton>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {list.length === 0 && !contacts.isPending && (
+                <TableRow>
+                  <TableCell colSpan={7} sx={{ py: 6, textAlign: 'center', border: 0 }}>
+                    <Typography color="text.secondary">{CONTACT_MESSAGES.empty}</Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <TablePager
+        count={total}
+        page={page.page - 1}
+        rowsPerPage={page.num}
+        rowsPerPageOptions={PAGINATION.pageSizeOptions}
+        onPageChange={(next) => setPage({ ...page, page: next + 1 })}
+        onRowsPerPageChange={(num) => setPage({ page: 1, num })}
+      />
       <ContactDialog
         target={dialog}
         busy={add.isPending || update.isPending}

@@ -28,7 +28,9 @@ function PlanCard({ plan, current }: { plan: Membership; current: boolean }) {
   const credit = plan.id === MEMBERSHIP_PLAN.credit;
   const price = formatUsd(orderTotalCents(plan.amount, 1));
   const initial = formatUsd(orderTotalCents(plan.initial, 1));
-  const period = credit ? `${plan.credits} credit${plan.credits === 1 ? '' : 's'} per delivery` : `${plan.months} months`;
+  const features = credit
+    ? [`${plan.credits} credit${plan.credits === 1 ? '' : 's'} per delivery`, 'Buy as many credits as you need']
+    : [`Membership for ${plan.months} months`, plan.credits > 0 ? `${plan.credits} credits included` : 'No credits charged for deliveries'];
   return (
     <Card
       component="section"
@@ -58,7 +60,7 @@ function PlanCard({ plan, current }: { plan: Membership; current: boolean }) {
           <Typography color="text.secondary">{credit ? 'per credit' : `for ${plan.months} months`}</Typography>
         </Box>
         <List dense sx={{ textAlign: 'left', maxWidth: 260, mx: 'auto' }}>
-          {[period, credit ? 'Buy as many credits as you need' : `${plan.credits} credits included`, MEMBERSHIP_MESSAGES.pickupWithin].map(
+          {[...features, MEMBERSHIP_MESSAGES.pickupWithin].map(
             (feature) => (
               <ListItem key={feature} disableGutters>
                 <ListItemIcon sx={{ minWidth: 32 }}>

@@ -153,7 +153,7 @@ export function ProfileForm({ user }: { user: UserProfile }) {
   };
 
   return (
-    <PageCard title="Edit Profile">
+    <PageCard title="Edit Profile" maxWidth={1080}>
       <Form
         key={JSON.stringify(original)}
         schema="profileFormSchema"

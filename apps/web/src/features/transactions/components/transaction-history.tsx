@@ -7,18 +7,17 @@ import {
   transactionTypeName,
   type Operation,
 } from '@airbox/contract';
-import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { PageCard } from '../../../components/layout/page-card';
+import { TablePager } from '../../../components/table/table-pager';
 import { useOperations, type OperationsPage } from '../api/get-operations';
 
 /** Credits as shown: '-1' for pickups, '+10' for purchases, the bare number otherwise. */
@@ -103,17 +102,14 @@ export function TransactionHistory({ userId }: { userId: number }) {
           </TableBody>
         </Table>
       </TableContainer>
-      <Box sx={{ overflowX: 'auto' }}>
-        <TablePagination
-          component="div"
-          count={operations.data?.total ?? 0}
-          page={Math.floor(page.start / page.num)}
-          rowsPerPage={page.num}
-          rowsPerPageOptions={[...TRANSACTION_PAGE_SIZES]}
-          onPageChange={(_event, next) => setPage({ ...page, start: next * page.num })}
-          onRowsPerPageChange={(event) => setPage({ ...page, start: 0, num: Number(event.target.value) })}
-        />
-      </Box>
+      <TablePager
+        count={operations.data?.total ?? 0}
+        page={Math.floor(page.start / page.num)}
+        rowsPerPage={page.num}
+        rowsPerPageOptions={TRANSACTION_PAGE_SIZES}
+        onPageChange={(next) => setPage({ ...page, start: next * page.num })}
+        onRowsPerPageChange={(num) => setPage({ ...page, start: 0, num })}
+      />
     </PageCard>
   );
 }

@@ -1,0 +1,38 @@
+import TablePagination from '@mui/material/TablePagination';
+
+/**
+ * The pager under a table: page sizes, the range shown and the arrows. Zero-based `page` as MUI
+ * counts; wraps on a narrow screen instead of pushing the arrows out of sight.
+ */
+export function TablePager({
+  count,
+  page,
+  rowsPerPage,
+  rowsPerPageOptions,
+  onPageChange,
+  onRowsPerPageChange,
+}: {
+  count: number;
+  page: number;
+  rowsPerPage: number;
+  rowsPerPageOptions: readonly number[];
+  onPageChange: (page: number) => void;
+  onRowsPerPageChange: (rowsPerPage: number) => void;
+}) {
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      // MUI refuses a page past the end while a smaller count is arriving.
+      page={count > 0 ? Math.min(page, Math.max(0, Math.ceil(count / rowsPerPage) - 1)) : 0}
+      rowsPerPage={rowsPerPage}
+      rowsPerPageOptions={[...rowsPerPageOptions]}
+      onPageChange={(_event, next) => onPageChange(next)}
+      onRowsPerPageChange={(event) => onRowsPerPageChange(Number(event.target.value))}
+      sx={{
+        '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 0, sm: 2 }, rowGap: 0.5 },
+        '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+      }}
+    />
+  );
+}
