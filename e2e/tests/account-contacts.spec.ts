@@ -1,0 +1,85 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { alertBox, createAccount, signIn } from '../support/accounts';
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
+}
+
+async function closeAlert(page: Page, text: string) {
+  const alert = alertBox(page);
+  await expect(alert).toContainText(text);
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(alert).toBeHidden();
+}
+
+test('a customer adds, edits and deletes a contact, told of every mistake on the way', async ({ context, page, baseURL }) => {
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  await page.goto('/app/MyContacts');
+  const card = page.getByRole('region', { name: 'My Contacts' });
+  await expect(card.getByText('You have no saved contacts.')).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole('button', { name: 'ADD CONTACT' }).click();
+  const dialog = page.getByRole('dialog', { name: 'ADD CONTACT' });
+  await expect(dialog.getByText('* Required field')).toBeVisible();
+  await expect(dialog.getByLabel('Country')).toHaveValue('USA');
+  await dialog.getByLabel('Nickname').focus();
+  await dialog.getByLabel('Nickname').blur();
+  await expect(dialog.getByText('Please enter nickname')).toBeVisible();
+  await dialog.getByRole('button', { name: 'CONFIRM' }).click();
+  for (const message of ['Please enter address', 'Please enter city', 'Please select state', 'Please enter ZIP code', 'Please enter phone number']) {
+    await expect(dialog.getByText(message)).toBeVisible();
+  }
+  await expectNoSeriousViolations(page);
+
+  await dialog.getByLabel('Nickname').pressSequentially("Mom's place!");
+  await expect(dialog.getByLabel('Nickname')).toHaveValue('Moms place');
+  await dialog.getByLabel('First Name').fill('Rosa');
+  await dialog.getByLabel('Last Name').fill('Journey');
+  await dialog.getByLabel('Address 1').fill('12 Elm St');
+  await dialog.getByLabel('City').fill('Austin');
+  await dialog.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: 'Texas' }).click();
+  await dialog.getByLabel('Zip Code').fill('7330');
+  await dialog.getByLabel('Phone Number').fill('5125550199');
+  await dialog.getByLabel('Zip Code').blur();
+  await expect(dialog.getByText('Enter the correct format')).toBeVisible();
+  await dialog.getByLabel('Zip Code').fill('73301');
+  await dialog.getByLabel('Email').fill('rosa@');
+  await dialog.getByLabel('Email').blur();
+  await expect(dialog.getByText('Enter the correct format')).toBeVisible();
+  await dialog.getByLabel('Email').fill('rosa@example.com');
+  await dialog.getByRole('checkbox', { name: 'This is a residential address' }).check();
+  await dialog.getByRole('button', { name: 'CONFIRM' }).click();
+  await closeAlert(page, 'Add success');
+
+  const table = page.getByRole('table', { name: 'My Contacts' });
+  const row = table.getByRole('row').filter({ hasText: 'Moms place' });
+  await expect(row).toContainText('Rosa Journey');
+  await expect(row).toContainText('12 Elm St, Austin, TX, USA, 73301');
+  await expect(row).toContainText('512-555-0199');
+
+  await row.getByRole('button', { name: 'Edit Moms place' }).click();
+  const edit = page.getByRole('dialog', { name: 'EDIT CONTACT' });
+  await expect(edit.getByLabel('Address 1')).toHaveValue('12 Elm St');
+  await edit.getByLabel('City').fill('Dallas');
+  await edit.getByRole('button', { name: 'CONFIRM' }).click();
+  await closeAlert(page, 'Update success');
+  await expect(row).toContainText('12 Elm St, Dallas, TX, USA, 73301');
+
+  await row.getByRole('button', { name: 'Delete Moms place' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Notice' });
+  await expect(question).toContainText('Are you sure to delete the address?');
+  await question.getByRole('button', { name: 'CANCEL' }).click();
+  await closeAlert(page, 'Cancel deletion');
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: 'Delete Moms place' }).click();
+  await page.getByRole('alertdialog', { name: 'Notice' }).getByRole('button', { name: 'CONFIRM' }).click();
+  await closeAlert(page, 'Delete success');
+  await expect(card.getByText('You have no saved contacts.')).toBeVisible();
+});

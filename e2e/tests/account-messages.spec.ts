@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { alertBox, createAccount, signIn } from '../support/accounts';
+
+const run = promisify(execFile);
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
+}
+
+/** The operators' locker command (`npm run locker`) against the test server's database. */
+async function locker(...args: string[]): Promise<string> {
+  const workDir = process.env.E2E_WORK_DIR;
+  if (!workDir) throw new Error('E2E_WORK_DIR is not set: run the tests through playwright.config.ts');
+  const { stdout } = await run('node', ['../apps/server/dist/cli/locker.js', ...args], {
+    env: { ...process.env, DATABASE_URL: `sqlite:${join(workDir, 'e2e.db')}`, MAIL_OUTBOX_DIR: join(workDir, 'outbox'), SEED_DEMO_DATA: 'false' },
+  });
+  return stdout;
+}
+
+test('a locker delivery shows in My Messages and on the dashboard, and its pickup after', async ({ context, page, baseURL }) => {
+  const account = await createAccount();
+  const tracking = `9400${Date.now()}`.slice(0, 22);
+  const delivered = await locker('deliver', '--box', account.boxId, '--hub', 'first', '--carrier', 'USPS', '--tracking', tracking);
+  const pickupCode = /\b(\d{6})\b/.exec(delivered)?.[1];
+  expect(pickupCode, `a pickup code in: ${delivered}`).toBeTruthy();
+
+  await signIn(context, baseURL!, account.email, account.password);
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('region', { name: 'Packages Not Picked Up' }).getByText('1', { exact: true })).toBeVisible();
+
+  await page.goto('/app/message');
+  const table = page.getByRole('table', { name: 'My Messages' });
+  const row = table.getByRole('row').filter({ hasText: tracking });
+  await expect(row).toContainText(pickupCode!);
+  await expect(row).toContainText('Not picked up');
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  await expect(alertBox(page)).toContainText('Please select at least one item you want to delete.');
+  await alertBox(page).getByRole('button', { name: 'OK' }).click();
+
+  await locker('pickup', '--code', pickupCode!);
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'My Messages' }).getByRole('row').filter({ hasText: tracking })).toContainText('Picked up');
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('region', { name: 'Packages Not Picked Up' }).getByText('0', { exact: true })).toBeVisible();
+
+  await page.goto('/app/message');
+  await page.getByRole('button', { name: 'Delete all picked up' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'CONFIRM' }).click();
+  await expect(alertBox(page)).toContainText('Messages deleted successfully');
+  await alertBox(page).getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('You have no saved messages.')).toBeVisible();
+});
+
+test('My Messages and the history are usable on a phone', async ({ context, page, baseURL }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const account = await createAccount();
+  await locker('deliver', '--box', account.boxId, '--hub', 'first');
+  await signIn(context, baseURL!, account.email, account.password);
+  await page.goto('/app/message');
+  await expect(page.getByRole('list', { name: 'My Messages' }).getByText('Not picked up')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.goto('/app/transaction');
+  await expect(page.getByRole('table', { name: 'Transaction History' }).getByText('Delivery')).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
