@@ -25,6 +25,14 @@ export function startSession(user: SessionUser, version: string, email: string):
   sessionStorage.setItem(STORAGE_KEYS.sessionEmail, email);
 }
 
+/** After a profile change: the display hints that changed with it (name, e-mail, AirBox ID). */
+export function updateSessionHints(changes: Partial<Pick<SessionUser, 'First_name' | 'Last_name' | 'Email' | 'BOXID'>>): void {
+  for (const [field, value] of Object.entries(changes)) {
+    if (value !== undefined) Cookies.set(field, value, cookieOptions);
+  }
+  if (changes.Email !== undefined) sessionStorage.setItem(STORAGE_KEYS.sessionEmail, changes.Email);
+}
+
 /** Clears the session's cookies (all but the theme choice) and session storage. */
 export function endSession(): void {
   for (const name of Object.keys(Cookies.get())) {

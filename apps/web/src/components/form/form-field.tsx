@@ -25,6 +25,8 @@ export interface FormFieldProps {
   onBlurValue?: (value: string) => string;
   disabled?: boolean;
   placeholder?: string;
+  /** Focus the field when it appears (the first field of a dialog). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export function FormField({
   onBlurValue,
   disabled,
   placeholder,
+  autoFocus,
 }: FormFieldProps) {
   const { control } = useFormContext();
   const [visible, setVisible] = useState(false);
@@ -85,6 +88,7 @@ export function FormField({
           required={required}
           disabled={disabled}
           placeholder={placeholder}
+          autoFocus={autoFocus}
           autoComplete={autoComplete}
           fullWidth
           error={fieldState.error !== undefined}

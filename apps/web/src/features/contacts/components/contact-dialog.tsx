@@ -85,8 +85,8 @@ export function ContactDialog({
             <>
               <DialogTitle id={titleId}>{title}</DialogTitle>
               <DialogContent>
-                <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                  <FormField name="name" label="Nickname" required maxLength={CONTACT_LIMITS.long} transform={stripPunctuation} />
+                <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+                  <FormField name="name" label="Nickname" required maxLength={CONTACT_LIMITS.long} transform={stripPunctuation} autoFocus />
                   <FormField name="company" label="Company" maxLength={CONTACT_LIMITS.short} transform={stripPunctuation} autoComplete="organization" />
                   <FormField name="firstName" label="First Name" maxLength={CONTACT_LIMITS.short} transform={stripPunctuation} autoComplete="off" />
                   <FormField name="lastName" label="Last Name" maxLength={CONTACT_LIMITS.short} transform={stripPunctuation} autoComplete="off" />

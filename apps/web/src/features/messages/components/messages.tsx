@@ -92,7 +92,8 @@ export function Messages({ userId }: { userId: number }) {
     try {
       const answer = await remove.mutateAsync(ids);
       if (answer.errorcode !== DELETED) return void alert.show({ icon: 'error', text: answer.message });
-      setSelected(new Set());
+      // Back to the first page: the one shown may no longer exist.
+      changePage({ start: 0 });
       void alert.show({ icon: 'success', text: success });
     } catch (error) {
       failed(error);
@@ -124,7 +125,8 @@ export function Messages({ userId }: { userId: number }) {
     try {
       const answer = await removePickedUp.mutateAsync();
       if (answer.errorcode !== DELETED) return void alert.show({ icon: 'error', text: answer.message });
-      setSelected(new Set());
+      // Back to the first page: the one shown may no longer exist.
+      changePage({ start: 0 });
       void alert.show({ icon: 'success', text: INBOX_MESSAGES.bulkDeleted });
     } catch (error) {
       failed(error);

@@ -56,7 +56,7 @@ export function AirboxId({ session }: { session: SessionHints }) {
 
   return (
     <PageCard title="My AirBox ID" action={<WalletPassButton userId={session.userId} />}>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1.4fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1.4fr)' } }}>
         <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', p: 2 }}>
           <Typography color="text.secondary">AirBox ID</Typography>
           <Typography sx={{ fontSize: '2.5rem', fontWeight: 700, letterSpacing: 3, lineHeight: 1 }}>

@@ -63,7 +63,7 @@ export function ConfirmPasswordDialog({
               <DialogTitle id={titleId}>{PROFILE_MESSAGES.updateDialogTitle}</DialogTitle>
               <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
                 <DialogContentText id={textId}>Enter your current password to save your changes.</DialogContentText>
-                <FormField name="password" label="Password" type="password" autoComplete="current-password" />
+                <FormField name="password" label="Password" type="password" autoComplete="current-password" autoFocus />
               </DialogContent>
               <DialogActions sx={{ px: 3, pb: 2 }}>
                 <Button onClick={onCancel} disabled={busy} color="secondary">

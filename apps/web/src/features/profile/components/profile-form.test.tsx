@@ -1,5 +1,6 @@
-import { PROFILE_MESSAGES } from '@airbox/contract';
+import { PROFILE_MESSAGES, STORAGE_KEYS } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
 import { hub, mockApi, renderApp, signIn, userProfile, type ApiRequest } from '../../../testing/test-utils';
 
@@ -131,6 +132,8 @@ describe('profile', () => {
     await user.type(within(dialog).getByLabelText(/^Password/), 'DemoPass1');
     await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
     await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('signed out on your other devices'));
+    expect(sessionStorage.getItem(STORAGE_KEYS.sessionEmail)).toBe('dana.new@example.com');
+    expect(Cookies.get('Email')).toBe('dana.new@example.com');
   });
 
   it("shows the server's message when the update is refused", async () => {

@@ -27,6 +27,7 @@ import { FormSelect } from '../../../components/form/form-select';
 import { FormSwitch } from '../../../components/form/form-switch';
 import { PageCard } from '../../../components/layout/page-card';
 import { answerMessage } from '../../../lib/http';
+import { updateSessionHints } from '../../../lib/session';
 import { useLockerInfoByUser } from '../api/get-locker-info-by-user';
 import { useUpdateSelfUserInfo } from '../api/update-self-user-info';
 import { useVerifyPassword } from '../api/verify-password';
@@ -77,7 +78,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <Typography component="legend" variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 2, p: 0 }}>
         {title}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>{children}</Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>{children}</Box>
     </Box>
   );
 }
@@ -133,6 +134,7 @@ export function ProfileForm({ user }: { user: UserProfile }) {
         return null;
       }
       const credentialsChanged = pending.Email.trim() !== original.Email.trim() || pending.Password !== '';
+      updateSessionHints({ First_name: pending.First_name, Last_name: pending.Last_name, Email: pending.Email, BOXID: pending.BOXID });
       setOriginal({ ...pending, Password: '' });
       void alert.show(
         credentialsChanged
