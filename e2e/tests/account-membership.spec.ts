@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { alertBox, createAccount, signIn } from '../support/accounts';
+
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+async function unitPriceCents(page: Page): Promise<number> {
+  const unitPrice = (await page.getByRole('table', { name: 'Order' }).getByRole('cell').nth(1).textContent()) ?? '';
+  return Math.round(Number(unitPrice.replace('$', '')) * 100);
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
+}
+
+test('the plans and the order: the current plan marked, the total, the terms asked before paying', async ({ context, page, baseURL }) => {
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  await page.goto('/app/membership');
+  await expect(page.getByRole('heading', { name: 'Pick the best plan for you' })).toBeVisible();
+  const credit = page.getByRole('region', { name: 'Credit Plan' });
+  await expect(credit.getByText('Current plan')).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await credit.getByRole('link', { name: /^Buy more/ }).click();
+  await expect(page).toHaveURL(/\/app\/buymembership\/1$/);
+  const order = page.getByRole('table', { name: 'Order' });
+  const cents = await unitPriceCents(page);
+  await order.getByRole('spinbutton', { name: 'Quantity' }).fill('3');
+  await expect(order.getByRole('cell').nth(3)).toHaveText(usd(cents * 3));
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole('button', { name: 'PayPal Checkout' }).click();
+  await expect(alertBox(page)).toContainText('You must agree with the terms and conditions to continue.');
+  await expect(page).toHaveURL(/\/app\/buymembership\/1$/);
+});
+
+/*
+ * The two journeys through the payment simulator's page are marked fixme: its Approve and Cancel
+ * forms post to /app/v1/payments/simulator/*, and because every answer carries
+ * Referrer-Policy: no-referrer, Chromium sends those posts with `Origin: null`, which the server's
+ * foreign-origin check refuses ('Requests from other sites are refused.'). A server fix (accept the
+ * simulator's own page, or a same-origin referrer policy on it) lets them run as written.
+ */
+test.fixme('a customer buys credits through the payment simulator and sees them in the history', async ({ context, page, baseURL }) => {
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  await page.goto('/app/buymembership/1');
+  const cents = await unitPriceCents(page);
+  await page.getByRole('table', { name: 'Order' }).getByRole('spinbutton', { name: 'Quantity' }).fill('3');
+  await page.getByRole('checkbox', { name: 'I agree with the terms and conditions' }).check();
+  await page.getByRole('button', { name: 'PayPal Checkout' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Payment simulator' })).toBeVisible();
+  await expect(page.getByText(usd(cents * 3))).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/app\/paySuccess/);
+  await expect(page.getByText('Pay Success!')).toBeVisible();
+
+  await page.goto('/app/transaction');
+  const purchase = page.getByRole('table', { name: 'Transaction History' }).getByRole('row').filter({ hasText: 'CREDIT PLAN' });
+  await expect(purchase).toContainText('+3');
+  await expect(purchase).toContainText(usd(cents * 3));
+});
+
+test.fixme('a cancelled payment lands on /payCancel and grants nothing', async ({ context, page, baseURL }) => {
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  await page.goto('/app/buymembership/2');
+  await page.getByRole('checkbox', { name: 'I agree with the terms and conditions' }).check();
+  await page.getByRole('button', { name: 'PayPal Checkout' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/app\/payCancel/);
+  await expect(page.getByText('Pay Cancel!')).toBeVisible();
+  await page.goto('/app/transaction');
+  await expect(page.getByText('You have no recent transactions.')).toBeVisible();
+});
