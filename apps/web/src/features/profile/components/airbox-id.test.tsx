@@ -61,3 +61,18 @@ describe('My AirBox ID', () => {
     await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent(PROFILE_MESSAGES.walletFailure));
   });
 });
+
+describe('My AirBox ID without a hub', () => {
+  it('gives the name and AirBox ID and sends the user to choose a hub', async () => {
+    signIn({ userId: 7 });
+    boxIdApi(userProfile({ lockerUUID: null }));
+    renderApp('/parent/boxid');
+    const mailing = await screen.findByRole('region', { name: 'Mailing address' });
+    expect(await within(mailing).findByText('AirBox ID #2135846')).toBeInTheDocument();
+    expect(within(mailing).queryByText(/801 Market St/)).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Delivery hub address' })).getByRole('link', { name: 'Choose one in My Profile' })).toHaveAttribute(
+      'href',
+      '/app/parent/profile',
+    );
+  });
+});

@@ -49,8 +49,8 @@ export function AirboxId({ session }: { session: SessionHints }) {
   const business = COMPANY_ROLES.includes((profile?.role_id ?? session.roleId) as RoleId);
   const company = useCompanyInfo(business ? profile?.business_company_id : null);
 
-  const hubs = usableHubs(user.data?.lockers ?? []);
-  const hub = hubs.find((candidate) => candidate.id === profile?.lockerUUID) ?? hubs[0] ?? null;
+  // lockers lists every hub; the user's own is the one lockerUUID names (none until chosen).
+  const hub = usableHubs(user.data?.lockers ?? []).find((candidate) => candidate.id === profile?.lockerUUID) ?? null;
   const boxId = profile?.BOXID ?? session.boxId;
   const code = qrCode.data?.errorcode === 0 ? qrCode.data.qrcode : '';
 
