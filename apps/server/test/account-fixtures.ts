@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { boxIdProblem, ROLE, USER_STATUS } from '@airbox/contract';
+import { ROLE, USER_STATUS } from '@airbox/contract';
 import type { Db } from '../src/db/database.js';
-import { hashPassword } from '../src/modules/auth/passwords.js';
 import { insertBuilding, insertCampus } from '../src/modules/campuses/campuses.repository.js';
 import { insertHubs, linkHubsToBuildings } from '../src/modules/hubs/hubs.repository.js';
-import { insertUser } from '../src/modules/users/users.repository.js';
 import type { NewUser } from '../src/modules/users/users.table.js';
+import { boxIdSequence, insertFixtureUser } from './fixtures.js';
 
 /** Fixtures of the account tests (spec 03): customers, business users, hubs and a building. */
 
@@ -13,13 +12,7 @@ export const FIXTURE_PASSWORD = 'FixturePass1';
 let serial = 0;
 
 /** A fresh, valid AirBox ID starting with 7 (these fixtures' own range). */
-export function accountBoxId(): string {
-  for (;;) {
-    serial += 1;
-    const boxId = `7${String(200_000 + serial * 13).padStart(6, '0')}`;
-    if (boxIdProblem(boxId) === null) return boxId;
-  }
-}
+export const accountBoxId = boxIdSequence('7', 200_000, 13);
 
 export interface FixtureUser {
   userId: number;
@@ -27,19 +20,14 @@ export interface FixtureUser {
   boxId: string;
 }
 
-let passwordHash: Promise<string> | undefined;
-
 /** An active user with a full profile; role 5 unless told. */
 export async function insertAccountUser(db: Db, fields: Partial<NewUser> = {}): Promise<FixtureUser> {
   serial += 1;
-  passwordHash ??= hashPassword(FIXTURE_PASSWORD);
-  const now = new Date().toISOString();
   const email = fields.email ?? `account.${serial}.${randomUUID().slice(0, 8)}@example.com`;
-  const boxId = fields.box_id ?? accountBoxId();
-  const userId = await insertUser(db, {
+  const { userId, boxId } = await insertFixtureUser(db, {
     role_id: ROLE.customer,
     status: USER_STATUS.active,
-    password_hash: await passwordHash,
+    password: FIXTURE_PASSWORD,
     first_name: 'Casey',
     last_name: 'Customer',
     pin: '246810',
@@ -48,20 +36,9 @@ export async function insertAccountUser(db: Db, fields: Partial<NewUser> = {}): 
     city: 'San Francisco',
     state: 'CA',
     zip_code: '94105',
-    locker_id: null,
-    membership: null,
-    membership_expire: null,
-    bcm_user_id: null,
-    business_company_id: null,
-    unit_id: null,
-    building_id: null,
-    bc_id: null,
-    created_at: now,
-    updated_at: now,
-    activated_at: now,
     ...fields,
     email,
-    box_id: boxId,
+    box_id: fields.box_id ?? accountBoxId(),
   });
   return { userId, email, boxId };
 }

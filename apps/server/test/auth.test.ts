@@ -1,18 +1,10 @@
 import { MESSAGES, RESET_LINK_TTL_MS, ACTIVATION_LINK_TTL_MS, SESSION_MAX_AGE_MS } from '@airbox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/modules/auth/passwords.js';
-import { insertUser } from '../src/modules/users/users.repository.js';
-import { buildTestApp, linkIn, login, mailsOf, postForm, sessionCookieOf, signIn, type TestApp, useTestDatabase } from './helper.js';
+import { describe, expect, it } from 'vitest';
+import { insertFixtureUser } from './fixtures.js';
+import { buildTestApp, linkIn, login, mailsOf, postForm, sessionCookieOf, signIn, type TestApp, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp(database.url());
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(database);
 
 const HOUR = 60 * 60 * 1000;
 
@@ -242,16 +234,7 @@ describe('activation', () => {
   });
 
   it('refuses an activation link after 24 hours, and mails no link to an activated user', async () => {
-    const now = new Date().toISOString();
-    const userId = await insertUser(t.app.db, {
-      role_id: 10,
-      status: 0,
-      email: 'late@example.com',
-      password_hash: await hashPassword('DemoPass1'),
-      box_id: '3000001',
-      created_at: now,
-      updated_at: now,
-    });
+    const { userId } = await insertFixtureUser(t.app.db, { role_id: 10, status: 0, email: 'late@example.com', password: 'DemoPass1', box_id: '3000001' });
     const before = (await mailsOf(t)).length;
     await postForm(t.app, '/app/v1/resendRegristerEmail', { userID: userId });
     const mails = (await mailsOf(t)).slice(before);
@@ -266,16 +249,7 @@ describe('activation', () => {
   });
 
   it('activating a business user makes it pending (Status 1), still without a session', async () => {
-    const now = new Date().toISOString();
-    const userId = await insertUser(t.app.db, {
-      role_id: 10,
-      status: 0,
-      email: 'shop@example.com',
-      password_hash: await hashPassword('DemoPass1'),
-      box_id: '3000002',
-      created_at: now,
-      updated_at: now,
-    });
+    const { userId } = await insertFixtureUser(t.app.db, { role_id: 10, status: 0, email: 'shop@example.com', password: 'DemoPass1', box_id: '3000002' });
     const before = (await mailsOf(t)).length;
     await postForm(t.app, '/app/v1/resendRegristerEmail', { userID: userId });
     const [mail] = (await mailsOf(t)).slice(before);

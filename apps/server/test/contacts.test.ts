@@ -1,18 +1,11 @@
 import { CONTACT_ERRORCODE, CONTACT_MESSAGES } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIXTURE_PASSWORD, insertAccountUser } from './account-fixtures.js';
-import { buildTestApp, signIn, type TestApp, useTestDatabase } from './helper.js';
+import { signIn, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp(database.url(), { seedDemoData: false });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(database, { seedDemoData: false });
 
 const CONTACT = {
   name: 'Mom',

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp, useTestDatabase } from './helper.js';
+import { describe, expect, it } from 'vitest';
+import { signIn, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp(database.url());
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(database);
 
 describe('the demo customer’s account screens', () => {
   it('has saved contacts, newest first', async () => {

@@ -1,17 +1,10 @@
 import { boxIdProblem, REGISTRATION_MESSAGES as M } from '@airbox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from '../src/db/demo-registration.js';
-import { buildTestApp, postForm, type TestApp, useTestDatabase } from './helper.js';
+import { postForm, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp(database.url());
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(database);
 
 /** What the start banner and the README promise a newcomer about the demo registration data. */
 describe('demo registration data', () => {

@@ -110,6 +110,37 @@ export async function buildTestApp(databaseUrl: string, overrides: Partial<AppCo
   return { app, config, logs, advance: (ms) => void (now += ms), close };
 }
 
+/**
+ * The usual header of a test file: one app on the file's test database, built before its tests
+ * (after the database) and closed after them. The handle reads through to that app.
+ */
+export function useTestApp(database: { url: () => string }, overrides: Partial<AppConfig> = {}): TestApp {
+  let built: TestApp | undefined;
+  const current = (): TestApp => {
+    if (!built) throw new Error('the test app is built in beforeAll');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await buildTestApp(database.url(), overrides);
+  });
+  afterAll(async () => {
+    await current().close();
+  });
+  return {
+    get app() {
+      return current().app;
+    },
+    get config() {
+      return current().config;
+    },
+    get logs() {
+      return current().logs;
+    },
+    advance: (ms) => current().advance(ms),
+    close: () => current().close(),
+  };
+}
+
 /** The session cookie (`name=value`) a response sets, if any. */
 export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
   const cookie = response.cookies.find((c) => c.name.endsWith('airbox_session') && c.value !== '');

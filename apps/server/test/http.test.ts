@@ -1,16 +1,9 @@
 import { MESSAGES } from '@airbox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, login, postForm, type TestApp, useTestDatabase } from './helper.js';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, login, postForm, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp(database.url());
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(database);
 
 function expectSecurityHeaders(headers: Record<string, unknown>) {
   const csp = String(headers['content-security-policy']);

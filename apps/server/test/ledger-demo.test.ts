@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, postForm, signIn, type TestApp, useTestDatabase } from './helper.js';
+import { describe, expect, it } from 'vitest';
+import { postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
 const KEY = 'locker-test-key-0123456789abcdef';
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp(database.url(), { lockerApiKeys: [KEY] });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(database, { lockerApiKeys: [KEY] });
 
 describe("the demo customer's ledger", () => {
   it('has a message per seeded package, the operations and a balance that ends at its credits', async () => {

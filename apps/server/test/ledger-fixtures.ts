@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../src/modules/auth/passwords.js';
-import { insertUser } from '../src/modules/users/users.repository.js';
 import type { NewUser } from '../src/modules/users/users.table.js';
+import { insertFixtureUser } from './fixtures.js';
 import { DEMO_PASSWORD, signIn } from './helper.js';
 
 let counter = 0;
@@ -11,31 +10,20 @@ export async function newCustomer(app: FastifyInstance, changes: Partial<NewUser
   counter += 1;
   const unique = String(800_000 + counter);
   const email = `ledger-${unique}@example.com`;
-  const now = new Date().toISOString();
   const hub = await app.db.selectFrom('hubs').select('id').orderBy('business_name').executeTakeFirstOrThrow();
-  const userId = await insertUser(app.db, {
+  const { userId, boxId } = await insertFixtureUser(app.db, {
     role_id: 5,
     status: 1,
     email,
-    password_hash: await hashPassword(DEMO_PASSWORD),
+    password: DEMO_PASSWORD,
     box_id: `9${unique}`,
     locker_id: hub.id,
-    membership: null,
-    membership_expire: null,
-    bcm_user_id: null,
-    business_company_id: null,
-    unit_id: null,
-    building_id: null,
-    bc_id: null,
-    created_at: now,
-    updated_at: now,
-    activated_at: now,
     notify_by_email: 0,
     notify_by_text: 0,
     ...changes,
   });
   const { cookie } = await signIn(app, email);
-  return { userId, email, cookie, boxId: changes.box_id ?? `9${unique}` };
+  return { userId, email, cookie, boxId };
 }
 
 export async function userRow(app: FastifyInstance, userId: number) {

@@ -6,20 +6,16 @@ import { LOCKER_EVENT_ERRORCODE } from '@airbox/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTwilioSmsProvider } from '../src/providers/sms/twilio-sms-provider.js';
-import { buildTestApp, mailsOf, postForm, type TestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, mailsOf, postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
 
 const database = useTestDatabase();
 const KEY = 'locker-test-key-0123456789abcdef';
-let t: TestApp;
+const t = useTestApp(database, { lockerApiKeys: ['another-locker-key-abcdefghijklmnop', KEY] });
 let hubId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp(database.url(), { lockerApiKeys: ['another-locker-key-abcdefghijklmnop', KEY] });
   hubId = (await t.app.db.selectFrom('hubs').select('id').where('business_name', '=', 'AirBox Union Square').executeTakeFirstOrThrow()).id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 function event(body: Record<string, unknown>, headers: Record<string, string> = { 'x-api-key': KEY }) {

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, linkIn, mailsOf, postForm, signIn, type TestApp, useTestDatabase } from './helper.js';
+import { describe, expect, it } from 'vitest';
+import { linkIn, mailsOf, postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp(database.url(), { logLevel: 'trace' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(database, { logLevel: 'trace' });
 
 describe('log lines', () => {
   it('carry a request id and hold no password, session token, generatedId or activation code', async () => {

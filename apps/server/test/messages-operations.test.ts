@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, postForm, type TestApp, useTestDatabase } from './helper.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
 
 const database = useTestDatabase();
 const KEY = 'locker-test-key-0123456789abcdef';
-let t: TestApp;
+const t = useTestApp(database, { lockerApiKeys: [KEY] });
 let hubId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp(database.url(), { lockerApiKeys: [KEY] });
   hubId = (await t.app.db.selectFrom('hubs').select('id').orderBy('business_name').executeTakeFirstOrThrow()).id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Customer = Awaited<ReturnType<typeof newCustomer>>;

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, postForm, type TestApp, useTestDatabase } from './helper.js';
+import { describe, expect, it } from 'vitest';
+import { postForm, useTestApp, useTestDatabase } from './helper.js';
 import { locationPath, newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
 
 const database = useTestDatabase();
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp(database.url());
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(database);
 
 type Customer = Awaited<ReturnType<typeof newCustomer>>;
 

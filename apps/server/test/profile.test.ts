@@ -1,21 +1,17 @@
 import { MESSAGES, PROFILE_MESSAGES, ROLE, UPDATE_PROFILE_ERRORCODE, US_STATES } from '@airbox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/modules/auth/passwords.js';
 import { issueToken, checkToken } from '../src/modules/tokens/tokens.service.js';
 import { findUserById } from '../src/modules/users/users.repository.js';
 import { FIXTURE_PASSWORD, type FixtureHubs, insertAccountUser, insertHubsAndBuilding, accountBoxId } from './account-fixtures.js';
-import { buildTestApp, login, mailsOf, postForm, signIn, type TestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, login, mailsOf, postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
-let t: TestApp;
+const t = useTestApp(database, { seedDemoData: false });
 let hubs: FixtureHubs;
 
 beforeAll(async () => {
-  t = await buildTestApp(database.url(), { seedDemoData: false });
   hubs = await insertHubsAndBuilding(t.app.db);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function newCustomer(fields: Parameters<typeof insertAccountUser>[1] = {}) {

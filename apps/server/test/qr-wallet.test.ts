@@ -4,24 +4,20 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROFILE_MESSAGES, QR_CODE_ERRORCODE, QR_RESET_COOLDOWN_MS, WALLET_LINK_TTL_MS, WALLET_PASS_ERRORCODE } from '@airbox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { updateUser } from '../src/modules/users/users.repository.js';
 import { verifyLockerQrCode } from '../src/modules/qr-codes/qr-codes.service.js';
 import { createDevelopmentCertificates } from '../src/providers/wallet/development-certificates.js';
 import { FIXTURE_PASSWORD, type FixtureHubs, insertAccountUser, insertHubsAndBuilding } from './account-fixtures.js';
-import { buildTestApp, signIn, type TestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, signIn, useTestApp, useTestDatabase } from './helper.js';
 import { unzip } from './pkpass.js';
 
 const database = useTestDatabase();
-let t: TestApp;
+const t = useTestApp(database, { seedDemoData: false });
 let hubs: FixtureHubs;
 
 beforeAll(async () => {
-  t = await buildTestApp(database.url(), { seedDemoData: false });
   hubs = await insertHubsAndBuilding(t.app.db);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function newCustomer(app = t.app) {

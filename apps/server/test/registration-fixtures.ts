@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { boxIdProblem, ROLE, USER_STATUS } from '@airbox/contract';
+import { ROLE, USER_STATUS } from '@airbox/contract';
 import type { Db } from '../src/db/database.js';
-import { hashPassword } from '../src/modules/auth/passwords.js';
 import { insertBuilding, insertCampus, insertCompany, insertUnit } from '../src/modules/campuses/campuses.repository.js';
 import { insertHubs, linkHubsToBuildings } from '../src/modules/hubs/hubs.repository.js';
 import { insertInvitationCode, insertServedZips } from '../src/modules/registration/registration.repository.js';
 import type { NewInvitationCode } from '../src/modules/registration/registration.table.js';
-import { insertUser } from '../src/modules/users/users.repository.js';
+import { boxIdSequence, insertFixtureUser } from './fixtures.js';
+import { DEMO_PASSWORD } from './helper.js';
 
 let serial = 0;
 
 /** A fresh, valid AirBox ID starting with 6 (the fixtures' own range). */
-export function freshBoxId(): string {
-  for (;;) {
-    serial += 1;
-    const boxId = `6${String(100_000 + serial * 7).padStart(6, '0')}`;
-    if (boxIdProblem(boxId) === null) return boxId;
-  }
-}
+export const freshBoxId = boxIdSequence('6', 100_000, 7);
 
 export function freshEmail(label = 'newcomer'): string {
   serial += 1;
@@ -25,26 +19,15 @@ export function freshEmail(label = 'newcomer'): string {
 }
 
 export async function insertTestUser(db: Db, fields: { email: string; role_id?: number; box_id?: string; business_name?: string }) {
-  const now = new Date().toISOString();
-  return insertUser(db, {
+  const { userId } = await insertFixtureUser(db, {
     role_id: fields.role_id ?? ROLE.customer,
     status: USER_STATUS.active,
     email: fields.email,
-    password_hash: await hashPassword('DemoPass1'),
+    password: DEMO_PASSWORD,
     box_id: fields.box_id ?? freshBoxId(),
-    locker_id: null,
-    membership: null,
-    membership_expire: null,
-    bcm_user_id: null,
-    business_company_id: null,
-    unit_id: null,
-    building_id: null,
-    bc_id: null,
     ...(fields.business_name ? { business_name: fields.business_name } : {}),
-    created_at: now,
-    updated_at: now,
-    activated_at: now,
   });
+  return userId;
 }
 
 export async function insertCode(db: Db, code: Partial<NewInvitationCode> & Pick<NewInvitationCode, 'code' | 'bcm_user_id'>) {

@@ -7,19 +7,15 @@ import {
 } from '@airbox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOX_ID_RESERVATION_MS } from '../src/modules/registration/box-ids.service.js';
-import { buildTestApp, linkIn, login, mailsOf, postForm, signIn, type TestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, linkIn, login, mailsOf, postForm, signIn, type TestApp, useTestApp, useTestDatabase } from './helper.js';
 import { createDirectory, type Directory, freshBoxId, freshEmail, insertCode, insertTestUser } from './registration-fixtures.js';
 
 const database = useTestDatabase();
-let t: TestApp;
+const t = useTestApp(database, { seedDemoData: false });
 let d: Directory;
 
 beforeAll(async () => {
-  t = await buildTestApp(database.url(), { seedDemoData: false });
   d = await createDirectory(t.app.db);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const PASSWORD = 'Welcome123';

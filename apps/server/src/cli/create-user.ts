@@ -1,19 +1,20 @@
-import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { LIMITS, ROLE_IDS, USER_STATUS, emailField, resetPasswordField } from '@airbox/contract';
 import { z } from 'zod';
 import { loadConfig } from '../config/env.js';
 import { createDatabase, writeTransaction } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { hashPassword } from '../modules/auth/passwords.js';
-import { findUserByEmail, insertUser } from '../modules/users/users.repository.js';
+import { findUserByEmail } from '../modules/users/users.repository.js';
+import { createUser } from '../modules/users/users.service.js';
 
 /**
  * npm run user:create -- --email ops@example.com --password 'S3curePass' --role 1 [--status 1]
- *   [--first-name Ops] [--last-name Team] [--box-id 3456789]
+ *   [--first-name Ops] [--last-name Team] [--box-id 2468013]
  *
  * Creates an account without the sign-up flow: how operators make admin (role 1) and business
  * (role 10) accounts, which no public screen creates. Prints the new user's id and AirBox ID as JSON.
+ * The AirBox ID, given or else drawn at random among the free ones, must pass boxIdProblem() (not
+ * reserved, not continuous); createUser refuses one that does not.
  */
 const optionsSchema = z.object({
   email: emailField(),
@@ -46,31 +47,22 @@ const config = loadConfig();
 const db = createDatabase(config.databaseUrl);
 try {
   await migrateToLatest(db);
-  const passwordHash = await hashPassword(options.password);
-  const now = config.clock().toISOString();
+  const now = config.clock();
   const created = await writeTransaction(db, async (trx) => {
     if (await findUserByEmail(trx, options.email)) throw new Error(`${options.email} already has an account`);
-    const boxId = options['box-id'] ?? String(randomInt(1_000_000, 10_000_000));
-    const userId = await insertUser(trx, {
-      role_id: options.role,
-      status: options.status,
-      email: options.email,
-      password_hash: passwordHash,
-      first_name: options['first-name'],
-      last_name: options['last-name'],
-      box_id: boxId,
-      locker_id: null,
-      membership: null,
-      membership_expire: null,
-      bcm_user_id: null,
-      business_company_id: null,
-      unit_id: null,
-      building_id: null,
-      bc_id: null,
-      created_at: now,
-      updated_at: now,
-      activated_at: options.status === USER_STATUS.notActivated ? null : now,
-    });
+    const { userId, boxId } = await createUser(
+      trx,
+      {
+        role_id: options.role,
+        status: options.status,
+        email: options.email,
+        password: options.password,
+        first_name: options['first-name'],
+        last_name: options['last-name'],
+        box_id: options['box-id'],
+      },
+      now,
+    );
     return { user_id: userId, BOXID: boxId };
   });
   console.log(JSON.stringify(created));
