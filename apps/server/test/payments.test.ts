@@ -64,6 +64,8 @@ describe('buying through the payment simulator', () => {
     expect(page.body).toMatch(/<form method="post" action="\/app\/v1\/payments\/simulator\/approve">/);
     expect(page.body).not.toMatch(/<script|onclick=/i);
     expect(page.headers['content-security-policy']).toContain("form-action 'self'");
+    // Under the portal's usual no-referrer a browser posts these forms with 'Origin: null'.
+    expect(page.headers['referrer-policy']).toBe('same-origin');
 
     const returnPath = await payerClicks(token, 'approve');
     expect(returnPath).toMatch(/^\/app\/v1\/payments\/return\?token=/);

@@ -33,7 +33,10 @@ export default async function paymentsSimulatorRoutes(app: FastifyInstance) {
   app.get(SIMULATOR_PAGE_PATH, { schema: { hide: true, querystring: tokenQuery } }, async (request, reply) => {
     const { token } = request.query as z.infer<typeof tokenQuery>;
     const order = token ? await simulator.findOrder(token) : undefined;
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    // Everywhere else no-referrer, under which browsers send 'Origin: null' with a form post and
+    // the Origin check refuses it. This page carries no secret in its URL's path worth hiding from
+    // its own origin, so it lets its two forms say where they come from.
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
     if (!order || (order.status !== 'CREATED' && order.status !== 'APPROVED')) return reply.code(404).send(notFound);
     const hidden = `<input type="hidden" name="token" value="${escapeHtml(order.id)}">`;
     return reply.send(
