@@ -102,7 +102,7 @@ export function AirboxId({ session }: { session: SessionHints }) {
             ) : (
               <Typography color="text.secondary">
                 No delivery hub chosen yet.{' '}
-                <Link component={RouterLink} to={paths.parentProfile.getHref()}>
+                <Link component={RouterLink} to={paths.parentProfile.getHref()} underline="always">
                   Choose one in My Profile
                 </Link>
                 .

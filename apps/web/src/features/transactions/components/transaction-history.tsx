@@ -47,7 +47,7 @@ export function TransactionHistory({ userId }: { userId: number }) {
     setPage({ ...page, start: 0, sort: field, order: page.sort === field && page.order === 'desc' ? 'asc' : 'desc' });
 
   return (
-    <PageCard title="Transaction History">
+    <PageCard title="Transaction History" hideTitle>
       <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Transactions table">
         <Table aria-label="Transaction History" size="small" sx={{ minWidth: 720, '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
           <TableHead>
