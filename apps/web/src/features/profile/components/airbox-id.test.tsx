@@ -2,6 +2,7 @@ import { PROFILE_MESSAGES } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { hub, mockApi, renderApp, signIn, userProfile } from '../../../testing/test-utils';
+import { isAppleSystem } from './wallet-pass-button';
 
 function boxIdApi(user = userProfile(), overrides: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
@@ -74,5 +75,17 @@ describe('My AirBox ID without a hub', () => {
       'href',
       '/app/parent/profile',
     );
+  });
+});
+
+describe('Apple systems', () => {
+  it.each([
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15', 'iPhone', true],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15', 'MacIntel', true],
+    ['Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X)', 'iPad', true],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0', 'Win32', false],
+    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/126.0 Mobile', 'Linux armv8l', false],
+  ])('%s is Apple: %s', (userAgent, platform, apple) => {
+    expect(isAppleSystem(userAgent, platform)).toBe(apple);
   });
 });

@@ -166,7 +166,15 @@ describe('profile', () => {
       '/app/v1/carrierServiceRenaming': { body: { errorcode: 0, message: 'ok', data: [] } },
     });
     const { user, location } = await openProfile();
+    const unchanged = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unchanged);
+    expect(unchanged.defaultPrevented).toBe(false);
     await user.type(screen.getByLabelText(/^City/), ' West');
+    // Closing the tab or reloading asks the browser's own question.
+    const closing = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(closing);
+    expect(closing.defaultPrevented).toBe(true);
+
     await user.click(screen.getByRole('link', { name: 'Dashboard' }));
     const warning = await screen.findByRole('alertdialog');
     expect(warning).toHaveTextContent(PROFILE_MESSAGES.leaveWarning);
