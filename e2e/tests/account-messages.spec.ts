@@ -68,6 +68,6 @@ test('My Messages and the history are usable on a phone', async ({ context, page
   await expect(page.getByRole('list', { name: 'My Messages' }).getByText('Not picked up')).toBeVisible();
   await expectNoSeriousViolations(page);
   await page.goto('/app/transaction');
-  await expect(page.getByRole('table', { name: 'Transaction History' }).getByText('Delivery')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Transaction History' }).getByText('Delivery')).toBeVisible();
   await expectNoSeriousViolations(page);
 });
