@@ -83,3 +83,31 @@ test('a customer adds, edits and deletes a contact, told of every mistake on the
   await closeAlert(page, 'Delete success');
   await expect(card.getByText('You have no saved contacts.')).toBeVisible();
 });
+
+test('My Contacts and the profile are usable on a phone', async ({ context, page, baseURL }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  await page.goto('/app/MyContacts');
+  await page.getByRole('button', { name: 'ADD CONTACT' }).click();
+  const dialog = page.getByRole('dialog', { name: 'ADD CONTACT' });
+  await expect(dialog.getByLabel('Nickname')).toBeFocused();
+  await dialog.getByLabel('Nickname').fill('Work');
+  await dialog.getByLabel('Address 1').fill('500 Howard St');
+  await dialog.getByLabel('City').fill('San Francisco');
+  await dialog.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: 'California' }).click();
+  await dialog.getByLabel('Zip Code').fill('94105');
+  await dialog.getByLabel('Phone Number').fill('4155550100');
+  await dialog.getByRole('button', { name: 'CONFIRM' }).click();
+  await closeAlert(page, 'Add success');
+  const card = page.getByRole('list', { name: 'My Contacts' }).getByRole('listitem').filter({ hasText: 'Work' });
+  await expect(card).toContainText('500 Howard St, San Francisco, CA, USA, 94105');
+  await expectNoSeriousViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.goto('/app/parent/profile');
+  await expect(page.getByRole('form', { name: 'Edit profile' }).getByRole('textbox', { name: 'Email' })).toHaveValue(account.email);
+  await expectNoSeriousViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
