@@ -4,14 +4,17 @@ import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import type { RouteHandle } from './route-handle';
 import type { AccountScreen } from './routes/account';
-import { ComingSoonRoute } from './routes/coming-soon';
 import { PageLoading } from './routes/page-loading';
 import { LoginRoute } from './routes/login';
 import { RouteError } from './routes/route-error';
 
 /** A signed-in screen a later issue builds: the shared "coming soon" page under its own title. */
 function comingSoon(path: string, title: string): RouteObject {
-  return { path, handle: { title } satisfies RouteHandle, element: <ComingSoonRoute /> };
+  return {
+    path,
+    handle: { title } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('./routes/coming-soon')).ComingSoonRoute }),
+  };
 }
 
 /** A signed-in account screen of spec 03, loaded on demand through routes/account. */
