@@ -122,11 +122,11 @@ test('the terms must be accepted, and the Terms of Use open in a dialog', async 
   await terms.getByRole('button', { name: 'Close' }).click();
 });
 
-test('each step of the individual wizard has no serious accessibility violation, on a desktop and a phone', async ({ page }) => {
-  for (const size of [
-    { width: 1366, height: 900 },
-    { width: 375, height: 812 },
-  ]) {
+for (const [device, size] of [
+  ['a desktop', { width: 1366, height: 900 }],
+  ['a phone', { width: 375, height: 812 }],
+] as const) {
+  test(`each step of the individual wizard has no serious accessibility violation on ${device}`, async ({ page }) => {
     await page.setViewportSize(size);
     await page.goto('/app/register');
     await textbox(page, 'ZIP code').waitFor();
@@ -135,8 +135,8 @@ test('each step of the individual wizard has no serious accessibility violation,
     await expectNoSeriousViolations(page);
     await fillAccount(page, uniqueEmail(), { textNotifications: true });
     await expectNoSeriousViolations(page);
-  }
-});
+  });
+}
 
 test('the close control returns to login', async ({ page }) => {
   await page.goto('/app/register');
