@@ -37,14 +37,7 @@ test('the plans and the order: the current plan marked, the total, the terms ask
   await expect(page).toHaveURL(/\/app\/buymembership\/1$/);
 });
 
-/*
- * The two journeys through the payment simulator's page are marked fixme: its Approve and Cancel
- * forms post to /app/v1/payments/simulator/*, and because every answer carries
- * Referrer-Policy: no-referrer, Chromium sends those posts with `Origin: null`, which the server's
- * foreign-origin check refuses ('Requests from other sites are refused.'). A server fix (accept the
- * simulator's own page, or a same-origin referrer policy on it) lets them run as written.
- */
-test.fixme('a customer buys credits through the payment simulator and sees them in the history', async ({ context, page, baseURL }) => {
+test('a customer buys credits through the payment simulator and sees them in the history', async ({ context, page, baseURL }) => {
   const account = await createAccount();
   await signIn(context, baseURL!, account.email, account.password);
   await page.goto('/app/buymembership/1');
@@ -65,7 +58,7 @@ test.fixme('a customer buys credits through the payment simulator and sees them 
   await expect(purchase).toContainText(usd(cents * 3));
 });
 
-test.fixme('a cancelled payment lands on /payCancel and grants nothing', async ({ context, page, baseURL }) => {
+test('a cancelled payment lands on /payCancel and grants nothing', async ({ context, page, baseURL }) => {
   const account = await createAccount();
   await signIn(context, baseURL!, account.email, account.password);
   await page.goto('/app/buymembership/2');
