@@ -1,19 +1,23 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from '../support/accounts';
 
+/** The themes' primary colours (apps/web/src/lib/theme.ts): orange #c2410c and blue #1d4ed8. */
+const ORANGE = 'rgb(194, 65, 12)';
+const BLUE = 'rgb(29, 78, 216)';
+
 test('the chosen theme survives a reload', async ({ context, page, baseURL }) => {
   await signIn(context, baseURL!, DEMO.email, DEMO.password);
   await page.goto('/app/dashboard');
-  // The settings button wears the theme's primary colour.
-  const primaryButton = page.getByRole('button', { name: 'Settings' });
-  const orange = await primaryButton.evaluate((element) => getComputedStyle(element).backgroundColor);
+  // The settings button wears the theme's primary colour; polled, as the colour changes with a transition.
+  const settings = page.getByRole('button', { name: 'Settings' });
+  const colour = () => settings.evaluate((element) => getComputedStyle(element).backgroundColor);
+  await expect.poll(colour).toBe(ORANGE);
 
   await page.getByRole('button', { name: 'Theme' }).click();
   await page.getByRole('menuitem', { name: 'AirBox Blue' }).click();
-  await expect.poll(() => primaryButton.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(orange);
-  const blue = await primaryButton.evaluate((element) => getComputedStyle(element).backgroundColor);
+  await expect.poll(colour).toBe(BLUE);
   expect((await context.cookies()).find((cookie) => cookie.name === 'theme_button_color')?.value).toBe('blue');
 
   await page.reload();
-  await expect.poll(() => primaryButton.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(blue);
+  await expect.poll(colour).toBe(BLUE);
 });

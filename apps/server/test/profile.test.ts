@@ -198,11 +198,18 @@ describe('updateSelfUserInfo', () => {
     expect(boxId.json()).toEqual({ errorcode: UPDATE_PROFILE_ERRORCODE.refused, message: PROFILE_MESSAGES.boxIdTaken });
     for (const reserved of ['7777777', '2345678']) {
       const response = await update(user.cookie, profileForm(user, { BOXID: reserved }));
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(PROFILE_MESSAGES.boxIdReserved);
+      expect(response.json()).toEqual({ errorcode: UPDATE_PROFILE_ERRORCODE.refused, message: PROFILE_MESSAGES.boxIdReserved });
     }
     const row = await findUserById(t.app.db, user.userId);
     expect(row).toMatchObject({ email: user.email, box_id: user.boxId });
+  });
+
+  it('lets a customer whose AirBox ID is reserved keep it and save other changes', async () => {
+    const user = await newCustomer();
+    await t.app.db.updateTable('users').set({ box_id: '8888888' }).where('user_id', '=', user.userId).execute();
+    const response = await update(user.cookie, profileForm({ ...user, boxId: '8888888' }, { City: 'Oakland' }));
+    expect(response.json().errorcode).toBe(1);
+    expect(await findUserById(t.app.db, user.userId)).toMatchObject({ box_id: '8888888', city: 'Oakland' });
   });
 
   it('changes the AirBox ID to a free one', async () => {

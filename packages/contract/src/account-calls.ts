@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call } from './api.js';
-import { BOX_ID_PATTERN, isContinuousBoxId, isReservedBoxId } from './airbox-id.js';
+import { BOX_ID_MESSAGES, BOX_ID_PATTERN } from './airbox-id.js';
 import { LIMITS } from './constants.js';
 import { STRONG_PASSWORD_PATTERN, flagField, idField } from './fields.js';
 import { hubSchema } from './registration-calls.js';
@@ -76,11 +76,9 @@ export const profileFormSchema = z.object({
     .string()
     .max(LIMITS.fieldMax, PROFILE_MESSAGES.password)
     .refine((value) => value === '' || STRONG_PASSWORD_PATTERN.test(value), PROFILE_MESSAGES.password),
-  BOXID: z
-    .string()
-    .trim()
-    .regex(BOX_ID_PATTERN, PROFILE_MESSAGES.boxIdReserved)
-    .refine((value) => !isReservedBoxId(value) && !isContinuousBoxId(value), PROFILE_MESSAGES.boxIdReserved),
+  // Reserved and continuous ids are refused only when the id changes (spec 03 §2): the web app
+  // clears such a new id, the server refuses it; a customer keeping an old one can still save.
+  BOXID: z.string().trim().regex(BOX_ID_PATTERN, BOX_ID_MESSAGES.format),
   Cell_phone_number: z.string().trim().regex(PHONE_PATTERN, PROFILE_MESSAGES.phone),
   secondaryCellPhone: optionalPhone,
   Home_phone_number: optionalPhone,

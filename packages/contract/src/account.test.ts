@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BOX_ID_MESSAGES } from './airbox-id.js';
 import {
   PROFILE_MESSAGES as P,
   confirmPasswordFormSchema,
@@ -47,8 +48,8 @@ describe('profile form (spec 03 §5)', () => {
     [{ Email: 'x@' }, `Email: ${P.email}`],
     [{ Password: 'lowercase1' }, `Password: ${P.password}`],
     [{ PinNo: '12345' }, `PinNo: ${P.pin}`],
-    [{ BOXID: '5555555' }, `BOXID: ${P.boxIdReserved}`],
-    [{ BOXID: '3456789' }, `BOXID: ${P.boxIdReserved}`],
+    [{ BOXID: '123456' }, `BOXID: ${BOX_ID_MESSAGES.format}`],
+    [{ BOXID: '0135846' }, `BOXID: ${BOX_ID_MESSAGES.format}`],
     [{ Cell_phone_number: '415-555-013' }, `Cell_phone_number: ${P.phone}`],
     [{ Home_phone_number: '415' }, `Home_phone_number: ${P.optionalPhone}`],
     [{ Zip_code: '9411' }, `Zip_code: ${P.zip}`],
@@ -65,6 +66,11 @@ describe('profile form (spec 03 §5)', () => {
     expect(notificationChoices('Email,Text Message')).toEqual({ emailChoose: true, messageChoose: true });
     expect(notificationChoices('Text Message')).toEqual({ emailChoose: false, messageChoose: true });
     expect(notificationChoices('')).toEqual({ emailChoose: false, messageChoose: false });
+  });
+
+  it('leaves reserved and continuous ids to the change check, so an old one can be kept', () => {
+    expect(profileFormSchema.safeParse({ ...profile, BOXID: '5555555' }).success).toBe(true);
+    expect(profileFormSchema.safeParse({ ...profile, BOXID: '3456789' }).success).toBe(true);
   });
 
   it('asks for the confirmation password', () => {

@@ -1,4 +1,4 @@
-import { COMPANY_ROLES, MESSAGES, PROFILE_MESSAGES, type updateSelfUserInfoCall } from '@airbox/contract';
+import { boxIdProblem, COMPANY_ROLES, MESSAGES, PROFILE_MESSAGES, type updateSelfUserInfoCall } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { type Db, writeTransaction } from '../../db/database.js';
@@ -75,6 +75,8 @@ export async function updateProfile(
   const emailChanged = email !== user.email;
   const passwordChanged = input.Password !== '';
   const boxIdChanged = input.BOXID !== user.box_id;
+  // Only a new id must pass the reserved and continuous rules: an old one may be kept.
+  if (boxIdChanged && boxIdProblem(input.BOXID) !== null) return { kind: 'refused', message: PROFILE_MESSAGES.boxIdReserved };
 
   const hubId = input.lockerUUID === '' ? null : input.lockerUUID;
   if (hubId !== null && hubId !== user.locker_id) {
