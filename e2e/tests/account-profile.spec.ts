@@ -81,5 +81,6 @@ test('a reserved AirBox ID is cleared with a warning', async ({ context, page, b
   await expect(alertBox(page)).toContainText('This AirBox ID is reserved!');
   await alertBox(page).getByRole('button', { name: 'OK' }).click();
   await expect(boxId).toHaveValue('');
-  await expect(page.getByText('This AirBox ID is reserved!')).toBeVisible();
+  // The emptied field then asks for a new id.
+  await expect(page.getByText('The AirBox ID must be 7 digits and cannot start with 0')).toBeVisible();
 });
