@@ -19,6 +19,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { PageCard } from '../../../components/layout/page-card';
+import { TableEmptyRow } from '../../../components/table/table-empty-row';
 import { TablePager } from '../../../components/table/table-pager';
 import { answerMessage } from '../../../lib/http';
 import { useContacts } from '../api/get-contacts';
@@ -173,11 +174,7 @@ export function Contacts({ userId }: { userId: number }) {
                 </TableRow>
               ))}
               {list.length === 0 && !contacts.isPending && (
-                <TableRow>
-                  <TableCell colSpan={7} sx={{ py: 6, textAlign: 'center', border: 0 }}>
-                    <Typography color="text.secondary">{CONTACT_MESSAGES.empty}</Typography>
-                  </TableCell>
-                </TableRow>
+                <TableEmptyRow colSpan={7} message={CONTACT_MESSAGES.empty} />
               )}
             </TableBody>
           </Table>

@@ -22,6 +22,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { PageCard } from '../../../components/layout/page-card';
+import { TableEmptyRow } from '../../../components/table/table-empty-row';
 import { TablePager } from '../../../components/table/table-pager';
 import { useAdvertisements } from '../../../lib/advertisements';
 import { answerMessage } from '../../../lib/http';
@@ -287,11 +288,7 @@ export function Messages({ userId }: { userId: number }) {
                   </TableRow>
                 ))}
                 {rows.length === 0 && !messages.isPending && (
-                  <TableRow>
-                    <TableCell colSpan={8} sx={{ py: 6, textAlign: 'center', border: 0 }}>
-                      <Typography color="text.secondary">{INBOX_MESSAGES.empty}</Typography>
-                    </TableCell>
-                  </TableRow>
+                  <TableEmptyRow colSpan={8} message={INBOX_MESSAGES.empty} />
                 )}
               </TableBody>
             </Table>

@@ -26,6 +26,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { PageCard } from '../../../components/layout/page-card';
+import { TableEmptyRow } from '../../../components/table/table-empty-row';
 import { TablePager } from '../../../components/table/table-pager';
 import { useOperations, type OperationsPage } from '../api/get-operations';
 
@@ -165,11 +166,7 @@ export function TransactionHistory({ userId }: { userId: number }) {
                 );
               })}
               {rows.length === 0 && !operations.isPending && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length} sx={{ py: 6, textAlign: 'center', border: 0 }}>
-                    <Typography color="text.secondary">{TRANSACTION_MESSAGES.empty}</Typography>
-                  </TableCell>
-                </TableRow>
+                <TableEmptyRow colSpan={COLUMNS.length} message={TRANSACTION_MESSAGES.empty} />
               )}
             </TableBody>
           </Table>
