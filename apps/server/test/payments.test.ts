@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { postForm, useTestApp, useTestDatabase } from './helper.js';
 import { locationPath, newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
 
@@ -22,6 +22,11 @@ async function payerClicks(token: string, button: 'approve' | 'cancel') {
   const response = await postForm(t.app, `/app/v1/payments/simulator/${button}`, { token });
   expect(response.statusCode).toBe(303);
   return locationPath(response.headers.location);
+}
+
+async function orderStatus(userId: number) {
+  const order = await t.app.db.selectFrom('payment_orders').select('status').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return order.status;
 }
 
 async function follow(path: string, cookie?: string) {
@@ -132,6 +137,67 @@ describe('buying through the payment simulator', () => {
     expect(results).toEqual(['/app/paySuccess', '/app/paySuccess', '/app/paySuccess']);
     expect((await userRow(t.app, customer.userId)).credits).toBe(4);
     expect(await operationsOf(t.app, customer.userId)).toHaveLength(1);
+  });
+
+  it('grants the purchase when the cancel arrives while the return is capturing it', async () => {
+    const customer = await newCustomer(t.app);
+    const { token } = await buy(customer, 1, 3);
+    const returnPath = await payerClicks(token, 'approve');
+    const cancelPages: string[] = [];
+    const capture = t.app.payments.captureOrder.bind(t.app.payments);
+    const spy = vi.spyOn(t.app.payments, 'captureOrder').mockImplementation(async (...args) => {
+      cancelPages.push(await follow(`/app/v1/payments/cancel?token=${token}`, customer.cookie));
+      return capture(...args);
+    });
+    try {
+      expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess');
+    } finally {
+      spy.mockRestore();
+    }
+    // The cancel came too late: the order was being captured, so it was not cancelled.
+    expect(cancelPages).toEqual(['/app/payCancel']);
+    expect((await userRow(t.app, customer.userId)).credits).toBe(3);
+    expect(await operationsOf(t.app, customer.userId)).toHaveLength(1);
+    expect(await orderStatus(customer.userId)).toBe('captured');
+    // Once granted, the cancel link leads to the success page too.
+    expect(await follow(`/app/v1/payments/cancel?token=${token}`, customer.cookie)).toBe('/app/paySuccess');
+  });
+
+  it('shows paySuccess exactly when it granted, whichever of return and cancel wins a race', async () => {
+    for (let trial = 0; trial < 12; trial += 1) {
+      const customer = await newCustomer(t.app);
+      const { token } = await buy(customer, 1, 2);
+      const returnPath = await payerClicks(token, 'approve');
+      const [returned] = await Promise.all([
+        follow(returnPath, customer.cookie),
+        follow(`/app/v1/payments/cancel?token=${token}`, customer.cookie),
+      ]);
+      const credits = (await userRow(t.app, customer.userId)).credits;
+      const simulated = await t.app.db.selectFrom('payment_simulator_orders').select('status').where('id', '=', token).executeTakeFirstOrThrow();
+      const status = await orderStatus(customer.userId);
+      if (returned === '/app/paySuccess') {
+        expect({ credits, provider: simulated.status, status }).toEqual({ credits: 2, provider: 'COMPLETED', status: 'captured' });
+      } else {
+        expect({ credits, provider: simulated.status, status }).toEqual({ credits: 0, provider: 'APPROVED', status: 'cancelled' });
+      }
+    }
+  });
+
+  it('keeps an order whose capture got no answer from being cancelled, and grants it on the next return', async () => {
+    const customer = await newCustomer(t.app);
+    const { token } = await buy(customer, 1, 4);
+    const returnPath = await payerClicks(token, 'approve');
+    const spy = vi.spyOn(t.app.payments, 'captureOrder').mockRejectedValueOnce(new Error('socket hang up'));
+    try {
+      expect(await follow(returnPath, customer.cookie)).toBe('/app/payCancel');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await orderStatus(customer.userId)).toBe('capturing');
+    expect(await follow(`/app/v1/payments/cancel?token=${token}`, customer.cookie)).toBe('/app/payCancel');
+    expect(await orderStatus(customer.userId)).toBe('capturing');
+    expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess');
+    expect((await userRow(t.app, customer.userId)).credits).toBe(4);
   });
 
   it('grants nothing for a return before the payer approved, an unknown token or no session', async () => {

@@ -3,6 +3,7 @@ import * as foundation from './2026-11-21-0001-foundation.js';
 import * as registration from './2026-11-22-0002-registration.js';
 import * as account from './2026-11-22-0003-account.js';
 import * as ledger from './2026-11-22-0004-ledger.js';
+import * as paymentCapturing from './2026-11-23-0005-payment-capturing.js';
 
 /**
  * Every migration, by its sortable name. A static list (not a folder scan) so that the compiled
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0002-registration': registration,
   '2026-11-22-0003-account': account,
   '2026-11-22-0004-ledger': ledger,
+  '2026-11-23-0005-payment-capturing': paymentCapturing,
 };

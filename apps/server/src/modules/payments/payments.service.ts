@@ -13,7 +13,7 @@ import {
   setProviderOrderId,
   transitionPaymentOrder,
 } from './payments.repository.js';
-import type { PaymentOrderRow } from './payments.table.js';
+import type { PaymentOrderRow, PaymentOrderStatus } from './payments.table.js';
 
 export const PAYMENT_RETURN_PATH = '/app/v1/payments/return';
 export const PAYMENT_CANCEL_PATH = '/app/v1/payments/cancel';
@@ -100,15 +100,21 @@ function addMonths(from: Date, months: number): Date {
 /**
  * The return from the provider. The query names the order (token) and nothing else is read from
  * it: the server captures with the provider and checks status, amount and currency itself.
- * Then, in one transaction, the order moves created → captured (only one request can do that),
- * the credits or the membership are granted and the operation is written. Replays, forged
- * tokens and other users' orders grant nothing. Answers the page to send the browser to.
+ *
+ * First the order moves created → capturing in one statement, so a cancel arriving meanwhile no
+ * longer applies. A return that finds it already capturing (a concurrent or retried return, or
+ * one after a crash) captures too: the provider repeats the same capture for the same request
+ * id. Once the provider reports the capture COMPLETED for the ordered amount, the order becomes
+ * captured together with the grant and its ledger row, whatever state it had reached: money
+ * taken is always granted, exactly once. Answers the page to send the browser to: paySuccess
+ * only when the order is granted.
  */
 export async function completePurchase(deps: PaymentsDeps, userId: number | undefined, token: string | undefined): Promise<string> {
   const order = await ownOrder(deps, userId, token);
   if (!order) return PAY_CANCEL_PAGE;
-  if (order.status === 'captured') return PAY_SUCCESS_PAGE;
-  if (order.status !== 'created' && order.status !== 'approved') return PAY_CANCEL_PAGE;
+  const claimed = await transitionPaymentOrder(deps.db, order.id, ['created'], 'capturing');
+  const status = claimed ? 'capturing' : await statusOf(deps, order);
+  if (status !== 'capturing') return status === 'captured' ? PAY_SUCCESS_PAGE : PAY_CANCEL_PAGE;
 
   let capture;
   try {
@@ -116,23 +122,46 @@ export async function completePurchase(deps: PaymentsDeps, userId: number | unde
     capture = await deps.payments.captureOrder(order.provider_order_id ?? '', `capture-${order.request_id}`);
   } catch (error) {
     const code = error instanceof PaymentProviderError ? error.code : undefined;
-    deps.log.warn({ paymentOrder: order.id, code }, 'capture refused by the payment provider; the order is left as it was');
-    // A concurrent return may have captured and granted it meanwhile.
-    const current = await findPaymentOrderByProviderId(deps.db, order.provider_order_id ?? '');
-    return current?.status === 'captured' ? PAY_SUCCESS_PAGE : PAY_CANCEL_PAGE;
+    if (code !== undefined) {
+      // The provider refused (e.g. ORDER_NOT_APPROVED): nothing was captured, the payer may
+      // still approve or cancel.
+      await transitionPaymentOrder(deps.db, order.id, ['capturing'], 'created');
+      deps.log.warn({ paymentOrder: order.id, code }, 'capture refused by the payment provider; the order is open again');
+    } else {
+      // No answer: the capture may have happened. The order stays capturing, so no cancel
+      // applies, and the next return repeats the same capture.
+      deps.log.error({ err: error, paymentOrder: order.id }, 'capture outcome unknown; the order stays capturing');
+    }
+    return (await statusOf(deps, order)) === 'captured' ? PAY_SUCCESS_PAGE : PAY_CANCEL_PAGE;
   }
-  if (capture.status !== 'COMPLETED' || capture.amountCents !== order.amount_cents || capture.currency !== order.currency) {
-    await transitionPaymentOrder(deps.db, order.id, ['created', 'approved'], 'failed');
-    deps.log.warn(
-      { paymentOrder: order.id, status: capture.status, amountMatches: capture.amountCents === order.amount_cents },
-      'capture not completed for the ordered amount; nothing granted',
-    );
+  if (capture.status !== 'COMPLETED') {
+    await transitionPaymentOrder(deps.db, order.id, ['capturing'], 'failed');
+    deps.log.warn({ paymentOrder: order.id, status: capture.status }, 'capture not completed; nothing granted');
+    return (await statusOf(deps, order)) === 'captured' ? PAY_SUCCESS_PAGE : PAY_CANCEL_PAGE;
+  }
+  if (capture.amountCents !== order.amount_cents || capture.currency !== order.currency) {
+    await transitionPaymentOrder(deps.db, order.id, ['capturing'], 'failed');
+    deps.log.error({ paymentOrder: order.id }, 'the provider captured another amount than the order\'s; nothing granted, to be refunded with the provider');
     return PAY_CANCEL_PAGE;
   }
+  const granted = await grant(deps, order);
+  deps.log.info({ paymentOrder: order.id, granted }, granted ? 'payment captured and granted' : 'payment already granted');
+  return PAY_SUCCESS_PAGE;
+}
 
+async function statusOf(deps: PaymentsDeps, order: PaymentOrderRow): Promise<PaymentOrderStatus | undefined> {
+  return (await findPaymentOrderByProviderId(deps.db, order.provider_order_id ?? ''))?.status;
+}
+
+/**
+ * In one transaction: the order becomes captured (only one request can do that), the credits or
+ * the membership are granted and the operation is written. False when it was granted before.
+ */
+async function grant(deps: PaymentsDeps, order: PaymentOrderRow): Promise<boolean> {
   const now = deps.clock();
-  const granted = await writeTransaction(deps.db, async (trx) => {
-    if (!(await transitionPaymentOrder(trx, order.id, ['created', 'approved'], 'captured', now.toISOString()))) return false;
+  return writeTransaction(deps.db, async (trx) => {
+    const from: PaymentOrderStatus[] = ['created', 'capturing', 'cancelled', 'failed'];
+    if (!(await transitionPaymentOrder(trx, order.id, from, 'captured', now.toISOString()))) return false;
     const user = await lockUser(trx, order.user_id);
     const membership = await findMembership(trx, order.plan as MembershipPlan);
     if (!user || !membership) throw new Error(`payment order ${order.id} names a missing user or plan`);
@@ -172,13 +201,13 @@ export async function completePurchase(deps: PaymentsDeps, userId: number | unde
     });
     return true;
   });
-  deps.log.info({ paymentOrder: order.id, granted }, granted ? 'payment captured and granted' : 'payment already granted');
-  return PAY_SUCCESS_PAGE;
 }
 
 /** The payer cancelled on the provider's page: the order is closed and nothing is charged or granted. */
 export async function cancelPurchase(deps: PaymentsDeps, userId: number | undefined, token: string | undefined): Promise<string> {
   const order = await ownOrder(deps, userId, token);
-  if (order) await transitionPaymentOrder(deps.db, order.id, ['created', 'approved'], 'cancelled');
-  return PAY_CANCEL_PAGE;
+  if (!order) return PAY_CANCEL_PAGE;
+  // Only an order nobody is capturing can be cancelled; one captured meanwhile was granted.
+  if (await transitionPaymentOrder(deps.db, order.id, ['created'], 'cancelled')) return PAY_CANCEL_PAGE;
+  return (await statusOf(deps, order)) === 'captured' ? PAY_SUCCESS_PAGE : PAY_CANCEL_PAGE;
 }

@@ -1,7 +1,12 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { Timestamp } from '../users/users.table.js';
 
-export type PaymentOrderStatus = 'created' | 'approved' | 'captured' | 'cancelled' | 'failed';
+/**
+ * created → capturing (the return claims it; cancel no longer applies) → captured (granted, in
+ * the same transaction as the grant) or failed (the provider declined); created → cancelled.
+ * Whatever state an order is in, a capture the provider reports COMPLETED ends it captured.
+ */
+export type PaymentOrderStatus = 'created' | 'capturing' | 'captured' | 'cancelled' | 'failed';
 
 /** A purchase of a plan, paid through a payment provider. Granted once it is 'captured'. */
 export interface PaymentOrdersTable {

@@ -1,0 +1,61 @@
+import { Migrator } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Db } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { migrations } from '../src/db/migrations/index.js';
+import { insertFixtureUser } from './fixtures.js';
+import { useTestDatabase } from './helper.js';
+
+const database = useTestDatabase();
+let db: Db;
+
+beforeAll(() => {
+  db = createDatabase(database.url());
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+describe('migrations', () => {
+  it('upgrade a database holding paid orders and their ledger rows without losing or unlinking one', async () => {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const before = await migrator.migrateTo('2026-11-22-0004-ledger');
+    expect(before.error).toBeUndefined();
+    const { userId } = await insertFixtureUser(db, { role_id: 5, status: 1, email: 'migrated@example.com', password: 'DemoPass1', box_id: '9170001' });
+    const order = await db
+      .insertInto('payment_orders')
+      .values({
+        user_id: userId,
+        provider: 'simulator',
+        provider_order_id: 'SIMMIGRATED1',
+        request_id: 'request-migrated-1',
+        plan: 1,
+        quantity: 2,
+        amount_cents: 598,
+        currency: 'USD',
+        status: 'captured',
+        created_at: '2026-11-22T10:00:00.000Z',
+        captured_at: '2026-11-22T10:01:00.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('operations')
+      .values({ user_id: userId, op_type: 11, op_timestamp: '2026-11-22T10:01:00.000Z', credits_delta: 2, credits_owed: 0, overtime_days: 0, balance_after: 2, payment_order_id: order.id })
+      .execute();
+
+    await migrateToLatest(db);
+
+    const orders = await db.selectFrom('payment_orders').select(['id', 'status', 'amount_cents', 'provider_order_id']).execute();
+    expect(orders).toEqual([{ id: order.id, status: 'captured', amount_cents: 598, provider_order_id: 'SIMMIGRATED1' }]);
+    const operation = await db.selectFrom('operations').select('payment_order_id').executeTakeFirstOrThrow();
+    expect(operation.payment_order_id).toBe(order.id);
+    // The new state is allowed, unknown ones are still refused, and new orders get new ids.
+    await db.updateTable('payment_orders').set({ status: 'capturing' }).where('id', '=', order.id).execute();
+    await expect(db.updateTable('payment_orders').set({ status: 'approved' as 'created' }).where('id', '=', order.id).execute()).rejects.toThrow();
+    // A ledger row may still only name an order that exists.
+    await expect(
+      db.insertInto('operations').values({ user_id: userId, op_type: 11, op_timestamp: '2026-11-22T11:00:00.000Z', credits_delta: 0, credits_owed: 0, overtime_days: 0, balance_after: 2, payment_order_id: order.id + 1000 }).execute(),
+    ).rejects.toThrow();
+  });
+});
