@@ -1,7 +1,7 @@
 import { MESSAGES } from '@airbox/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, login, postForm, type TestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, linkIn, mailsOf, postForm, type TestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -59,28 +59,6 @@ describe.each(stores)('throttling with the $store store', ({ redisUrl }) => {
     expect(loginLimited).toEqual([200, 200, 200, 429]);
   });
 
-  it('refuses an account after LOGIN_FAILURES_PER_HOUR failures, even with the right password, and only that account', async () => {
-    const attempt = (email: string, password: string, remoteAddress: string) =>
-      t.app.inject({ method: 'POST', url: '/app/v1/login', remoteAddress, payload: { name: email, password } });
-    for (let i = 0; i < 3; i += 1) {
-      expect((await attempt('admin@example.com', 'WrongPass1', `10.1.0.${i}`)).json().errorcode).toBe(0);
-    }
-    const blocked = await attempt('admin@example.com', 'DemoPass1', '10.1.1.1');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ errorcode: -429, message: MESSAGES.tooManyFailures });
-    expect(blocked.cookies).toHaveLength(0);
-    const other = await attempt('business@example.com', 'DemoPass1', '10.1.1.2');
-    expect(other.json().errorcode).toBe(1);
-  });
-
-  it('counts the account whatever the case of the e-mail', async () => {
-    for (let i = 0; i < 3; i += 1) {
-      await t.app.inject({ method: 'POST', url: '/app/v1/login', remoteAddress: `10.2.0.${i}`, payload: { name: i % 2 ? 'DEMO@example.com' : 'demo@EXAMPLE.com', password: 'nope' } });
-    }
-    const { response } = await login(t.app, 'demo@example.com');
-    expect(response.statusCode).toBe(429);
-  });
-
   it('throttles resetPassword, userActivate and resendRegristerEmail per address too', async () => {
     for (const [url, payload] of [
       ['/app/v1/userActivate', { activateCode: 'x' }],
@@ -95,5 +73,63 @@ describe.each(stores)('throttling with the $store store', ({ redisUrl }) => {
       codes.push((await t.app.inject({ method: 'GET', url: '/app/v1/resetPassword?Email=a@b.co&generatedId=x&Password=Abcdefg1', remoteAddress: '10.3.0.1' })).statusCode);
     }
     expect(codes).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe.each(stores)('failed sign-ins with the $store store', ({ redisUrl }) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(database.url(), { authRateLimitPerMinute: 1_000, loginFailuresPerHour: 3, redisUrl, redisKeyPrefix: `airbox-test:${Math.random()}:` });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const attempt = (email: string, password: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/app/v1/login', remoteAddress, payload: { name: email, password } });
+
+  it('refuses the address that failed LOGIN_FAILURES_PER_HOUR times, even with the right password, and only for that account', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await attempt('admin@example.com', 'WrongPass1', '10.1.0.1')).json().errorcode).toBe(0);
+    const blocked = await attempt('admin@example.com', 'DemoPass1', '10.1.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ errorcode: -429, message: MESSAGES.tooManyFailures });
+    expect(blocked.cookies).toHaveLength(0);
+    expect((await attempt('business@example.com', 'DemoPass1', '10.1.0.1')).json().errorcode).toBe(1);
+    // The owner, from their own address, is not locked out by somebody else's guesses.
+    const owner = await attempt('admin@example.com', 'DemoPass1', '10.1.9.9');
+    expect(owner.json().errorcode).toBe(1);
+    expect(owner.cookies.length).toBeGreaterThan(0);
+    // The guessing address stays refused.
+    expect((await attempt('admin@example.com', 'DemoPass1', '10.1.0.1')).statusCode).toBe(429);
+  });
+
+  it('lets the owner sign in after failures from many addresses', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await attempt('pending@example.com', 'WrongPass1', `10.2.0.${i}`)).json().errorcode).toBe(0);
+    const owner = await attempt('pending@example.com', 'DemoPass1', '10.2.9.9');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().user[0].Email).toBe('pending@example.com');
+  });
+
+  it('counts the account whatever the case of the e-mail', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      await attempt(i % 2 ? 'DEMO@example.com' : 'demo@EXAMPLE.com', 'nope', '10.3.0.1');
+    }
+    expect((await attempt('demo@example.com', 'DemoPass1', '10.3.0.1')).statusCode).toBe(429);
+  });
+
+  it('lets the address that failed sign in again once the password is reset', async () => {
+    const email = 'business-pending@example.com';
+    for (let i = 0; i < 3; i += 1) await attempt(email, 'WrongPass1', '10.4.0.1');
+    expect((await attempt(email, 'DemoPass1', '10.4.0.1')).json()).toEqual({ errorcode: -429, message: MESSAGES.tooManyFailures });
+    const before = (await mailsOf(t)).length;
+    await t.app.inject({ method: 'POST', url: '/app/v1/checkUser', remoteAddress: '10.4.0.1', payload: { email } });
+    const link = new URL(linkIn((await mailsOf(t)).slice(before)[0], 'http://localhost:8080/app/reset?'));
+    const params = new URLSearchParams({ Email: link.searchParams.get('Email')!, generatedId: link.searchParams.get('generatedId')!, Password: 'NewPass123' });
+    const reset = await t.app.inject({ method: 'GET', url: `/app/v1/resetPassword?${params.toString()}`, remoteAddress: '10.4.0.1' });
+    expect(reset.json().errorcode).toBe(0);
+    const signedIn = await attempt(email, 'NewPass123', '10.4.0.1');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().message).not.toBe(MESSAGES.tooManyFailures);
+    expect(signedIn.json().user[0].Email).toBe(email);
   });
 });

@@ -23,6 +23,7 @@ import { findUserByEmail, findUserById, updateUser } from '../users/users.reposi
 import type { UserRow } from '../users/users.table.js';
 import { toSessionUser } from '../users/users.wire.js';
 import { activationMail, passwordChangedMail, resetMail } from './auth.mails.js';
+import { beforePasswordCheck, ownerProven, passwordCheckFailed } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 /** What the auth rules need of the app: its decorations (see plugins/). */
@@ -41,17 +42,17 @@ export type LoginOutcome =
 export async function login(
   deps: AuthDeps,
   credentials: { name: string; password: string },
+  address: string,
   previousSessionToken: string | undefined,
 ): Promise<LoginOutcome> {
-  const email = credentials.name.trim().toLowerCase();
-  if ((await deps.loginFailures.count(email)) >= deps.config.loginFailuresPerHour) {
-    throw AppError.tooMany(MESSAGES.tooManyFailures);
-  }
-  const user = await findUserByEmail(deps.db, email);
+  const guesser = { email: credentials.name.trim().toLowerCase(), address };
+  await beforePasswordCheck(deps, guesser);
+  const user = await findUserByEmail(deps.db, guesser.email);
   if (!(await verifyPassword(user?.password_hash, credentials.password)) || !user) {
-    await deps.loginFailures.increment(email);
+    await passwordCheckFailed(deps, guesser);
     return { kind: 'wrongCredentials' };
   }
+  await ownerProven(deps, guesser);
   const locker = await userLockers(deps, user);
   const destination = loginDestination({ role_id: user.role_id, Status: user.status });
   if (!destinationGetsSession(destination)) {
@@ -117,11 +118,13 @@ export type ResetErrorcode = (typeof RESET_ERRORCODE)[keyof typeof RESET_ERRORCO
 
 /**
  * Sets a new password with a reset link. Success voids every reset link of the user, ends all of
- * the user's sessions and mails a notice.
+ * the user's sessions, lets the account and this address sign in again at once (failed sign-ins
+ * forgotten) and mails a notice.
  */
 export async function resetPassword(
   deps: AuthDeps,
   input: { Email: string; generatedId: string; Password: string },
+  address: string,
 ): Promise<ResetErrorcode> {
   const rule = resetPasswordField.safeParse(input.Password);
   if (!rule.success) throw AppError.invalid(rule.error.issues[0]?.message);
@@ -140,6 +143,7 @@ export async function resetPassword(
     return user;
   });
   if (typeof changedFor === 'number') return changedFor;
+  await ownerProven(deps, { email: changedFor.email, address });
   // The password is changed whatever happens to the notice: it must not turn success into an error.
   deps.background.run('password changed notice', () => deps.mail.send(passwordChangedMail(deps.config, changedFor.email)));
   return RESET_ERRORCODE.success;

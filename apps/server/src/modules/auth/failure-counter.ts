@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Counts failed sign-ins per account in a fixed window. In memory for one server, in Redis
+ * Counts failed password checks per key in a fixed window. In memory for one server, in Redis
  * (REDIS_URL) so that several instances share the count.
  */
 export interface FailureCounter {
@@ -9,6 +9,8 @@ export interface FailureCounter {
   count(key: string): Promise<number>;
   /** Counts one more failure; returns the new count. */
   increment(key: string): Promise<number>;
+  /** Forgets the failures counted for this key. */
+  clear(key: string): Promise<void>;
 }
 
 export function createMemoryFailureCounter(windowMs: number, clock: () => Date): FailureCounter {
@@ -34,6 +36,9 @@ export function createMemoryFailureCounter(windowMs: number, clock: () => Date):
       windows.set(key, window);
       return window.count;
     },
+    async clear(key) {
+      windows.delete(key);
+    },
   };
 }
 
@@ -49,6 +54,9 @@ export function createRedisFailureCounter(redis: Redis, keyPrefix: string, windo
       const incremented = results?.[1];
       if (!incremented || incremented[0]) throw incremented?.[0] ?? new Error('Redis transaction failed');
       return Number(incremented[1]);
+    },
+    async clear(key) {
+      await redis.del(redisKey(key));
     },
   };
 }

@@ -1,9 +1,9 @@
-import { boxIdProblem, COMPANY_ROLES, MESSAGES, PROFILE_MESSAGES, type updateSelfUserInfoCall } from '@airbox/contract';
+import { boxIdProblem, COMPANY_ROLES, PROFILE_MESSAGES, type updateSelfUserInfoCall } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { uniqueViolation } from '../../db/dialect.js';
-import { AppError } from '../../errors.js';
+import { beforePasswordCheck, ownerProven, passwordCheckFailed } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { listHubs, listHubsOfBuilding } from '../hubs/hubs.repository.js';
 import type { HubRow } from '../hubs/hubs.table.js';
@@ -23,12 +23,11 @@ export type ProfileInput = z.output<typeof updateSelfUserInfoCall.request>;
  * count against the account in the same failure counter as sign-in, so this cannot be used to
  * guess a password faster than the login form allows.
  */
-export async function checkOwnPassword(deps: ProfileDeps, user: UserRow, password: string): Promise<boolean> {
-  if ((await deps.loginFailures.count(user.email)) >= deps.config.loginFailuresPerHour) {
-    throw AppError.tooMany(MESSAGES.tooManyFailures);
-  }
+export async function checkOwnPassword(deps: ProfileDeps, user: UserRow, password: string, address: string): Promise<boolean> {
+  const guesser = { email: user.email, address };
+  await beforePasswordCheck(deps, guesser);
   const correct = await verifyPassword(user.password_hash, password);
-  if (!correct) await deps.loginFailures.increment(user.email);
+  await (correct ? ownerProven(deps, guesser) : passwordCheckFailed(deps, guesser));
   return correct;
 }
 
@@ -65,10 +64,11 @@ export async function updateProfile(
   user: UserRow,
   input: ProfileInput,
   currentSessionHash: string,
+  address: string,
 ): Promise<ProfileOutcome> {
   // A client that skipped the password dialog sends none: refused without counting a failed guess.
   if (input.confirmPassword === '') return { kind: 'incorrectPassword' };
-  if (!(await checkOwnPassword(deps, user, input.confirmPassword))) return { kind: 'incorrectPassword' };
+  if (!(await checkOwnPassword(deps, user, input.confirmPassword, address))) return { kind: 'incorrectPassword' };
   const now = deps.config.clock();
   const nowIso = now.toISOString();
   const email = input.Email.toLowerCase();

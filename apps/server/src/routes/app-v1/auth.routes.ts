@@ -32,7 +32,7 @@ export default async function authRoutes(app: FastifyInstance) {
   const version = app.config.version;
 
   defineCall(app, loginCall, { throttled: true }).handle(async (input, request, reply) => {
-    const outcome = await login(app, input, app.sessionCookie.read(request));
+    const outcome = await login(app, input, request.ip, app.sessionCookie.read(request));
     if (outcome.kind === 'wrongCredentials') {
       return { errorcode: 0, message: MESSAGES.wrongCredentials, version, user: [], locker: [] };
     }
@@ -54,8 +54,8 @@ export default async function authRoutes(app: FastifyInstance) {
     return { errorcode: 1, message: MESSAGES.forgotNeutral };
   });
 
-  defineCall(app, resetPasswordCall, { throttled: true }).handle(async (input) => {
-    const errorcode = await resetPassword(app, input);
+  defineCall(app, resetPasswordCall, { throttled: true }).handle(async (input, request) => {
+    const errorcode = await resetPassword(app, input, request.ip);
     return { errorcode, message: RESET_MESSAGES[errorcode] ?? MESSAGES.resetServerError };
   });
 

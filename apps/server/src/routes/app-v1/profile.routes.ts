@@ -22,7 +22,7 @@ import { defineCall, signedInUser } from './define-call.js';
 export default async function profileRoutes(app: FastifyInstance) {
   // Throttled per address as well as per account: it answers whether a password is right.
   defineCall(app, verifyPasswordCall, { throttled: true }).handle(async (input, request) => {
-    const correct = await checkOwnPassword(app, signedInUser(request), input.password);
+    const correct = await checkOwnPassword(app, signedInUser(request), input.password, request.ip);
     return correct
       ? { errorcode: VERIFY_PASSWORD_ERRORCODE.correct, message: 'success' }
       : { errorcode: VERIFY_PASSWORD_ERRORCODE.incorrect, message: PROFILE_MESSAGES.incorrectPassword };
@@ -31,7 +31,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   defineCall(app, updateSelfUserInfoCall, { throttled: true }).handle(async (input, request) => {
     // A signed-in route has a session cookie: the session plugin resumed it.
     const sessionHash = sha256(app.sessionCookie.read(request) ?? '');
-    const outcome = await updateProfile(app, signedInUser(request), input, sessionHash);
+    const outcome = await updateProfile(app, signedInUser(request), input, sessionHash, request.ip);
     switch (outcome.kind) {
       case 'updated':
         return { errorcode: UPDATE_PROFILE_ERRORCODE.updated, message: PROFILE_MESSAGES.updateSuccess };
