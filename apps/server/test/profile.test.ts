@@ -253,7 +253,7 @@ describe('updateSelfUserInfo', () => {
   it("a new password ends the user's other sessions, keeps the current one, voids reset links and mails the old address", async () => {
     const user = await newCustomer();
     const { cookie: otherDevice } = await signIn(t.app, user.email, FIXTURE_PASSWORD);
-    const resetLink = await issueToken(t.app.db, user.userId, 'reset', 3_600_000, t.config.clock());
+    const resetLink = (await issueToken(t.app.db, user.userId, 'reset', 3_600_000, t.config.clock()))!;
     const before = (await mailsOf(t)).length;
 
     const response = await update(user.cookie, profileForm(user, { Password: 'BrandNew2pass' }));

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@airbox/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertFixtureUser } from './fixtures.js';
 import { buildTestApp, linkIn, mailsOf, postForm, type TestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
@@ -118,7 +119,8 @@ describe.each(stores)('failed sign-ins with the $store store', ({ redisUrl }) =>
   });
 
   it('lets the address that failed sign in again once the password is reset', async () => {
-    const email = 'business-pending@example.com';
+    const email = `reset-${redisUrl ? 'redis' : 'memory'}@example.com`;
+    await insertFixtureUser(t.app.db, { role_id: 5, status: 1, email, password: 'DemoPass1', box_id: redisUrl ? '9180002' : '9180001' });
     for (let i = 0; i < 3; i += 1) await attempt(email, 'WrongPass1', '10.4.0.1');
     expect((await attempt(email, 'DemoPass1', '10.4.0.1')).json()).toEqual({ errorcode: -429, message: MESSAGES.tooManyFailures });
     const before = (await mailsOf(t)).length;

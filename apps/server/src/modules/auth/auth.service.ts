@@ -71,24 +71,27 @@ export async function userLockers(deps: Pick<AuthDeps, 'db'>, user: UserRow): Pr
   return hub ? [toLocker(hub)] : [];
 }
 
-/** Mails a fresh activation link (older ones stop working) to a user who has not activated. */
+/**
+ * Mails a new activation link to a user who has not activated, at most one a minute (links
+ * already mailed keep working).
+ */
 export async function sendActivationLink(deps: AuthDeps, userId: number): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user || user.status !== USER_STATUS.notActivated) return;
   const code = await writeTransaction(deps.db, (trx) =>
     issueToken(trx, user.user_id, 'activation', ACTIVATION_LINK_TTL_MS, deps.config.clock()),
   );
-  await deps.mail.send(activationMail(deps.config, user.email, user.first_name, code));
+  if (code) await deps.mail.send(activationMail(deps.config, user.email, user.first_name, code));
 }
 
-/** Forgot password: mails a reset link when the account exists, and nothing otherwise. */
+/** Forgot password: mails a reset link when the account exists (at most one a minute), and nothing otherwise. */
 export async function sendResetLink(deps: AuthDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const generatedId = await writeTransaction(deps.db, (trx) =>
     issueToken(trx, user.user_id, 'reset', RESET_LINK_TTL_MS, deps.config.clock()),
   );
-  await deps.mail.send(resetMail(deps.config, user.email, generatedId));
+  if (generatedId) await deps.mail.send(resetMail(deps.config, user.email, generatedId));
 }
 
 export type ActivationErrorcode = (typeof ACTIVATION_ERRORCODE)[keyof typeof ACTIVATION_ERRORCODE];

@@ -14,6 +14,17 @@ export async function findToken(db: Db, tokenHash: string, purpose: TokenPurpose
     .executeTakeFirst();
 }
 
+/** When the user's newest token of this purpose was issued, used or not. */
+export async function latestTokenCreatedAt(db: Db, userId: number, purpose: TokenPurpose): Promise<Date | string | undefined> {
+  const row = await db
+    .selectFrom('user_tokens')
+    .select((eb) => eb.fn.max('created_at').as('latest'))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  return row?.latest ?? undefined;
+}
+
 /** Marks every unused token of this purpose used: they stop working. */
 export async function voidTokens(db: Db, userId: number, purpose: TokenPurpose, nowIso: string): Promise<void> {
   await db

@@ -1,14 +1,19 @@
 import type { Db } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { randomToken, sha256 } from './tokens.crypto.js';
-import { findToken, insertToken, voidTokens } from './tokens.repository.js';
+import { findToken, insertToken, latestTokenCreatedAt } from './tokens.repository.js';
 
 export { markTokenUsed } from './tokens.repository.js';
 import type { TokenPurpose } from './tokens.table.js';
 
+/** A user gets at most one new link of each purpose in this time: asking again mails nothing. */
+export const LINK_COOLDOWN_MS = 60 * 1000;
+
 /**
- * Issues a single-use token for a user. The older unused tokens of the same purpose are voided,
- * so only the newest link works. Returns the raw token, which is never stored.
+ * Issues a single-use token for a user, unless one of the same purpose was issued less than
+ * LINK_COOLDOWN_MS ago (then undefined). Earlier tokens stay valid until they expire or are
+ * used, so asking for another link never voids one already mailed. Returns the raw token,
+ * which is never stored.
  */
 export async function issueToken(
   trx: Db,
@@ -16,8 +21,9 @@ export async function issueToken(
   purpose: TokenPurpose,
   ttlMs: number,
   now: Date,
-): Promise<string> {
-  await voidTokens(trx, userId, purpose, now.toISOString());
+): Promise<string | undefined> {
+  const latest = await latestTokenCreatedAt(trx, userId, purpose);
+  if (latest && now.getTime() - new Date(latest).getTime() < LINK_COOLDOWN_MS) return undefined;
   const token = randomToken();
   await insertToken(trx, {
     token_hash: sha256(token),
