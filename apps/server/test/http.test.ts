@@ -112,6 +112,36 @@ describe('public calls', () => {
   });
 });
 
+describe('caching', () => {
+  it('answers every call, success or failure, with no-store, so no cache keeps PINs, addresses or pickup codes', async () => {
+    const { response: signedIn, body: user } = await login(t.app, 'demo@example.com');
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const userId = user.user[0].user_id as number;
+    const privateAnswers = [
+      await postForm(t.app, '/app/v1/getUserByUser_id', { user_id: userId }, cookie),
+      await postForm(t.app, '/app/v1/getUnPickupsById', { uid: userId }, cookie),
+      await t.app.inject({ method: 'POST', url: '/app/v1/getUserMessage', headers: { cookie }, payload: { user_id: userId } }),
+      await t.app.inject({ method: 'POST', url: '/app/v1/getMyOperations', headers: { cookie }, payload: { user_id: userId } }),
+      await t.app.inject({ method: 'GET', url: '/app/v1/getThirdPartyOrders?orderId=DEMO-1001&mId=DEMO' }),
+    ];
+    for (const answer of privateAnswers) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-store');
+    }
+    // Every documented call, as a client that sends nothing would call it: errors are private too.
+    const document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const method of Object.keys(methods)) {
+        const answer = await t.app.inject({ method: method.toUpperCase() as 'GET' | 'POST', url: path, headers: { cookie } });
+        expect(answer.headers['cache-control'], `${method} ${path}`).toBe('no-store');
+      }
+    }
+    const unknown = await t.app.inject({ method: 'GET', url: '/app/v1/noSuchCall' });
+    expect(unknown.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('operations', () => {
   it('GET /healthz checks the database', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });

@@ -4,12 +4,15 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
 
+/** Where every answer is private unless its route sets its own Cache-Control. */
+const PRIVATE_PREFIXES = ['/app/v1/', '/openapi/'];
+
 /** The payment provider's pages are added to form-action with the payments issue. */
 const FORM_ACTION = ["'self'"];
 
 /**
- * Security headers on every answer, errors included, and the refusal of calls sent by other
- * sites: an Origin header that is neither PUBLIC_URL's origin nor the request's own host.
+ * Security headers on every answer, errors included, no-store on the calls' answers, and the
+ * refusal of calls sent by other sites: an Origin header that is neither PUBLIC_URL's origin nor the request's own host.
  */
 export default fp(
   async (app) => {
@@ -46,6 +49,13 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       if (request.url.startsWith('/app/v1/') && foreignOrigin(request)) {
         throw AppError.forbidden(MESSAGES.foreignOrigin);
+      }
+    });
+    // The calls answer with people's PINs, addresses, pickup codes and payments: no browser or
+    // proxy cache keeps an answer, errors included, unless its route says it is public.
+    app.addHook('onSend', async (request, reply) => {
+      if (PRIVATE_PREFIXES.some((prefix) => request.url.startsWith(prefix)) && !reply.hasHeader('cache-control')) {
+        reply.header('cache-control', 'no-store');
       }
     });
   },

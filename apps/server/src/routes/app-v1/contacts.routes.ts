@@ -20,10 +20,8 @@ const contactNotFound = () => new AppError(404, CONTACT_ERRORCODE.notFound, CONT
 
 /** My Contacts (spec 03 §7): the signed-in user's address book. The owner is always the session's user. */
 export default async function contactsRoutes(app: FastifyInstance) {
-  defineCall(app, getUserShipmentAddressCall).handle(async (input, request, reply) => {
+  defineCall(app, getUserShipmentAddressCall).handle(async (input, request) => {
     const user = signedInUser(request);
-    // People's addresses: kept by no cache.
-    reply.header('cache-control', 'no-store');
     const page = await listContacts(app.db, user.user_id, { offset: (input.page - 1) * input.num, limit: input.num });
     return { errorcode: 0, message: 'success', data: { total: page.total, list: page.list.map(toContact) } };
   });

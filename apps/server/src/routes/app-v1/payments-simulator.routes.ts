@@ -36,7 +36,7 @@ export default async function paymentsSimulatorRoutes(app: FastifyInstance) {
     // Everywhere else no-referrer, under which browsers send 'Origin: null' with a form post and
     // the Origin check refuses it. This page carries no secret in its URL's path worth hiding from
     // its own origin, so it lets its two forms say where they come from.
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
+    reply.type('text/html; charset=utf-8').header('referrer-policy', 'same-origin');
     if (!order || (order.status !== 'CREATED' && order.status !== 'APPROVED')) return reply.code(404).send(notFound);
     const hidden = `<input type="hidden" name="token" value="${escapeHtml(order.id)}">`;
     return reply.send(

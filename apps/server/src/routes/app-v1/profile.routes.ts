@@ -42,10 +42,8 @@ export default async function profileRoutes(app: FastifyInstance) {
     }
   });
 
-  defineCall(app, getUserQrCodeCall).handle(async (input, request, reply) => {
+  defineCall(app, getUserQrCodeCall).handle(async (input, request) => {
     const user = signedInUser(request);
-    // The code opens the user's locker: no cache keeps it, and a reset always reaches the server.
-    reply.header('cache-control', 'no-store');
     const now = app.config.clock();
     if (input.update === '1') {
       refuseCrossSite(request);

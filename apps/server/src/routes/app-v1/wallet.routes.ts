@@ -24,10 +24,9 @@ const downloadQuery = z.object({
 /** The Apple Wallet pass of /parent/boxid (spec 03 §2, §4): a download link on Apple systems, a mail elsewhere. */
 export default async function walletRoutes(app: FastifyInstance) {
   // Throttled per address: each call signs a pass, and on win sends a mail.
-  defineCall(app, appleWalletPassCall, { throttled: true }).handle(async (input, request, reply) => {
+  defineCall(app, appleWalletPassCall, { throttled: true }).handle(async (input, request) => {
     const user = signedInUser(request);
     refuseCrossSite(request);
-    reply.header('cache-control', 'no-store');
     try {
       const pass = await buildWalletPass(app, user);
       if (input.OS === 'mac') {
@@ -54,7 +53,6 @@ export default async function walletRoutes(app: FastifyInstance) {
       return reply
         .header('content-type', PKPASS_CONTENT_TYPE)
         .header('content-disposition', 'attachment; filename="airbox.pkpass"')
-        .header('cache-control', 'no-store')
         .send(taken.pass);
     },
   );
