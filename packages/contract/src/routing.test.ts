@@ -34,6 +34,10 @@ describe('redirect after login stays inside the app (SECURITY.md)', () => {
     },
   );
 
+  it('resolves harmless dot segments', () => {
+    expect(safeRedirectPath('/parent/../message')).toBe('/message');
+  });
+
   it.each([
     null,
     undefined,
@@ -51,6 +55,11 @@ describe('redirect after login stays inside the app (SECURITY.md)', () => {
     '/\t/evil.example',
     '/ /evil.example',
     `/${'a'.repeat(2100)}`,
+    '/..//evil.example',
+    '/%2e%2e/%2e%2e//evil.example',
+    '/x/../..//evil.example',
+    '/./%2E//evil.example',
+    '/%252e%252e//evil.example',
   ])('refuses %j', (redirect) => {
     expect(safeRedirectPath(redirect)).toBeNull();
   });

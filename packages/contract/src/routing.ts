@@ -27,9 +27,10 @@ const BASE_FOR_PARSING = 'https://portal.invalid';
 export function safeRedirectPath(redirect: string | null | undefined): string | null {
   if (!redirect || redirect.length > 2048) return null;
   let decoded = redirect;
-  // Look at every decoding layer: '%2F%2Fevil' must fail like '//evil'.
+  // Look at every decoding layer, as written and with its dot segments resolved:
+  // '%2F%2Fevil' must fail like '//evil', and '/..//evil' or '/%2e%2e//evil' like '//evil'.
   for (let layer = 0; layer < 3; layer += 1) {
-    if (!isPlainAppPath(decoded)) return null;
+    if (!isPlainAppPath(decoded) || !isPlainAppPath(new URL(decoded, BASE_FOR_PARSING).pathname)) return null;
     let next: string;
     try {
       next = decodeURIComponent(decoded);
@@ -40,7 +41,7 @@ export function safeRedirectPath(redirect: string | null | undefined): string | 
     decoded = next;
   }
   const url = new URL(redirect, BASE_FOR_PARSING);
-  if (url.origin !== BASE_FOR_PARSING) return null;
+  if (url.origin !== BASE_FOR_PARSING || !isPlainAppPath(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

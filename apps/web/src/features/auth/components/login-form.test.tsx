@@ -133,7 +133,7 @@ describe('login form', () => {
     await waitFor(() => expect(location()).toBe('/transaction'));
   });
 
-  it.each(['//evil.example', 'https://evil.example/x', '/\\evil.example', '%2F%2Fevil.example', 'javascript:alert(1)'])(
+  it.each(['//evil.example', 'https://evil.example/x', '/\\evil.example', '%2F%2Fevil.example', 'javascript:alert(1)', '/..//evil.example', '/%2e%2e/%2e%2e//evil.example'])(
     'ignores an off-site redirect (%s) and opens the dashboard',
     async (redirect) => {
       mockApi({ '/app/v1/login': loginAnswer(sessionUser()), '/app/v1/carrierServiceRenaming': carrierServices });
