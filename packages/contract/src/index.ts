@@ -16,3 +16,4 @@ export * from './memberships.js';
 export * from './operations.js';
 export * from './messages-calls.js';
 export * from './locker-events.js';
+export * from './calls.js';

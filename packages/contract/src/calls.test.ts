@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_CALLS } from './calls.js';
+import * as contract from './index.js';
+
+const isCallDescriptor = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'request' in value && 'response' in value;
+
+describe('ALL_CALLS', () => {
+  it('lists every call descriptor the contract exports, under its export name', () => {
+    const exported = Object.entries(contract).filter(([, value]) => isCallDescriptor(value));
+    expect(exported.length).toBeGreaterThan(0);
+    expect(Object.fromEntries(exported)).toEqual(ALL_CALLS);
+  });
+});
