@@ -1,7 +1,7 @@
 import { boxIdProblem, REGISTRATION_MESSAGES as M } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from '../src/db/demo-registration.js';
-import { postForm, useTestApp, useTestDatabase } from './helper.js';
+import { cookiesOf, postForm, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
 const t = useTestApp(database);
@@ -50,7 +50,8 @@ describe('demo registration data', () => {
     const company = (await t.app.inject({ method: 'GET', url: '/app/v1/businessCampus/company/list?company_name=Zilker' })).json().data.list[0];
     const info = (await t.app.inject({ method: 'GET', url: `/app/v1/businessCampus/company/info?company_id=${company.company_id}` })).json().data[0];
     const hub = (await t.app.inject({ method: 'GET', url: `/app/v1/getLockerInfoByBuilding?business_building_id=${info.building_id}` })).json().locker_info[0];
-    const BOXID = (await postForm(t.app, '/app/v1/getBoxid', { phoneNumber: '512' })).json().BOXID;
+    const suggested = await postForm(t.app, '/app/v1/getBoxid', { phoneNumber: '512' });
+    const BOXID = suggested.json().BOXID;
     const response = await postForm(t.app, '/app/v1/regist_userInfo', {
       First_name: 'Demo',
       Last_name: 'Newcomer',
@@ -71,7 +72,7 @@ describe('demo registration data', () => {
       unit_id: info.unit_id,
       building_id: info.building_id,
       bc_id: info.bc_id,
-    });
+    }, cookiesOf(suggested));
     expect(response.json()).toEqual({ errorcode: 1, message: M.activationSent });
   });
 });

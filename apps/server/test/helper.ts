@@ -147,6 +147,11 @@ export function sessionCookieOf(response: LightMyRequestResponse): string | unde
   return cookie ? `${cookie.name}=${cookie.value}` : undefined;
 }
 
+/** The cookies a response sets, as a browser sends them back in its next request's Cookie header. */
+export function cookiesOf(response: LightMyRequestResponse): string {
+  return response.cookies.filter((c) => c.value !== '').map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
 export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD) {
   const response = await app.inject({ method: 'POST', url: '/app/v1/login', payload: { name: email, password } });
   const cookie = sessionCookieOf(response);

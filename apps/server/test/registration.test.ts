@@ -7,7 +7,7 @@ import {
 } from '@airbox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOX_ID_RESERVATION_MS } from '../src/modules/registration/box-ids.service.js';
-import { buildTestApp, linkIn, login, mailsOf, postForm, signIn, type TestApp, useTestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, cookiesOf, linkIn, login, mailsOf, postForm, signIn, type TestApp, useTestApp, useTestDatabase } from './helper.js';
 import { createDirectory, type Directory, freshBoxId, freshEmail, insertCode, insertTestUser } from './registration-fixtures.js';
 
 const database = useTestDatabase();
@@ -70,7 +70,8 @@ function enterprise(overrides: Record<string, string | number> = {}) {
   });
 }
 
-const register = (fields: Record<string, string | number>) => postForm(t.app, '/app/v1/regist_userInfo', fields);
+/** regist_userInfo, with the cookies of the visitor's getBoxid answer when the id came from there. */
+const register = (fields: Record<string, string | number>, cookie?: string) => postForm(t.app, '/app/v1/regist_userInfo', fields, cookie);
 
 async function userByEmail(email: string) {
   return t.app.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
@@ -104,7 +105,7 @@ describe('individual registration', () => {
 
     const form = individual({ BOXID, Email: 'Robin.First@Example.com', First_name: 'Robin<script>', messageChoose: 1 });
     const before = (await mailsOf(t)).length;
-    const response = await register(form);
+    const response = await register(form, cookiesOf(suggested));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ errorcode: 1, message: M.activationSent });
 
@@ -316,6 +317,27 @@ describe('races', () => {
 });
 
 describe('getBoxid', () => {
+  it('holds a suggested id for the visitor it was suggested to: registration refuses it to anyone else until the hold lapses', async () => {
+    const suggested = await postForm(t.app, '/app/v1/getBoxid', { phoneNumber: '737' });
+    const BOXID = suggested.json().BOXID as string;
+    const visitor = cookiesOf(suggested);
+    expect(visitor).toMatch(/airbox_visitor=/);
+    const other = cookiesOf(await postForm(t.app, '/app/v1/getBoxid', { phoneNumber: '737' }));
+    for (const cookie of [undefined, other]) {
+      const refused = await register(individual({ BOXID }), cookie);
+      expect(refused.json()).toEqual({ errorcode: 0, message: M.boxIdTaken });
+    }
+    const email = freshEmail('holder');
+    expect((await register(individual({ BOXID, Email: email }), visitor)).json()).toEqual({ errorcode: 1, message: M.activationSent });
+    expect((await userByEmail(email))?.box_id).toBe(BOXID);
+  });
+
+  it('lets anyone register with an id whose hold has lapsed', async () => {
+    const BOXID = (await postForm(t.app, '/app/v1/getBoxid', { phoneNumber: '738' })).json().BOXID as string;
+    t.advance(BOX_ID_RESERVATION_MS + 1000);
+    expect((await register(individual({ BOXID }))).json()).toEqual({ errorcode: 1, message: M.activationSent });
+  });
+
   it('puts a 1 before digits starting with 0, skips ids held by users, companies and reservations, and says when none is free', async () => {
     // Every valid id starting 1099 but two is reserved; one of the two belongs to a user.
     const candidates = Array.from({ length: 1000 }, (_, n) => `1099${String(n).padStart(3, '0')}`).filter((id) => boxIdProblem(id) === null);

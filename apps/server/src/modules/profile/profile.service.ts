@@ -7,7 +7,7 @@ import { beforePasswordCheck, ownerProven, passwordCheckFailed } from '../auth/l
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { listHubs, listHubsOfBuilding } from '../hubs/hubs.repository.js';
 import type { HubRow } from '../hubs/hubs.table.js';
-import { isBoxIdTaken } from '../registration/box-ids.repository.js';
+import { boxIdUnavailable } from '../registration/box-ids.service.js';
 import { deleteOtherUserSessions } from '../sessions/sessions.repository.js';
 import { voidTokens } from '../tokens/tokens.repository.js';
 import { findUserByEmail, updateUser } from '../users/users.repository.js';
@@ -37,18 +37,6 @@ export async function hubsUserMayChoose(db: Db, user: Pick<UserRow, 'role_id' | 
     return user.building_id === null ? [] : listHubsOfBuilding(db, user.building_id);
   }
   return listHubs(db);
-}
-
-async function boxIdUnavailable(db: Db, boxId: string, nowIso: string): Promise<boolean> {
-  if (await isBoxIdTaken(db, boxId)) return true;
-  // An id getBoxid is holding for someone registering right now is not free either.
-  const held = await db
-    .selectFrom('box_id_reservations')
-    .select('box_id')
-    .where('box_id', '=', boxId)
-    .where('expires_at', '>', nowIso)
-    .executeTakeFirst();
-  return held !== undefined;
 }
 
 export type ProfileOutcome = { kind: 'updated' } | { kind: 'incorrectPassword' } | { kind: 'refused'; message: string };
@@ -114,7 +102,7 @@ export async function updateProfile(
         const holder = await findUserByEmail(trx, email);
         if (holder && holder.user_id !== user.user_id) return { kind: 'refused', message: PROFILE_MESSAGES.duplicatedEmail };
       }
-      if (boxIdChanged && (await boxIdUnavailable(trx, input.BOXID, nowIso))) {
+      if (boxIdChanged && (await boxIdUnavailable(trx, input.BOXID, undefined, now))) {
         return { kind: 'refused', message: PROFILE_MESSAGES.boxIdTaken };
       }
       await updateUser(trx, user.user_id, changes);

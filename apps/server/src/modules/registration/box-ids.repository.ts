@@ -33,22 +33,33 @@ export async function unavailableBoxIds(db: Db, prefix: string, nowIso: string):
 }
 
 /**
- * Reserves an id until `expiresIso`. The primary key decides: a row that exists and has not
- * expired is left alone and the answer is false; an expired one is taken over.
+ * Reserves an id for a holder until `expiresIso`. The primary key decides: a row that exists and
+ * has not expired is left alone and the answer is false; an expired one is taken over.
  */
-export async function reserveBoxId(db: Db, boxId: string, expiresIso: string, nowIso: string): Promise<boolean> {
+export async function reserveBoxId(db: Db, boxId: string, holderHash: string, expiresIso: string, nowIso: string): Promise<boolean> {
   const row = await db
     .insertInto('box_id_reservations')
-    .values({ box_id: boxId, expires_at: expiresIso })
+    .values({ box_id: boxId, expires_at: expiresIso, holder_hash: holderHash })
     .onConflict((conflict) =>
       conflict
         .column('box_id')
-        .doUpdateSet({ expires_at: expiresIso })
+        .doUpdateSet({ expires_at: expiresIso, holder_hash: holderHash })
         .where('box_id_reservations.expires_at', '<=', nowIso),
     )
     .returning('box_id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The holder of an unexpired reservation of this id: a hash, null for an unknown one, undefined when nobody holds it. */
+export async function boxIdHolder(db: Db, boxId: string, nowIso: string): Promise<string | null | undefined> {
+  const row = await db
+    .selectFrom('box_id_reservations')
+    .select('holder_hash')
+    .where('box_id', '=', boxId)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst();
+  return row?.holder_hash;
 }
 
 /** The registration that takes an id ends its reservation. */

@@ -1,18 +1,18 @@
 import { randomInt } from 'node:crypto';
 import { boxIdPrefixFor, boxIdProblem, LIMITS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
-import { deleteExpiredBoxIdReservations, reserveBoxId, unavailableBoxIds } from './box-ids.repository.js';
+import { boxIdHolder, deleteExpiredBoxIdReservations, isBoxIdTaken, reserveBoxId, unavailableBoxIds } from './box-ids.repository.js';
 
 /** How long a suggested AirBox ID is kept for the visitor it was suggested to. */
 export const BOX_ID_RESERVATION_MS = 30 * 60 * 1000;
 
 /**
- * A free AirBox ID starting with the cell phone's first three digits (a leading 0 gets a 1 in
+ * A free AirBox ID for the visitor `holderHash` names, starting with the cell phone's first three digits (a leading 0 gets a 1 in
  * front, see boxIdPrefixFor), reserved for 30 minutes so nobody else is offered it. Candidates
  * come in random order; the reservation's primary key decides between concurrent callers, and a
  * caller that loses simply tries the next one. Undefined when no id with this prefix is free.
  */
-export async function suggestBoxId(db: Db, phoneFirstThree: string, now: Date): Promise<string | undefined> {
+export async function suggestBoxId(db: Db, phoneFirstThree: string, holderHash: string, now: Date): Promise<string | undefined> {
   const prefix = boxIdPrefixFor(phoneFirstThree);
   const nowIso = now.toISOString();
   const expiresIso = new Date(now.getTime() + BOX_ID_RESERVATION_MS).toISOString();
@@ -29,7 +29,17 @@ export async function suggestBoxId(db: Db, phoneFirstThree: string, now: Date): 
     const index = randomInt(candidates.length);
     [candidates[index], candidates[candidates.length - 1]] = [candidates[candidates.length - 1]!, candidates[index]!];
     const boxId = candidates.pop()!;
-    if (await reserveBoxId(db, boxId, expiresIso, nowIso)) return boxId;
+    if (await reserveBoxId(db, boxId, holderHash, expiresIso, nowIso)) return boxId;
   }
   return undefined;
+}
+
+/**
+ * Whether `boxId` belongs to a user or a company, or is held by getBoxid for anyone but
+ * `holderHash` (a signed-in customer changing their id holds none).
+ */
+export async function boxIdUnavailable(db: Db, boxId: string, holderHash: string | undefined, now: Date): Promise<boolean> {
+  if (await isBoxIdTaken(db, boxId)) return true;
+  const holder = await boxIdHolder(db, boxId, now.toISOString());
+  return holder !== undefined && (holder === null || holder !== holderHash);
 }

@@ -13,7 +13,8 @@ import { hashPassword } from '../auth/passwords.js';
 import { type CompanyPlacement, findCompanyPlacement } from '../campuses/campuses.repository.js';
 import { findHub, hubServesBuilding } from '../hubs/hubs.repository.js';
 import { findUserByEmail, insertUser } from '../users/users.repository.js';
-import { isBoxIdTaken, releaseBoxIdReservation } from './box-ids.repository.js';
+import { releaseBoxIdReservation } from './box-ids.repository.js';
+import { boxIdUnavailable } from './box-ids.service.js';
 import { consumeInvitationCode, findInvitationCode } from './registration.repository.js';
 import type { InvitationCodeRow } from './registration.table.js';
 
@@ -76,10 +77,11 @@ async function placementFor(trx: Db, code: InvitationCodeRow, input: Registratio
  * regist_userInfo: creates an unactivated user (argon2id password) and counts one use of the
  * invitation code in one write transaction, then mails the activation link in the background.
  * Role, property manager and company come from the invitation code only; an individual is role 5
- * whatever role_id the request sends. A unique-constraint race on the e-mail or the AirBox ID
+ * whatever role_id the request sends. An AirBox ID getBoxid holds for another visitor is refused
+ * like a taken one. A unique-constraint race on the e-mail or the AirBox ID
  * gets the same refusal as the check before it.
  */
-export async function register(deps: AuthDeps, input: RegistrationInput): Promise<RegistrationOutcome> {
+export async function register(deps: AuthDeps, input: RegistrationInput, visitorHash: string | undefined): Promise<RegistrationOutcome> {
   const now = deps.config.clock();
   const nowIso = now.toISOString();
   const email = input.Email.trim().toLowerCase();
@@ -91,7 +93,7 @@ export async function register(deps: AuthDeps, input: RegistrationInput): Promis
   try {
     outcome = await writeTransaction(deps.db, async (trx) => {
       if (await findUserByEmail(trx, email)) return refused(REGISTRATION_MESSAGES.duplicatedEmail);
-      if (await isBoxIdTaken(trx, input.BOXID)) return refused(REGISTRATION_MESSAGES.boxIdTaken);
+      if (await boxIdUnavailable(trx, input.BOXID, visitorHash, now)) return refused(REGISTRATION_MESSAGES.boxIdTaken);
       if (!(await findHub(trx, input.lockerUUID))) return refused(REGISTRATION_MESSAGES.hub);
 
       let role: number = ROLE.customer;

@@ -27,6 +27,8 @@ export interface InvitationCodesTable {
 export interface BoxIdReservationsTable {
   box_id: string;
   expires_at: Timestamp;
+  /** SHA-256 of the visitor cookie of whoever it was suggested to; only they may register with it. */
+  holder_hash: string | null;
 }
 
 export type InvitationCodeRow = Selectable<InvitationCodesTable>;

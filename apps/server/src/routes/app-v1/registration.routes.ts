@@ -9,16 +9,31 @@ import {
   REGISTRATION_MESSAGES,
   verifyInvitationCodeCall,
 } from '@airbox/contract';
-import type { FastifyInstance } from 'fastify';
-import { suggestBoxId } from '../../modules/registration/box-ids.service.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BOX_ID_RESERVATION_MS, suggestBoxId } from '../../modules/registration/box-ids.service.js';
 import { isZipServed } from '../../modules/registration/registration.repository.js';
 import { register, verifyInvitation } from '../../modules/registration/registration.service.js';
+import { randomToken, sha256 } from '../../modules/tokens/tokens.crypto.js';
 import { defineCall } from './define-call.js';
+
+/**
+ * The visitor cookie names whoever getBoxid suggested an AirBox ID to, so that only they can
+ * register with it while it is held. It holds a random token; the holds keep its SHA-256.
+ */
+const VISITOR_COOKIE = 'airbox_visitor';
 
 /** Self-registration (spec 02 §7). Every call is public: the visitor has no account yet. */
 export default async function registrationRoutes(app: FastifyInstance) {
-  defineCall(app, registerCall, { throttled: true }).handle(async (input) => {
-    const outcome = await register(app, input);
+  const cookieOptions = { path: '/app/v1/', httpOnly: true, sameSite: 'lax', secure: app.config.publicUrl.startsWith('https:'), signed: true } as const;
+  const visitorOf = (request: FastifyRequest): string | undefined => {
+    const raw = request.cookies[VISITOR_COOKIE];
+    const unsigned = raw ? request.unsignCookie(raw) : undefined;
+    return unsigned?.valid && unsigned.value ? unsigned.value : undefined;
+  };
+
+  defineCall(app, registerCall, { throttled: true }).handle(async (input, request) => {
+    const visitor = visitorOf(request);
+    const outcome = await register(app, input, visitor && sha256(visitor));
     return outcome.kind === 'created'
       ? { errorcode: REGISTER_ERRORCODE.created, message: REGISTRATION_MESSAGES.activationSent }
       : { errorcode: REGISTER_ERRORCODE.refused, message: outcome.message };
@@ -31,8 +46,13 @@ export default async function registrationRoutes(app: FastifyInstance) {
   );
 
   // Throttled: every answer reserves an id for 30 minutes.
-  defineCall(app, getBoxidCall, { throttled: 'directory' }).handle(async (input) => {
-    const boxId = await suggestBoxId(app.db, input.phoneNumber, app.config.clock());
+  defineCall(app, getBoxidCall, { throttled: 'directory' }).handle(async (input, request, reply) => {
+    let visitor = visitorOf(request);
+    if (!visitor) {
+      visitor = randomToken();
+      reply.setCookie(VISITOR_COOKIE, visitor, { ...cookieOptions, maxAge: BOX_ID_RESERVATION_MS / 1000 });
+    }
+    const boxId = await suggestBoxId(app.db, input.phoneNumber, sha256(visitor), app.config.clock());
     return boxId
       ? { errorcode: GET_BOXID_ERRORCODE.found, message: 'success', BOXID: boxId }
       : { errorcode: GET_BOXID_ERRORCODE.noneFree, message: REGISTRATION_MESSAGES.noFreeBoxId };
