@@ -9,6 +9,7 @@ import type { AppConfig } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
 import { AppError } from './errors.js';
 import background from './plugins/background.js';
+import barcodes from './plugins/barcodes.js';
 import database from './plugins/database.js';
 import docs from './plugins/docs.js';
 import mail from './plugins/mail.js';
@@ -37,6 +38,9 @@ declare module 'fastify' {
     config: AppConfig;
   }
 }
+
+/** What a client's X-Request-Id may be to be kept: letters, digits, '.', '_', '-' and ':', 8 to 64 of them. */
+const SAFE_REQUEST_ID = /^[\w.:-]{8,64}$/;
 
 /** Bodies are small forms and JSON: anything bigger is refused with 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -68,8 +72,13 @@ function clientFailure(statusCode: number): AppError {
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
-    genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // A client's X-Request-Id names its request in our logs and answers only when it is a plain
+    // token; anything else (markup, a line break, a 10 kB string) gets an id of ours.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+    },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     requestTimeout: 30_000,
@@ -124,6 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(rateLimit);
   await app.register(session);
   await app.register(wallet);
+  await app.register(barcodes);
   await app.register(docs);
   await app.register(webApp);
   await app.register(healthRoutes);

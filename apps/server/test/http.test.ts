@@ -76,6 +76,19 @@ describe('request handling', () => {
     expect(error.headers['x-request-id']).toBeTruthy();
   });
 
+  it("keeps a client's X-Request-Id only when it is a plain token, and names the request with its own id otherwise", async () => {
+    const idOf = async (given: string) =>
+      (await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': given } })).headers['x-request-id'];
+    expect(await idOf('lb-7f3a9c21.0042')).toBe('lb-7f3a9c21.0042');
+    for (const hostile of ['<script>alert(1)</script>', 'short', 'x'.repeat(65), 'a b c d e f g h', '"quoted-value"']) {
+      const id = await idOf(hostile);
+      expect(id).not.toBe(hostile);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const answer = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('answers unknown /app/v1 paths with 404 JSON', async () => {
     for (const method of ['GET', 'POST'] as const) {
       const response = await t.app.inject({ method, url: '/app/v1/noSuchCall' });
