@@ -224,12 +224,12 @@ export const resetPasswordCall = call({
   response: z.object({ errorcode: z.number().int(), message: z.string() }),
 });
 
-/** Route codes printable as Code128: visible ASCII, at most 80 characters. */
+/** Route codes printable as Code128 (set B without the space), at most LIMITS.routeCodeMax characters. */
 export const barcodeCodeField = z
   .string()
-  .min(1)
-  .max(80)
-  .regex(/^[\x21-\x7e]+$/, 'The code may hold visible ASCII characters only');
+  .min(1, 'pcode: at least 1 character')
+  .max(LIMITS.routeCodeMax, `pcode: at most ${LIMITS.routeCodeMax} characters`)
+  .regex(/^[\x21-\x7e]+$/, 'pcode: visible ASCII characters only');
 
 export const genCode128Call = call({
   method: 'GET',

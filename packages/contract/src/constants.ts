@@ -34,6 +34,12 @@ export const LIMITS = {
   boxIdLength: 7,
   phoneDigits: 10,
   phoneDashedLength: 12,
+  /**
+   * A route code drawn as a Code128 barcode (pickup codes, order ids). 32 characters in set B
+   * are 387 modules: about 4 inches at the 10-mil module handheld scanners read reliably, the
+   * width of a 4x6 label. A longer code would not scan from a label, and costs more to draw.
+   */
+  routeCodeMax: 32,
 } as const;
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,14 +1,16 @@
 import {
+  MESSAGES,
   carrierServiceRenamingCall,
   genCode128Call,
   getAdvertisementsCall,
   getThirdPartyOrdersCall,
 } from '@airbox/contract';
-import bwipjs from 'bwip-js';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.js';
 import { listActiveAdvertisements } from '../../modules/advertisements/advertisements.repository.js';
 import { listCarrierServiceRenamings } from '../../modules/carriers/carriers.repository.js';
 import { findThirdPartyOrders } from '../../modules/orders/orders.repository.js';
+import { BarcodeRendererBusy } from '../../providers/barcodes/code128.js';
 import { defineCall } from './define-call.js';
 
 /** Reference data, barcodes and third-party orders. */
@@ -23,8 +25,13 @@ export default async function catalogRoutes(app: FastifyInstance) {
     return { errorcode: 0, message: 'success', ads };
   });
 
-  defineCall(app, genCode128Call).handle(async (input) => {
-    const png = await bwipjs.toBuffer({ bcid: 'code128', text: input.pcode, scale: 3, height: 12, includetext: true });
+  // Public, and each new code costs a drawing: throttled per address, and refused when the
+  // drawing queue is full. The image only shows the code asked for, so any cache may keep it.
+  defineCall(app, genCode128Call, { throttled: 'barcode' }).handle(async (input, _request, reply) => {
+    const png = await app.barcodes.renderCode128Png(input.pcode).catch((error: unknown) => {
+      throw error instanceof BarcodeRendererBusy ? AppError.tooMany(MESSAGES.barcodesBusy) : error;
+    });
+    reply.header('cache-control', 'public, max-age=86400');
     return { errorcode: 0, message: 'success', data: png.toString('base64') };
   });
 

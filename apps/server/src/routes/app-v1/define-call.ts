@@ -8,17 +8,27 @@ import type { z } from 'zod';
  */
 export const DIRECTORY_RATE_MULTIPLIER = 6;
 
+/**
+ * A barcode page is opened once per pickup code a person holds (browsers keep the image for a
+ * day), so six times the auth budget serves a person or an office behind one address, while a
+ * client drawing a new code at every call is soon refused.
+ */
+export const BARCODE_RATE_MULTIPLIER = 6;
+
 export interface CallOptions {
   /**
    * Throttled per client address: `true` allows AUTH_RATE_LIMIT_PER_MINUTE calls a minute,
-   * `'directory'` DIRECTORY_RATE_MULTIPLIER times as many. Each route counts on its own.
+   * `'directory'` DIRECTORY_RATE_MULTIPLIER and `'barcode'` BARCODE_RATE_MULTIPLIER times as
+   * many. Each route counts on its own.
    */
-  throttled?: boolean | 'directory';
+  throttled?: boolean | 'directory' | 'barcode';
 }
+
+const RATE_MULTIPLIERS = { directory: DIRECTORY_RATE_MULTIPLIER, barcode: BARCODE_RATE_MULTIPLIER };
 
 function rateLimitOf(app: FastifyInstance, throttled: CallOptions['throttled']) {
   if (!throttled) return false;
-  const perMinute = app.config.authRateLimitPerMinute * (throttled === 'directory' ? DIRECTORY_RATE_MULTIPLIER : 1);
+  const perMinute = app.config.authRateLimitPerMinute * (throttled === true ? 1 : RATE_MULTIPLIERS[throttled]);
   return { max: perMinute, timeWindow: 60_000 };
 }
 
