@@ -39,6 +39,7 @@ export const MESSAGES = {
   notFound: 'Not found.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   tooManyFailures: 'Too many failed sign-in attempts for this account. Please try again later or reset your password.',
+  signInsBusy: 'Too many sign-ins right now. Please try again in a moment.',
   barcodesBusy: 'Too many barcodes are being drawn right now. Please try again in a moment.',
   invalidRequest: 'The request is not valid.',
   requestTooLarge: 'The request is too large.',
