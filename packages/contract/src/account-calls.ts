@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { call } from './api.js';
 import { BOX_ID_MESSAGES, BOX_ID_PATTERN } from './airbox-id.js';
 import { LIMITS } from './constants.js';
-import { STRONG_PASSWORD_PATTERN, flagField, idField } from './fields.js';
+import { STRONG_PASSWORD_PATTERN, flagField, idField, textField } from './fields.js';
 import { hubSchema } from './registration-calls.js';
 import { COUNTRY_UNITED_STATES, PHONE_PATTERN, nameField, pinField, zipField } from './registration.js';
 
@@ -54,8 +54,7 @@ export const QR_RESET_COOLDOWN_MS = 300_000;
 /** Sizes of the QR codes (spec 03 §9). */
 export const QR_SIZE = { profile: 300, pickupCode: 100 } as const;
 
-const optionalPhone = z
-  .string()
+const optionalPhone = textField
   .trim()
   .refine((value) => value === '' || PHONE_PATTERN.test(value), PROFILE_MESSAGES.optionalPhone);
 
@@ -66,28 +65,26 @@ const optionalPhone = z
 export const profileFormSchema = z.object({
   First_name: nameField(PROFILE_MESSAGES.firstName),
   Last_name: nameField(PROFILE_MESSAGES.lastName),
-  Email: z
-    .string()
+  Email: textField
     .trim()
     .min(1, { message: PROFILE_MESSAGES.email, abort: true })
     .max(LIMITS.emailMax, PROFILE_MESSAGES.email)
     .regex(z.regexes.email, PROFILE_MESSAGES.email),
-  Password: z
-    .string()
+  Password: textField
     .max(LIMITS.fieldMax, PROFILE_MESSAGES.password)
     .refine((value) => value === '' || STRONG_PASSWORD_PATTERN.test(value), PROFILE_MESSAGES.password),
   // Reserved and continuous ids are refused only when the id changes (spec 03 §2): the web app
   // clears such a new id, the server refuses it; a customer keeping an old one can still save.
-  BOXID: z.string().trim().regex(BOX_ID_PATTERN, BOX_ID_MESSAGES.format),
-  Cell_phone_number: z.string().trim().regex(PHONE_PATTERN, PROFILE_MESSAGES.phone),
+  BOXID: textField.trim().regex(BOX_ID_PATTERN, BOX_ID_MESSAGES.format),
+  Cell_phone_number: textField.trim().regex(PHONE_PATTERN, PROFILE_MESSAGES.phone),
   secondaryCellPhone: optionalPhone,
   Home_phone_number: optionalPhone,
-  lockerUUID: z.string().trim().max(64),
+  lockerUUID: textField.trim().max(64),
   Country: z.literal(COUNTRY_UNITED_STATES, { message: PROFILE_MESSAGES.country }),
-  State_province_region: z.string().trim().max(LIMITS.fieldMax),
-  City: z.string().trim().max(LIMITS.fieldMax),
-  Address_line_1: z.string().trim().max(LIMITS.fieldMax),
-  Address_line_2: z.string().trim().max(LIMITS.fieldMax),
+  State_province_region: textField.trim().max(LIMITS.fieldMax),
+  City: textField.trim().max(LIMITS.fieldMax),
+  Address_line_1: textField.trim().max(LIMITS.fieldMax),
+  Address_line_2: textField.trim().max(LIMITS.fieldMax),
   Zip_code: zipField,
   PinNo: pinField,
   isHandicapped: flagField,
@@ -98,8 +95,7 @@ export type ProfileForm = z.input<typeof profileFormSchema>;
 
 /** The password asked in the 'Update profile settings' dialog. */
 export const confirmPasswordFormSchema = z.object({
-  password: z
-    .string()
+  password: textField
     .min(1, { message: PROFILE_MESSAGES.confirmPasswordRequired, abort: true })
     .max(LIMITS.fieldMax, PROFILE_MESSAGES.incorrectPassword),
 });
@@ -114,7 +110,7 @@ export const verifyPasswordCall = call({
   encoding: 'form',
   signedIn: true,
   summary: "Check the signed-in user's password before a profile change. errorcode 1: correct.",
-  request: z.object({ userId: idField, password: z.string().min(1).max(LIMITS.fieldMax) }),
+  request: z.object({ userId: idField, password: textField.min(1).max(LIMITS.fieldMax) }),
   response: result,
 });
 
@@ -135,7 +131,7 @@ export const updateSelfUserInfoCall = call({
   request: profileFormSchema.extend({
     user_id: idField,
     // Absent or empty (a client that skipped the dialog) is answered 'Incorrect password', not 400.
-    confirmPassword: z.string().max(LIMITS.fieldMax, PROFILE_MESSAGES.incorrectPassword).default(''),
+    confirmPassword: textField.max(LIMITS.fieldMax, PROFILE_MESSAGES.incorrectPassword).default(''),
   }),
   response: result,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { emailField, idField, pageField, pageSizeField } from './fields.js';
+import { emailField, idField, pageField, pageSizeField, textField } from './fields.js';
 
 /**
  * The wire contract of spec 01 §7: one descriptor per call with its method, path, body encoding,
@@ -113,8 +113,8 @@ export const loginCall = call({
   signedIn: false,
   summary: 'Sign in with e-mail and password. errorcode 1: signed in (or see user Status), 0: wrong credentials.',
   request: z.object({
-    name: z.string().trim().min(1).max(LIMITS.fieldMax),
-    password: z.string().min(1).max(LIMITS.fieldMax),
+    name: textField.trim().min(1).max(LIMITS.fieldMax),
+    password: textField.min(1).max(LIMITS.fieldMax),
   }),
   response: z.object({
     errorcode: z.union([z.literal(0), z.literal(1)]),
@@ -203,7 +203,7 @@ export const userActivateCall = call({
   encoding: 'form',
   signedIn: false,
   summary: 'Activate an account with the code from its activation mail.',
-  request: z.object({ activateCode: z.string().trim().min(1).max(LIMITS.fieldMax) }),
+  request: z.object({ activateCode: textField.trim().min(1).max(LIMITS.fieldMax) }),
   response: z.object({ errorcode: z.number().int(), message: z.string() }),
 });
 
@@ -217,9 +217,9 @@ export const resetPasswordCall = call({
   signedIn: false,
   summary: 'Set a new password with the link from a reset mail. errorcode 0 success, -10 expired, -9 unknown or used.',
   request: z.object({
-    Email: z.string().trim().min(1).max(LIMITS.fieldMax),
-    generatedId: z.string().trim().min(1).max(LIMITS.fieldMax),
-    Password: z.string().min(1).max(LIMITS.fieldMax),
+    Email: textField.trim().min(1).max(LIMITS.fieldMax),
+    generatedId: textField.trim().min(1).max(LIMITS.fieldMax),
+    Password: textField.min(1).max(LIMITS.fieldMax),
   }),
   response: z.object({ errorcode: z.number().int(), message: z.string() }),
 });
@@ -262,8 +262,8 @@ export const getThirdPartyOrdersCall = call({
   signedIn: false,
   summary: 'A third-party order placed in a locker, with its pickup code (the public /ShowQRcode page).',
   request: z.object({
-    orderId: z.string().trim().min(1).max(64),
-    mId: z.string().trim().min(1).max(64),
+    orderId: textField.trim().min(1).max(64),
+    mId: textField.trim().min(1).max(64),
     page: pageField.default(1),
     size: pageSizeField.default(10),
   }),

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { emailField, strongPasswordField } from './fields.js';
+import { emailField, strongPasswordField, textField } from './fields.js';
 import { MESSAGES } from './messages.js';
 
 /** The login form (spec 01 §5): e-mail and password, both at most 255. */
 export const loginFormSchema = z.object({
   email: emailField(),
-  password: z
-    .string()
+  password: textField
     .min(1, { message: MESSAGES.passwordRequired, abort: true })
     .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
     .max(LIMITS.fieldMax, MESSAGES.fieldTooLong),
@@ -26,7 +25,7 @@ export const resetPasswordField = strongPasswordField(MESSAGES.resetPasswordRule
 export const resetPasswordFormSchema = z
   .object({
     password: resetPasswordField,
-    retype: z.string().min(1, MESSAGES.retypePassword),
+    retype: textField.min(1, MESSAGES.retypePassword),
   })
   .refine((form) => form.password === form.retype, {
     path: ['retype'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call } from './api.js';
 import { LIMITS } from './constants.js';
-import { idField, pageField, pageSizeField } from './fields.js';
+import { idField, pageField, pageSizeField, textField } from './fields.js';
 
 /** My Contacts (spec 03 §2, §3, §5): the address book used for shipments and pickups. */
 export const CONTACT_MESSAGES = {
@@ -41,19 +41,17 @@ export const CONTACT_PHONE_PATTERN = /^(\(\d{3}\)|\d{3})[-\s]?\d{3}[-\s]?\d{4}$/
 const hasContent = (value: string) => value.replace(/[\s'"]/g, '') !== '';
 
 const required = (message: string, max: number) =>
-  z
-    .string()
+  textField
     .max(max, CONTACT_MESSAGES.tooLong)
     .refine(hasContent, message)
     .transform((value) => value.trim());
 
 const optional = (max: number) =>
-  z
-    .string()
+  textField
     .max(max, CONTACT_MESSAGES.tooLong)
     .transform((value) => value.trim());
 
-const stripped = (schema: z.ZodType<string, string>) => z.string().transform(stripPunctuation).pipe(schema);
+const stripped = (schema: z.ZodType<string, string>) => textField.transform(stripPunctuation).pipe(schema);
 
 export const contactFormSchema = z.object({
   name: stripped(required(CONTACT_MESSAGES.nickname, CONTACT_LIMITS.long)),
@@ -65,18 +63,15 @@ export const contactFormSchema = z.object({
   city: required(CONTACT_MESSAGES.city, CONTACT_LIMITS.long),
   state: required(CONTACT_MESSAGES.state, CONTACT_LIMITS.long),
   country: required(CONTACT_MESSAGES.country, CONTACT_LIMITS.long),
-  zipcode: z
-    .string()
+  zipcode: textField
     .trim()
     .min(1, { message: CONTACT_MESSAGES.zip, abort: true })
     .regex(/^\d{5}$/, CONTACT_MESSAGES.format),
-  phone: z
-    .string()
+  phone: textField
     .trim()
     .min(1, { message: CONTACT_MESSAGES.phone, abort: true })
     .regex(CONTACT_PHONE_PATTERN, CONTACT_MESSAGES.format),
-  email: z
-    .string()
+  email: textField
     .trim()
     .max(CONTACT_LIMITS.short, CONTACT_MESSAGES.tooLong)
     .refine((value) => value === '' || z.regexes.email.test(value), CONTACT_MESSAGES.format),

@@ -3,13 +3,25 @@ import { LIMITS } from './constants.js';
 import { MESSAGES } from './messages.js';
 
 /**
+ * The text of a request: every string a request carries is built from this one. It refuses
+ * U+0000, which no one types and PostgreSQL cannot store (SQLite would take it).
+ */
+export const textField = z.string().refine((value) => !value.includes('\u0000'), { message: MESSAGES.nulCharacter, abort: true });
+
+/** The range of a 32-bit integer column (PostgreSQL int4), the widest any request integer meets. */
+export const INT4 = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+/**
  * Field schemas that accept what both encodings deliver: form bodies carry strings,
  * JSON bodies carry numbers and booleans (spec 01 §7: booleans may be sent as 1 or 0).
+ * Every request integer is built from intField, so none leaves the int4 range.
  */
-export const idField = z.coerce.number<string | number>().int().positive().max(2_147_483_647);
+export const intField = z.coerce.number<string | number>().int().min(INT4.min).max(INT4.max);
 
-export const pageField = z.coerce.number<string | number>().int().min(1).max(100_000);
-export const pageSizeField = z.coerce.number<string | number>().int().min(1).max(500);
+export const idField = intField.positive();
+
+export const pageField = intField.min(1).max(100_000);
+export const pageSizeField = intField.min(1).max(500);
 
 export const flagField = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
@@ -24,8 +36,7 @@ export function emailField(
     invalid: MESSAGES.emailInvalid,
   },
 ) {
-  return z
-    .string()
+  return textField
     .trim()
     .min(1, { message: messages.required, abort: true })
     .max(LIMITS.fieldMax, MESSAGES.fieldTooLong)
@@ -36,5 +47,5 @@ export function emailField(
 export const STRONG_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/s;
 
 export function strongPasswordField(message: string) {
-  return z.string().max(LIMITS.fieldMax, MESSAGES.fieldTooLong).regex(STRONG_PASSWORD_PATTERN, message);
+  return textField.max(LIMITS.fieldMax, MESSAGES.fieldTooLong).regex(STRONG_PASSWORD_PATTERN, message);
 }

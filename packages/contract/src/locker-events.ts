@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call } from './api.js';
+import { textField } from './fields.js';
 
 /**
  * Locker events (issue 4): what a locker reports to the portal. A carrier delivered a package
@@ -16,12 +17,12 @@ export const OVERDUE_MAX_DAYS = 2;
 export const OVERDUE_CREDITS_PER_DAY = 1;
 
 const instant = z.iso.datetime({ offset: true });
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => textField.trim().min(1).max(max);
 
 export const deliveredEventSchema = z.object({
   type: z.literal('delivered'),
   /** The customer's 7-digit AirBox ID. */
-  boxId: z.string().trim().regex(/^\d{7}$/, 'boxId must be 7 digits'),
+  boxId: textField.trim().regex(/^\d{7}$/, 'boxId must be 7 digits'),
   hubId: text(64),
   carrier: text(64),
   trackingNo: text(64),
@@ -32,7 +33,7 @@ export const deliveredEventSchema = z.object({
 export const pickedUpEventSchema = z.object({
   type: z.literal('picked_up'),
   hubId: text(64),
-  pickupCode: z.string().trim().regex(/^\d{6}$/, 'pickupCode must be 6 digits'),
+  pickupCode: textField.trim().regex(/^\d{6}$/, 'pickupCode must be 6 digits'),
   pickedUpAt: instant.optional(),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call } from './api.js';
 import { MEMBERSHIP_PLAN, type MembershipPlan } from './constants.js';
-import { idField } from './fields.js';
+import { idField, intField } from './fields.js';
 
 /** Memberships (spec 03 §2, §4, §9): the credit plan and the 6- and 12-month memberships. */
 export const MEMBERSHIP_MESSAGES = {
@@ -32,7 +32,7 @@ export const planField = z.coerce
   .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])) as z.ZodType<MembershipPlan, string | number>;
 
 /** The quantity of a purchase: credits for the credit plan (at least 1), always 1 for a membership. */
-export const quantityField = z.coerce.number<string | number>().int().min(1).max(1000);
+export const quantityField = intField.min(1).max(1000);
 
 /** Total in cents of `quantity` units at `amount` dollars each (money is counted in whole cents). */
 export function orderTotalCents(amount: number, quantity: number): number {

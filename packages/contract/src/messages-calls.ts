@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call } from './api.js';
-import { idField, pageSizeField } from './fields.js';
+import { INT4, idField, intField, pageSizeField, textField } from './fields.js';
 
 /** My Messages (spec 03 §2, §4, §8): the package notifications of the lockers. */
 export const INBOX_MESSAGES = {
@@ -33,7 +33,7 @@ export const inboxMessageSchema = z.object({
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 
 const result = z.object({ errorcode: z.number().int(), message: z.string() });
-const isoDate = z.string().trim().max(40).optional();
+const isoDate = textField.trim().max(40).optional();
 
 export const getUserMessageCall = call({
   method: 'POST',
@@ -42,10 +42,10 @@ export const getUserMessageCall = call({
   signedIn: true,
   summary: "A page of the signed-in user's messages, newest first, filtered by carrier, dates and pickup status. errorcode 0.",
   request: z.object({
-    start: z.coerce.number<string | number>().int().min(0).max(1_000_000).default(0),
+    start: intField.min(0).max(1_000_000).default(0),
     num: pageSizeField.default(10),
     user_id: idField,
-    carrier: z.string().trim().max(64).optional(),
+    carrier: textField.trim().max(64).optional(),
     start_time: isoDate,
     end_time: isoDate,
     is_pickup: z.enum(['', '0', '1']).optional(),
@@ -53,12 +53,14 @@ export const getUserMessageCall = call({
   response: result.extend({ total: z.number().int(), messages: z.array(inboxMessageSchema) }),
 });
 
-/** One id, or several joined with commas ('3,5,8'). */
-export const messageIdsField = z
-  .string()
+const MESSAGE_IDS_RULE = 'message_id must be ids joined with commas';
+
+/** One id, or several joined with commas ('3,5,8'), each within int4. */
+export const messageIdsField = textField
   .trim()
-  .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'message_id must be ids joined with commas')
-  .transform((value) => [...new Set(value.split(',').map(Number))]);
+  .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, MESSAGE_IDS_RULE)
+  .transform((value) => [...new Set(value.split(',').map(Number))])
+  .refine((ids) => ids.every((id) => id <= INT4.max), MESSAGE_IDS_RULE);
 
 export const deleteMessageCall = call({
   method: 'POST',

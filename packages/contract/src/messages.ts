@@ -31,6 +31,7 @@ export const MESSAGES = {
   passwordRequired: 'Please enter your password',
   passwordTooShort: 'Password must be at least 8 characters',
   fieldTooLong: 'Must be at most 255 characters',
+  nulCharacter: 'Must not contain the NUL character (U+0000)',
   passwordsDoNotMatch: 'Passwords do not match',
   retypePassword: 'Please retype your password',
   logoutConfirm: 'Are you sure you want to log out?',

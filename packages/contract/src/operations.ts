@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call } from './api.js';
-import { idField, pageSizeField } from './fields.js';
+import { idField, intField, pageSizeField } from './fields.js';
 
 /** Transaction history (spec 03 §2, §9). */
 export const TRANSACTION_TYPE_NAMES: Readonly<Record<number, string>> = {
@@ -57,11 +57,11 @@ export type Operation = z.infer<typeof operationSchema>;
 export const OPERATION_SORT_FIELDS = ['op_timestamp', 'op_type', 'credits', 'balance'] as const;
 
 const operationsRequest = z.object({
-  start: z.coerce.number<string | number>().int().min(0).max(1_000_000).default(0),
+  start: intField.min(0).max(1_000_000).default(0),
   num: pageSizeField.default(10),
   user_id: idField,
   /** 0: every type. */
-  otype: z.coerce.number<string | number>().int().min(0).default(0),
+  otype: intField.min(0).default(0),
   sort: z.enum(OPERATION_SORT_FIELDS).default('op_timestamp'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call } from './api.js';
 import { LIMITS } from './constants.js';
-import { idField, pageSizeField } from './fields.js';
+import { idField, pageSizeField, textField } from './fields.js';
 import { INVITATION_CODE_PATTERN, ZIP_PATTERN, registerRequestSchema } from './registration.js';
 
 /** The calls of spec 02 §7. All are public: a visitor makes them before having an account. */
@@ -126,7 +126,7 @@ export const firstLoginCall = call({
   encoding: 'form',
   signedIn: false,
   summary: 'Is this zip code in the service area? errorcode 1 valid, 0 invalid.',
-  request: z.object({ zip_code: z.string().trim().regex(ZIP_PATTERN) }),
+  request: z.object({ zip_code: textField.trim().regex(ZIP_PATTERN) }),
   response: z.object({ errorcode: z.union([z.literal(0), z.literal(1)]), message: z.string() }),
 });
 
@@ -138,7 +138,7 @@ export const getBoxidCall = call({
   summary:
     "A free AirBox ID starting with the cell phone's first 3 digits (see boxIdPrefixFor for a leading 0), kept for this " +
     'suggestion for 30 minutes. errorcode 0 with BOXID; -1 with a message when none is free.',
-  request: z.object({ phoneNumber: z.string().trim().regex(/^\d{3}$/, 'phoneNumber must be 3 digits') }),
+  request: z.object({ phoneNumber: textField.trim().regex(/^\d{3}$/, 'phoneNumber must be 3 digits') }),
   response: z.object({ errorcode: z.number().int(), message: z.string(), BOXID: z.string().optional() }),
 });
 
@@ -151,7 +151,7 @@ export const verifyInvitationCodeCall = call({
   encoding: 'query',
   signedIn: false,
   summary: 'Check an invitation code: errorcode 1 with the company and role it grants, -1 invalid.',
-  request: z.object({ code: z.string().trim().regex(INVITATION_CODE_PATTERN) }),
+  request: z.object({ code: textField.trim().regex(INVITATION_CODE_PATTERN) }),
   response: result.extend({
     data: z.array(z.object({ bcm_company_name: z.string(), bcm_user_id: z.number().int(), role_id: z.number().int() })),
   }),
@@ -175,8 +175,8 @@ export const companyListCall = call({
   summary: 'Companies by name, by AirBox ID (7 digits), by property manager (bcm_user_id) or by unit.',
   request: z.object({
     size: pageSizeField.default(10),
-    company_name: z.string().trim().max(LIMITS.fieldMax).optional(),
-    airbox_id: z.string().trim().regex(/^\d{7}$/).optional(),
+    company_name: textField.trim().max(LIMITS.fieldMax).optional(),
+    airbox_id: textField.trim().regex(/^\d{7}$/).optional(),
     bcm_user_id: idField.optional(),
     unit_id: idField.optional(),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOX_ID_MESSAGES, BOX_ID_PATTERN, isContinuousBoxId, isReservedBoxId } from './airbox-id.js';
 import { LIMITS, ROLE } from './constants.js';
-import { STRONG_PASSWORD_PATTERN, flagField, idField } from './fields.js';
+import { STRONG_PASSWORD_PATTERN, flagField, idField, intField, textField } from './fields.js';
 
 /** Registration rules and messages of spec 02 §5, shared by the wizards and regist_userInfo. */
 export const REGISTRATION_MESSAGES = {
@@ -88,44 +88,38 @@ export const PIN_PATTERN = /^\d{6}$/;
 export const INVITATION_CODE_PATTERN = /^[A-Za-z0-9]{6}$/;
 
 export const nameField = (message: string) =>
-  z
-    .string()
+  textField
     .transform(stripNameCharacters)
     .pipe(z.string().min(1, message).max(LIMITS.nameMax, message));
 
-const registrationEmail = z
-  .string()
+const registrationEmail = textField
   .trim()
   .min(1, { message: REGISTRATION_MESSAGES.email, abort: true })
   .max(LIMITS.emailMax, REGISTRATION_MESSAGES.email)
   .regex(z.regexes.email, REGISTRATION_MESSAGES.email);
 
-const optionalEmail = z
-  .string()
+const optionalEmail = textField
   .trim()
   .max(LIMITS.emailMax, REGISTRATION_MESSAGES.email)
   .refine((value) => value === '' || z.regexes.email.test(value), REGISTRATION_MESSAGES.email);
 
-const phoneField = z.string().trim().regex(PHONE_PATTERN, REGISTRATION_MESSAGES.phone);
-const optionalPhoneField = z
-  .string()
+const phoneField = textField.trim().regex(PHONE_PATTERN, REGISTRATION_MESSAGES.phone);
+const optionalPhoneField = textField
   .trim()
   .refine((value) => value === '' || PHONE_PATTERN.test(value), REGISTRATION_MESSAGES.optionalPhone);
 
-export const registrationPasswordField = z
-  .string()
+export const registrationPasswordField = textField
   .max(LIMITS.fieldMax, REGISTRATION_MESSAGES.password)
   .regex(STRONG_PASSWORD_PATTERN, REGISTRATION_MESSAGES.password);
 
-export const boxIdField = z
-  .string()
+export const boxIdField = textField
   .trim()
   .regex(BOX_ID_PATTERN, BOX_ID_MESSAGES.format)
   .refine((value) => !isReservedBoxId(value), BOX_ID_MESSAGES.reserved)
   .refine((value) => !isContinuousBoxId(value), BOX_ID_MESSAGES.continuous);
 
-export const zipField = z.string().trim().regex(ZIP_PATTERN, REGISTRATION_MESSAGES.zip);
-export const pinField = z.string().trim().regex(PIN_PATTERN, REGISTRATION_MESSAGES.pin);
+export const zipField = textField.trim().regex(ZIP_PATTERN, REGISTRATION_MESSAGES.zip);
+export const pinField = textField.trim().regex(PIN_PATTERN, REGISTRATION_MESSAGES.pin);
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
@@ -134,19 +128,19 @@ export const zipStepSchema = z.object({ zipCode: zipField });
 
 /** The invitation-code step of the enterprise wizard. */
 export const invitationStepSchema = z.object({
-  invitationCode: z.string().trim().regex(INVITATION_CODE_PATTERN, REGISTRATION_MESSAGES.invitationCode),
+  invitationCode: textField.trim().regex(INVITATION_CODE_PATTERN, REGISTRATION_MESSAGES.invitationCode),
 });
 
 const accountFields = {
   firstName: nameField(REGISTRATION_MESSAGES.firstName),
   lastName: nameField(REGISTRATION_MESSAGES.lastName),
   email: registrationEmail,
-  reptyemail: z.string().trim().min(1, REGISTRATION_MESSAGES.retypeEmail),
+  reptyemail: textField.trim().min(1, REGISTRATION_MESSAGES.retypeEmail),
   password: registrationPasswordField,
-  reptypassword: z.string().min(1, REGISTRATION_MESSAGES.retypePassword),
+  reptypassword: textField.min(1, REGISTRATION_MESSAGES.retypePassword),
   cellPhone: phoneField,
   PinNo: pinField,
-  boxLocation: z.string().trim().min(1, REGISTRATION_MESSAGES.hub),
+  boxLocation: textField.trim().min(1, REGISTRATION_MESSAGES.hub),
   BoxID: boxIdField,
   backupEmail: optionalEmail,
   secondaryCellPhone: optionalPhoneField,
@@ -199,10 +193,10 @@ export type AccountStep = z.infer<typeof accountStepSchema>;
 
 const addressFields = {
   country: z.literal(COUNTRY_UNITED_STATES, { message: REGISTRATION_MESSAGES.country }),
-  state: z.string().trim().min(1, REGISTRATION_MESSAGES.state).max(LIMITS.fieldMax),
-  city: z.string().trim().min(1, REGISTRATION_MESSAGES.city).max(LIMITS.fieldMax),
-  address1: z.string().trim().min(1, REGISTRATION_MESSAGES.address1).max(LIMITS.fieldMax),
-  address2: z.string().trim().max(LIMITS.fieldMax),
+  state: textField.trim().min(1, REGISTRATION_MESSAGES.state).max(LIMITS.fieldMax),
+  city: textField.trim().min(1, REGISTRATION_MESSAGES.city).max(LIMITS.fieldMax),
+  address1: textField.trim().min(1, REGISTRATION_MESSAGES.address1).max(LIMITS.fieldMax),
+  address2: textField.trim().max(LIMITS.fieldMax),
   Conditions: z.literal(true, { message: REGISTRATION_MESSAGES.terms }),
 };
 
@@ -220,7 +214,7 @@ export const companyStepSchema = z.object({
   building_id: idField.or(z.literal('')).refine((value) => value !== '', REGISTRATION_MESSAGES.building),
   unit_id: idField.or(z.literal('')).refine((value) => value !== '', REGISTRATION_MESSAGES.unit),
   company_id: idField.or(z.literal('')).refine((value) => value !== '', REGISTRATION_MESSAGES.company),
-  locker: z.string().trim().min(1, REGISTRATION_MESSAGES.hub),
+  locker: textField.trim().min(1, REGISTRATION_MESSAGES.hub),
   zipcode: zipField,
   companyConfirmed: z.literal(true, { message: REGISTRATION_MESSAGES.companyConfirmation }),
   ...addressFields,
@@ -233,7 +227,7 @@ const optionalId = z
   .transform(() => undefined)
   .or(idField)
   .optional();
-const text = (max: number = LIMITS.fieldMax) => z.string().trim().max(max).default('');
+const text = (max: number = LIMITS.fieldMax) => textField.trim().max(max).default('');
 
 /**
  * regist_userInfo (spec 02 §3), form-encoded. The server applies the same rules as the wizard;
@@ -250,28 +244,28 @@ export const registerRequestSchema = z
     Home_phone_number: optionalPhoneField.default(''),
     secondaryCellPhone: optionalPhoneField.default(''),
     Email2: optionalEmail.default(''),
-    Address_line_1: z.string().trim().min(1, REGISTRATION_MESSAGES.address1).max(LIMITS.fieldMax),
+    Address_line_1: textField.trim().min(1, REGISTRATION_MESSAGES.address1).max(LIMITS.fieldMax),
     Address_line_2: text(),
-    State_province_region: z.string().trim().min(1, REGISTRATION_MESSAGES.state).max(LIMITS.fieldMax),
-    City: z.string().trim().min(1, REGISTRATION_MESSAGES.city).max(LIMITS.fieldMax),
+    State_province_region: textField.trim().min(1, REGISTRATION_MESSAGES.state).max(LIMITS.fieldMax),
+    City: textField.trim().min(1, REGISTRATION_MESSAGES.city).max(LIMITS.fieldMax),
     Zip_code: zipField,
     Country: z.literal(COUNTRY_UNITED_STATES, { message: REGISTRATION_MESSAGES.country }).default(COUNTRY_UNITED_STATES),
     BOXID: boxIdField,
     PinNo: pinField,
-    lockerUUID: z.string().trim().min(1, REGISTRATION_MESSAGES.hub).max(64),
+    lockerUUID: textField.trim().min(1, REGISTRATION_MESSAGES.hub).max(64),
     emailChoose: flagField.default(true),
     messageChoose: flagField.default(false),
     isHandicapped: flagField.default(false),
     isCompany: flagField.default(false),
-    role_id: z.coerce.number<string | number>().int().default(ROLE.customer),
-    Activation_code: z.string().trim().max(LIMITS.fieldMax).default(''),
+    role_id: intField.default(ROLE.customer),
+    Activation_code: textField.trim().max(LIMITS.fieldMax).default(''),
     business_company_id: optionalId,
     unit_id: optionalId,
     building_id: optionalId,
     bc_id: optionalId,
     bcm_user_id: optionalId,
-    resident_id: z.string().trim().max(64).optional(),
-    credit_id: z.string().trim().max(64).optional(),
+    resident_id: textField.trim().max(64).optional(),
+    credit_id: textField.trim().max(64).optional(),
   })
   .superRefine((form, context) => {
     if (form.Email2 && form.Email2.toLowerCase() === form.Email.toLowerCase()) {
