@@ -1,4 +1,4 @@
-import { BUY_MEMBERSHIP_ERRORCODE, buyMembershipCall, getMembershipsCall } from '@airbox/contract';
+import { BUY_MEMBERSHIP_ERRORCODE, buyMembershipCall, getMembershipsCall, textField } from '@airbox/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { listMemberships, toMembership } from '../../modules/memberships/memberships.repository.js';
@@ -15,7 +15,7 @@ import { defineCall, signedInUser } from './define-call.js';
 import paymentsSimulatorRoutes from './payments-simulator.routes.js';
 
 /** The provider's return and cancel carry ?token={order id} (and PayerID, which is not needed). */
-const returnQuery = z.object({ token: z.string().max(128).optional().catch(undefined) });
+const returnQuery = z.object({ token: textField.max(128).optional().catch(undefined) });
 
 /** Memberships and their payment: plans, buyMembership, and the provider's return and cancel. */
 export default async function membershipsRoutes(app: FastifyInstance) {

@@ -1,11 +1,12 @@
+import { textField } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../../providers/mail/mail-provider.js';
 import { amountOf } from '../../providers/payments/payments-provider.js';
 import { SIMULATOR_DECLINED_CENTS, SIMULATOR_PAGE_PATH, type SimulatorPaymentsProvider } from '../../providers/payments/simulator-payments-provider.js';
 
-const tokenQuery = z.object({ token: z.string().max(64).optional().catch(undefined) });
-const tokenBody = z.object({ token: z.string().max(64) });
+const tokenQuery = z.object({ token: textField.max(64).optional().catch(undefined) });
+const tokenBody = z.object({ token: textField.max(64) });
 
 function page(title: string, body: string): string {
   return `<!doctype html>
