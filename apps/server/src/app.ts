@@ -8,10 +8,10 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
 import { AppError } from './errors.js';
-import background from './plugins/background.js';
 import barcodes from './plugins/barcodes.js';
 import database from './plugins/database.js';
 import docs from './plugins/docs.js';
+import jobs from './plugins/jobs.js';
 import mail from './plugins/mail.js';
 import payments from './plugins/payments.js';
 import rateLimit from './plugins/rate-limit.js';
@@ -126,13 +126,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(security);
-  await app.register(background);
   await app.register(database);
   await app.register(mail);
   await app.register(payments);
   await app.register(rateLimit);
   await app.register(session);
   await app.register(wallet);
+  await app.register(jobs);
   await app.register(barcodes);
   await app.register(docs);
   await app.register(webApp);

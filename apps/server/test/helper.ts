@@ -92,6 +92,8 @@ export async function buildTestApp(databaseUrl: string, overrides: Partial<AppCo
     logLevel: 'info',
     webDistDir: join(dir, 'no-web-build'),
     seedDemoData: true,
+    // Tests run the queue with drain(), so nothing runs behind their back.
+    jobWorker: false,
     version: SERVER_VERSION,
     wallet: {
       passTypeIdentifier: 'pass.com.airbox.test',
@@ -223,9 +225,9 @@ export function readOutbox(dir: string): OutboxMail[] {
   });
 }
 
-/** Waits for the mails a call sends in the background, then reads the outbox. */
+/** Runs the queued jobs (the mails a call queued), then reads the outbox. */
 export async function mailsOf(test: TestApp): Promise<OutboxMail[]> {
-  await test.app.background.drain();
+  await test.app.jobs.drain();
   return readOutbox(test.config.mailOutboxDir);
 }
 

@@ -251,6 +251,7 @@ describe('appleWallet/getPass', () => {
     const before = new Set(existsSync(outbox) ? readdirSync(outbox) : []);
     const answer = await getPass(user, 'win');
     expect(answer).toEqual({ errorcode: WALLET_PASS_ERRORCODE.ok, message: PROFILE_MESSAGES.walletSuccess, data: '' });
+    await t.app.jobs.drain();
     const added = readdirSync(outbox).filter((file) => !before.has(file));
     expect(added).toHaveLength(1);
     const raw = readFileSync(join(outbox, added[0]!), 'utf8');

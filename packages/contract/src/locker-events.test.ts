@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { lockerEventSchema, overdueDays, pacificTime, pickupCharge, pickupGraceEnd } from './locker-events.js';
+import { lockerEventSchema, overdueDays, pacificTime, pickupCharge, pickupGraceEnd, pickupReminderWindow } from './locker-events.js';
 
 const at = (iso: string) => new Date(iso);
+
+describe('pickupReminderWindow', () => {
+  it('runs from 8:00 AM to 12:00 PM Pacific on the day after the delivery, winter and summer', () => {
+    expect(pickupReminderWindow(at('2026-01-15T18:00:00Z'))).toEqual({ from: at('2026-01-16T16:00:00Z'), until: at('2026-01-16T20:00:00Z') });
+    expect(pickupReminderWindow(at('2026-07-15T18:00:00Z'))).toEqual({ from: at('2026-07-16T15:00:00Z'), until: at('2026-07-16T19:00:00Z') });
+  });
+
+  it('follows the Pacific day across the clock change (delivered Saturday night before DST starts)', () => {
+    // 2026-03-07 23:30 PST; the morning after is Sunday 8 March, the first day of PDT.
+    expect(pickupReminderWindow(at('2026-03-08T07:30:00Z'))).toEqual({ from: at('2026-03-08T15:00:00Z'), until: at('2026-03-08T19:00:00Z') });
+  });
+});
 
 describe('pickupGraceEnd', () => {
   it('is 12:00 PM Pacific standard time the next day in winter', () => {

@@ -127,6 +127,18 @@ export function pickupGraceEnd(deliveredAt: Date): Date {
   return pacificTime(year, month, day + 1, PICKUP_GRACE_HOUR);
 }
 
+/** Hour (Pacific) of the morning reminder on the day the free period ends. */
+export const PICKUP_REMINDER_HOUR = 8;
+
+/**
+ * When a package still waiting gets its one reminder: from 8:00 AM Pacific on the morning its
+ * free period ends until the free period's end at 12:00 PM.
+ */
+export function pickupReminderWindow(deliveredAt: Date): { from: Date; until: Date } {
+  const { year, month, day } = pacificDay(deliveredAt);
+  return { from: pacificTime(year, month, day + 1, PICKUP_REMINDER_HOUR), until: pickupGraceEnd(deliveredAt) };
+}
+
 /**
  * Overdue days charged for a pickup (the Terms): none until the grace end, then one for each
  * started day, a day running from noon to noon Pacific time (23 or 25 hours across a clock

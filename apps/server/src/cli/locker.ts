@@ -7,14 +7,13 @@ import { createDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../errors.js';
 import { listHubs } from '../modules/hubs/hubs.repository.js';
-import { notifyDelivery, recordDelivery, recordPickup } from '../modules/lockers/locker-events.service.js';
-import { createMailProvider } from '../providers/mail/index.js';
-import { createSmsProvider } from '../providers/sms/index.js';
+import { recordDelivery, recordPickup } from '../modules/lockers/locker-events.service.js';
 
 const USAGE = `Usage (the same service as POST /app/v1/locker/events, without the API key):
   npm run locker -- deliver --box 2135846 [--hub <id | name | first>] [--carrier USPS] [--tracking 9400…] [--at ISO-time]
       A package delivered for an AirBox ID; --hub defaults to the customer's own hub.
-      Prints the package id and its pickup code; notifies the customer by e-mail/text.
+      Prints the package id and its pickup code. The e-mail/text notices are queued: the running
+      portal sends them (within a second, or when it next starts).
   npm run locker -- pickup --code 583920 [--hub <id | name | first>] [--at ISO-time]
       The package with this pickup code was taken out; --hub defaults to the hub where it waits.
       Prints the credits charged and the overdue days.`;
@@ -65,13 +64,7 @@ async function deliver(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof
       deliveredAt: values.at,
     }),
   );
-  const delivery = await recordDelivery({ db, clock: config.clock, log }, event);
-  const mail = createMailProvider(config, log);
-  try {
-    await notifyDelivery({ mail, sms: createSmsProvider(config, log), brandName: config.brandName, publicUrl: config.publicUrl, log }, delivery);
-  } finally {
-    mail.close();
-  }
+  const delivery = await recordDelivery({ db, clock: config.clock, log, brandName: config.brandName, publicUrl: config.publicUrl }, event);
   return { packageId: delivery.packageId, pickupCode: delivery.pickupCode, hubId: event.hubId, trackingNo: event.trackingNo };
 }
 
@@ -86,7 +79,7 @@ async function pickup(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof 
     hubId = waiting[0]?.hub_id ?? last?.hub_id ?? (await resolveHub(db, 'first'));
   }
   const event: PickedUpEvent = parsed(pickedUpEventSchema.safeParse({ type: 'picked_up', hubId, pickupCode: values.code, pickedUpAt: values.at }));
-  const result = await recordPickup({ db, clock: config.clock, log }, event);
+  const result = await recordPickup({ db, clock: config.clock, log, brandName: config.brandName, publicUrl: config.publicUrl }, event);
   return { packageId: result.packageId, creditsCharged: result.creditsCharged, overtimeDays: result.overtimeDays, balance: result.balance };
 }
 

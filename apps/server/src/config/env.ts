@@ -51,6 +51,8 @@ export interface AppConfig {
   logLevel: string;
   webDistDir: string;
   seedDemoData: boolean;
+  /** Whether this server runs the job worker (JOB_WORKER): mail, texts, reminders, clean-ups. */
+  jobWorker: boolean;
   version: string;
   /** Apple Wallet passes: identifiers, and the signing certificates (a development set when absent). */
   wallet: WalletConfig;
@@ -117,6 +119,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'apps/web/dist')),
   SEED_DEMO_DATA: booleanText.default(true),
+  JOB_WORKER: booleanText.default(true),
   WALLET_PASS_TYPE_ID: z.string().trim().min(1).default('pass.com.airbox.development'),
   WALLET_TEAM_ID: z.string().trim().min(1).default('AIRBOXDEV1'),
   WALLET_SIGNER_CERT_PATH: optionalText,
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: fromRepoRoot(e.WEB_DIST_DIR),
     seedDemoData: e.SEED_DEMO_DATA,
+    jobWorker: e.JOB_WORKER,
     version: SERVER_VERSION,
     wallet: {
       passTypeIdentifier: e.WALLET_PASS_TYPE_ID,

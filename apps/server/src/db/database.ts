@@ -14,6 +14,7 @@ import type {
 import type { CarrierServiceRenamingsTable } from '../modules/carriers/carriers.table.js';
 import type { ContactsTable } from '../modules/contacts/contacts.table.js';
 import type { HubsTable } from '../modules/hubs/hubs.table.js';
+import type { JobsTable } from '../modules/jobs/jobs.table.js';
 import type { MembershipsTable } from '../modules/memberships/memberships.table.js';
 import type { MessagesTable } from '../modules/messages/messages.table.js';
 import type { OperationsTable } from '../modules/operations/operations.table.js';
@@ -57,6 +58,7 @@ export interface Database {
   payment_simulator_orders: PaymentSimulatorOrdersTable;
   operations: OperationsTable;
   messages: MessagesTable;
+  jobs: JobsTable;
 }
 
 /** The database or an open transaction: repositories take either. */

@@ -14,6 +14,5 @@ export default fp(
     app.decorate('mail', mail);
     app.addHook('onClose', () => mail.close());
   },
-  // Closes after the background tasks that may still send mail.
-  { name: 'mail', dependencies: ['config', 'background'] },
+  { name: 'mail', dependencies: ['config'] },
 );

@@ -5,6 +5,7 @@ import * as account from './2026-11-22-0003-account.js';
 import * as ledger from './2026-11-22-0004-ledger.js';
 import * as paymentCapturing from './2026-11-23-0005-payment-capturing.js';
 import * as boxIdHolders from './2026-11-23-0006-box-id-holders.js';
+import * as jobs from './2026-11-23-0007-jobs.js';
 
 /**
  * Every migration, by its sortable name. A static list (not a folder scan) so that the compiled
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0004-ledger': ledger,
   '2026-11-23-0005-payment-capturing': paymentCapturing,
   '2026-11-23-0006-box-id-holders': boxIdHolders,
+  '2026-11-23-0007-jobs': jobs,
 };

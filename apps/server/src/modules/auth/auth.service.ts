@@ -18,16 +18,22 @@ import { findHub, toLocker } from '../hubs/hubs.repository.js';
 import { deleteUserSessions } from '../sessions/sessions.repository.js';
 import { endSession, startSession } from '../sessions/sessions.service.js';
 import { markTokenUsed, voidTokens } from '../tokens/tokens.repository.js';
-import { checkToken, issueToken } from '../tokens/tokens.service.js';
+import { checkToken, issueToken, withdrawToken } from '../tokens/tokens.service.js';
+import type { TokenPurpose } from '../tokens/tokens.table.js';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
 import { toSessionUser } from '../users/users.wire.js';
 import { activationMail, passwordChangedMail, resetMail } from './auth.mails.js';
+import type { MailMessage } from '../../providers/mail/mail-provider.js';
+import { enqueueJob } from '../jobs/jobs.js';
 import { beforePasswordCheck, ownerProven, passwordCheckFailed } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 /** What the auth rules need of the app: its decorations (see plugins/). */
-export type AuthDeps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'loginFailures' | 'background'>;
+export type AuthDeps = Pick<FastifyInstance, 'db' | 'config' | 'loginFailures'>;
+
+/** What the jobs that mail links need. */
+export type LinkMailDeps = Pick<FastifyInstance, 'db' | 'config' | 'mail'>;
 
 export type LoginOutcome =
   | { kind: 'wrongCredentials' }
@@ -71,27 +77,53 @@ export async function userLockers(deps: Pick<AuthDeps, 'db'>, user: UserRow): Pr
   return hub ? [toLocker(hub)] : [];
 }
 
-/**
- * Mails a new activation link to a user who has not activated, at most one a minute (links
- * already mailed keep working).
- */
-export async function sendActivationLink(deps: AuthDeps, userId: number): Promise<void> {
-  const user = await findUserById(deps.db, userId);
-  if (!user || user.status !== USER_STATUS.notActivated) return;
-  const code = await writeTransaction(deps.db, (trx) =>
-    issueToken(trx, user.user_id, 'activation', ACTIVATION_LINK_TTL_MS, deps.config.clock()),
-  );
-  if (code) await deps.mail.send(activationMail(deps.config, user.email, user.first_name, code));
+/** resendRegristerEmail: the activation-mail job does the rest, whoever the id names. */
+export async function requestActivationLink(deps: Pick<AuthDeps, 'db' | 'config'>, userId: number): Promise<void> {
+  await enqueueJob(deps.db, deps.config.clock(), 'activation-mail', { userId });
 }
 
-/** Forgot password: mails a reset link when the account exists (at most one a minute), and nothing otherwise. */
-export async function sendResetLink(deps: AuthDeps, email: string): Promise<void> {
+/** checkUser (forgot password): the reset-mail job does the rest, whether the address is known or not. */
+export async function requestResetLink(deps: Pick<AuthDeps, 'db' | 'config'>, email: string): Promise<void> {
+  await enqueueJob(deps.db, deps.config.clock(), 'reset-mail', { email });
+}
+
+/**
+ * The activation-mail job: a new activation link to a user who has not activated, at most one
+ * a minute (links already mailed keep working). The link is made when the mail is sent, so no
+ * queued job holds one.
+ */
+export async function sendActivationLink(deps: LinkMailDeps, userId: number): Promise<void> {
+  const user = await findUserById(deps.db, userId);
+  if (!user || user.status !== USER_STATUS.notActivated) return;
+  await mailNewLink(deps, user.user_id, 'activation', ACTIVATION_LINK_TTL_MS, (code) => activationMail(deps.config, user.email, user.first_name, code));
+}
+
+/** The reset-mail job: a reset link when the account exists (at most one a minute), and nothing otherwise. */
+export async function sendResetLink(deps: LinkMailDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
-  const generatedId = await writeTransaction(deps.db, (trx) =>
-    issueToken(trx, user.user_id, 'reset', RESET_LINK_TTL_MS, deps.config.clock()),
-  );
-  if (generatedId) await deps.mail.send(resetMail(deps.config, user.email, generatedId));
+  await mailNewLink(deps, user.user_id, 'reset', RESET_LINK_TTL_MS, (generatedId) => resetMail(deps.config, user.email, generatedId));
+}
+
+/**
+ * Issues a link's token and mails it. A token whose mail failed is withdrawn, so the job's next
+ * attempt is not held back by the one-a-minute rule and no link exists that nobody received.
+ */
+async function mailNewLink(
+  deps: LinkMailDeps,
+  userId: number,
+  purpose: TokenPurpose,
+  ttlMs: number,
+  mail: (token: string) => MailMessage,
+): Promise<void> {
+  const token = await writeTransaction(deps.db, (trx) => issueToken(trx, userId, purpose, ttlMs, deps.config.clock()));
+  if (!token) return;
+  try {
+    await deps.mail.send(mail(token));
+  } catch (error) {
+    await withdrawToken(deps.db, token);
+    throw error;
+  }
 }
 
 export type ActivationErrorcode = (typeof ACTIVATION_ERRORCODE)[keyof typeof ACTIVATION_ERRORCODE];
@@ -121,8 +153,8 @@ export type ResetErrorcode = (typeof RESET_ERRORCODE)[keyof typeof RESET_ERRORCO
 
 /**
  * Sets a new password with a reset link. Success voids every reset link of the user, ends all of
- * the user's sessions, lets the account and this address sign in again at once (failed sign-ins
- * forgotten) and mails a notice.
+ * the user's sessions and queues a notice mail in one transaction, then lets the account and this
+ * address sign in again at once (failed sign-ins forgotten).
  */
 export async function resetPassword(
   deps: AuthDeps,
@@ -143,11 +175,10 @@ export async function resetPassword(
     await markTokenUsed(trx, token.tokenHash, now);
     await voidTokens(trx, user.user_id, 'reset', now.toISOString());
     await deleteUserSessions(trx, user.user_id);
+    await enqueueJob(trx, now, 'mail', passwordChangedMail(deps.config, user.email));
     return user;
   });
   if (typeof changedFor === 'number') return changedFor;
   await ownerProven(deps, { email: changedFor.email, address });
-  // The password is changed whatever happens to the notice: it must not turn success into an error.
-  deps.background.run('password changed notice', () => deps.mail.send(passwordChangedMail(deps.config, changedFor.email)));
   return RESET_ERRORCODE.success;
 }

@@ -12,14 +12,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { uniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
-import { escapeHtml, type MailProvider } from '../../providers/mail/mail-provider.js';
-import type { SmsProvider } from '../../providers/sms/sms-provider.js';
+import { escapeHtml } from '../../providers/mail/mail-provider.js';
 import { usPhoneE164 } from '../../providers/sms/sms-provider.js';
 import { findHub } from '../hubs/hubs.repository.js';
+import { enqueueJob } from '../jobs/jobs.js';
 import { deliveryMessageHtml, deliveryMessageText, type DeliveryNotice } from '../messages/messages.html.js';
 import { insertMessage, markPackageMessagesPickedUp } from '../messages/messages.repository.js';
 import { lockUser, lockUserByBoxId, membershipActive } from '../operations/ledger.js';
 import { insertOperation } from '../operations/operations.repository.js';
+import type { UserRow } from '../users/users.table.js';
 
 /*
  * Charging decision (issue 4). A delivery is always recorded: the package is already in the
@@ -38,14 +39,9 @@ export interface LockerDeps {
   db: Db;
   clock: () => Date;
   log: FastifyBaseLogger;
-}
-
-export interface NotifyDeps {
-  mail: MailProvider;
-  sms: SmsProvider;
+  /** For the delivery notices' wording and links. */
   brandName: string;
   publicUrl: string;
-  log: FastifyBaseLogger;
 }
 
 function lockerError(status: number, key: Exclude<keyof typeof LOCKER_EVENT_ERRORCODE, 'recorded' | 'badApiKey'>): AppError {
@@ -56,8 +52,6 @@ export interface DeliveryResult {
   packageId: number;
   messageId: number;
   pickupCode: string;
-  recipient: { email: string; firstName: string; cellPhone: string; byEmail: boolean; byText: boolean };
-  notice: DeliveryNotice;
 }
 
 /** A code no waiting package at this hub has (the unique index locker_packages_waiting_code is the guard). */
@@ -136,20 +130,9 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
           package_id: packageId,
           payment_order_id: null,
         });
+        await enqueueDeliveryNotices(trx, deps, user, notice, packageId);
         deps.log.info({ packageId, userId: user.user_id, hubId: hub.id }, 'locker delivery recorded');
-        return {
-          packageId,
-          messageId,
-          pickupCode,
-          recipient: {
-            email: user.email,
-            firstName: user.first_name,
-            cellPhone: user.cell_phone,
-            byEmail: user.notify_by_email === 1,
-            byText: user.notify_by_text === 1,
-          },
-          notice,
-        };
+        return { packageId, messageId, pickupCode };
       });
     } catch (error) {
       // Two deliveries drew the same code at the same hub at once: draw again.
@@ -235,23 +218,24 @@ export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Prom
   });
 }
 
-/** Tells the customer about a delivery by e-mail and/or text, as their notification switches say. */
-export async function notifyDelivery(deps: NotifyDeps, delivery: DeliveryResult): Promise<void> {
-  const { recipient, notice } = delivery;
+/**
+ * Queues the delivery notices, by e-mail and/or text as the customer's notification switches
+ * say, in the delivery's transaction: each its own job, so the text never waits on the mail.
+ */
+async function enqueueDeliveryNotices(trx: Db, deps: LockerDeps, user: UserRow, notice: DeliveryNotice, packageId: number): Promise<void> {
+  const now = deps.clock();
   const text = deliveryMessageText(notice);
-  if (recipient.byEmail) {
-    const greeting = recipient.firstName ? `Hello ${recipient.firstName},` : 'Hello,';
-    await deps.mail.send({
-      to: recipient.email,
+  if (user.notify_by_email === 1) {
+    const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';
+    await enqueueJob(trx, now, 'mail', {
+      to: user.email,
       subject: `${deps.brandName}: your package is ready for pickup`,
       text: `${greeting}\n\n${text}\n\nMy Messages: ${deps.publicUrl}/app/message\n`,
       html: `<p>${escapeHtml(greeting)}</p>${deliveryMessageHtml(notice)}`,
     });
   }
-  const phone = usPhoneE164(recipient.cellPhone);
-  if (recipient.byText && phone) {
-    await deps.sms.send({ to: phone, body: `${deps.brandName}: ${text}` });
-  } else if (recipient.byText) {
-    deps.log.warn({ packageId: delivery.packageId }, 'text notification wanted but the cell phone is not a US number');
-  }
+  if (user.notify_by_text !== 1) return;
+  const phone = usPhoneE164(user.cell_phone);
+  if (phone) await enqueueJob(trx, now, 'sms', { to: phone, body: `${deps.brandName}: ${text}` });
+  else deps.log.warn({ packageId }, 'text notification wanted but the cell phone is not a US number');
 }

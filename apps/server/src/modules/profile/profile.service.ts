@@ -5,6 +5,7 @@ import { type Db, writeTransaction } from '../../db/database.js';
 import { uniqueViolation } from '../../db/dialect.js';
 import { beforePasswordCheck, ownerProven, passwordCheckFailed } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { enqueueJob } from '../jobs/jobs.js';
 import { listHubs, listHubsOfBuilding } from '../hubs/hubs.repository.js';
 import type { HubRow } from '../hubs/hubs.table.js';
 import { boxIdUnavailable } from '../registration/box-ids.service.js';
@@ -14,7 +15,7 @@ import { findUserByEmail, updateUser } from '../users/users.repository.js';
 import type { UserRow, UserUpdate } from '../users/users.table.js';
 import { accountChangedMail } from './profile.mails.js';
 
-export type ProfileDeps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'loginFailures' | 'background'>;
+export type ProfileDeps = Pick<FastifyInstance, 'db' | 'config' | 'loginFailures'>;
 
 export type ProfileInput = z.output<typeof updateSelfUserInfoCall.request>;
 
@@ -110,6 +111,7 @@ export async function updateProfile(
         await deleteOtherUserSessions(trx, user.user_id, currentSessionHash);
         await voidTokens(trx, user.user_id, 'reset', nowIso);
         await voidTokens(trx, user.user_id, 'activation', nowIso);
+        await enqueueJob(trx, now, 'mail', accountChangedMail(deps.config, user.email, { email: emailChanged, password: passwordChanged }));
       }
       return { kind: 'updated' };
     });
@@ -119,12 +121,6 @@ export async function updateProfile(
     if (column === 'users.email') return { kind: 'refused', message: PROFILE_MESSAGES.duplicatedEmail };
     if (column === 'users.box_id') return { kind: 'refused', message: PROFILE_MESSAGES.boxIdTaken };
     throw error;
-  }
-
-  if (outcome.kind === 'updated' && (emailChanged || passwordChanged)) {
-    // The change is made whatever happens to the notice: it must not turn success into an error.
-    const notice = accountChangedMail(deps.config, user.email, { email: emailChanged, password: passwordChanged });
-    deps.background.run('account changed notice', () => deps.mail.send(notice));
   }
   return outcome;
 }

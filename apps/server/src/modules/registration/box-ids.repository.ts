@@ -67,6 +67,7 @@ export async function releaseBoxIdReservation(db: Db, boxId: string): Promise<vo
   await db.deleteFrom('box_id_reservations').where('box_id', '=', boxId).execute();
 }
 
-export async function deleteExpiredBoxIdReservations(db: Db, nowIso: string): Promise<void> {
-  await db.deleteFrom('box_id_reservations').where('expires_at', '<=', nowIso).execute();
+export async function deleteExpiredBoxIdReservations(db: Db, nowIso: string): Promise<number> {
+  const result = await db.deleteFrom('box_id_reservations').where('expires_at', '<=', nowIso).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

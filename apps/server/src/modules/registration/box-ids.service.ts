@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { boxIdPrefixFor, boxIdProblem, LIMITS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
-import { boxIdHolder, deleteExpiredBoxIdReservations, isBoxIdTaken, reserveBoxId, unavailableBoxIds } from './box-ids.repository.js';
+import { boxIdHolder, isBoxIdTaken, reserveBoxId, unavailableBoxIds } from './box-ids.repository.js';
 
 /** How long a suggested AirBox ID is kept for the visitor it was suggested to. */
 export const BOX_ID_RESERVATION_MS = 30 * 60 * 1000;
@@ -16,7 +16,6 @@ export async function suggestBoxId(db: Db, phoneFirstThree: string, holderHash: 
   const prefix = boxIdPrefixFor(phoneFirstThree);
   const nowIso = now.toISOString();
   const expiresIso = new Date(now.getTime() + BOX_ID_RESERVATION_MS).toISOString();
-  await deleteExpiredBoxIdReservations(db, nowIso);
   const unavailable = await unavailableBoxIds(db, prefix, nowIso);
   const freeDigits = LIMITS.boxIdLength - prefix.length;
   const candidates: string[] = [];

@@ -8,7 +8,8 @@ import {
 import type { z } from 'zod';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso, uniqueViolation } from '../../db/dialect.js';
-import { type AuthDeps, sendActivationLink } from '../auth/auth.service.js';
+import type { AuthDeps } from '../auth/auth.service.js';
+import { enqueueJob } from '../jobs/jobs.js';
 import { hashPassword } from '../auth/passwords.js';
 import { type CompanyPlacement, findCompanyPlacement } from '../campuses/campuses.repository.js';
 import { findHub, hubServesBuilding } from '../hubs/hubs.repository.js';
@@ -74,8 +75,8 @@ async function placementFor(trx: Db, code: InvitationCodeRow, input: Registratio
 }
 
 /**
- * regist_userInfo: creates an unactivated user (argon2id password) and counts one use of the
- * invitation code in one write transaction, then mails the activation link in the background.
+ * regist_userInfo: creates an unactivated user (argon2id password), counts one use of the
+ * invitation code and queues the activation mail in one write transaction.
  * Role, property manager and company come from the invitation code only; an individual is role 5
  * whatever role_id the request sends. An AirBox ID getBoxid holds for another visitor is refused
  * like a taken one. A unique-constraint race on the e-mail or the AirBox ID
@@ -147,6 +148,7 @@ export async function register(deps: AuthDeps, input: RegistrationInput, visitor
         activated_at: null,
       });
       await releaseBoxIdReservation(trx, input.BOXID);
+      await enqueueJob(trx, now, 'activation-mail', { userId });
       return { kind: 'created', userId } as const;
     });
   } catch (error) {
@@ -156,10 +158,6 @@ export async function register(deps: AuthDeps, input: RegistrationInput, visitor
     throw error;
   }
 
-  if (outcome.kind === 'created') {
-    const { userId } = outcome;
-    deps.background.run('activation mail', () => sendActivationLink(deps, userId));
-  }
   return outcome;
 }
 

@@ -21,6 +21,15 @@ export async function deleteUserSessions(db: Db, userId: number): Promise<void> 
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
+/** Sessions past their absolute expiry, or not seen since `idleSinceIso`. */
+export async function deleteExpiredSessions(db: Db, nowIso: string, idleSinceIso: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', nowIso), eb('last_seen_at', '<=', idleSinceIso)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Ends every session of the user but the one whose token hash is kept (the caller's own). */
 export async function deleteOtherUserSessions(db: Db, userId: number, keepTokenHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', keepTokenHash).execute();

@@ -36,6 +36,16 @@ export async function voidTokens(db: Db, userId: number, purpose: TokenPurpose, 
     .execute();
 }
 
+export async function deleteToken(db: Db, tokenHash: string): Promise<void> {
+  await db.deleteFrom('user_tokens').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Tokens that expired before `beforeIso`, used or not. */
+export async function deleteTokensExpiredBefore(db: Db, beforeIso: string): Promise<number> {
+  const result = await db.deleteFrom('user_tokens').where('expires_at', '<', beforeIso).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function markTokenUsed(db: Db, tokenHash: string, now: Date): Promise<void> {
   await db.updateTable('user_tokens').set({ used_at: now.toISOString() }).where('token_hash', '=', tokenHash).execute();
 }

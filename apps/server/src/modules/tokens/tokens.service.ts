@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { randomToken, sha256 } from './tokens.crypto.js';
-import { findToken, insertToken, latestTokenCreatedAt } from './tokens.repository.js';
+import { deleteToken, findToken, insertToken, latestTokenCreatedAt } from './tokens.repository.js';
 
 export { markTokenUsed } from './tokens.repository.js';
 import type { TokenPurpose } from './tokens.table.js';
@@ -34,6 +34,11 @@ export async function issueToken(
     used_at: null,
   });
   return token;
+}
+
+/** Deletes a token nobody received (its mail failed). */
+export async function withdrawToken(db: Db, token: string): Promise<void> {
+  await deleteToken(db, sha256(token));
 }
 
 export type TokenCheck =

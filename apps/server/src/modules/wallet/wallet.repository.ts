@@ -19,6 +19,7 @@ export async function takeWalletPass(db: Db, tokenHash: string, nowIso: string):
   return row ? { pass: Buffer.from(row.pass), user_id: row.user_id } : undefined;
 }
 
-export async function deleteExpiredWalletPassLinks(db: Db, nowIso: string): Promise<void> {
-  await db.deleteFrom('wallet_pass_links').where('expires_at', '<=', nowIso).execute();
+export async function deleteExpiredWalletPassLinks(db: Db, nowIso: string): Promise<number> {
+  const result = await db.deleteFrom('wallet_pass_links').where('expires_at', '<=', nowIso).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -4,8 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { findHub } from '../hubs/hubs.repository.js';
 import { currentQrCode } from '../qr-codes/qr-codes.service.js';
 import { randomToken, sha256 } from '../tokens/tokens.crypto.js';
+import { findUserById } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
-import { deleteExpiredWalletPassLinks, insertWalletPassLink, takeWalletPass } from './wallet.repository.js';
+import { walletPassMail } from './wallet.mails.js';
+import { insertWalletPassLink, takeWalletPass } from './wallet.repository.js';
 
 export type WalletDeps = Pick<FastifyInstance, 'db' | 'config' | 'wallet'>;
 
@@ -44,7 +46,6 @@ export async function createWalletPassLink(deps: WalletDeps, userId: number, pas
   const now = deps.config.clock();
   const expires = now.getTime() + WALLET_LINK_TTL_MS;
   const token = randomToken();
-  await deleteExpiredWalletPassLinks(deps.db, now.toISOString());
   await insertWalletPassLink(deps.db, {
     token_hash: sha256(token),
     user_id: userId,
@@ -68,4 +69,15 @@ export async function redeemWalletPassLink(
   if (link.expires <= now.getTime()) return undefined;
   const taken = await takeWalletPass(deps.db, sha256(link.token), now.toISOString());
   return taken ? { pass: taken.pass, userId: taken.user_id } : undefined;
+}
+
+/**
+ * The wallet-pass-mail job ('EMAIL ME'): the pass as of now, attached to a mail to the user. The
+ * pass is built when the mail is sent, so no queued job holds the locker QR code.
+ */
+export async function mailWalletPass(deps: WalletDeps & Pick<FastifyInstance, 'mail'>, userId: number): Promise<void> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) return;
+  const pass = await buildWalletPass(deps, user);
+  await deps.mail.send(walletPassMail(deps.config, user.email, user.box_id, pass));
 }

@@ -10,7 +10,7 @@ import {
   userActivateCall,
 } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
-import { activateAccount, login, resetPassword, sendActivationLink, sendResetLink } from '../../modules/auth/auth.service.js';
+import { activateAccount, login, requestActivationLink, requestResetLink, resetPassword } from '../../modules/auth/auth.service.js';
 import { endSession } from '../../modules/sessions/sessions.service.js';
 import { defineCall } from './define-call.js';
 
@@ -50,7 +50,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   // The answer never waits for the lookup or the mail: the same for known and unknown e-mails.
   defineCall(app, checkUserCall, { throttled: true }).handle(async (input) => {
-    app.background.run('reset link mail', () => sendResetLink(app, input.email));
+    await requestResetLink(app, input.email);
     return { errorcode: 1, message: MESSAGES.forgotNeutral };
   });
 
@@ -66,7 +66,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   // Success whether or not the id names an unactivated user, so the answer reveals nothing.
   defineCall(app, resendRegisterEmailCall, { throttled: true }).handle(async (input) => {
-    app.background.run('activation mail', () => sendActivationLink(app, input.userID));
+    await requestActivationLink(app, input.userID);
     return { errorcode: 0, message: MESSAGES.resendSuccess };
   });
 }

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { LOCKER_EVENT_ERRORCODE, LOCKER_EVENT_MESSAGES, lockerEventCall } from '@airbox/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
-import { notifyDelivery, recordDelivery, recordPickup } from '../../modules/lockers/locker-events.service.js';
+import { recordDelivery, recordPickup } from '../../modules/lockers/locker-events.service.js';
 import { defineCall } from './define-call.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -34,12 +34,9 @@ export default async function lockerEventsRoutes(app: FastifyInstance) {
   });
 
   defineCall(app, lockerEventCall).handle(async (event) => {
-    const deps = { db: app.db, clock: app.config.clock, log: app.log };
+    const deps = { db: app.db, clock: app.config.clock, log: app.log, brandName: app.config.brandName, publicUrl: app.config.publicUrl };
     if (event.type === 'delivered') {
       const delivery = await recordDelivery(deps, event);
-      app.background.run('delivery notice', () =>
-        notifyDelivery({ mail: app.mail, sms: app.sms, brandName: app.config.brandName, publicUrl: app.config.publicUrl, log: app.log }, delivery),
-      );
       return { errorcode: 0, message: LOCKER_EVENT_MESSAGES.recorded, packageId: delivery.packageId, pickupCode: delivery.pickupCode, creditsCharged: 0, overtimeDays: 0 };
     }
     const pickup = await recordPickup(deps, event);

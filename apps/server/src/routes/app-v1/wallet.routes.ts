@@ -2,7 +2,7 @@ import { API_ERRORCODE, appleWalletPassCall, MESSAGES, PROFILE_MESSAGES, WALLET_
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import { walletPassMail } from '../../modules/wallet/wallet.mails.js';
+import { enqueueJob } from '../../modules/jobs/jobs.js';
 import {
   buildWalletPass,
   createWalletPassLink,
@@ -33,7 +33,9 @@ export default async function walletRoutes(app: FastifyInstance) {
         const link = await createWalletPassLink(app, user.user_id, pass);
         return { errorcode: WALLET_PASS_ERRORCODE.ok, message: PROFILE_MESSAGES.walletSuccess, data: link };
       }
-      await app.mail.send(walletPassMail(app.config, user.email, user.box_id, pass));
+      // The mail job builds the pass again when it sends, so that no queued job holds the
+      // locker's QR code; this one only proves now that a pass can be made.
+      await enqueueJob(app.db, app.config.clock(), 'wallet-pass-mail', { userId: user.user_id });
       return { errorcode: WALLET_PASS_ERRORCODE.ok, message: PROFILE_MESSAGES.walletSuccess, data: '' };
     } catch (error) {
       request.log.error({ err: error }, 'Apple Wallet pass not generated');

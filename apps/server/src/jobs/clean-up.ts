@@ -1,0 +1,28 @@
+import { deleteEndedJobs } from '../modules/jobs/jobs.repository.js';
+import { deleteExpiredBoxIdReservations } from '../modules/registration/box-ids.repository.js';
+import { deleteExpiredSessions } from '../modules/sessions/sessions.repository.js';
+import { SESSION_IDLE_MS } from '../modules/sessions/sessions.service.js';
+import { deleteTokensExpiredBefore } from '../modules/tokens/tokens.repository.js';
+import { deleteExpiredWalletPassLinks } from '../modules/wallet/wallet.repository.js';
+import type { JobContext } from './context.js';
+
+/**
+ * How long rows that no longer work are kept: an expired activation or reset link still answers
+ * "expired" rather than "unknown" for this long, and ended jobs stay to be looked at.
+ */
+export const KEEP_ENDED_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The recurring clean-up: sessions, AirBox ID holds and wallet links past their end; old tokens and jobs. */
+export async function cleanUpExpiredRows({ db, config, log }: JobContext): Promise<void> {
+  const now = config.clock();
+  const nowIso = now.toISOString();
+  const longAgoIso = new Date(now.getTime() - KEEP_ENDED_MS).toISOString();
+  const deleted = {
+    sessions: await deleteExpiredSessions(db, nowIso, new Date(now.getTime() - SESSION_IDLE_MS).toISOString()),
+    boxIdReservations: await deleteExpiredBoxIdReservations(db, nowIso),
+    walletPassLinks: await deleteExpiredWalletPassLinks(db, nowIso),
+    tokens: await deleteTokensExpiredBefore(db, longAgoIso),
+    jobs: await deleteEndedJobs(db, longAgoIso),
+  };
+  log.info({ deleted }, 'expired rows cleaned up');
+}

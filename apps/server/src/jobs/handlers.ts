@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { sendActivationLink, sendResetLink } from '../modules/auth/auth.service.js';
+import type { JobName, JobPayloads } from '../modules/jobs/jobs.js';
+import { mailWalletPass } from '../modules/wallet/wallet.service.js';
+import { cleanUpExpiredRows } from './clean-up.js';
+import type { JobContext } from './context.js';
+import { enqueuePickupReminders, sendPickupReminder } from './pickup-reminders.js';
+
+/** How a job of one kind is read back from the queue and run. */
+export interface JobHandler<N extends JobName> {
+  payload: z.ZodType<JobPayloads[N]>;
+  run(payload: JobPayloads[N], context: JobContext): Promise<void>;
+}
+
+const nothing = z.record(z.string(), z.never());
+const id = z.number().int().positive();
+
+/** Every job's handler. A handler may run more than once for one job: each is idempotent or harmless twice. */
+export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
+  mail: {
+    payload: z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), link: z.string().optional() }),
+    run: (mail, context) => context.mail.send(mail),
+  },
+  sms: {
+    payload: z.object({ to: z.string(), body: z.string() }),
+    run: (message, context) => context.sms.send(message),
+  },
+  'activation-mail': {
+    payload: z.object({ userId: id }),
+    run: ({ userId }, context) => sendActivationLink(context, userId),
+  },
+  'reset-mail': {
+    payload: z.object({ email: z.string() }),
+    run: ({ email }, context) => sendResetLink(context, email),
+  },
+  'wallet-pass-mail': {
+    payload: z.object({ userId: id }),
+    run: ({ userId }, context) => mailWalletPass(context, userId),
+  },
+  'pickup-reminder': {
+    payload: z.object({ packageId: id }),
+    run: ({ packageId }, context) => sendPickupReminder(context, packageId),
+  },
+  'clean-up': { payload: nothing, run: (_payload, context) => cleanUpExpiredRows(context) },
+  'pickup-reminders': { payload: nothing, run: (_payload, context) => enqueuePickupReminders(context) },
+};
+
+const MINUTE_MS = 60 * 1000;
+
+/** Jobs every server enqueues once per tick (a unique key per tick keeps it to one run). */
+export const RECURRING_JOBS: { name: 'clean-up' | 'pickup-reminders'; everyMs: number }[] = [
+  { name: 'clean-up', everyMs: 60 * MINUTE_MS },
+  { name: 'pickup-reminders', everyMs: 15 * MINUTE_MS },
+];

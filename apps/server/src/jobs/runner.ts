@@ -1,0 +1,120 @@
+import { claimJob, failJobAttempt, finishJob } from '../modules/jobs/jobs.repository.js';
+import { enqueueJob, type JobName } from '../modules/jobs/jobs.js';
+import type { JobRow } from '../modules/jobs/jobs.table.js';
+import type { JobContext } from './context.js';
+import { JOB_HANDLERS, RECURRING_JOBS } from './handlers.js';
+
+/** A worker's hold on a job; a worker that dies lets it go to another after this. */
+export const JOB_LEASE_MS = 5 * 60 * 1000;
+
+/** The wait before attempt n + 1: 15 s, 30 s, 1 min, … at most 30 min (12 attempts span about 2.5 hours). */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(15_000 * 2 ** (attempts - 1), 30 * 60 * 1000);
+}
+
+export interface JobRunner {
+  /** Polls for due jobs every `pollMs` until stop(). */
+  start(): void;
+  /** Stops polling and waits for the jobs being run. */
+  stop(): Promise<void>;
+  /** Runs every due job now, including those the poller is running, and returns when none is left. */
+  drain(): Promise<void>;
+  /** Looks for due jobs soon (after a request enqueued one). */
+  nudge(): void;
+}
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 2000);
+}
+
+/**
+ * The worker: claims due jobs one at a time (each with a lease), runs their handler, and marks
+ * them done, or queues them again with a growing delay, or failed after their last attempt.
+ * Each poll first enqueues the current tick of every recurring job under a unique key, so with
+ * several servers each tick is enqueued, and so run, once.
+ */
+export function createJobRunner(context: JobContext, options: { pollMs: number }): JobRunner {
+  const { db, config, log } = context;
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let polling: Promise<void> | undefined;
+  let stopped = true;
+
+  async function execute(job: JobRow): Promise<void> {
+    const name = job.name as JobName;
+    const handler = JOB_HANDLERS[name];
+    const now = () => config.clock().toISOString();
+    try {
+      if (!handler) throw new Error(`no handler for job '${job.name}'`);
+      if (job.attempts > job.max_attempts) throw new Error('its worker stopped during the last attempt');
+      const payload = handler.payload.parse(JSON.parse(job.payload));
+      // The handler's own type matches its payload schema; TypeScript cannot pair them by name.
+      await (handler.run as (payload: unknown, context: JobContext) => Promise<void>)(payload, context);
+      await finishJob(db, job.id, now());
+    } catch (error) {
+      const last = job.attempts >= job.max_attempts;
+      const retry = last ? { finishedAtIso: now() } : { runAtIso: new Date(config.clock().getTime() + retryDelayMs(job.attempts)).toISOString() };
+      await failJobAttempt(db, job.id, errorText(error), retry);
+      log[last ? 'error' : 'warn']({ err: error, job: job.id, name: job.name, attempt: job.attempts }, last ? 'job failed for good' : 'job failed; it will be tried again');
+    }
+  }
+
+  async function scheduleRecurring(): Promise<void> {
+    const now = config.clock();
+    for (const { name, everyMs } of RECURRING_JOBS) {
+      const tick = Math.floor(now.getTime() / everyMs);
+      await enqueueJob(db, now, name, {}, { uniqueKey: `${name}:${tick}`, maxAttempts: 3 });
+    }
+  }
+
+  /** Claims and runs due jobs until none is left; true when it ran at least one. */
+  async function runDue(): Promise<boolean> {
+    await scheduleRecurring();
+    let ran = false;
+    for (;;) {
+      const now = config.clock();
+      const job = await claimJob(db, now.toISOString(), new Date(now.getTime() + JOB_LEASE_MS).toISOString());
+      if (!job) return ran;
+      ran = true;
+      const run = execute(job);
+      inFlight.add(run);
+      await run.finally(() => inFlight.delete(run));
+    }
+  }
+
+  function poll(): void {
+    timer = undefined;
+    if (stopped || polling) return;
+    polling = runDue()
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error }, 'the job worker could not poll'))
+      .finally(() => {
+        polling = undefined;
+        if (!stopped) timer = setTimeout(poll, options.pollMs);
+      });
+  }
+
+  return {
+    start() {
+      stopped = false;
+      timer = setTimeout(poll, 0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await polling;
+    },
+    async drain() {
+      for (;;) {
+        const ran = await runDue();
+        if (inFlight.size === 0 && !ran && !polling) return;
+        await Promise.all([...inFlight, polling]);
+      }
+    },
+    nudge() {
+      if (stopped || polling) return;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(poll, 0);
+    },
+  };
+}

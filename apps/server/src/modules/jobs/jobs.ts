@@ -1,0 +1,60 @@
+import type { Db } from '../../db/database.js';
+import type { MailMessage } from '../../providers/mail/mail-provider.js';
+import type { SmsMessage } from '../../providers/sms/sms-provider.js';
+import { insertJob } from './jobs.repository.js';
+
+/**
+ * Every kind of job and what it carries. A payload holds ids and rendered text, never a password
+ * or a raw token: the activation and reset jobs issue their link when they run.
+ */
+export interface JobPayloads {
+  /** A rendered mail without attachments. */
+  mail: Omit<MailMessage, 'attachments'>;
+  sms: SmsMessage;
+  'activation-mail': { userId: number };
+  'reset-mail': { email: string };
+  'wallet-pass-mail': { userId: number };
+  'pickup-reminder': { packageId: number };
+  /** Recurring. */
+  'clean-up': Record<string, never>;
+  /** Recurring: enqueues a pickup-reminder per package whose free period ends today. */
+  'pickup-reminders': Record<string, never>;
+}
+
+export type JobName = keyof JobPayloads;
+
+/** How often a job is tried before it stays failed with its last error. */
+export const DEFAULT_MAX_ATTEMPTS = 12;
+
+export interface EnqueueOptions {
+  /** Enqueued once: a second job with the same key is not added. */
+  uniqueKey?: string;
+  /** Not before this time (default: now). */
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/**
+ * Adds a job, in the caller's transaction when `db` is one, so the job exists exactly when the
+ * change that causes it is committed. False when its unique key was enqueued before.
+ */
+export async function enqueueJob<N extends JobName>(
+  db: Db,
+  now: Date,
+  name: N,
+  payload: JobPayloads[N],
+  options: EnqueueOptions = {},
+): Promise<boolean> {
+  return insertJob(db, {
+    name,
+    payload: JSON.stringify(payload),
+    unique_key: options.uniqueKey ?? null,
+    status: 'queued',
+    max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    run_at: (options.runAt ?? now).toISOString(),
+    locked_until: null,
+    last_error: null,
+    created_at: now.toISOString(),
+    finished_at: null,
+  });
+}

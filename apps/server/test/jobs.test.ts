@@ -1,0 +1,218 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { MESSAGES } from '@airbox/contract';
+import { SMTPServer } from 'smtp-server';
+import { describe, expect, it } from 'vitest';
+import { enqueueJob } from '../src/modules/jobs/jobs.js';
+import { retryDelayMs } from '../src/jobs/runner.js';
+import { insertFixtureUser } from './fixtures.js';
+import { buildTestApp, linkIn, login, mailsOf, postForm, readOutbox, useTestApp, useTestDatabase } from './helper.js';
+
+const database = useTestDatabase();
+const t = useTestApp(database);
+
+/** A port nothing listens on (yet). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A real SMTP server on `port` that keeps what it receives. */
+async function startSmtp(port: number): Promise<{ messages: string[]; close(): Promise<void> }> {
+  const messages: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        messages.push(raw.replace(/=\r?\n/g, ''));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { messages, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+function registration(email: string, BOXID: string) {
+  return {
+    First_name: 'Queue',
+    Last_name: 'Tester',
+    Email: email,
+    Password: 'Welcome123',
+    Cell_phone_number: '4155550123',
+    Address_line_1: '1 Market St',
+    City: 'San Francisco',
+    State_province_region: 'CA',
+    Zip_code: '94105',
+    BOXID,
+    PinNo: '482915',
+    emailChoose: 1,
+  };
+}
+
+async function register(app: typeof t.app, email: string, BOXID: string) {
+  const hub = await app.db.selectFrom('hubs').select('id').orderBy('business_name').executeTakeFirstOrThrow();
+  return postForm(app, '/app/v1/regist_userInfo', { ...registration(email, BOXID), lockerUUID: hub.id });
+}
+
+async function waitFor<T>(look: () => T | undefined, what: string): Promise<T> {
+  for (let waited = 0; waited < 15_000; waited += 50) {
+    const found = look();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+describe('durable mail', () => {
+  it('a registration made while SMTP is down succeeds, and its activation mail goes out when SMTP is back', async () => {
+    const port = await freePort();
+    const app = await buildTestApp(database.url(), { seedDemoData: false, smtpUrl: `smtp://127.0.0.1:${port}` });
+    try {
+      const email = 'smtp.outage@example.com';
+      const answer = await register(app.app, email, '4150101');
+      expect(answer.json()).toEqual({ errorcode: 1, message: expect.any(String) });
+      await app.app.jobs.drain();
+      const [waiting] = await app.app.db.selectFrom('jobs').selectAll().where('name', '=', 'activation-mail').execute();
+      expect(waiting).toMatchObject({ status: 'queued', attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED|connect/i) });
+
+      const smtp = await startSmtp(port);
+      try {
+        app.advance(retryDelayMs(1));
+        await app.app.jobs.drain();
+        expect(smtp.messages).toHaveLength(1);
+        expect(smtp.messages[0]).toContain(`To: ${email}`);
+        const link = /http:\/\/localhost:8080\/app\/active\/[^\s/]+\//.exec(smtp.messages[0]!)?.[0];
+        expect(link).toBeDefined();
+        const code = decodeURIComponent(link!.split('/app/active/')[1]!.replace(/\/$/, ''));
+        expect((await postForm(app.app, '/app/v1/userActivate', { activateCode: code })).json().message).toBe(MESSAGES.activated);
+      } finally {
+        await smtp.close();
+      }
+      const done = await app.app.db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', waiting!.id).executeTakeFirstOrThrow();
+      expect(done).toEqual({ status: 'done', attempts: 2 });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a server stopped right after answering sends the activation mail once it runs again', async () => {
+    const first = await buildTestApp(database.url(), { seedDemoData: false });
+    const email = 'stopped.server@example.com';
+    expect((await register(first.app, email, '4150102')).json().errorcode).toBe(1);
+    await first.close();
+
+    // The next server's own worker (JOB_WORKER) finds the queued job: nothing calls drain().
+    const next = await buildTestApp(database.url(), { seedDemoData: false, jobWorker: true });
+    try {
+      const mail = await waitFor(() => readOutbox(next.config.mailOutboxDir).find((m) => m.to.includes(email)), 'the activation mail');
+      expect(linkIn(mail, 'http://localhost:8080/app/active/')).toBeTruthy();
+    } finally {
+      await next.close();
+    }
+  });
+
+  it('keeps a job that fails every attempt, with its last error, and retries with growing delays', async () => {
+    const now = t.config.clock();
+    await enqueueJob(t.app.db, now, 'sms', { to: 'not-a-number', body: 'x' }, { maxAttempts: 3 });
+    const send = t.app.sms.send.bind(t.app.sms);
+    t.app.sms.send = async () => {
+      throw new Error('the SMS service said no');
+    };
+    try {
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        await t.app.jobs.drain();
+        t.advance(retryDelayMs(attempt));
+      }
+    } finally {
+      t.app.sms.send = send;
+    }
+    const job = await t.app.db.selectFrom('jobs').selectAll().where('payload', 'like', '%not-a-number%').executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'failed', attempts: 3, last_error: 'Error: the SMS service said no' });
+    expect(retryDelayMs(1)).toBeLessThan(retryDelayMs(2));
+    expect(retryDelayMs(30)).toBe(30 * 60 * 1000);
+  });
+
+  it('gives a job whose worker died to another worker once its lease runs out', async () => {
+    const now = t.config.clock();
+    await enqueueJob(t.app.db, now, 'mail', { to: 'lease@example.com', subject: 'Lease', text: 'lease', html: '<p>lease</p>' });
+    // A worker claimed it and died: running, with a lease that has run out.
+    await t.app.db
+      .updateTable('jobs')
+      .set({ status: 'running', attempts: 1, locked_until: new Date(now.getTime() - 1000).toISOString() })
+      .where('payload', 'like', '%lease@example.com%')
+      .execute();
+    const mails = await mailsOf(t);
+    expect(mails.filter((mail) => mail.to.includes('lease@example.com'))).toHaveLength(1);
+  });
+
+  it('sends each queued mail once when two servers drain the queue at the same time', async () => {
+    const other = await buildTestApp(database.url(), { seedDemoData: false, mailOutboxDir: t.config.mailOutboxDir });
+    try {
+      const now = t.config.clock();
+      for (let n = 0; n < 20; n += 1) {
+        await enqueueJob(t.app.db, now, 'mail', { to: `race${n}@example.com`, subject: 'Race', text: `race ${n}`, html: '<p>race</p>' });
+      }
+      await Promise.all([t.app.jobs.drain(), other.app.jobs.drain()]);
+      const raced = readOutbox(t.config.mailOutboxDir).filter((mail) => mail.subject === 'Race');
+      expect(raced).toHaveLength(20);
+      expect(new Set(raced.map((mail) => mail.to)).size).toBe(20);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('runs a recurring job once per tick however many servers poll', async () => {
+    const other = await buildTestApp(database.url(), { seedDemoData: false });
+    try {
+      await Promise.all([t.app.jobs.drain(), other.app.jobs.drain(), t.app.jobs.drain()]);
+      const tick = Math.floor(t.config.clock().getTime() / (60 * 60 * 1000));
+      const cleanUps = await t.app.db.selectFrom('jobs').select(['status']).where('unique_key', '=', `clean-up:${tick}`).execute();
+      expect(cleanUps).toEqual([{ status: 'done' }]);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('clean-up', () => {
+  it('deletes expired sessions, AirBox ID holds and wallet links, and keeps live ones', async () => {
+    const { userId } = await insertFixtureUser(t.app.db, { role_id: 5, status: 1, email: 'cleanup@example.com', password: 'DemoPass1', box_id: '4150103' });
+    const live = await login(t.app, 'cleanup@example.com');
+    const now = t.config.clock();
+    const past = new Date(now.getTime() - 1000).toISOString();
+    await t.app.db
+      .insertInto('sessions')
+      .values({ token_hash: 'expired-session', user_id: userId, created_at: past, last_seen_at: past, expires_at: past })
+      .execute();
+    await t.app.db.insertInto('box_id_reservations').values({ box_id: '4150104', expires_at: past, holder_hash: null }).execute();
+    // The clean-up of the next hour's tick.
+    t.advance(60 * 60 * 1000);
+    await t.app.db.updateTable('sessions').set({ last_seen_at: t.config.clock().toISOString() }).where('user_id', '=', userId).where('token_hash', '!=', 'expired-session').execute();
+    await t.app.jobs.drain();
+    const sessions = await t.app.db.selectFrom('sessions').select('token_hash').where('user_id', '=', userId).execute();
+    expect(sessions.map((s) => s.token_hash)).not.toContain('expired-session');
+    expect(sessions).toHaveLength(1);
+    expect(live.cookie).toBeDefined();
+    expect(await t.app.db.selectFrom('box_id_reservations').select('box_id').where('box_id', '=', '4150104').execute()).toEqual([]);
+  });
+});
+
+describe('the job worker', () => {
+  it('polls on its own when JOB_WORKER is on', async () => {
+    const app = await buildTestApp(database.url(), { seedDemoData: false, jobWorker: true });
+    try {
+      await enqueueJob(app.app.db, app.config.clock(), 'mail', { to: 'poll@example.com', subject: 'Poll', text: 'poll', html: '<p>poll</p>' });
+      await waitFor(() => (existsSync(app.config.mailOutboxDir) && readdirSync(app.config.mailOutboxDir).length > 0 ? true : undefined), 'the polled mail');
+    } finally {
+      await app.close();
+    }
+  });
+});
