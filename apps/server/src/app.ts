@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { API_ERRORCODE, MESSAGES } from '@airbox/contract';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -15,7 +17,7 @@ import jobs from './plugins/jobs.js';
 import mail from './plugins/mail.js';
 import payments from './plugins/payments.js';
 import rateLimit from './plugins/rate-limit.js';
-import security from './plugins/security.js';
+import security, { securityHeaders } from './plugins/security.js';
 import session from './plugins/session.js';
 import wallet from './plugins/wallet.js';
 import webApp from './plugins/web-app.js';
@@ -61,6 +63,8 @@ function clientFailure(statusCode: number): AppError {
       return new AppError(404, API_ERRORCODE.notFound, MESSAGES.notFound);
     case 413:
       return new AppError(413, API_ERRORCODE.tooLarge, MESSAGES.requestTooLarge);
+    case 431:
+      return new AppError(431, API_ERRORCODE.tooLarge, MESSAGES.requestTooLarge);
     case 429:
       return AppError.tooMany(MESSAGES.tooManyAttempts);
     default:
@@ -70,6 +74,7 @@ function clientFailure(statusCode: number): AppError {
 
 /** Builds the whole portal: plugins, routes, error and not-found handlers. Nothing reads env here. */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const headers = securityHeaders(config.publicUrl);
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     // A client's X-Request-Id names its request in our logs and answers only when it is a plain
@@ -84,6 +89,21 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     routerOptions: { ignoreTrailingSlash: false },
+    // What the HTTP parser refuses (a malformed request, headers over the size limit) is answered
+    // like any other failure: the spec's shape and the security headers.
+    clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const failure = error.code === 'HPE_HEADER_OVERFLOW' ? clientFailure(431) : clientFailure(400);
+      const body = JSON.stringify({ errorcode: failure.errorcode, message: failure.message });
+      const lines = Object.entries({ ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'x-request-id': randomUUID(), connection: 'close' });
+      if (socket.writable) socket.end(`HTTP/1.1 ${failure.statusCode} ${STATUS_CODES[failure.statusCode]}\r\n${lines.map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`);
+      socket.destroy(error);
+    },
+    // A URL Fastify cannot decode never reaches the hooks that add the headers.
+    frameworkErrors: (_error, _request, reply) => {
+      const failure = clientFailure(400);
+      void (reply as FastifyReply).code(400).headers(headers).send({ errorcode: failure.errorcode, message: failure.message });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { MESSAGES } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, login, postForm, useTestApp, useTestDatabase } from './helper.js';
@@ -87,6 +88,42 @@ describe('request handling', () => {
     }
     const answer = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers what the HTTP parser refuses (400, 431) and an undecodable URL in the spec shape with the security headers', async () => {
+    const server = await buildTestApp(database.url(), { seedDemoData: false });
+    try {
+      const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(address);
+      const raw = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(Number(port), '127.0.0.1', () => socket.write(request));
+          let answer = '';
+          socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+          socket.on('end', () => resolve(answer));
+          socket.on('error', reject);
+        });
+      const parse = (answer: string) => {
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        const [status = '', ...lines] = head.split('\r\n');
+        const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+        return { status, headers, body: JSON.parse(body) as unknown };
+      };
+      const malformed = parse(await raw('GET /app/v1/getStates HTTP/1.1\r\nHost: localhost\r\nThis is not a header\r\n\r\n'));
+      expect(malformed.status).toBe('HTTP/1.1 400 Bad Request');
+      expect(malformed.body).toEqual({ errorcode: -400, message: MESSAGES.invalidRequest });
+      expectSecurityHeaders(malformed.headers);
+      const oversized = parse(await raw(`GET /app/v1/getStates HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+      expect(oversized.status).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+      expect(oversized.body).toEqual({ errorcode: -413, message: MESSAGES.requestTooLarge });
+      expectSecurityHeaders(oversized.headers);
+    } finally {
+      await server.close();
+    }
+    const undecodable = await t.app.inject({ method: 'GET', url: '/app/v1/%E0%A4%A' });
+    expect(undecodable.statusCode).toBe(400);
+    expect(undecodable.json()).toEqual({ errorcode: -400, message: MESSAGES.invalidRequest });
+    expectSecurityHeaders(undecodable.headers);
   });
 
   it('answers unknown /app/v1 paths with 404 JSON', async () => {

@@ -1,7 +1,9 @@
 import { MESSAGES } from '@airbox/contract';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmetMiddleware, { type HelmetOptions } from 'helmet';
 import { AppError } from '../errors.js';
 
 /** Where every answer is private unless its route sets its own Cache-Control. */
@@ -10,6 +12,48 @@ const PRIVATE_PREFIXES = ['/app/v1/', '/openapi/'];
 /** The payment provider's pages are added to form-action with the payments issue. */
 const FORM_ACTION = ["'self'"];
 
+/** Helmet's settings: a strict CSP, no referrer, no framing, HSTS over HTTPS. */
+function helmetOptions(publicUrl: string): FastifyHelmetOptions {
+  const https = publicUrl.startsWith('https:');
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: FORM_ACTION,
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+}
+
+/**
+ * The same headers as a plain list, for the answers Fastify writes before any hook runs
+ * (a request the HTTP parser refuses, a URL it cannot decode).
+ */
+export function securityHeaders(publicUrl: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  // The same options: helmet's ESM and CommonJS typings differ only in a symbol's identity.
+  helmetMiddleware(helmetOptions(publicUrl) as HelmetOptions)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return { ...headers, 'cache-control': 'no-store' };
+}
+
 /**
  * Security headers on every answer, errors included, no-store on the calls' answers, and the
  * refusal of calls sent by other sites: an Origin header that is neither PUBLIC_URL's origin nor the request's own host.
@@ -17,29 +61,7 @@ const FORM_ACTION = ["'self'"];
 export default fp(
   async (app) => {
     const publicOrigin = new URL(app.config.publicUrl).origin;
-    const https = publicOrigin.startsWith('https:');
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // MUI (emotion) injects style elements at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          frameAncestors: ["'none'"],
-          formAction: FORM_ACTION,
-          ...(https ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      referrerPolicy: { policy: 'no-referrer' },
-      xFrameOptions: { action: 'deny' },
-      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    });
+    await app.register(helmet, helmetOptions(app.config.publicUrl));
 
     const foreignOrigin = (request: FastifyRequest): boolean => {
       const origin = request.headers.origin;
