@@ -21,18 +21,7 @@ import security, { securityHeaders } from './plugins/security.js';
 import session from './plugins/session.js';
 import wallet from './plugins/wallet.js';
 import webApp from './plugins/web-app.js';
-import accountRoutes from './routes/app-v1/account.routes.js';
-import authRoutes from './routes/app-v1/auth.routes.js';
-import businessCampusRoutes from './routes/app-v1/business-campus.routes.js';
-import catalogRoutes from './routes/app-v1/catalog.routes.js';
-import contactsRoutes from './routes/app-v1/contacts.routes.js';
-import profileRoutes from './routes/app-v1/profile.routes.js';
-import lockerEventsRoutes from './routes/app-v1/locker-events.routes.js';
-import membershipsRoutes from './routes/app-v1/memberships.routes.js';
-import messagesRoutes from './routes/app-v1/messages.routes.js';
-import operationsRoutes from './routes/app-v1/operations.routes.js';
-import registrationRoutes from './routes/app-v1/registration.routes.js';
-import walletRoutes from './routes/app-v1/wallet.routes.js';
+import appV1Routes from './routes/app-v1/index.js';
 import healthRoutes from './routes/health.routes.js';
 
 declare module 'fastify' {
@@ -157,18 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(docs);
   await app.register(webApp);
   await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(accountRoutes);
-  await app.register(catalogRoutes);
-  await app.register(membershipsRoutes);
-  await app.register(operationsRoutes);
-  await app.register(messagesRoutes);
-  await app.register(lockerEventsRoutes);
-  await app.register(registrationRoutes);
-  await app.register(businessCampusRoutes);
-  await app.register(profileRoutes);
-  await app.register(walletRoutes);
-  await app.register(contactsRoutes);
+  await app.register(appV1Routes);
   await app.ready();
   return app;
 }
