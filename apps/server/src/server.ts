@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts.js';
-import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from './db/demo-registration.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts.js';
+import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from './seed/demo-registration.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 

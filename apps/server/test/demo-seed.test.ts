@@ -1,6 +1,6 @@
 import { boxIdProblem, REGISTRATION_MESSAGES as M } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
-import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from '../src/db/demo-registration.js';
+import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from '../src/seed/demo-registration.js';
 import { cookiesOf, postForm, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { createDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { seedDemoData } from '../db/seed.js';
+import { seedDemoData } from '../seed/seed.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

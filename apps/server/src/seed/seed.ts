@@ -10,7 +10,7 @@ import { insertLockerPackages } from '../modules/packages/packages.repository.js
 import { insertInvitationCode, insertServedZips } from '../modules/registration/registration.repository.js';
 import { countUsers, insertUser } from '../modules/users/users.repository.js';
 import type { NewUser } from '../modules/users/users.table.js';
-import { type Db, writeTransaction } from './database.js';
+import { type Db, writeTransaction } from '../db/database.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.js';
 import { seedDemoContacts } from './demo-contacts.js';
 import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from './demo-registration.js';

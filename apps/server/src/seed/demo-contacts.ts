@@ -1,6 +1,6 @@
 import { insertContact } from '../modules/contacts/contacts.repository.js';
 import type { ContactColumns } from '../modules/contacts/contacts.wire.js';
-import type { Db } from './database.js';
+import type { Db } from '../db/database.js';
 
 /** The demo customer's address book (My Contacts), oldest first. */
 const DEMO_CONTACTS: ContactColumns[] = [

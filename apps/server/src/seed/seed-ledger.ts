@@ -3,7 +3,7 @@ import { deliveryMessageHtml } from '../modules/messages/messages.html.js';
 import { insertMessage } from '../modules/messages/messages.repository.js';
 import { insertOperation } from '../modules/operations/operations.repository.js';
 import { insertPaymentOrder } from '../modules/payments/payments.repository.js';
-import type { Db } from './database.js';
+import type { Db } from '../db/database.js';
 
 /** Credits the demo customer bought before its seeded packages arrived. */
 const DEMO_CREDITS_BOUGHT = 13;

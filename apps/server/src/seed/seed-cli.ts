@@ -1,8 +1,8 @@
 import { loadConfig } from '../config/env.js';
-import { createDatabase } from './database.js';
+import { createDatabase } from '../db/database.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.js';
 import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from './demo-registration.js';
-import { migrateToLatest } from './migrate.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoData } from './seed.js';
 
 /** npm run seed: migrates the configured database and seeds demo data if it is empty. */
