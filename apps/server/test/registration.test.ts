@@ -6,7 +6,7 @@ import {
   ROLE,
 } from '@airbox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOX_ID_RESERVATION_MS } from '../src/modules/registration/box-ids.service.js';
+import { BOX_ID_RESERVATION_MS } from '../src/modules/box-ids/box-ids.service.js';
 import { buildTestApp, cookiesOf, linkIn, login, mailsOf, postForm, signIn, type TestApp, useTestApp, useTestDatabase } from './helper.js';
 import { createDirectory, type Directory, freshBoxId, freshEmail, insertCode, insertTestUser } from './registration-fixtures.js';
 

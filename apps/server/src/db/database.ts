@@ -11,6 +11,7 @@ import type {
   HubBuildingsTable,
   UnitsTable,
 } from '../modules/campuses/campuses.table.js';
+import type { BoxIdReservationsTable } from '../modules/box-ids/box-ids.table.js';
 import type { CarrierServiceRenamingsTable } from '../modules/carriers/carriers.table.js';
 import type { ContactsTable } from '../modules/contacts/contacts.table.js';
 import type { HubsTable } from '../modules/hubs/hubs.table.js';
@@ -18,12 +19,11 @@ import type { JobsTable } from '../modules/jobs/jobs.table.js';
 import type { MembershipsTable } from '../modules/memberships/memberships.table.js';
 import type { MessagesTable } from '../modules/messages/messages.table.js';
 import type { OperationsTable } from '../modules/operations/operations.table.js';
-import type { ThirdPartyOrdersTable } from '../modules/orders/orders.table.js';
+import type { ThirdPartyOrdersTable } from '../modules/third-party-orders/third-party-orders.table.js';
 import type { LockerPackagesTable } from '../modules/packages/packages.table.js';
 import type { UserQrCodesTable } from '../modules/qr-codes/qr-codes.table.js';
 import type { PaymentOrdersTable, PaymentSimulatorOrdersTable } from '../modules/payments/payments.table.js';
 import type {
-  BoxIdReservationsTable,
   InvitationCodesTable,
   ServedZipsTable,
 } from '../modules/registration/registration.table.js';

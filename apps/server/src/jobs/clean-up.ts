@@ -1,5 +1,5 @@
 import { deleteEndedJobs } from '../modules/jobs/jobs.repository.js';
-import { deleteExpiredBoxIdReservations } from '../modules/registration/box-ids.repository.js';
+import { deleteExpiredBoxIdReservations } from '../modules/box-ids/box-ids.repository.js';
 import { deleteExpiredSessions } from '../modules/sessions/sessions.repository.js';
 import { SESSION_IDLE_MS } from '../modules/sessions/sessions.service.js';
 import { deleteTokensExpiredBefore } from '../modules/tokens/tokens.repository.js';

@@ -5,7 +5,7 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import { insertCarrierServiceRenamings } from '../modules/carriers/carriers.repository.js';
 import { insertBuilding, insertCampus, insertCompany, insertUnit } from '../modules/campuses/campuses.repository.js';
 import { insertHubs, linkHubsToBuildings } from '../modules/hubs/hubs.repository.js';
-import { insertThirdPartyOrder } from '../modules/orders/orders.repository.js';
+import { insertThirdPartyOrder } from '../modules/third-party-orders/third-party-orders.repository.js';
 import { insertLockerPackages } from '../modules/packages/packages.repository.js';
 import { insertInvitationCode, insertServedZips } from '../modules/registration/registration.repository.js';
 import { countUsers, insertUser } from '../modules/users/users.repository.js';

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { listHubs, listHubsOfBuilding } from '../hubs/hubs.repository.js';
 import type { HubRow } from '../hubs/hubs.table.js';
-import { boxIdUnavailable } from '../registration/box-ids.service.js';
+import { boxIdUnavailable } from '../box-ids/box-ids.service.js';
 import { deleteOtherUserSessions } from '../sessions/sessions.repository.js';
 import { voidTokens } from '../tokens/tokens.repository.js';
 import { findUserByEmail, updateUser } from '../users/users.repository.js';

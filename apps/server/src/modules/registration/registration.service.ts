@@ -14,8 +14,8 @@ import { hashPassword } from '../auth/passwords.js';
 import { type CompanyPlacement, findCompanyPlacement } from '../campuses/campuses.repository.js';
 import { findHub, hubServesBuilding } from '../hubs/hubs.repository.js';
 import { findUserByEmail, insertUser } from '../users/users.repository.js';
-import { releaseBoxIdReservation } from './box-ids.repository.js';
-import { boxIdUnavailable } from './box-ids.service.js';
+import { releaseBoxIdReservation } from '../box-ids/box-ids.repository.js';
+import { boxIdUnavailable } from '../box-ids/box-ids.service.js';
 import { consumeInvitationCode, findInvitationCode } from './registration.repository.js';
 import type { InvitationCodeRow } from './registration.table.js';
 

@@ -23,13 +23,5 @@ export interface InvitationCodesTable {
   created_at: Timestamp;
 }
 
-/** An AirBox ID getBoxid suggested; offered to nobody else until it expires. */
-export interface BoxIdReservationsTable {
-  box_id: string;
-  expires_at: Timestamp;
-  /** SHA-256 of the visitor cookie of whoever it was suggested to; only they may register with it. */
-  holder_hash: string | null;
-}
-
 export type InvitationCodeRow = Selectable<InvitationCodesTable>;
 export type NewInvitationCode = Insertable<InvitationCodesTable>;

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { listActiveAdvertisements } from '../../modules/advertisements/advertisements.repository.js';
 import { listCarrierServiceRenamings } from '../../modules/carriers/carriers.repository.js';
-import { findThirdPartyOrders } from '../../modules/orders/orders.repository.js';
+import { findThirdPartyOrders } from '../../modules/third-party-orders/third-party-orders.repository.js';
 import { BarcodeRendererBusy } from '../../providers/barcodes/code128.js';
 import { defineCall } from './define-call.js';
 

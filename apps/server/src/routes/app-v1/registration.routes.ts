@@ -10,7 +10,7 @@ import {
   verifyInvitationCodeCall,
 } from '@airbox/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BOX_ID_RESERVATION_MS, suggestBoxId } from '../../modules/registration/box-ids.service.js';
+import { BOX_ID_RESERVATION_MS, suggestBoxId } from '../../modules/box-ids/box-ids.service.js';
 import { isZipServed } from '../../modules/registration/registration.repository.js';
 import { register, verifyInvitation } from '../../modules/registration/registration.service.js';
 import { randomToken, sha256 } from '../../modules/tokens/tokens.crypto.js';

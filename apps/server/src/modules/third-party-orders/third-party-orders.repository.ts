@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { NewThirdPartyOrder, ThirdPartyOrderRow } from './orders.table.js';
+import type { NewThirdPartyOrder, ThirdPartyOrderRow } from './third-party-orders.table.js';
 
 export interface ThirdPartyOrderPage {
   total: number;

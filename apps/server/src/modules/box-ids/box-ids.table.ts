@@ -1,0 +1,9 @@
+import type { Timestamp } from '../users/users.table.js';
+
+/** An AirBox ID getBoxid suggested; offered to nobody else until it expires. */
+export interface BoxIdReservationsTable {
+  box_id: string;
+  expires_at: Timestamp;
+  /** SHA-256 of the visitor cookie of whoever it was suggested to; only they may register with it. */
+  holder_hash: string | null;
+}
