@@ -46,4 +46,3 @@ export interface PaymentSimulatorOrdersTable {
   created_at: Timestamp;
 }
 
-export type SimulatedOrderRow = Selectable<PaymentSimulatorOrdersTable>;

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type Db, writeTransaction } from '../../db/database.js';
+import type { Selectable } from 'kysely';
+import { type Database, type Db, writeTransaction } from '../../db/database.js';
 import { uniqueViolation } from '../../db/dialect.js';
-import type { SimulatedOrderRow } from '../../modules/payments/payments.table.js';
 import { type CaptureResult, PaymentProviderError, type PaymentsProvider } from './payments-provider.js';
+
+/** The simulator's side of an order, as PayPal keeps it. */
+export type SimulatedOrderRow = Selectable<Database['payment_simulator_orders']>;
 
 /** The simulator's approval page; the order id travels as ?token= so logs redact it. */
 export const SIMULATOR_PAGE_PATH = '/app/v1/payments/simulator';
