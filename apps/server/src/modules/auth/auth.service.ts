@@ -14,7 +14,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { findHub, toLocker } from '../hubs/hubs.repository.js';
+import { findHub } from '../hubs/hubs.repository.js';
+import { toLocker } from '../hubs/hubs.wire.js';
 import { deleteUserSessions } from '../sessions/sessions.repository.js';
 import { endSession, startSession } from '../sessions/sessions.service.js';
 import { markTokenUsed, voidTokens } from '../tokens/tokens.repository.js';

@@ -1,4 +1,3 @@
-import type { Locker } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
 import type { NewHubBuilding } from '../campuses/campuses.table.js';
 import type { HubRow, NewHub } from './hubs.table.js';
@@ -13,18 +12,6 @@ export async function listHubs(db: Db): Promise<HubRow[]> {
 
 export async function insertHubs(db: Db, hubs: NewHub[]): Promise<void> {
   await db.insertInto('hubs').values(hubs).execute();
-}
-
-export function toLocker(hub: HubRow): Locker {
-  return {
-    id: hub.id,
-    business_name: hub.business_name,
-    address: hub.address,
-    city: hub.city,
-    state: hub.state,
-    zip_code: hub.zip_code,
-    location: hub.location,
-  };
 }
 
 export async function linkHubsToBuildings(db: Db, links: NewHubBuilding[]): Promise<void> {
@@ -51,14 +38,4 @@ export async function hubServesBuilding(db: Db, hubId: string, buildingId: numbe
     .where('building_id', '=', buildingId)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/**
- * A hub a customer may pick (getLockerInfoByMode, getLockerInfoByBuilding): one with a business
- * name, city, state and zip code. Nulls become empty text.
- */
-export function selectableLockers(hubs: HubRow[]): Locker[] {
-  return hubs
-    .filter((hub) => [hub.business_name, hub.city, hub.state, hub.zip_code].every((value) => (value ?? '').trim() !== ''))
-    .map((hub) => ({ ...toLocker(hub), location: hub.location ?? '' }));
 }

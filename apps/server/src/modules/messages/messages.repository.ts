@@ -1,6 +1,5 @@
-import { DEFAULT_MESSAGE_CARRIERS, type InboxMessage } from '@airbox/contract';
+import { DEFAULT_MESSAGE_CARRIERS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
-import { toIso } from '../../db/dialect.js';
 import type { MessageRow, NewMessage } from './messages.table.js';
 
 export async function insertMessage(db: Db, message: NewMessage): Promise<number> {
@@ -59,16 +58,4 @@ export async function listMessageCarriers(db: Db, userId: number): Promise<strin
   const carriers: string[] = [...DEFAULT_MESSAGE_CARRIERS];
   for (const { carrier } of rows) if (!carriers.includes(carrier)) carriers.push(carrier);
   return carriers;
-}
-
-export function toInboxMessage(row: MessageRow): InboxMessage {
-  return {
-    message_id: row.message_id,
-    message_date: toIso(row.message_date),
-    tracking_no: row.tracking_no,
-    carrier: row.carrier,
-    messages: row.body_html,
-    is_pickup: row.is_pickup === 1 ? 1 : 0,
-    pickup_code: row.pickup_code,
-  };
 }

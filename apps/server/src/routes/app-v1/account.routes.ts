@@ -1,6 +1,7 @@
 import { getUnPickupsByIdCall, getUserByUserIdCall } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
-import { listHubs, toLocker } from '../../modules/hubs/hubs.repository.js';
+import { listHubs } from '../../modules/hubs/hubs.repository.js';
+import { toLocker } from '../../modules/hubs/hubs.wire.js';
 import { countUnpickedPackages } from '../../modules/packages/packages.repository.js';
 import { toUserProfile } from '../../modules/users/users.wire.js';
 import { defineCall, signedInUser } from './define-call.js';

@@ -16,7 +16,8 @@ import {
   listUnits,
   searchCompanies,
 } from '../../modules/campuses/campuses.repository.js';
-import { listHubs, listHubsOfBuilding, selectableLockers } from '../../modules/hubs/hubs.repository.js';
+import { listHubs, listHubsOfBuilding } from '../../modules/hubs/hubs.repository.js';
+import { selectableLockers } from '../../modules/hubs/hubs.wire.js';
 import { defineCall } from './define-call.js';
 
 const ok = { errorcode: DIRECTORY_ERRORCODE.ok, message: 'success' } as const;

@@ -1,7 +1,8 @@
 import { BUY_MEMBERSHIP_ERRORCODE, buyMembershipCall, getMembershipsCall, textField } from '@airbox/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { listMemberships, toMembership } from '../../modules/memberships/memberships.repository.js';
+import { listMemberships } from '../../modules/memberships/memberships.repository.js';
+import { toMembership } from '../../modules/memberships/memberships.wire.js';
 import {
   cancelPurchase,
   completePurchase,

@@ -13,8 +13,8 @@ import {
   deletePickedUpMessages,
   listMessageCarriers,
   listMessages,
-  toInboxMessage,
 } from '../../modules/messages/messages.repository.js';
+import { toInboxMessage } from '../../modules/messages/messages.wire.js';
 import { defineCall, signedInUser } from './define-call.js';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,6 +1,7 @@
 import { getMyOperationsCall, getUserOperationsCall } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
-import { listOperations, type OperationsPageQuery, toOperation } from '../../modules/operations/operations.repository.js';
+import { listOperations, type OperationsPageQuery } from '../../modules/operations/operations.repository.js';
+import { toOperation } from '../../modules/operations/operations.wire.js';
 import { defineCall, signedInUser } from './define-call.js';
 
 /** Transaction history: the signed-in user's operations only (user_id must name the caller). */

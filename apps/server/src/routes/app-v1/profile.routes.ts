@@ -11,7 +11,7 @@ import {
   verifyPasswordCall,
 } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
-import { selectableLockers } from '../../modules/hubs/hubs.repository.js';
+import { selectableLockers } from '../../modules/hubs/hubs.wire.js';
 import { checkOwnPassword, hubsUserMayChoose, updateProfile } from '../../modules/profile/profile.service.js';
 import { currentQrCode, resetQrCode } from '../../modules/qr-codes/qr-codes.service.js';
 import { sha256 } from '../../modules/tokens/tokens.crypto.js';
