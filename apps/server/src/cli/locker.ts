@@ -64,7 +64,7 @@ async function deliver(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof
       deliveredAt: values.at,
     }),
   );
-  const delivery = await recordDelivery({ db, clock: config.clock, log, brandName: config.brandName, publicUrl: config.publicUrl }, event);
+  const delivery = await recordDelivery({ db, config, log }, event);
   return { packageId: delivery.packageId, pickupCode: delivery.pickupCode, hubId: event.hubId, trackingNo: event.trackingNo };
 }
 
@@ -79,7 +79,7 @@ async function pickup(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof 
     hubId = waiting[0]?.hub_id ?? last?.hub_id ?? (await resolveHub(db, 'first'));
   }
   const event: PickedUpEvent = parsed(pickedUpEventSchema.safeParse({ type: 'picked_up', hubId, pickupCode: values.code, pickedUpAt: values.at }));
-  const result = await recordPickup({ db, clock: config.clock, log, brandName: config.brandName, publicUrl: config.publicUrl }, event);
+  const result = await recordPickup({ db, config, log }, event);
   return { packageId: result.packageId, creditsCharged: result.creditsCharged, overtimeDays: result.overtimeDays, balance: result.balance };
 }
 

@@ -11,7 +11,6 @@ import {
   type SessionUser,
   USER_STATUS,
 } from '@airbox/contract';
-import type { FastifyInstance } from 'fastify';
 import { writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { findHub } from '../hubs/hubs.repository.js';
@@ -29,12 +28,13 @@ import type { MailMessage } from '../../providers/mail/mail-provider.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { beforePasswordCheck, ownerProven, passwordCheckFailed } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import type { AppContext } from '../../context.js';
 
 /** What the auth rules need of the app: its decorations (see plugins/). */
-export type AuthDeps = Pick<FastifyInstance, 'db' | 'config' | 'loginFailures'>;
+export type AuthDeps = Pick<AppContext, 'db' | 'config' | 'loginFailures'>;
 
 /** What the jobs that mail links need. */
-export type LinkMailDeps = Pick<FastifyInstance, 'db' | 'config' | 'mail'>;
+export type LinkMailDeps = Pick<AppContext, 'db' | 'config' | 'mail'>;
 
 export type LoginOutcome =
   | { kind: 'wrongCredentials' }

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MESSAGES } from '@airbox/contract';
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
+import type { AppContext } from '../../context.js';
 
-export type LoginThrottleDeps = Pick<FastifyInstance, 'config' | 'loginFailures'>;
+export type LoginThrottleDeps = Pick<AppContext, 'config' | 'loginFailures'>;
 
 /** How long each password check of an account under attack waits before it is made. */
 export const ACCOUNT_SLOWDOWN_MS = 1_000;

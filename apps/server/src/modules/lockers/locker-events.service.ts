@@ -8,7 +8,7 @@ import {
   pickupCharge,
   pickupGraceEnd,
 } from '@airbox/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { uniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
@@ -35,14 +35,7 @@ import type { UserRow } from '../users/users.table.js';
  * was taken in credits_delta (and shown); the difference is left for the operators to settle.
  */
 
-export interface LockerDeps {
-  db: Db;
-  clock: () => Date;
-  log: FastifyBaseLogger;
-  /** For the delivery notices' wording and links. */
-  brandName: string;
-  publicUrl: string;
-}
+export type LockerDeps = Pick<AppContext, 'db' | 'config' | 'log'>;
 
 function lockerError(status: number, key: Exclude<keyof typeof LOCKER_EVENT_ERRORCODE, 'recorded' | 'badApiKey'>): AppError {
   return new AppError(status, LOCKER_EVENT_ERRORCODE[key], LOCKER_EVENT_MESSAGES[key]);
@@ -74,7 +67,7 @@ async function freshPickupCode(trx: Db, hubId: string): Promise<string> {
  * code, the customer's message and the delivery operation, in one transaction.
  */
 export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): Promise<DeliveryResult> {
-  const deliveredAt = event.deliveredAt ? new Date(event.deliveredAt) : deps.clock();
+  const deliveredAt = event.deliveredAt ? new Date(event.deliveredAt) : deps.config.clock();
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await writeTransaction(deps.db, async (trx) => {
@@ -156,7 +149,7 @@ export interface PickupResult {
  * code or a package already picked up changes nothing.
  */
 export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Promise<PickupResult> {
-  const pickedUpAt = event.pickedUpAt ? new Date(event.pickedUpAt) : deps.clock();
+  const pickedUpAt = event.pickedUpAt ? new Date(event.pickedUpAt) : deps.config.clock();
   return writeTransaction(deps.db, async (trx) => {
     const waiting = await trx
       .selectFrom('locker_packages')
@@ -194,7 +187,7 @@ export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Prom
     const taken = Math.min(charge.total, Math.max(user.credits, 0));
     const balance = user.credits - taken;
     if (taken > 0) {
-      await trx.updateTable('users').set({ credits: balance, updated_at: deps.clock().toISOString() }).where('user_id', '=', user.user_id).execute();
+      await trx.updateTable('users').set({ credits: balance, updated_at: deps.config.clock().toISOString() }).where('user_id', '=', user.user_id).execute();
     }
     await insertOperation(trx, {
       user_id: user.user_id,
@@ -223,19 +216,19 @@ export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Prom
  * say, in the delivery's transaction: each its own job, so the text never waits on the mail.
  */
 async function enqueueDeliveryNotices(trx: Db, deps: LockerDeps, user: UserRow, notice: DeliveryNotice, packageId: number): Promise<void> {
-  const now = deps.clock();
+  const now = deps.config.clock();
   const text = deliveryMessageText(notice);
   if (user.notify_by_email === 1) {
     const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';
     await enqueueJob(trx, now, 'mail', {
       to: user.email,
-      subject: `${deps.brandName}: your package is ready for pickup`,
-      text: `${greeting}\n\n${text}\n\nMy Messages: ${deps.publicUrl}/app/message\n`,
+      subject: `${deps.config.brandName}: your package is ready for pickup`,
+      text: `${greeting}\n\n${text}\n\nMy Messages: ${deps.config.publicUrl}/app/message\n`,
       html: `<p>${escapeHtml(greeting)}</p>${deliveryMessageHtml(notice)}`,
     });
   }
   if (user.notify_by_text !== 1) return;
   const phone = usPhoneE164(user.cell_phone);
-  if (phone) await enqueueJob(trx, now, 'sms', { to: phone, body: `${deps.brandName}: ${text}` });
+  if (phone) await enqueueJob(trx, now, 'sms', { to: phone, body: `${deps.config.brandName}: ${text}` });
   else deps.log.warn({ packageId }, 'text notification wanted but the cell phone is not a US number');
 }

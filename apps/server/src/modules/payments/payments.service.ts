@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { API_ERRORCODE, type MembershipPlan, MEMBERSHIP_PLAN, OPERATION_TYPE } from '@airbox/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import { type Db, writeTransaction } from '../../db/database.js';
+import type { AppContext } from '../../context.js';
+import { writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { PaymentProviderError, type PaymentsProvider } from '../../providers/payments/payments-provider.js';
+import { PaymentProviderError } from '../../providers/payments/payments-provider.js';
 import { findMembership } from '../memberships/memberships.repository.js';
 import { lockUser, membershipActive } from '../operations/ledger.js';
 import { insertOperation } from '../operations/operations.repository.js';
@@ -22,13 +22,7 @@ export const PAY_SUCCESS_PAGE = '/app/paySuccess';
 export const PAY_CANCEL_PAGE = '/app/payCancel';
 export const CURRENCY = 'USD';
 
-export interface PaymentsDeps {
-  db: Db;
-  payments: PaymentsProvider;
-  publicUrl: string;
-  clock: () => Date;
-  log: FastifyBaseLogger;
-}
+export type PaymentsDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'payments'>;
 
 const OPERATION_OF_PLAN: Record<MembershipPlan, number> = {
   [MEMBERSHIP_PLAN.credit]: OPERATION_TYPE.creditPlan,
@@ -57,7 +51,7 @@ export async function startPurchase(deps: PaymentsDeps, userId: number, plan: Me
     amount_cents: amountCents,
     currency: CURRENCY,
     status: 'created',
-    created_at: deps.clock().toISOString(),
+    created_at: deps.config.clock().toISOString(),
     captured_at: null,
   });
   try {
@@ -67,8 +61,8 @@ export async function startPurchase(deps: PaymentsDeps, userId: number, plan: Me
       currency: CURRENCY,
       description: plan === MEMBERSHIP_PLAN.credit ? `${membership.name}: ${quantity} credit${quantity === 1 ? '' : 's'}` : `${membership.name} membership`,
       referenceId: `airbox-${orderId}`,
-      returnUrl: `${deps.publicUrl}${PAYMENT_RETURN_PATH}`,
-      cancelUrl: `${deps.publicUrl}${PAYMENT_CANCEL_PATH}`,
+      returnUrl: `${deps.config.publicUrl}${PAYMENT_RETURN_PATH}`,
+      cancelUrl: `${deps.config.publicUrl}${PAYMENT_CANCEL_PATH}`,
     });
     await setProviderOrderId(deps.db, orderId, created.providerOrderId);
     deps.log.info({ paymentOrder: orderId, plan, quantity, amountCents }, 'payment order created');
@@ -158,7 +152,7 @@ async function statusOf(deps: PaymentsDeps, order: PaymentOrderRow): Promise<Pay
  * the membership are granted and the operation is written. False when it was granted before.
  */
 async function grant(deps: PaymentsDeps, order: PaymentOrderRow): Promise<boolean> {
-  const now = deps.clock();
+  const now = deps.config.clock();
   return writeTransaction(deps.db, async (trx) => {
     const from: PaymentOrderStatus[] = ['created', 'capturing', 'cancelled', 'failed'];
     if (!(await transitionPaymentOrder(trx, order.id, from, 'captured', now.toISOString()))) return false;

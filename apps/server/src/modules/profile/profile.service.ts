@@ -1,5 +1,4 @@
 import { boxIdProblem, COMPANY_ROLES, PROFILE_MESSAGES, type updateSelfUserInfoCall } from '@airbox/contract';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { uniqueViolation } from '../../db/dialect.js';
@@ -14,8 +13,9 @@ import { voidTokens } from '../tokens/tokens.repository.js';
 import { findUserByEmail, updateUser } from '../users/users.repository.js';
 import type { UserRow, UserUpdate } from '../users/users.table.js';
 import { accountChangedMail } from './profile.mails.js';
+import type { AppContext } from '../../context.js';
 
-export type ProfileDeps = Pick<FastifyInstance, 'db' | 'config' | 'loginFailures'>;
+export type ProfileDeps = Pick<AppContext, 'db' | 'config' | 'loginFailures'>;
 
 export type ProfileInput = z.output<typeof updateSelfUserInfoCall.request>;
 

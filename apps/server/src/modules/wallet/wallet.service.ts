@@ -1,6 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { WALLET_LINK_TTL_MS } from '@airbox/contract';
-import type { FastifyInstance } from 'fastify';
 import { findHub } from '../hubs/hubs.repository.js';
 import { currentQrCode } from '../qr-codes/qr-codes.service.js';
 import { randomToken, sha256 } from '../tokens/tokens.crypto.js';
@@ -8,8 +7,9 @@ import { findUserById } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
 import { walletPassMail } from './wallet.mails.js';
 import { insertWalletPassLink, takeWalletPass } from './wallet.repository.js';
+import type { AppContext } from '../../context.js';
 
-export type WalletDeps = Pick<FastifyInstance, 'db' | 'config' | 'wallet'>;
+export type WalletDeps = Pick<AppContext, 'db' | 'config' | 'wallet'>;
 
 /** Where a pass download link points; the route serving it lives in routes/app-v1/wallet.routes.ts. */
 export const WALLET_DOWNLOAD_PATH = '/app/v1/appleWallet/download';
@@ -75,7 +75,7 @@ export async function redeemWalletPassLink(
  * The wallet-pass-mail job ('EMAIL ME'): the pass as of now, attached to a mail to the user. The
  * pass is built when the mail is sent, so no queued job holds the locker QR code.
  */
-export async function mailWalletPass(deps: WalletDeps & Pick<FastifyInstance, 'mail'>, userId: number): Promise<void> {
+export async function mailWalletPass(deps: WalletDeps & Pick<AppContext, 'mail'>, userId: number): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user) return;
   const pass = await buildWalletPass(deps, user);

@@ -34,12 +34,11 @@ export default async function lockerEventsRoutes(app: FastifyInstance) {
   });
 
   defineCall(app, lockerEventCall).handle(async (event) => {
-    const deps = { db: app.db, clock: app.config.clock, log: app.log, brandName: app.config.brandName, publicUrl: app.config.publicUrl };
     if (event.type === 'delivered') {
-      const delivery = await recordDelivery(deps, event);
+      const delivery = await recordDelivery(app, event);
       return { errorcode: 0, message: LOCKER_EVENT_MESSAGES.recorded, packageId: delivery.packageId, pickupCode: delivery.pickupCode, creditsCharged: 0, overtimeDays: 0 };
     }
-    const pickup = await recordPickup(deps, event);
+    const pickup = await recordPickup(app, event);
     return {
       errorcode: 0,
       message: LOCKER_EVENT_MESSAGES.recorded,

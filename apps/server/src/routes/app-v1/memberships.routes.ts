@@ -8,7 +8,6 @@ import {
   completePurchase,
   PAYMENT_CANCEL_PATH,
   PAYMENT_RETURN_PATH,
-  type PaymentsDeps,
   startPurchase,
 } from '../../modules/payments/payments.service.js';
 import { resumeSession } from '../../modules/sessions/sessions.service.js';
@@ -20,7 +19,6 @@ const returnQuery = z.object({ token: textField.max(128).optional().catch(undefi
 
 /** Memberships and their payment: plans, buyMembership, and the provider's return and cancel. */
 export default async function membershipsRoutes(app: FastifyInstance) {
-  const deps = (): PaymentsDeps => ({ db: app.db, payments: app.payments, publicUrl: app.config.publicUrl, clock: app.config.clock, log: app.log });
 
   defineCall(app, getMembershipsCall).handle(async () => {
     const memberships = await listMemberships(app.db);
@@ -28,7 +26,7 @@ export default async function membershipsRoutes(app: FastifyInstance) {
   });
 
   defineCall(app, buyMembershipCall).handle(async (input, request) => {
-    const redirectURL = await startPurchase(deps(), signedInUser(request).user_id, input.plan, input.number);
+    const redirectURL = await startPurchase(app, signedInUser(request).user_id, input.plan, input.number);
     return { errorcode: BUY_MEMBERSHIP_ERRORCODE.redirect, message: 'success', redirectURL };
   });
 
@@ -41,12 +39,12 @@ export default async function membershipsRoutes(app: FastifyInstance) {
 
   app.get(PAYMENT_RETURN_PATH, { schema: { hide: true, querystring: returnQuery } }, async (request, reply) => {
     const { token } = request.query as z.infer<typeof returnQuery>;
-    return reply.redirect(await completePurchase(deps(), await sessionUserId(request), token), 303);
+    return reply.redirect(await completePurchase(app, await sessionUserId(request), token), 303);
   });
 
   app.get(PAYMENT_CANCEL_PATH, { schema: { hide: true, querystring: returnQuery } }, async (request, reply) => {
     const { token } = request.query as z.infer<typeof returnQuery>;
-    return reply.redirect(await cancelPurchase(deps(), await sessionUserId(request), token), 303);
+    return reply.redirect(await cancelPurchase(app, await sessionUserId(request), token), 303);
   });
 
   if (app.payments.name === 'simulator') await app.register(paymentsSimulatorRoutes);
