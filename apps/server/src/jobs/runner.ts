@@ -59,11 +59,15 @@ export function createJobRunner(context: JobContext, options: { pollMs: number }
     }
   }
 
+  /** The tick of each recurring job this worker last enqueued: each is written once per tick. */
+  const scheduled = new Map<string, number>();
   async function scheduleRecurring(): Promise<void> {
     const now = config.clock();
     for (const { name, everyMs } of RECURRING_JOBS) {
       const tick = Math.floor(now.getTime() / everyMs);
+      if (scheduled.get(name) === tick) continue;
       await enqueueJob(db, now, name, {}, { uniqueKey: `${name}:${tick}`, maxAttempts: 3 });
+      scheduled.set(name, tick);
     }
   }
 
