@@ -1,24 +1,19 @@
 import TablePagination from '@mui/material/TablePagination';
 
-/**
- * The pager under a table: page sizes, the range shown and the arrows. Zero-based `page` as MUI
- * counts; wraps on a narrow screen instead of pushing the arrows out of sight.
- */
-export function TablePager({
-  count,
-  page,
-  rowsPerPage,
-  rowsPerPageOptions,
-  onPageChange,
-  onRowsPerPageChange,
-}: {
+export interface TablePagerProps {
   count: number;
   page: number;
   rowsPerPage: number;
   rowsPerPageOptions: readonly number[];
   onPageChange: (page: number) => void;
   onRowsPerPageChange: (rowsPerPage: number) => void;
-}) {
+}
+
+/**
+ * The pager under a table: page sizes, the range shown and the arrows. Zero-based `page` as MUI
+ * counts; wraps on a narrow screen instead of pushing the arrows out of sight.
+ */
+export function TablePager({ count, page, rowsPerPage, rowsPerPageOptions, onPageChange, onRowsPerPageChange }: TablePagerProps) {
   return (
     <TablePagination
       component="div"

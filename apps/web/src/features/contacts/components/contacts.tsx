@@ -5,22 +5,13 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { PageCard } from '../../../components/layout/page-card';
-import { TableEmptyRow } from '../../../components/table/table-empty-row';
-import { TablePager } from '../../../components/table/table-pager';
+import { DataTable } from '../../../components/table/data-table';
+import type { Column } from '../../../components/table/types';
 import { answerMessage } from '../../../lib/http';
 import { useContacts } from '../api/get-contacts';
 import { useDeleteContact } from '../api/delete-contact';
@@ -36,6 +27,59 @@ function contactAddress(contact: Contact): string {
     .join(', ');
 }
 
+const fullName = (contact: Contact) => `${contact.firstName} ${contact.lastName}`.trim();
+
+/** A contact's Edit and Delete buttons, named after its nickname. */
+function ContactButtons({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', flexShrink: 0, justifyContent: 'flex-end' }}>
+      <Tooltip title="Edit">
+        <IconButton aria-label={`Edit ${name}`} onClick={onEdit}>
+          <EditOutlined />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Delete">
+        <IconButton aria-label={`Delete ${name}`} color="error" onClick={onDelete}>
+          <DeleteOutline />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+function contactColumns(buttons: (contact: Contact) => ReactNode): Column<Contact>[] {
+  return [
+    { header: 'Contact Nickname', cell: (contact) => contact.name, sx: { fontWeight: 500 } },
+    { header: 'Full Name', cell: fullName },
+    { header: 'Company', cell: (contact) => contact.company },
+    { header: 'Address', cell: contactAddress, sx: { minWidth: 220 } },
+    { header: 'Email', cell: (contact) => contact.email, sx: { wordBreak: 'break-all' } },
+    { header: 'Phone Number', cell: (contact) => contact.phone, sx: { whiteSpace: 'nowrap' } },
+    { header: 'Options', align: 'right', cell: buttons },
+  ];
+}
+
+/** A contact on a phone: nickname and name with the buttons, then address, phone and email. */
+function ContactCard({ contact, buttons }: { contact: Contact; buttons: ReactNode }) {
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 600 }}>{contact.name}</Typography>
+          <Typography variant="body2">{[fullName(contact), contact.company].filter(Boolean).join(' · ')}</Typography>
+        </Box>
+        {buttons}
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {contactAddress(contact)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {[contact.phone, contact.email].filter(Boolean).join(' · ')}
+      </Typography>
+    </>
+  );
+}
+
 /**
  * /MyContacts (spec 03 §2, §4, §8): the address book with its pager, ADD/EDIT CONTACT dialog and
  * delete confirmation. After a change the list reloads at page 1 with 10 per page.
@@ -45,7 +89,6 @@ export function Contacts({ userId }: { userId: number }) {
   const [page, setPage] = useState<{ page: number; num: number }>(FIRST_PAGE);
   const [dialog, setDialog] = useState<ContactDialogMode | null>(null);
   const contacts = useContacts(userId, page);
-  const narrow = useMediaQuery('(max-width:599.95px)');
   const add = useAddContact(userId);
   const update = useUpdateContact(userId);
   const remove = useDeleteContact(userId);
@@ -95,6 +138,10 @@ export function Contacts({ userId }: { userId: number }) {
     }
   };
 
+  const buttons = (contact: Contact) => (
+    <ContactButtons name={contact.name} onEdit={() => setDialog({ mode: 'edit', contact })} onDelete={() => void confirmDelete(contact)} />
+  );
+
   return (
     <PageCard
       title="My Contacts"
@@ -104,89 +151,23 @@ export function Contacts({ userId }: { userId: number }) {
         </Button>
       }
     >
-      {narrow ? (
-        <Stack component="ul" spacing={1.5} aria-label="My Contacts" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {list.map((contact) => (
-            <Paper component="li" key={contact.id} variant="outlined" sx={{ p: 2 }}>
-              <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 600 }}>{contact.name}</Typography>
-                  <Typography variant="body2">{[`${contact.firstName} ${contact.lastName}`.trim(), contact.company].filter(Boolean).join(' · ')}</Typography>
-                </Box>
-                <Box sx={{ display: 'flex', flexShrink: 0 }}>
-                  <IconButton aria-label={`Edit ${contact.name}`} onClick={() => setDialog({ mode: 'edit', contact })}>
-                    <EditOutlined />
-                  </IconButton>
-                  <IconButton aria-label={`Delete ${contact.name}`} color="error" onClick={() => void confirmDelete(contact)}>
-                    <DeleteOutline />
-                  </IconButton>
-                </Box>
-              </Box>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {contactAddress(contact)}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {[contact.phone, contact.email].filter(Boolean).join(' · ')}
-              </Typography>
-            </Paper>
-          ))}
-          {list.length === 0 && !contacts.isPending && (
-            <Typography component="li" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-              {CONTACT_MESSAGES.empty}
-            </Typography>
-          )}
-        </Stack>
-      ) : (
-        <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Contacts table">
-          <Table aria-label="My Contacts" size="small" sx={{ minWidth: 900, '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Contact Nickname</TableCell>
-                <TableCell>Full Name</TableCell>
-                <TableCell>Company</TableCell>
-                <TableCell>Address</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Phone Number</TableCell>
-                <TableCell align="right">Options</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((contact) => (
-                <TableRow key={contact.id} hover>
-                  <TableCell sx={{ fontWeight: 500 }}>{contact.name}</TableCell>
-                  <TableCell>{`${contact.firstName} ${contact.lastName}`.trim()}</TableCell>
-                  <TableCell>{contact.company}</TableCell>
-                  <TableCell sx={{ minWidth: 220 }}>{contactAddress(contact)}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{contact.email}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{contact.phone}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title="Edit">
-                      <IconButton aria-label={`Edit ${contact.name}`} onClick={() => setDialog({ mode: 'edit', contact })}>
-                        <EditOutlined />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Delete">
-                      <IconButton aria-label={`Delete ${contact.name}`} color="error" onClick={() => void confirmDelete(contact)}>
-                        <DeleteOutline />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {list.length === 0 && !contacts.isPending && (
-                <TableEmptyRow colSpan={7} message={CONTACT_MESSAGES.empty} />
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      <TablePager
-        count={total}
-        page={page.page - 1}
-        rowsPerPage={page.num}
-        rowsPerPageOptions={PAGINATION.pageSizeOptions}
-        onPageChange={(next) => setPage({ ...page, page: next + 1 })}
-        onRowsPerPageChange={(num) => setPage({ page: 1, num })}
+      <DataTable
+        label="My Contacts"
+        columns={contactColumns(buttons)}
+        rows={list}
+        rowKey={(contact) => contact.id}
+        card={(contact) => <ContactCard contact={contact} buttons={buttons(contact)} />}
+        empty={CONTACT_MESSAGES.empty}
+        loading={contacts.isPending}
+        minWidth={900}
+        pager={{
+          count: total,
+          page: page.page - 1,
+          rowsPerPage: page.num,
+          rowsPerPageOptions: PAGINATION.pageSizeOptions,
+          onPageChange: (next) => setPage({ ...page, page: next + 1 }),
+          onRowsPerPageChange: (num) => setPage({ page: 1, num }),
+        }}
       />
       <ContactDialog
         target={dialog}

@@ -4,26 +4,16 @@ import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import MuiAlert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { PageCard } from '../../../components/layout/page-card';
-import { TableEmptyRow } from '../../../components/table/table-empty-row';
-import { TablePager } from '../../../components/table/table-pager';
+import { DataTable } from '../../../components/table/data-table';
+import type { Column } from '../../../components/table/types';
 import { useAdvertisements } from '../../../lib/advertisements';
 import { answerMessage } from '../../../lib/http';
 import { useCarrierList } from '../api/get-carrier-list';
@@ -59,6 +49,46 @@ function PickupStatus({ message }: { message: InboxMessage }) {
 /** How a message is named to assistive technology: its tracking number, or its date. */
 const messageName = (message: InboxMessage) => message.tracking_no || formatDateTime(message.message_date);
 
+function messageColumns(deleteButton: (message: InboxMessage) => ReactNode): Column<InboxMessage>[] {
+  return [
+    { header: 'Date', cell: (message) => formatDateTime(message.message_date), sx: { width: 104 } },
+    { header: 'Carrier', cell: (message) => message.carrier },
+    { header: 'Tracking No', cell: (message) => message.tracking_no, sx: { maxWidth: 150, overflowWrap: 'anywhere' } },
+    { header: 'Pickup Code', cell: (message) => message.pickup_code, sx: { fontWeight: 600, letterSpacing: 1 } },
+    { header: 'Status', cell: (message) => <PickupStatus message={message} /> },
+    { header: 'Message', cell: (message) => <MessageBody message={message} /> },
+    { header: 'Delete', align: 'right', cell: deleteButton },
+  ];
+}
+
+/** A message on a phone: carrier, date and tracking number with the delete button, then the code, status and text. */
+function MessageCard({ message, deleteButton }: { message: InboxMessage; deleteButton: ReactNode }) {
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 600 }}>
+            {message.carrier} · {formatDateTime(message.message_date)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {message.tracking_no}
+          </Typography>
+        </Box>
+        {deleteButton}
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', my: 1 }}>
+        <Typography variant="body2">
+          Pickup code <strong>{message.pickup_code}</strong>
+        </Typography>
+        <PickupStatus message={message} />
+      </Box>
+      <Box sx={{ typography: 'body2' }}>
+        <MessageBody message={message} />
+      </Box>
+    </>
+  );
+}
+
 /**
  * /message (spec 03 §2, §4, §8): the advertisement banner, the search panel, the paged messages
  * with their sanitised bodies, single and bulk delete, and delete of every picked-up message.
@@ -68,15 +98,13 @@ export function Messages({ userId }: { userId: number }) {
   const [page, setPage] = useState<MessagesPage>({ ...NO_FILTERS, start: 0, num: MESSAGE_PAGE_SIZES[0] });
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const messages = useMessages(userId, page);
-  const narrow = useMediaQuery('(max-width:599.95px)');
   const carriers = useCarrierList();
   const advertisements = useAdvertisements();
   const remove = useDeleteMessages(userId);
   const removePickedUp = useDeleteAllPickedUpMessages(userId);
 
   const rows = messages.data?.messages ?? [];
-  const shownIds = rows.map((message) => message.message_id);
-  const selectedShown = shownIds.filter((id) => selected.has(id));
+  const selectedShown = rows.map((message) => message.message_id).filter((id) => selected.has(id));
   const advertisement = advertisements.data?.ads[0]?.content;
 
   const changePage = (change: Partial<MessagesPage>) => {
@@ -134,12 +162,17 @@ export function Messages({ userId }: { userId: number }) {
     }
   };
 
-  const toggle = (id: number) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setSelected(next);
-  };
+  const deleteButton = (message: InboxMessage) => (
+    <Tooltip title="Delete">
+      <IconButton
+        aria-label={`Delete the message of ${messageName(message)}`}
+        color="error"
+        onClick={() => void removeIds([message.message_id], INBOX_MESSAGES.deleted)}
+      >
+        <DeleteOutline />
+      </IconButton>
+    </Tooltip>
+  );
 
   return (
     <Stack spacing={3}>
@@ -171,136 +204,29 @@ export function Messages({ userId }: { userId: number }) {
           carriers={carriers.data ?? []}
           onSearch={(filters: MessageFilters) => changePage({ ...filters, start: 0 })}
         />
-        {narrow ? (
-          <Stack component="ul" spacing={1.5} aria-label="My Messages" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {rows.length > 0 && (
-              <Box component="li">
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={selectedShown.length === shownIds.length}
-                      indeterminate={selectedShown.length > 0 && selectedShown.length < shownIds.length}
-                      onChange={(event) => setSelected(new Set(event.target.checked ? shownIds : []))}
-                    />
-                  }
-                  label="Select every message on this page"
-                />
-              </Box>
-            )}
-            {rows.map((message) => (
-              <Paper component="li" key={message.message_id} variant="outlined" sx={{ p: 1.5 }}>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                  <Checkbox
-                    checked={selected.has(message.message_id)}
-                    onChange={() => toggle(message.message_id)}
-                    slotProps={{ input: { 'aria-label': `Select the message of ${messageName(message)}` } as React.InputHTMLAttributes<HTMLInputElement> }}
-                  />
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 600 }}>
-                      {message.carrier} · {formatDateTime(message.message_date)}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {message.tracking_no}
-                    </Typography>
-                  </Box>
-                  <IconButton aria-label={`Delete the message of ${messageName(message)}`} color="error" onClick={() => void removeIds([message.message_id], INBOX_MESSAGES.deleted)}>
-                    <DeleteOutline />
-                  </IconButton>
-                </Box>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', my: 1, pl: 1 }}>
-                  <Typography variant="body2">
-                    Pickup code <strong>{message.pickup_code}</strong>
-                  </Typography>
-                  <PickupStatus message={message} />
-                </Box>
-                <Box sx={{ pl: 1, typography: 'body2' }}>
-                  <MessageBody message={message} />
-                </Box>
-              </Paper>
-            ))}
-            {rows.length === 0 && !messages.isPending && (
-              <Typography component="li" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-                {INBOX_MESSAGES.empty}
-              </Typography>
-            )}
-          </Stack>
-        ) : (
-          <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Messages table">
-            <Table aria-label="My Messages" size="small" sx={{ minWidth: 900, '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={shownIds.length > 0 && selectedShown.length === shownIds.length}
-                      indeterminate={selectedShown.length > 0 && selectedShown.length < shownIds.length}
-                      disabled={shownIds.length === 0}
-                      onChange={(event) => setSelected(new Set(event.target.checked ? shownIds : []))}
-                      slotProps={{ input: { 'aria-label': 'Select every message on this page' } as React.InputHTMLAttributes<HTMLInputElement> }}
-                    />
-                  </TableCell>
-                  <TableCell>Date</TableCell>
-                  <TableCell>Carrier</TableCell>
-                  <TableCell>Tracking No</TableCell>
-                  <TableCell>Pickup Code</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Message</TableCell>
-                  <TableCell align="right">Delete</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((message) => (
-                  <TableRow key={message.message_id} hover selected={selected.has(message.message_id)}>
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={selected.has(message.message_id)}
-                        onChange={() => toggle(message.message_id)}
-                        slotProps={{
-                          input: { 'aria-label': `Select the message of ${messageName(message)}` } as React.InputHTMLAttributes<HTMLInputElement>,
-                        }}
-                      />
-                    </TableCell>
-                    <TableCell sx={{ width: 104 }}>{formatDateTime(message.message_date)}</TableCell>
-                    <TableCell>{message.carrier}</TableCell>
-                    <TableCell sx={{ maxWidth: 150, overflowWrap: 'anywhere' }}>{message.tracking_no}</TableCell>
-                    <TableCell sx={{ fontWeight: 600, letterSpacing: 1 }}>{message.pickup_code}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        variant={message.is_pickup === 1 ? 'outlined' : 'filled'}
-                        color={message.is_pickup === 1 ? 'default' : 'primary'}
-                        label={message.is_pickup === 1 ? 'Picked up' : 'Not picked up'}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      <MessageBody message={message} />
-                    </TableCell>
-                    <TableCell align="right">
-                      <Tooltip title="Delete">
-                        <IconButton
-                          aria-label={`Delete the message of ${messageName(message)}`}
-                          color="error"
-                          onClick={() => void removeIds([message.message_id], INBOX_MESSAGES.deleted)}
-                        >
-                          <DeleteOutline />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                ))}
-                {rows.length === 0 && !messages.isPending && (
-                  <TableEmptyRow colSpan={8} message={INBOX_MESSAGES.empty} />
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-        <TablePager
-          count={messages.data?.total ?? 0}
-          page={Math.floor(page.start / page.num)}
-          rowsPerPage={page.num}
-          rowsPerPageOptions={MESSAGE_PAGE_SIZES}
-          onPageChange={(next) => changePage({ start: next * page.num })}
-          onRowsPerPageChange={(num) => changePage({ start: 0, num })}
+        <DataTable
+          label="My Messages"
+          columns={messageColumns(deleteButton)}
+          rows={rows}
+          rowKey={(message) => message.message_id}
+          card={(message) => <MessageCard message={message} deleteButton={deleteButton(message)} />}
+          empty={INBOX_MESSAGES.empty}
+          loading={messages.isPending}
+          minWidth={900}
+          selection={{
+            selected,
+            onChange: setSelected,
+            allLabel: 'Select every message on this page',
+            rowLabel: (message) => `Select the message of ${messageName(message)}`,
+          }}
+          pager={{
+            count: messages.data?.total ?? 0,
+            page: Math.floor(page.start / page.num),
+            rowsPerPage: page.num,
+            rowsPerPageOptions: MESSAGE_PAGE_SIZES,
+            onPageChange: (next) => changePage({ start: next * page.num }),
+            onRowsPerPageChange: (num) => changePage({ start: 0, num }),
+          }}
         />
       </PageCard>
     </Stack>

@@ -1,0 +1,204 @@
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useNarrow } from '../layout/use-narrow';
+import { SortChoice } from './sort-choice';
+import { TableEmptyRow } from './table-empty-row';
+import { TablePager, type TablePagerProps } from './table-pager';
+import type { Column, TableSelection, TableSort } from './types';
+
+interface DataTableProps<Row, Key extends string | number, SortField extends string> {
+  /** Names the table, or the list of cards on a phone. */
+  label: string;
+  columns: readonly Column<Row, SortField>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  /** A row as a card on a phone, where the columns do not fit. */
+  card: (row: Row) => ReactNode;
+  /** Said when there is nothing to list (not while the first answer is awaited). */
+  empty: string;
+  loading: boolean;
+  /** The table's least width; a narrower screen scrolls it sideways. */
+  minWidth: number;
+  sort?: TableSort<SortField>;
+  selection?: TableSelection<Row, Key>;
+  pager: TablePagerProps;
+}
+
+/**
+ * A list of a signed-in screen: a table with sortable headers on a computer, cards on a phone,
+ * optional row selection, the empty message and the pager underneath.
+ */
+export function DataTable<Row, Key extends string | number, SortField extends string = never>(props: DataTableProps<Row, Key, SortField>) {
+  const narrow = useNarrow();
+  return (
+    <>
+      {narrow ? <CardList {...props} /> : <WideTable {...props} />}
+      <TablePager {...props.pager} />
+    </>
+  );
+}
+
+/** What the select-all checkbox shows for the rows on screen. */
+function selectAll<Row, Key extends string | number>(rows: readonly Row[], rowKey: (row: Row) => Key, selection: TableSelection<Row, Key>) {
+  const keys = rows.map(rowKey);
+  const chosen = keys.filter((key) => selection.selected.has(key)).length;
+  return {
+    checked: keys.length > 0 && chosen === keys.length,
+    indeterminate: chosen > 0 && chosen < keys.length,
+    onChange: (checked: boolean) => selection.onChange(new Set(checked ? keys : [])),
+    label: selection.allLabel,
+  };
+}
+
+function toggle<Key>(selected: ReadonlySet<Key>, key: Key): ReadonlySet<Key> {
+  const next = new Set(selected);
+  if (next.has(key)) next.delete(key);
+  else next.add(key);
+  return next;
+}
+
+function WideTable<Row, Key extends string | number, SortField extends string>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  loading,
+  minWidth,
+  sort,
+  selection,
+}: DataTableProps<Row, Key, SortField>) {
+  const all = selection ? selectAll(rows, rowKey, selection) : null;
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${label} table`}>
+      <Table aria-label={label} size="small" sx={{ minWidth, '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
+        <TableHead>
+          <TableRow>
+            {all && (
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={all.checked}
+                  indeterminate={all.indeterminate}
+                  disabled={rows.length === 0}
+                  onChange={(event) => all.onChange(event.target.checked)}
+                  slotProps={{ input: { 'aria-label': all.label } }}
+                />
+              </TableCell>
+            )}
+            {columns.map((column) => {
+              const field = column.sort;
+              const active = field !== undefined && sort?.field === field;
+              return (
+                <TableCell key={column.header} align={column.align} sortDirection={active ? sort.order : false}>
+                  {field !== undefined && sort ? (
+                    <TableSortLabel
+                      active={active}
+                      direction={active ? sort.order : 'desc'}
+                      onClick={() => sort.onChange(field, active && sort.order === 'desc' ? 'asc' : 'desc')}
+                    >
+                      {column.header}
+                    </TableSortLabel>
+                  ) : (
+                    column.header
+                  )}
+                </TableCell>
+              );
+            })}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => {
+            const key = rowKey(row);
+            return (
+              <TableRow key={key} hover selected={selection?.selected.has(key)}>
+                {selection && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={selection.selected.has(key)}
+                      onChange={() => selection.onChange(toggle(selection.selected, key))}
+                      slotProps={{ input: { 'aria-label': selection.rowLabel(row) } }}
+                    />
+                  </TableCell>
+                )}
+                {columns.map((column) => (
+                  <TableCell key={column.header} align={column.align} sx={column.sx}>
+                    {column.cell(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            );
+          })}
+          {rows.length === 0 && !loading && <TableEmptyRow colSpan={columns.length + (selection ? 1 : 0)} message={empty} />}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function CardList<Row, Key extends string | number, SortField extends string>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  card,
+  empty,
+  loading,
+  sort,
+  selection,
+}: DataTableProps<Row, Key, SortField>) {
+  const all = selection ? selectAll(rows, rowKey, selection) : null;
+  return (
+    <>
+      {sort && <SortChoice columns={columns} sort={sort} />}
+      <Stack component="ul" spacing={1.5} aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {all && rows.length > 0 && (
+          <Box component="li">
+            <FormControlLabel
+              control={
+                <Checkbox checked={all.checked} indeterminate={all.indeterminate} onChange={(event) => all.onChange(event.target.checked)} />
+              }
+              label={all.label}
+            />
+          </Box>
+        )}
+        {rows.map((row) => {
+          const key = rowKey(row);
+          return (
+            <Paper component="li" key={key} variant="outlined" sx={{ p: 1.5 }}>
+              {selection ? (
+                <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+                  <Checkbox
+                    checked={selection.selected.has(key)}
+                    onChange={() => selection.onChange(toggle(selection.selected, key))}
+                    slotProps={{ input: { 'aria-label': selection.rowLabel(row) } }}
+                    sx={{ m: -0.5 }}
+                  />
+                  <Box sx={{ flex: 1, minWidth: 0 }}>{card(row)}</Box>
+                </Box>
+              ) : (
+                card(row)
+              )}
+            </Paper>
+          );
+        })}
+        {rows.length === 0 && !loading && (
+          <Typography component="li" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+            {empty}
+          </Typography>
+        )}
+      </Stack>
+    </>
+  );
+}
