@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { DEFAULT_APP_URLS } from '@airbox/contract';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -83,9 +84,7 @@ export async function buildTestApp(databaseUrl: string, overrides: Partial<AppCo
     mailFrom: 'AirBox <no-reply@localhost>',
     brandName: 'AirBox',
     sessionSecret: randomBytes(32).toString('hex'),
-    adminAppUrl: '/app/admin/',
-    tabletAppUrl: '/app/tablet/#/dashboard',
-    labelPurchaseUrl: '/app/shipment/#/Shipment/shipmentRate',
+    ...DEFAULT_APP_URLS,
     authRateLimitPerMinute: 1_000,
     loginFailuresPerHour: 100,
     trustProxy: false,

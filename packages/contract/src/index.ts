@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './fields.js';
 export * from './format.js';
 export * from './messages.js';
+export * from './paths.js';
 export * from './routing.js';
 export * from './label-purchase.js';
 export * from './airbox-id.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_BRAND_NAME } from '@airbox/contract';
+import { DEFAULT_APP_URLS, DEFAULT_BRAND_NAME } from '@airbox/contract';
 import { z } from 'zod';
 
 /** apps/server/src/config (or dist/config) → the repository root, whatever the cwd. */
@@ -95,9 +95,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   BRAND_NAME: z.string().trim().min(1).max(64).default(DEFAULT_BRAND_NAME),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  ADMIN_APP_URL: z.string().min(1).default('/app/admin/'),
-  TABLET_APP_URL: z.string().min(1).default('/app/tablet/#/dashboard'),
-  LABEL_PURCHASE_URL: z.string().min(1).default('/app/shipment/#/Shipment/shipmentRate'),
+  ADMIN_APP_URL: z.string().min(1).default(DEFAULT_APP_URLS.adminAppUrl),
+  TABLET_APP_URL: z.string().min(1).default(DEFAULT_APP_URLS.tabletAppUrl),
+  LABEL_PURCHASE_URL: z.string().min(1).default(DEFAULT_APP_URLS.labelPurchaseUrl),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(100),
   PAYMENTS_PROVIDER: z.enum(['simulator', 'paypal']).default('simulator'),

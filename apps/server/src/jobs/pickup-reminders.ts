@@ -1,4 +1,4 @@
-import { pickupReminderWindow } from '@airbox/contract';
+import { APP_PATHS, appUrl, pickupReminderWindow } from '@airbox/contract';
 import { writeTransaction } from '../db/database.js';
 import { toIso } from '../db/dialect.js';
 import { composeMail } from '../modules/auth/auth.mails.js';
@@ -55,7 +55,7 @@ export async function sendPickupReminder({ db, config }: JobContext, packageId: 
     if (user.notify_by_email === 1) {
       const mail = composeMail(config, user.email, `${brand}: pick up your package before noon Pacific to avoid a fee`, [sentence], {
         label: 'My Messages',
-        link: `${config.publicUrl}/app/message`,
+        link: appUrl(config.publicUrl, APP_PATHS.message.getHref()),
       });
       await enqueueJob(trx, now, 'mail', mail);
     }

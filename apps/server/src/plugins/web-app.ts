@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { APP_BASE, APP_PATHS, DEFAULT_APP_URLS } from '@airbox/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,13 +16,14 @@ declare module 'fastify' {
 
 const CONFIG_ELEMENT = /(<script type="application\/json" id="portal-config">)\{\}(<\/script>)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const LOGIN_PAGE = `${APP_BASE}${APP_PATHS.login.getHref()}`;
 
 /** The apps outside this portal, and the page shown at their default paths. */
-const EXTERNAL_APPS = [
-  { path: '/app/admin/', setting: 'adminAppUrl', name: 'admin app', who: 'administrators' },
-  { path: '/app/tablet/', setting: 'tabletAppUrl', name: 'business tablet app', who: 'business users' },
-  { path: '/app/shipment/', setting: 'labelPurchaseUrl', name: 'label purchase app', who: 'customers buying shipping labels' },
-] as const;
+const EXTERNAL_APPS = ([
+  { setting: 'adminAppUrl', name: 'admin app', who: 'administrators' },
+  { setting: 'tabletAppUrl', name: 'business tablet app', who: 'business users' },
+  { setting: 'labelPurchaseUrl', name: 'label purchase app', who: 'customers buying shipping labels' },
+] as const).map((app) => ({ ...app, path: new URL(DEFAULT_APP_URLS[app.setting], 'http://portal.invalid').pathname }));
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -80,7 +82,7 @@ export default fp(
       return reply.type('text/html; charset=utf-8').send(html.replace(CONFIG_ELEMENT, (_match, open: string, close: string) => `${open}${portalConfig}${close}`));
     });
 
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/login'));
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(LOGIN_PAGE));
     app.get('/app', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/'));
     app.get('/app/', { schema: { hide: true } }, (_request, reply) => app.sendWebApp(reply));
 
@@ -95,7 +97,7 @@ export default fp(
               `${config.brandName} ${external.name}`,
               `<h1>${escapeHtml(`${config.brandName} ${external.name}`)}</h1>
 <p>The ${escapeHtml(external.name)} for ${escapeHtml(external.who)} is a separate application outside this customer portal, and it is not installed here.</p>
-<p><a href="/app/login">Back to the login page</a></p>`,
+<p><a href="${LOGIN_PAGE}">Back to the login page</a></p>`,
             ),
           ),
       );

@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND_NAME } from '@airbox/contract';
+import { DEFAULT_APP_URLS, DEFAULT_BRAND_NAME } from '@airbox/contract';
 import { version as packageVersion } from '../../package.json';
 
 /**
@@ -17,9 +17,7 @@ export interface PortalConfig {
 
 const DEFAULTS: PortalConfig = {
   brandName: DEFAULT_BRAND_NAME,
-  adminAppUrl: '/app/admin/',
-  tabletAppUrl: '/app/tablet/#/dashboard',
-  labelPurchaseUrl: '/app/shipment/#/Shipment/shipmentRate',
+  ...DEFAULT_APP_URLS,
   version: packageVersion,
 };
 

@@ -1,14 +1,15 @@
+import { APP_PATHS, appUrl } from '@airbox/contract';
 import type { AppConfig } from '../../config/env.js';
 import { escapeHtml, type MailMessage } from '../../providers/mail/mail-provider.js';
 
 type MailConfig = Pick<AppConfig, 'brandName' | 'publicUrl'>;
 
 export function activationLink(config: MailConfig, code: string): string {
-  return `${config.publicUrl}/app/active/${encodeURIComponent(code)}/`;
+  return appUrl(config.publicUrl, APP_PATHS.active.getHref(code));
 }
 
 export function resetLink(config: MailConfig, email: string, generatedId: string): string {
-  return `${config.publicUrl}/app/reset?Email=${encodeURIComponent(email)}&generatedId=${encodeURIComponent(generatedId)}`;
+  return appUrl(config.publicUrl, APP_PATHS.reset.getHref(email, generatedId));
 }
 
 /** One layout for every mail: a greeting, paragraphs, an optional button with its link. */

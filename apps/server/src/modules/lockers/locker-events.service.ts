@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
+  APP_PATHS,
+  appUrl,
   type DeliveredEvent,
   LOCKER_EVENT_ERRORCODE,
   LOCKER_EVENT_MESSAGES,
@@ -223,7 +225,7 @@ async function enqueueDeliveryNotices(trx: Db, deps: LockerDeps, user: UserRow, 
     await enqueueJob(trx, now, 'mail', {
       to: user.email,
       subject: `${deps.config.brandName}: your package is ready for pickup`,
-      text: `${greeting}\n\n${text}\n\nMy Messages: ${deps.config.publicUrl}/app/message\n`,
+      text: `${greeting}\n\n${text}\n\nMy Messages: ${appUrl(deps.config.publicUrl, APP_PATHS.message.getHref())}\n`,
       html: `<p>${escapeHtml(greeting)}</p>${deliveryMessageHtml(notice)}`,
     });
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API_ERRORCODE, type MembershipPlan, MEMBERSHIP_PLAN, OPERATION_TYPE } from '@airbox/contract';
+import { API_ERRORCODE, APP_BASE, APP_PATHS, type MembershipPlan, MEMBERSHIP_PLAN, OPERATION_TYPE } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -18,8 +18,8 @@ import type { PaymentOrderRow, PaymentOrderStatus } from './payments.table.js';
 export const PAYMENT_RETURN_PATH = '/app/v1/payments/return';
 export const PAYMENT_CANCEL_PATH = '/app/v1/payments/cancel';
 /** Where the browser lands after the provider (web app routes). */
-export const PAY_SUCCESS_PAGE = '/app/paySuccess';
-export const PAY_CANCEL_PAGE = '/app/payCancel';
+export const PAY_SUCCESS_PAGE = `${APP_BASE}${APP_PATHS.paySuccess.getHref()}`;
+export const PAY_CANCEL_PAGE = `${APP_BASE}${APP_PATHS.payCancel.getHref()}`;
 export const CURRENCY = 'USD';
 
 export type PaymentsDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'payments'>;

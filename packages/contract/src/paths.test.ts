@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { APP_PATHS, appUrl, PUBLIC_SEGMENTS } from './paths.js';
+
+describe('the page map', () => {
+  it('lists the pages the spec opens without sign-in, and no signed-in page', () => {
+    expect([...PUBLIC_SEGMENTS].sort()).toEqual(
+      ['active', 'barcode', 'lock', 'login', 'loseefficacy', 'payment', 'register', 'registerenterprise', 'reset', 'showqrcode'].sort(),
+    );
+    expect(PUBLIC_SEGMENTS).not.toContain('dashboard');
+  });
+
+  it('builds the links the server mails', () => {
+    expect(appUrl('https://portal.example', APP_PATHS.active.getHref('a/b c'))).toBe('https://portal.example/app/active/a%2Fb%20c/');
+    expect(appUrl('https://portal.example', APP_PATHS.reset.getHref('x+y@example.com', 'id1'))).toBe(
+      'https://portal.example/app/reset?Email=x%2By%40example.com&generatedId=id1',
+    );
+    expect(APP_PATHS.login.getHref('/message?page=2')).toBe('/login?redirect=%2Fmessage%3Fpage%3D2');
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Every page of the web app (spec 01 §2), relative to APP_BASE: the router, the navigation guard
+ * and the server (links in mails, the payment return) all take their paths from here.
+ * `public` pages open without signing in; `name` picks the public layout's background; `title`
+ * is the signed-in page title.
+ */
+
+/** Where the web app is served: the router's basename. */
+export const APP_BASE = '/app';
+
+function withRedirect(path: string, redirect?: string | null): string {
+  return redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;
+}
+
+export const APP_PATHS = {
+  root: { path: '/', getHref: () => '/' },
+
+  // Public screens (authentication layout).
+  login: { path: '/login', public: true, name: 'Login', getHref: (redirect?: string | null) => withRedirect('/login', redirect) },
+  register: { path: '/register', public: true, name: 'Register', getHref: () => '/register' },
+  registerEnterprise: { path: '/RegisterEnterprise', public: true, name: 'RegisterEnterprise', getHref: () => '/RegisterEnterprise' },
+  active: { path: '/active/:code/', public: true, name: 'Active', getHref: (code: string) => `/active/${encodeURIComponent(code)}/` },
+  loseEfficacy: { path: '/loseefficacy', public: true, name: 'Active', getHref: () => '/loseefficacy' },
+  lock: { path: '/lock', public: true, name: 'Lock', getHref: () => '/lock' },
+  reset: {
+    path: '/reset',
+    public: true,
+    name: 'ResetPassword',
+    getHref: (email: string, generatedId: string) =>
+      `/reset?${new URLSearchParams({ Email: email, generatedId }).toString()}`,
+  },
+  barcode: { path: '/barcode/:code/', public: true, name: 'Barcode', getHref: (code: string) => `/barcode/${encodeURIComponent(code)}/` },
+  payment: { path: '/payment', public: true, name: 'Payment', getHref: (amount: string) => `/payment?amount=${encodeURIComponent(amount)}` },
+  showQrCode: {
+    path: '/ShowQRcode',
+    public: true,
+    getHref: (orderId: string, m: string) => `/ShowQRcode?${new URLSearchParams({ o: orderId, m }).toString()}`,
+  },
+
+  // Signed-in screens (main layout).
+  dashboard: { path: '/dashboard', title: 'Dashboard', getHref: () => '/dashboard' },
+  parent: { path: '/parent', title: 'Personal Information', getHref: () => '/parent/boxid' },
+  parentBoxId: { path: '/parent/boxid', title: 'AirBox ID', getHref: () => '/parent/boxid' },
+  parentQrCode: { path: '/parent/QRcode', title: 'QR Code', getHref: () => '/parent/QRcode' },
+  parentProfile: { path: '/parent/profile', title: 'My Profile', getHref: () => '/parent/profile' },
+  shipmentParent: { path: '/ShipmentParent', title: 'My Shipments', getHref: () => '/ShipmentParent/shipment' },
+  shipments: { path: '/ShipmentParent/shipment', title: 'Purchased Labels', getHref: () => '/ShipmentParent/shipment' },
+  myOrders: { path: '/ShipmentParent/MyOrder', title: 'Orders In Progress', getHref: () => '/ShipmentParent/MyOrder' },
+  buyMembership: { path: '/buymembership/:id', title: 'Buy Membership', getHref: (id: number) => `/buymembership/${id}` },
+  transaction: { path: '/transaction', title: 'Transaction History', getHref: () => '/transaction' },
+  membership: { path: '/membership', title: 'Membership Plan', getHref: () => '/membership' },
+  message: { path: '/message', title: 'My Messages', getHref: () => '/message' },
+  paySuccess: { path: '/paySuccess', title: 'Pay Success', getHref: () => '/paySuccess' },
+  payCancel: { path: '/payCancel', title: 'Pay Cancel', getHref: () => '/payCancel' },
+  myContacts: { path: '/MyContacts', title: 'My Contacts', getHref: () => '/MyContacts' },
+} as const;
+
+/** Public background names of the authentication layout (spec 01 §2). */
+export type PublicRouteName =
+  | 'ResetPassword'
+  | 'Payment'
+  | 'Login'
+  | 'Register'
+  | 'RegisterEnterprise'
+  | 'Lock'
+  | 'Active'
+  | 'Barcode';
+
+/**
+ * First path segments open without sign-in, compared without regard to case as the router
+ * matches paths (so /Register is /register): the spec's access rules (login, register, active,
+ * lock, reset, barcode, payment, ShowQRcode) plus the two other screens its route table puts in
+ * the public layout, /RegisterEnterprise and /loseefficacy, which a visitor reaches before
+ * signing in (an invitation, an expired activation link).
+ */
+export const PUBLIC_SEGMENTS: readonly string[] = Object.values(APP_PATHS)
+  .filter((page) => 'public' in page && page.public)
+  .map((page) => (page.path.split('/')[1] ?? '').toLowerCase());
+
+/** A page's address for a mail or a redirect: PUBLIC_URL, the app's base and the page's href. */
+export function appUrl(publicUrl: string, href: string): string {
+  return `${publicUrl}${APP_BASE}${href}`;
+}
+
+/**
+ * The separate apps admins, business users and label purchases go to, unless ADMIN_APP_URL,
+ * TABLET_APP_URL or LABEL_PURCHASE_URL say otherwise (the server's defaults and the web app's).
+ */
+export const DEFAULT_APP_URLS = {
+  adminAppUrl: `${APP_BASE}/admin/`,
+  tabletAppUrl: `${APP_BASE}/tablet/#/dashboard`,
+  labelPurchaseUrl: `${APP_BASE}/shipment/#/Shipment/shipmentRate`,
+} as const;
