@@ -23,8 +23,8 @@ import { useHubs } from '../api/get-hubs';
 import { FieldGrid, Wide } from './field-grid';
 import { HubSelect } from './hub-select';
 import { SectionTitle } from './section-title';
-import { StepActions } from './step-actions';
-import { StepHeading } from './step-heading';
+import { StepActions } from '../../../components/wizard/step-actions';
+import { StepHeading } from '../../../components/wizard/step-heading';
 
 export type AccountValues = AccountStepValues;
 export type EnterpriseAccountValues = EnterpriseAccountStep;

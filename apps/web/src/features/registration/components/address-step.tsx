@@ -4,8 +4,8 @@ import { FormPhoneField } from '../../../components/form/form-phone-field';
 import { AddressFields, useTermsWarning } from './address-fields';
 import { FieldGrid, Wide } from './field-grid';
 import { SectionTitle } from './section-title';
-import { StepActions } from './step-actions';
-import { StepHeading } from './step-heading';
+import { StepActions } from '../../../components/wizard/step-actions';
+import { StepHeading } from '../../../components/wizard/step-heading';
 import { TermsField } from './terms-field';
 
 export type AddressValues = AddressStepValues;

@@ -29,8 +29,8 @@ import { CompanyPicker } from './company-picker';
 import { FieldGrid, Wide } from './field-grid';
 import { HubSelect } from './hub-select';
 import { SectionTitle } from './section-title';
-import { StepActions } from './step-actions';
-import { StepHeading } from './step-heading';
+import { StepActions } from '../../../components/wizard/step-actions';
+import { StepHeading } from '../../../components/wizard/step-heading';
 import { TermsField } from './terms-field';
 
 /** The step's fields as typed (ids may still be empty) and as validated. */

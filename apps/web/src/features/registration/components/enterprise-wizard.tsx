@@ -1,5 +1,6 @@
 import { formatPhoneDashed } from '@airbox/contract';
 import { useState } from 'react';
+import { useWizard } from '../../../components/wizard/use-wizard';
 import type { RegistrationPayload } from '../api/register';
 import type { Invitation } from '../api/verify-invitation-code';
 import { useSendRegistration } from '../hooks/use-send-registration';
@@ -49,50 +50,49 @@ export function enterprisePayload(invitation: Invitation, account: EnterpriseAcc
 
 /** /RegisterEnterprise: invitation code, account info, then company and terms. */
 export function EnterpriseWizard() {
-  const [step, setStep] = useState(0);
+  const wizard = useWizard(STEPS);
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [account, setAccount] = useState<EnterpriseAccountValues>(EMPTY_ENTERPRISE_ACCOUNT);
   const [company, setCompany] = useState<CompanyValues>(EMPTY_COMPANY);
   const [emailInUse, setEmailInUse] = useState(false);
   const { send, sending } = useSendRegistration(() => {
     setEmailInUse(true);
-    setStep(ACCOUNT_STEP);
+    wizard.goTo(ACCOUNT_STEP);
   });
 
   return (
     <RegistrationCard
       title="Build your enterprise profile"
       subtitle="Join your company's account with the invitation code from your property manager."
-      steps={STEPS}
-      activeStep={step}
+      wizard={wizard}
       sending={sending}
     >
-      {step === 0 && (
+      {wizard.step === 0 && (
         <InvitationStep
           defaultValue={invitation}
           onNext={(granted) => {
             if (granted.code !== invitation?.code) setCompany(EMPTY_COMPANY);
             setInvitation(granted);
-            setStep(1);
+            wizard.next();
           }}
         />
       )}
-      {step === 1 && (
+      {wizard.step === 1 && (
         <EnterpriseAccountStep
           defaultValues={account}
           emailInUse={emailInUse}
           onBack={(values) => {
             setAccount(values);
-            setStep(0);
+            wizard.back();
           }}
           onNext={(values) => {
             setAccount(values);
             setEmailInUse(false);
-            setStep(2);
+            wizard.next();
           }}
         />
       )}
-      {step === 2 && invitation && (
+      {wizard.step === 2 && invitation && (
         <CompanyStep
           bcmUserId={invitation.bcm_user_id}
           defaultValues={company}
@@ -103,7 +103,7 @@ export function EnterpriseWizard() {
           }}
           onBack={(values) => {
             setCompany(values);
-            setStep(1);
+            wizard.back();
           }}
         />
       )}

@@ -16,8 +16,8 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/http';
 import { useVerifyInvitationCode, type Invitation } from '../api/verify-invitation-code';
 import { useDelayedCheck } from '../hooks/use-delayed-check';
-import { StepActions } from './step-actions';
-import { StepHeading } from './step-heading';
+import { StepActions } from '../../../components/wizard/step-actions';
+import { StepHeading } from '../../../components/wizard/step-heading';
 
 const CODE_LENGTH = 6;
 type CodeForm = UseFormReturn<{ invitationCode: string }, unknown, { invitationCode: string }>;

@@ -1,5 +1,6 @@
 import { COUNTRY_UNITED_STATES, ROLE, formatPhoneDashed } from '@airbox/contract';
 import { useState } from 'react';
+import { useWizard } from '../../../components/wizard/use-wizard';
 import { env } from '../../../config/env';
 import type { RegistrationPayload } from '../api/register';
 import { useSendRegistration } from '../hooks/use-send-registration';
@@ -46,7 +47,7 @@ export function personalPayload(zipCode: string, account: AccountValues, address
  * off, the first time, a notice recommends turning them on (spec 02 §4).
  */
 export function PersonalWizard() {
-  const [step, setStep] = useState(0);
+  const wizard = useWizard(STEPS);
   const [zipCode, setZipCode] = useState('');
   const [account, setAccount] = useState<AccountValues>(EMPTY_ACCOUNT);
   const [address, setAddress] = useState<AddressValues>(EMPTY_ADDRESS);
@@ -55,7 +56,7 @@ export function PersonalWizard() {
   const [nudged, setNudged] = useState(false);
   const { send, sending } = useSendRegistration(() => {
     setEmailInUse(true);
-    setStep(ACCOUNT_STEP);
+    wizard.goTo(ACCOUNT_STEP);
   });
 
   function submit(values: AddressValues) {
@@ -80,42 +81,41 @@ export function PersonalWizard() {
     <RegistrationCard
       title="Create your account"
       subtitle={`Get your own ${env.brandName} ID and a locker near you in three short steps.`}
-      steps={STEPS}
-      activeStep={step}
+      wizard={wizard}
       sending={sending}
     >
-      {step === 0 && (
+      {wizard.step === 0 && (
         <ZipStep
           defaultZip={zipCode}
           onNext={(zip) => {
             setZipCode(zip);
-            setStep(1);
+            wizard.next();
           }}
         />
       )}
-      {step === 1 && (
+      {wizard.step === 1 && (
         <AccountStep
           defaultValues={account}
           emailInUse={emailInUse}
           onBack={(values) => {
             setAccount(values);
-            setStep(0);
+            wizard.back();
           }}
           onNext={(values) => {
             setAccount(values);
             setEmailInUse(false);
-            setStep(2);
+            wizard.next();
           }}
         />
       )}
-      {step === 2 && (
+      {wizard.step === 2 && (
         <AddressStep
           defaultValues={address}
           busy={sending}
           onSubmit={submit}
           onBack={(values) => {
             setAddress(values);
-            setStep(1);
+            wizard.back();
           }}
         />
       )}

@@ -3,18 +3,16 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
+import { useNarrow } from '../../../components/layout/use-narrow';
 import { env } from '../../../config/env';
 import { TermsOfUse } from './terms-of-use';
 
 /** The terms checkbox (`Conditions`) with a link that opens the 'Terms of Use' popup. */
 export function TermsField() {
   const [open, setOpen] = useState(false);
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const phone = useNarrow();
   return (
     <>
       <FormCheckbox

@@ -10,8 +10,8 @@ import { FormField } from '../../../components/form/form-field';
 import { ApiError } from '../../../lib/http';
 import { useVerifyZip } from '../api/verify-zip';
 import { useDelayedCheck } from '../hooks/use-delayed-check';
-import { StepActions } from './step-actions';
-import { StepHeading } from './step-heading';
+import { StepActions } from '../../../components/wizard/step-actions';
+import { StepHeading } from '../../../components/wizard/step-heading';
 
 type ZipForm = UseFormReturn<{ zipCode: string }, unknown, { zipCode: string }>;
 

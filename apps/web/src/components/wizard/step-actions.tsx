@@ -1,26 +1,35 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 
-/** Back and Next (or the final submit) at the foot of a step. */
+/**
+ * The row at the foot of a step: Back on the left; Cancel and Next (a submit button, so the step's
+ * form checks its fields first) on the right. Back and Cancel show when the step offers them.
+ */
 export function StepActions({
   onBack,
+  onCancel,
   nextLabel = 'Next',
   busy = false,
   onNextClick,
 }: {
   onBack?: () => void;
+  onCancel?: () => void;
   nextLabel?: string;
   busy?: boolean;
   onNextClick?: () => void;
 }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 1 }}>
-      {onBack ? (
+    <Box sx={{ display: 'flex', gap: 2, mt: 1 }}>
+      {onBack && (
         <Button variant="outlined" color="secondary" size="large" onClick={onBack} disabled={busy}>
           Back
         </Button>
-      ) : (
-        <span />
+      )}
+      <Box sx={{ flex: 1 }} />
+      {onCancel && (
+        <Button color="secondary" size="large" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
       )}
       <Button type="submit" variant="contained" size="large" disabled={busy} onClick={onNextClick} sx={{ minWidth: 120 }}>
         {nextLabel}

@@ -1,0 +1,76 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { useId, type ReactNode } from 'react';
+import { WizardContext, type Wizard } from './use-wizard';
+
+/**
+ * A wizard's card: its title and subtitle with an optional control beside them (a close link,
+ * say), the stepper, a progress bar along the top while `busy`, and the current step.
+ */
+export function WizardFrame({
+  wizard,
+  title,
+  subtitle,
+  action,
+  busy = false,
+  busyLabel,
+  children,
+}: {
+  wizard: Wizard;
+  title: string;
+  subtitle: string;
+  action?: ReactNode;
+  busy?: boolean;
+  /** Names the progress bar, e.g. 'Sending your registration'. */
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Box
+      component="section"
+      aria-labelledby={titleId}
+      sx={{
+        position: 'relative',
+        width: '100%',
+        maxWidth: 760,
+        mx: 'auto',
+        borderRadius: 3,
+        overflow: 'hidden',
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        boxShadow: 8,
+      }}
+    >
+      {busy && <LinearProgress aria-label={busyLabel} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+      <Box sx={{ p: { xs: 2.5, sm: 4 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography id={titleId} variant="h1" component="h1" gutterBottom>
+              {title}
+            </Typography>
+            <Typography color="text.secondary">{subtitle}</Typography>
+          </Box>
+          {action}
+        </Box>
+        <Stepper activeStep={wizard.step} alternativeLabel sx={{ my: { xs: 3, sm: 4 } }} aria-label="Steps">
+          {wizard.steps.map((label, index) => (
+            <Step key={label} completed={index < wizard.step}>
+              <StepLabel
+                aria-current={index === wizard.step ? 'step' : undefined}
+                sx={{ '& .MuiStepLabel-label': { fontSize: { xs: '0.8rem', sm: '0.875rem' } } }}
+              >
+                {label}
+              </StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+        <WizardContext value={wizard}>{children}</WizardContext>
+      </Box>
+    </Box>
+  );
+}
