@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import type { Theme } from '@mui/material/styles';
+import type { SxProps } from '@mui/system';
 import type { ReactNode } from 'react';
 import {
   FormProvider,
@@ -14,8 +16,8 @@ import { loadSchemas, type Schemas } from '../../lib/schemas-loader';
 
 /** The contract's form schemas, by name (loginFormSchema, resetPasswordFormSchema, accountStepSchema, ...). */
 export type FormSchemaName = Extract<keyof Schemas, `${string}FormSchema` | `${string}StepSchema`>;
-type FormInput<N extends FormSchemaName> = z.input<Schemas[N]> & FieldValues;
-type FormOutput<N extends FormSchemaName> = z.output<Schemas[N]> & FieldValues;
+export type FormInput<N extends FormSchemaName> = z.input<Schemas[N]> & FieldValues;
+export type FormOutput<N extends FormSchemaName> = z.output<Schemas[N]> & FieldValues;
 
 /**
  * The zod resolver of a contract schema; the schema (and zod) load on the first validation, so
@@ -37,10 +39,12 @@ interface FormProps<N extends FormSchemaName> {
   onSubmit: SubmitHandler<FormOutput<N>>;
   children: (methods: UseFormReturn<FormInput<N>, unknown, FormOutput<N>>) => ReactNode;
   'aria-label'?: string;
+  /** Styles added to the form's own column of fields (a dialog makes it fill its frame). */
+  sx?: SxProps<Theme>;
 }
 
 /** The one form wrapper: validates with a contract schema and gives its fields the form context. */
-export function Form<N extends FormSchemaName>({ schema, defaultValues, onSubmit, children, 'aria-label': ariaLabel }: FormProps<N>) {
+export function Form<N extends FormSchemaName>({ schema, defaultValues, onSubmit, children, 'aria-label': ariaLabel, sx }: FormProps<N>) {
   const methods = useForm<FormInput<N>, unknown, FormOutput<N>>({
     resolver: contractResolver(schema),
     defaultValues,
@@ -53,7 +57,7 @@ export function Form<N extends FormSchemaName>({ schema, defaultValues, onSubmit
         noValidate
         aria-label={ariaLabel}
         onSubmit={methods.handleSubmit(onSubmit)}
-        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        sx={[{ display: 'flex', flexDirection: 'column', gap: 2 }, ...(Array.isArray(sx) ? sx : [sx])]}
       >
         {children(methods)}
       </Box>

@@ -9,15 +9,8 @@ import {
   type ContactForm,
 } from '@airbox/contract';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId } from 'react';
-import { Form } from '../../../components/form/form';
+import { FormDialog } from '../../../components/dialog/form-dialog';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormField } from '../../../components/form/form-field';
 import { FormPhoneField } from '../../../components/form/form-phone-field';
@@ -65,66 +58,40 @@ export function ContactDialog({
   onClose: () => void;
   onSave: (values: ContactForm) => Promise<void>;
 }) {
-  const titleId = useId();
-  const fullScreen = useMediaQuery('(max-width:599.95px)');
   const states = useStates();
   const stateOptions = (states.data ?? []).map((state) => ({ value: state.code, label: state.name }));
-  const title = target?.mode === 'edit' ? 'EDIT CONTACT' : 'ADD CONTACT';
 
   return (
-    <Dialog open={target !== null} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={fullScreen}>
-      {target && (
-        <Form
-          key={target.mode === 'edit' ? target.contact.id : 'new'}
-          schema="contactFormSchema"
-          defaultValues={contactValues(target)}
-          aria-label={title}
-          onSubmit={(values) => onSave(values)}
-        >
-          {() => (
-            <>
-              <DialogTitle id={titleId}>{title}</DialogTitle>
-              <DialogContent>
-                <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-                  <FormField name="name" label="Nickname" required maxLength={CONTACT_LIMITS.long} transform={stripPunctuation} autoFocus />
-                  <FormField name="company" label="Company" maxLength={CONTACT_LIMITS.short} transform={stripPunctuation} autoComplete="organization" />
-                  <FormField name="firstName" label="First Name" maxLength={CONTACT_LIMITS.short} transform={stripPunctuation} autoComplete="off" />
-                  <FormField name="lastName" label="Last Name" maxLength={CONTACT_LIMITS.short} transform={stripPunctuation} autoComplete="off" />
-                  <FormField name="address1" label="Address 1" required maxLength={CONTACT_LIMITS.long} autoComplete="off" />
-                  <FormField name="address2" label="Address 2" maxLength={CONTACT_LIMITS.long} autoComplete="off" />
-                  <FormField name="city" label="City" required maxLength={CONTACT_LIMITS.long} autoComplete="off" />
-                  <FormSelect name="state" label="State" required options={stateOptions} />
-                  <FormField
-                    name="zipcode"
-                    label="Zip Code"
-                    required
-                    inputMode="numeric"
-                    maxLength={LIMITS.zipLength}
-                    autoComplete="off"
-                  />
-                  <FormField name="country" label="Country" required maxLength={CONTACT_LIMITS.long} autoComplete="off" />
-                  <FormPhoneField name="phone" label="Phone Number" required autoComplete="off" />
-                  <FormField name="email" label="Email" type="email" maxLength={CONTACT_LIMITS.short} autoComplete="off" />
-                  <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-                    <FormCheckbox name="residential" label={CONTACT_MESSAGES.residential} />
-                  </Box>
-                </Box>
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                  {CONTACT_MESSAGES.requiredNote}
-                </Typography>
-              </DialogContent>
-              <DialogActions sx={{ px: 3, pb: 2 }}>
-                <Button color="secondary" onClick={onClose} disabled={busy}>
-                  CANCEL
-                </Button>
-                <Button type="submit" variant="contained" disabled={busy}>
-                  CONFIRM
-                </Button>
-              </DialogActions>
-            </>
-          )}
-        </Form>
-      )}
-    </Dialog>
+    <FormDialog
+      open={target !== null}
+      title={target?.mode === 'edit' ? 'EDIT CONTACT' : 'ADD CONTACT'}
+      schema="contactFormSchema"
+      defaultValues={contactValues(target ?? { mode: 'add' })}
+      onSubmit={(values) => onSave(values)}
+      onCancel={onClose}
+      busy={busy}
+      wide
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+        <FormField name="name" label="Nickname" required maxLength={CONTACT_LIMITS.long} transform={stripPunctuation} />
+        <FormField name="company" label="Company" maxLength={CONTACT_LIMITS.short} transform={stripPunctuation} autoComplete="organization" />
+        <FormField name="firstName" label="First Name" maxLength={CONTACT_LIMITS.short} transform={stripPunctuation} autoComplete="off" />
+        <FormField name="lastName" label="Last Name" maxLength={CONTACT_LIMITS.short} transform={stripPunctuation} autoComplete="off" />
+        <FormField name="address1" label="Address 1" required maxLength={CONTACT_LIMITS.long} autoComplete="off" />
+        <FormField name="address2" label="Address 2" maxLength={CONTACT_LIMITS.long} autoComplete="off" />
+        <FormField name="city" label="City" required maxLength={CONTACT_LIMITS.long} autoComplete="off" />
+        <FormSelect name="state" label="State" required options={stateOptions} />
+        <FormField name="zipcode" label="Zip Code" required inputMode="numeric" maxLength={LIMITS.zipLength} autoComplete="off" />
+        <FormField name="country" label="Country" required maxLength={CONTACT_LIMITS.long} autoComplete="off" />
+        <FormPhoneField name="phone" label="Phone Number" required autoComplete="off" />
+        <FormField name="email" label="Email" type="email" maxLength={CONTACT_LIMITS.short} autoComplete="off" />
+        <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+          <FormCheckbox name="residential" label={CONTACT_MESSAGES.residential} />
+        </Box>
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {CONTACT_MESSAGES.requiredNote}
+      </Typography>
+    </FormDialog>
   );
 }
