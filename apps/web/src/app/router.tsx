@@ -7,6 +7,7 @@ import type { AccountScreen } from './routes/account';
 import { PageLoading } from './routes/page-loading';
 import { LoginRoute } from './routes/login';
 import { RouteError } from './routes/route-error';
+import { ScreenError } from './routes/screen-error';
 
 /** A signed-in screen a later issue builds: the shared "coming soon" page under its own title. */
 function comingSoon(path: string, title: string): RouteObject {
@@ -25,6 +26,9 @@ function accountScreen(path: string, title: string, screen: AccountScreen): Rout
     lazy: async () => ({ Component: await (await import('./routes/account')).loadAccountScreen(screen) }),
   };
 }
+
+/** A signed-in screen with an error boundary of its own: when it fails, the layout around it stays. */
+const withScreenError = (route: RouteObject): RouteObject => ({ ...route, ErrorBoundary: ScreenError });
 
 /**
  * Every route of spec 01 §2. The login screen is in the first bundle; every other screen and the
@@ -123,7 +127,7 @@ export const routes: RouteObject[] = [
             handle: { title: 'Page not found' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
           },
-        ],
+        ].map(withScreenError),
       },
     ],
   },
