@@ -1,0 +1,91 @@
+import { THEME_COLORS } from '@airbox/contract';
+import Check from '@mui/icons-material/Check';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import Menu from '@mui/icons-material/Menu';
+import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutlined';
+import AppBar from '@mui/material/AppBar';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import MuiMenu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { env } from '../../../config/env';
+import { paths } from '../../../config/paths';
+import { themeName } from '../../../lib/theme';
+import { useThemeColor } from '../../theme-provider';
+
+function ThemeSwitch() {
+  const { color, setColor } = useThemeColor();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Tooltip title="Theme">
+        <IconButton
+          aria-label="Theme"
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          color="inherit"
+        >
+          <PaletteOutlined />
+        </IconButton>
+      </Tooltip>
+      <MuiMenu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {THEME_COLORS.map((option) => (
+          <MenuItem
+            key={option}
+            selected={option === color}
+            onClick={() => {
+              setColor(option);
+              setAnchor(null);
+            }}
+          >
+            <ListItemIcon>{option === color && <Check fontSize="small" />}</ListItemIcon>
+            {themeName(option, env.brandName)}
+          </MenuItem>
+        ))}
+      </MuiMenu>
+    </>
+  );
+}
+
+/** The bar above every signed-in screen: the menu button on a narrow screen, the page title, theme, dashboard and profile. */
+export function TopBar({
+  title,
+  onOpenMenu,
+}: {
+  title: string;
+  /** Given on a narrow screen, where the sidebar is a drawer that the menu button opens. */
+  onOpenMenu?: () => void;
+}) {
+  return (
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar sx={{ gap: 1 }}>
+        {onOpenMenu && (
+          <IconButton aria-label="Open menu" edge="start" onClick={onOpenMenu}>
+            <Menu />
+          </IconButton>
+        )}
+        <Typography variant="h1" noWrap sx={{ flex: 1, fontSize: { xs: '1.2rem', sm: '1.4rem' } }}>
+          {title}
+        </Typography>
+        <ThemeSwitch />
+        <Tooltip title="Dashboard">
+          <IconButton component={RouterLink} to={paths.dashboard.getHref()} aria-label="Dashboard" color="inherit">
+            <HomeOutlined />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="My Profile">
+          <IconButton component={RouterLink} to={paths.parentProfile.getHref()} aria-label="My Profile" color="inherit">
+            <PersonOutline />
+          </IconButton>
+        </Tooltip>
+      </Toolbar>
+    </AppBar>
+  );
+}
