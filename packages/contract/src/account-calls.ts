@@ -49,6 +49,17 @@ export function notificationChoices(method: string | null | undefined): { emailC
   return { emailChoose: parts.includes(NOTIFICATION_METHOD.email), messageChoose: parts.includes(NOTIFICATION_METHOD.text) };
 }
 
+const NOTIFICATION_METHODS: readonly string[] = Object.values(NOTIFICATION_METHOD);
+
+/** Notification_method as a client sends it back: 'Email', 'Text Message', both comma-joined (either order), or ''. */
+export const notificationMethodField = textField
+  .trim()
+  .max(64)
+  .refine(
+    (value) => value === '' || value.split(',').every((part) => NOTIFICATION_METHODS.includes(part.trim())),
+    `must be '${NOTIFICATION_METHOD.email}', '${NOTIFICATION_METHOD.text}', both joined by a comma, or empty`,
+  );
+
 /** QR code regeneration is locked for 5 minutes after use (spec 03 §9). */
 export const QR_RESET_COOLDOWN_MS = 300_000;
 /** Sizes of the QR codes (spec 03 §9). */
@@ -104,12 +115,19 @@ const result = z.object({ errorcode: z.number().int(), message: z.string() });
 
 export const VERIFY_PASSWORD_ERRORCODE = { correct: 1, incorrect: 0 } as const;
 
+/**
+ * A correct verifyPassword re-authenticates the session for this long: updateSelfUserInfo then
+ * saves without the password being sent again (spec 03 §4: verify, then update).
+ */
+export const REAUTHENTICATION_WINDOW_MS = 5 * 60 * 1000;
+
 export const verifyPasswordCall = call({
   method: 'POST',
   path: '/app/v1/verifyPassword',
   encoding: 'form',
   signedIn: true,
-  summary: "Check the signed-in user's password before a profile change. errorcode 1: correct.",
+  summary:
+    "Check the signed-in user's password before a profile change. errorcode 1: correct, and this session may then change the profile without the password for 5 minutes; 0: 'Incorrect password'.",
   request: z.object({ userId: idField, password: textField.min(1).max(LIMITS.fieldMax) }),
   response: result,
 });
@@ -127,10 +145,12 @@ export const updateSelfUserInfoCall = call({
   encoding: 'form',
   signedIn: true,
   summary:
-    "Update the signed-in user's profile. Needs the current password (confirmPassword). A new e-mail or password ends the user's other sessions. errorcode 1: updated.",
-  request: profileFormSchema.extend({
+    "Update the signed-in user's profile. Needs the current password, as confirmPassword or by a correct verifyPassword in this session within the last 5 minutes; otherwise errorcode 0 'Incorrect password'. A field left out stays as it is (the record from getUserByUser_id may be sent back, nulls dropped); Notification_method or emailChoose/messageChoose set the notification switches. A new e-mail or password ends the user's other sessions. errorcode 1: updated.",
+  request: profileFormSchema.partial().extend({
     user_id: idField,
-    // Absent or empty (a client that skipped the dialog) is answered 'Incorrect password', not 400.
+    // How getUserByUser_id names the two switches; emailChoose and messageChoose, when sent, win.
+    Notification_method: notificationMethodField.optional(),
+    // Absent or empty: the session must have been re-authenticated by verifyPassword.
     confirmPassword: textField.max(LIMITS.fieldMax, PROFILE_MESSAGES.incorrectPassword).default(''),
   }),
   response: result,

@@ -5,7 +5,9 @@ import {
   confirmPasswordFormSchema,
   notificationChoices,
   notificationMethod,
+  notificationMethodField,
   profileFormSchema,
+  updateSelfUserInfoCall,
 } from './account-calls.js';
 import { CONTACT_MESSAGES as C, contactFormSchema, stripPunctuation } from './contacts.js';
 import { formatUsd, orderTotalCents, planField, quantityField } from './memberships.js';
@@ -66,6 +68,21 @@ describe('profile form (spec 03 §5)', () => {
     expect(notificationChoices('Email,Text Message')).toEqual({ emailChoose: true, messageChoose: true });
     expect(notificationChoices('Text Message')).toEqual({ emailChoose: false, messageChoose: true });
     expect(notificationChoices('')).toEqual({ emailChoose: false, messageChoose: false });
+  });
+
+  it('takes Notification_method as getUserByUser_id names it: Email, Text Message, both, or empty', () => {
+    for (const method of ['Email', 'Text Message', 'Email,Text Message', 'Text Message, Email', '']) {
+      expect(notificationMethodField.safeParse(method).success).toBe(true);
+    }
+    for (const method of ['Fax', 'Email,Fax', 'email']) {
+      expect(notificationMethodField.safeParse(method).success).toBe(false);
+    }
+  });
+
+  it('on the wire, a profile save may leave out any field (it stays as it is), but what it sends must pass the rules', () => {
+    expect(updateSelfUserInfoCall.request.parse({ user_id: '42' })).toEqual({ user_id: 42, confirmPassword: '' });
+    expect(issuesOf(updateSelfUserInfoCall.request.safeParse({ user_id: '42', First_name: '!!' }))).toEqual([`First_name: ${P.firstName}`]);
+    expect(issuesOf(updateSelfUserInfoCall.request.safeParse({ user_id: '42', Notification_method: 'Fax' }))).toHaveLength(1);
   });
 
   it('leaves reserved and continuous ids to the change check, so an old one can be kept', () => {

@@ -227,7 +227,7 @@ export const resetPasswordCall = call({
 /** Route codes printable as Code128 (set B without the space), at most LIMITS.routeCodeMax characters. */
 export const barcodeCodeField = z
   .string()
-  .min(1, 'pcode: at least 1 character')
+  .min(1, { message: 'pcode: at least 1 character', abort: true })
   .max(LIMITS.routeCodeMax, `pcode: at most ${LIMITS.routeCodeMax} characters`)
   .regex(/^[\x21-\x7e]+$/, 'pcode: visible ASCII characters only');
 

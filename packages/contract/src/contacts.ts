@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call } from './api.js';
 import { LIMITS } from './constants.js';
-import { idField, pageField, pageSizeField, textField } from './fields.js';
+import { flagField, idField, optionalTextField, pageField, pageSizeField, textField, whenMissing } from './fields.js';
 
 /** My Contacts (spec 03 §2, §3, §5): the address book used for shipments and pickups. */
 export const CONTACT_MESSAGES = {
@@ -46,18 +46,20 @@ const required = (message: string, max: number) =>
     .refine(hasContent, message)
     .transform((value) => value.trim());
 
-const optional = (max: number) =>
-  textField
-    .max(max, CONTACT_MESSAGES.tooLong)
-    .transform((value) => value.trim());
-
 const stripped = (schema: z.ZodType<string, string>) => textField.transform(stripPunctuation).pipe(schema);
+
+/**
+ * The dialog's optional fields (spec 03 §3): a client may leave them out, or send null in its
+ * JSON body, when the contact has none; that is ''.
+ */
+const optional = (max: number) => optionalTextField(max, CONTACT_MESSAGES.tooLong);
+const optionalStripped = (max: number) => whenMissing(stripped(textField.trim().max(max, CONTACT_MESSAGES.tooLong)), '');
 
 export const contactFormSchema = z.object({
   name: stripped(required(CONTACT_MESSAGES.nickname, CONTACT_LIMITS.long)),
-  firstName: stripped(optional(CONTACT_LIMITS.short)),
-  lastName: stripped(optional(CONTACT_LIMITS.short)),
-  company: stripped(optional(CONTACT_LIMITS.short)),
+  firstName: optionalStripped(CONTACT_LIMITS.short),
+  lastName: optionalStripped(CONTACT_LIMITS.short),
+  company: optionalStripped(CONTACT_LIMITS.short),
   address1: required(CONTACT_MESSAGES.address1, CONTACT_LIMITS.long),
   address2: optional(CONTACT_LIMITS.long),
   city: required(CONTACT_MESSAGES.city, CONTACT_LIMITS.long),
@@ -71,11 +73,15 @@ export const contactFormSchema = z.object({
     .trim()
     .min(1, { message: CONTACT_MESSAGES.phone, abort: true })
     .regex(CONTACT_PHONE_PATTERN, CONTACT_MESSAGES.format),
-  email: textField
-    .trim()
-    .max(CONTACT_LIMITS.short, CONTACT_MESSAGES.tooLong)
-    .refine((value) => value === '' || z.regexes.email.test(value), CONTACT_MESSAGES.format),
-  residential: z.boolean(),
+  email: whenMissing(
+    textField
+      .trim()
+      .max(CONTACT_LIMITS.short, CONTACT_MESSAGES.tooLong)
+      .refine((value) => value === '' || z.regexes.email.test(value), CONTACT_MESSAGES.format),
+    '',
+  ),
+  // A checkbox: true or false from the web app, 1 or 0 from a client that sends booleans so.
+  residential: whenMissing(flagField, false),
 });
 export type ContactForm = z.input<typeof contactFormSchema>;
 

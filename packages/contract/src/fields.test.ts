@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginCall } from './api.js';
-import { INT4, idField, intField, textField } from './fields.js';
+import { FLAG_RULE, INT4, flagField, idField, intField, optionalTextField, textField, whenMissing } from './fields.js';
 import { MESSAGES } from './messages.js';
 import { messageIdsField } from './messages-calls.js';
 
@@ -41,5 +41,25 @@ describe('request integers stay within int4', () => {
   it('each of several message ids joined with commas is within int4', () => {
     expect(messageIdsField.parse('3,2147483647,3')).toEqual([3, 2_147_483_647]);
     expect(messageIdsField.safeParse('3,2147483648').success).toBe(false);
+  });
+});
+
+describe('fields a client may leave out', () => {
+  it('optionalTextField: absent or null is empty, anything sent is trimmed and checked', () => {
+    const field = optionalTextField(5, 'Too long');
+    expect(field.parse(undefined)).toBe('');
+    expect(field.parse(null)).toBe('');
+    expect(field.parse(' abc ')).toBe('abc');
+    expect(field.safeParse('abcdef').error?.issues.map((issue) => issue.message)).toEqual(['Too long']);
+    expect(field.safeParse('a\u0000').error?.issues.map((issue) => issue.message)).toEqual([MESSAGES.nulCharacter]);
+  });
+
+  it('whenMissing gives its fallback for absent or null, and checks anything else', () => {
+    const residential = whenMissing(flagField, false);
+    expect(residential.parse(undefined)).toBe(false);
+    expect(residential.parse(null)).toBe(false);
+    expect(residential.parse(1)).toBe(true);
+    expect(residential.parse('0')).toBe(false);
+    expect(residential.safeParse('yes').error?.issues.map((issue) => issue.message)).toEqual([FLAG_RULE]);
   });
 });

@@ -23,9 +23,29 @@ export const idField = intField.positive();
 export const pageField = intField.min(1).max(100_000);
 export const pageSizeField = intField.min(1).max(500);
 
+/** The rule a flag breaks; a missing flag is left to the caller's "required". */
+export const FLAG_RULE = 'must be 1 or 0';
+
 export const flagField = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], {
+    error: (issue) => (issue.input === undefined ? undefined : FLAG_RULE),
+  })
   .transform((value) => value === true || value === 1 || value === '1' || value === 'true');
+
+/**
+ * A field a client may leave out. The spec's clients drop null and undefined fields from form
+ * bodies (spec 01 §7), and a JSON body may carry null: either way the field is `fallback`.
+ * Anything sent must pass `schema`. Build every "optional, empty when left out" field with this
+ * (or optionalTextField), so that absent, null and empty mean the same everywhere.
+ */
+export function whenMissing<S extends z.ZodType>(schema: S, fallback: NonNullable<z.output<S>>) {
+  return schema.nullish().transform((given): NonNullable<z.output<S>> => given ?? fallback);
+}
+
+/** Trimmed text a client may leave out (absent or null is ''), at most `max` characters. */
+export function optionalTextField(max: number = LIMITS.fieldMax, message?: string) {
+  return whenMissing(textField.trim().max(max, message), '');
+}
 
 const EMAIL_PATTERN = z.regexes.email;
 

@@ -26,15 +26,15 @@ export const deliveredEventSchema = z.object({
   hubId: text(64),
   carrier: text(64),
   trackingNo: text(64),
-  /** When the carrier closed the door; the server's clock when absent. */
-  deliveredAt: instant.optional(),
+  /** When the carrier closed the door; the server's clock when absent (or null). */
+  deliveredAt: instant.nullish(),
 });
 
 export const pickedUpEventSchema = z.object({
   type: z.literal('picked_up'),
   hubId: text(64),
   pickupCode: textField.trim().regex(/^\d{6}$/, 'pickupCode must be 6 digits'),
-  pickedUpAt: instant.optional(),
+  pickedUpAt: instant.nullish(),
 });
 
 export const lockerEventSchema = z.discriminatedUnion('type', [deliveredEventSchema, pickedUpEventSchema]);

@@ -65,6 +65,7 @@ export const buyMembershipCall = call({
   signedIn: true,
   summary:
     'Start paying for a plan: errorcode 1 with redirectURL, the payment provider\'s approval page. The purchase is granted only once the server has captured the payment.',
-  request: z.object({ userID: idField, number: quantityField, plan: planField }),
+  // number may be left out: a membership is always 1, and so is a credit purchase without one.
+  request: z.object({ userID: idField, number: quantityField.default(1), plan: planField }),
   response: result.extend({ redirectURL: z.string().optional() }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call } from './api.js';
-import { INT4, idField, intField, pageSizeField, textField } from './fields.js';
+import { INT4, idField, intField, optionalTextField, pageSizeField, textField, whenMissing } from './fields.js';
 
 /** My Messages (spec 03 §2, §4, §8): the package notifications of the lockers. */
 export const INBOX_MESSAGES = {
@@ -33,7 +33,13 @@ export const inboxMessageSchema = z.object({
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 
 const result = z.object({ errorcode: z.number().int(), message: z.string() });
-const isoDate = textField.trim().max(40).optional();
+/** A date range bound ('YYYY-MM-DD' or an ISO date-time); absent, null or '' is no bound. */
+const isoDate = optionalTextField(40);
+/** '' every message, '1' picked up, '0' not; a JSON client may send the record's 0 or 1 as a number. */
+const pickupFilter = whenMissing(
+  z.enum(['', '0', '1']).or(z.literal([0, 1]).transform((value) => (value === 1 ? '1' : '0'))),
+  '',
+);
 
 export const getUserMessageCall = call({
   method: 'POST',
@@ -42,13 +48,13 @@ export const getUserMessageCall = call({
   signedIn: true,
   summary: "A page of the signed-in user's messages, newest first, filtered by carrier, dates and pickup status. errorcode 0.",
   request: z.object({
-    start: intField.min(0).max(1_000_000).default(0),
-    num: pageSizeField.default(10),
+    start: whenMissing(intField.min(0).max(1_000_000), 0),
+    num: whenMissing(pageSizeField, 10),
     user_id: idField,
-    carrier: textField.trim().max(64).optional(),
+    carrier: optionalTextField(64),
     start_time: isoDate,
     end_time: isoDate,
-    is_pickup: z.enum(['', '0', '1']).optional(),
+    is_pickup: pickupFilter,
   }),
   response: result.extend({ total: z.number().int(), messages: z.array(inboxMessageSchema) }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call } from './api.js';
-import { idField, intField, pageSizeField } from './fields.js';
+import { idField, intField, pageSizeField, whenMissing } from './fields.js';
 
 /** Transaction history (spec 03 §2, §9). */
 export const TRANSACTION_TYPE_NAMES: Readonly<Record<number, string>> = {
@@ -56,14 +56,15 @@ export type Operation = z.infer<typeof operationSchema>;
 
 export const OPERATION_SORT_FIELDS = ['op_timestamp', 'op_type', 'credits', 'balance'] as const;
 
+/** Every field but user_id may be left out (or null in the JSON body of getMyOperations). */
 const operationsRequest = z.object({
-  start: intField.min(0).max(1_000_000).default(0),
-  num: pageSizeField.default(10),
+  start: whenMissing(intField.min(0).max(1_000_000), 0),
+  num: whenMissing(pageSizeField, 10),
   user_id: idField,
   /** 0: every type. */
-  otype: intField.min(0).default(0),
-  sort: z.enum(OPERATION_SORT_FIELDS).default('op_timestamp'),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  otype: whenMissing(intField.min(0), 0),
+  sort: whenMissing(z.enum(OPERATION_SORT_FIELDS), 'op_timestamp'),
+  order: whenMissing(z.enum(['asc', 'desc']), 'desc'),
 });
 
 const operationsResponse = z.object({

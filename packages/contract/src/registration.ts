@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOX_ID_MESSAGES, BOX_ID_PATTERN, isContinuousBoxId, isReservedBoxId } from './airbox-id.js';
 import { LIMITS, ROLE } from './constants.js';
-import { STRONG_PASSWORD_PATTERN, flagField, idField, intField, textField } from './fields.js';
+import { STRONG_PASSWORD_PATTERN, flagField, idField, intField, optionalTextField, textField, whenMissing } from './fields.js';
 
 /** Registration rules and messages of spec 02 §5, shared by the wizards and regist_userInfo. */
 export const REGISTRATION_MESSAGES = {
@@ -227,7 +227,6 @@ const optionalId = z
   .transform(() => undefined)
   .or(idField)
   .optional();
-const text = (max: number = LIMITS.fieldMax) => textField.trim().max(max).default('');
 
 /**
  * regist_userInfo (spec 02 §3), form-encoded. The server applies the same rules as the wizard;
@@ -241,11 +240,11 @@ export const registerRequestSchema = z
     Email: registrationEmail,
     Password: registrationPasswordField,
     Cell_phone_number: phoneField,
-    Home_phone_number: optionalPhoneField.default(''),
-    secondaryCellPhone: optionalPhoneField.default(''),
-    Email2: optionalEmail.default(''),
+    Home_phone_number: whenMissing(optionalPhoneField, ''),
+    secondaryCellPhone: whenMissing(optionalPhoneField, ''),
+    Email2: whenMissing(optionalEmail, ''),
     Address_line_1: textField.trim().min(1, REGISTRATION_MESSAGES.address1).max(LIMITS.fieldMax),
-    Address_line_2: text(),
+    Address_line_2: optionalTextField(),
     State_province_region: textField.trim().min(1, REGISTRATION_MESSAGES.state).max(LIMITS.fieldMax),
     City: textField.trim().min(1, REGISTRATION_MESSAGES.city).max(LIMITS.fieldMax),
     Zip_code: zipField,
@@ -258,7 +257,7 @@ export const registerRequestSchema = z
     isHandicapped: flagField.default(false),
     isCompany: flagField.default(false),
     role_id: intField.default(ROLE.customer),
-    Activation_code: textField.trim().max(LIMITS.fieldMax).default(''),
+    Activation_code: optionalTextField(),
     business_company_id: optionalId,
     unit_id: optionalId,
     building_id: optionalId,

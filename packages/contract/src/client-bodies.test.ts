@@ -1,0 +1,308 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { CallDescriptor } from './api.js';
+import { ALL_CALLS } from './calls.js';
+
+/**
+ * What a client may leave out of each call (issue 8 §1). The spec's clients drop null and
+ * undefined fields from their bodies and send booleans as 1 or 0 (spec 01 §7), so a field that
+ * is optional in the spec, or that may be empty or null in the record a body is built from, can
+ * be missing: the schema must then take the body without it. Every call of ALL_CALLS has an
+ * entry here, so a new call cannot slip by without saying what may be left out.
+ */
+
+type Call = CallDescriptor<z.ZodType, z.ZodType>;
+type Value = string | number | boolean | null | undefined;
+type Body = Record<string, Value>;
+
+interface ClientBody {
+  /** A body as a client sends it when it has every field (values as the records carry them). */
+  body: Body;
+  /** The fields a client may leave out, each for a reason the comment beside it gives. */
+  mayOmit: readonly string[];
+}
+
+/** The signed-in user's record as getUserByUser_id answers it (spec 03 §2), nulls included. */
+const profileRecord = {
+  user_id: 42,
+  role_id: 5,
+  Status: 1,
+  Email: 'dana@example.com',
+  First_name: 'Dana',
+  Last_name: 'Demo',
+  BOXID: '2135846',
+  credits: 12,
+  membership: null,
+  membership_expire: null,
+  PinNo: '482915',
+  Cell_phone_number: '415-555-0134',
+  secondaryCellPhone: '',
+  Home_phone_number: '415-555-0178',
+  Email2: '',
+  Address_line_1: '742 Valencia St',
+  Address_line_2: '',
+  City: 'San Francisco',
+  State_province_region: 'CA',
+  Zip_code: '94110',
+  Country: 'United States',
+  lockerUUID: null,
+  isHandicapped: 0,
+  Notification_method: 'Email,Text Message',
+  Community: '',
+  bcm_user_id: null,
+  business_company_id: null,
+  unit_id: null,
+  building_id: null,
+  bc_id: null,
+} satisfies z.input<typeof ALL_CALLS.getUserByUserIdCall.response>['users'][number];
+
+/** A contact as getUserShipmentAddress answers it (spec 03 §3). */
+const contactRecord = {
+  id: 9,
+  name: 'Office',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  company: 'Acme',
+  address1: '1 Main St',
+  address2: 'Suite 2',
+  city: 'San Francisco',
+  state: 'CA',
+  country: 'USA',
+  zipcode: '94103',
+  email: 'ann@example.com',
+  phone: '415-555-0100',
+  residential: true,
+} satisfies z.input<typeof ALL_CALLS.getUserShipmentAddressCall.response>['data']['list'][number];
+const { id: _contactId, ...contactFields } = contactRecord;
+/** The contact dialog's optional fields (spec 03 §3: First Name, Last Name, Company, Address 2, Email) and its checkbox. */
+const CONTACT_OPTIONAL = ['firstName', 'lastName', 'company', 'address2', 'email', 'residential'] as const;
+
+const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = {
+  loginCall: [{ body: { name: 'dana@example.com', password: 'DemoPass1' }, mayOmit: [] }],
+  logoutCall: [{ body: { user_id: 42 }, mayOmit: [] }],
+  carrierServiceRenamingCall: [{ body: {}, mayOmit: [] }],
+  resendRegisterEmailCall: [{ body: { userID: 42 }, mayOmit: [] }],
+  getUserByUserIdCall: [{ body: { user_id: 42 }, mayOmit: [] }],
+  getUnPickupsByIdCall: [{ body: { uid: 42 }, mayOmit: [] }],
+  checkUserCall: [{ body: { email: 'dana@example.com' }, mayOmit: [] }],
+  userActivateCall: [{ body: { activateCode: 'a'.repeat(43) }, mayOmit: [] }],
+  resetPasswordCall: [{ body: { Email: 'dana@example.com', generatedId: 'b'.repeat(43), Password: 'NewPass123' }, mayOmit: [] }],
+  genCode128Call: [{ body: { pcode: '583920' }, mayOmit: [] }],
+  getAdvertisementsCall: [{ body: {}, mayOmit: [] }],
+  // The pickup-code page pages with the defaults when it sends no page or size.
+  getThirdPartyOrdersCall: [{ body: { orderId: 'DEMO-1001', mId: 'DEMO', page: 1, size: 10 }, mayOmit: ['page', 'size'] }],
+  verifyPasswordCall: [{ body: { userId: 42, password: 'DemoPass1' }, mayOmit: [] }],
+  updateSelfUserInfoCall: [
+    // The record sent back: any field of it may be empty or null (an account made without the
+    // sign-up flow has few), Password is optional (spec 03 §5), the switches come as
+    // Notification_method, and confirmPassword is not needed after verifyPassword.
+    {
+      body: { ...profileRecord, Password: 'NewPass123', emailChoose: true, messageChoose: true, confirmPassword: 'DemoPass1' },
+      mayOmit: [
+        'First_name',
+        'Last_name',
+        'Email',
+        'Password',
+        'BOXID',
+        'Cell_phone_number',
+        'secondaryCellPhone',
+        'Home_phone_number',
+        'lockerUUID',
+        'Country',
+        'State_province_region',
+        'City',
+        'Address_line_1',
+        'Address_line_2',
+        'Zip_code',
+        'PinNo',
+        'isHandicapped',
+        'emailChoose',
+        'messageChoose',
+        'Notification_method',
+        'confirmPassword',
+      ],
+    },
+  ],
+  // update is 0 (show) unless the code is reset.
+  getUserQrCodeCall: [{ body: { user_id: 42, update: '1' }, mayOmit: ['update'] }],
+  appleWalletPassCall: [{ body: { user_id: 42, OS: 'mac' }, mayOmit: [] }],
+  getLockerInfoByUserCall: [{ body: { user_id: 42 }, mayOmit: [] }],
+  getStatesCall: [{ body: {}, mayOmit: [] }],
+  registerCall: [
+    // Spec 02 §3's payload. Optional in the wizards: backup e-mail, second and home phones, address
+    // line 2, the switches (default on and off); null for an individual: the invitation and
+    // company fields; resident_id and credit_id are never shown.
+    {
+      body: {
+        resident_id: 'resident-1',
+        credit_id: 'credit-1',
+        emailChoose: true,
+        messageChoose: false,
+        isHandicapped: false,
+        role_id: 5,
+        Activation_code: 'DEMO15',
+        First_name: 'Ann',
+        Last_name: 'Lee',
+        Email: 'ann@example.com',
+        Password: 'NewPass123',
+        Cell_phone_number: '415-555-0100',
+        Home_phone_number: '415-555-0102',
+        Address_line_1: '1 Main St',
+        Address_line_2: 'Apt 2',
+        State_province_region: 'CA',
+        City: 'San Francisco',
+        Zip_code: '94103',
+        Country: 'United States',
+        isCompany: false,
+        secondaryCellPhone: '415-555-0101',
+        BOXID: '4158203',
+        PinNo: '482913',
+        lockerUUID: 'hub-1',
+        business_company_id: 1,
+        unit_id: 1,
+        bcm_user_id: 1,
+        Email2: 'backup@example.com',
+        building_id: 1,
+        bc_id: 1,
+      },
+      mayOmit: [
+        'resident_id',
+        'credit_id',
+        'emailChoose',
+        'messageChoose',
+        'isHandicapped',
+        'role_id',
+        'Activation_code',
+        'Home_phone_number',
+        'Address_line_2',
+        'Country',
+        'isCompany',
+        'secondaryCellPhone',
+        'business_company_id',
+        'unit_id',
+        'bcm_user_id',
+        'Email2',
+        'building_id',
+        'bc_id',
+      ],
+    },
+  ],
+  firstLoginCall: [{ body: { zip_code: '94103' }, mayOmit: [] }],
+  getBoxidCall: [{ body: { phoneNumber: '415' }, mayOmit: [] }],
+  verifyInvitationCodeCall: [{ body: { code: 'DEMO15' }, mayOmit: [] }],
+  companyInfoCall: [{ body: { company_id: 1 }, mayOmit: [] }],
+  // size, plus one of the filters (spec 02 §7).
+  companyListCall: [
+    { body: { size: 10, company_name: 'Acme' }, mayOmit: ['size', 'company_name'] },
+    { body: { size: 10, airbox_id: '4158203' }, mayOmit: ['size', 'airbox_id'] },
+    { body: { size: 10, bcm_user_id: 3 }, mayOmit: ['size', 'bcm_user_id'] },
+    { body: { size: 500, unit_id: 4 }, mayOmit: ['size', 'unit_id'] },
+  ],
+  campusListCall: [{ body: {}, mayOmit: [] }],
+  buildingListCall: [{ body: { bc_id: 1 }, mayOmit: [] }],
+  unitListCall: [{ body: { building_id: 1, size: 500 }, mayOmit: ['size'] }],
+  getLockerInfoByBuildingCall: [{ body: { business_building_id: 1 }, mayOmit: [] }],
+  getLockerInfoByModeCall: [{ body: {}, mayOmit: [] }],
+  getUserShipmentAddressCall: [{ body: { userId: 42, page: 2, num: 5 }, mayOmit: ['page', 'num'] }],
+  addUserShipmentAddressCall: [{ body: { ...contactFields, user_id: 42 }, mayOmit: CONTACT_OPTIONAL }],
+  // The contact sent back with its id; its optional fields may be empty.
+  updateUserShipmentAddressCall: [{ body: contactRecord, mayOmit: CONTACT_OPTIONAL }],
+  deleteUserShipmentAddressCall: [{ body: { id: 9 }, mayOmit: [] }],
+  getMembershipsCall: [{ body: {}, mayOmit: [] }],
+  // A membership is always one: a client may send no number.
+  buyMembershipCall: [{ body: { userID: 42, number: 3, plan: 1 }, mayOmit: ['number'] }],
+  // The shared paging helper sends {start, num, user_id, otype} (spec 03 §7); sort and order are ours.
+  getUserOperationsCall: [
+    { body: { start: 10, num: 10, user_id: 42, otype: 0, sort: 'balance', order: 'asc' }, mayOmit: ['start', 'num', 'otype', 'sort', 'order'] },
+  ],
+  getMyOperationsCall: [
+    { body: { start: 10, num: 10, user_id: 42, otype: 0, sort: 'balance', order: 'asc' }, mayOmit: ['start', 'num', 'otype', 'sort', 'order'] },
+  ],
+  // Filters left unset are empty or null: every carrier, every date, ALL.
+  getUserMessageCall: [
+    {
+      body: { start: 0, num: 10, user_id: 42, carrier: 'USPS', start_time: '2026-01-01', end_time: '2026-01-31', is_pickup: 1 },
+      mayOmit: ['start', 'num', 'carrier', 'start_time', 'end_time', 'is_pickup'],
+    },
+  ],
+  deleteMessageCall: [{ body: { message_id: 17 }, mayOmit: [] }],
+  deleteAllMessageCall: [{ body: { user_id: 42 }, mayOmit: [] }],
+  getCarrierListCall: [{ body: {}, mayOmit: [] }],
+  // The locker's clock is optional: the server's is used without it.
+  lockerEventCall: [
+    {
+      body: { type: 'delivered', boxId: '2135846', hubId: 'hub-1', carrier: 'USPS', trackingNo: '9400111202555842761023', deliveredAt: '2026-03-01T20:00:00.000Z' },
+      mayOmit: ['deliveredAt'],
+    },
+    { body: { type: 'picked_up', hubId: 'hub-1', pickupCode: '583920', pickedUpAt: '2026-03-02T20:00:00.000Z' }, mayOmit: ['pickedUpAt'] },
+  ],
+};
+
+/**
+ * The body as the spec's clients put it on the wire (spec 01 §7): null, undefined and empty
+ * fields dropped, booleans as 1 or 0, and in a form or query every value a string.
+ */
+function asClientSends(encoding: Call['encoding'], body: Body): Record<string, string | number> {
+  const sent: Record<string, string | number> = {};
+  for (const [field, value] of Object.entries(body)) {
+    if (value === null || value === undefined || value === '') continue;
+    const scalar = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+    sent[field] = encoding === 'json' ? scalar : String(scalar);
+  }
+  return sent;
+}
+
+/** The object schemas a request may take: the object itself, or each option of a union. */
+function requestObjects(schema: z.core.$ZodType): z.ZodObject[] {
+  if (schema instanceof z.ZodObject) return [schema];
+  if (schema instanceof z.ZodUnion) return schema.options.flatMap(requestObjects);
+  throw new Error(`no field list for a request of type ${schema._zod.def.type}`);
+}
+
+/** The problems of a call's schema with what a client may send: each as 'field: message'. */
+function clientBodyProblems(call: Call, { body, mayOmit }: ClientBody): string[] {
+  const fields = new Set(requestObjects(call.request).flatMap((object) => Object.keys(object.shape)));
+  const problems = mayOmit.filter((field) => !fields.has(field)).map((field) => `${field}: not a field of the request`);
+  const issues = (sent: Body, what: string) =>
+    (call.request.safeParse(sent).error?.issues ?? []).map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message} (${what})`);
+  const omitted = Object.fromEntries(Object.entries(body).filter(([field]) => !mayOmit.includes(field)));
+  problems.push(...issues(asClientSends(call.encoding, body), 'every field sent'));
+  problems.push(...issues(asClientSends(call.encoding, omitted), 'the optional fields left out'));
+  if (call.encoding === 'json') {
+    // A JSON client may send null for what it does not have, rather than leaving it out.
+    const nulls = { ...asClientSends(call.encoding, omitted), ...Object.fromEntries(mayOmit.map((field) => [field, null])) };
+    problems.push(...issues(nulls, 'the optional fields null'));
+  }
+  return problems;
+}
+
+describe('bodies as the spec clients build them', () => {
+  it('cover every call of the contract', () => {
+    expect(Object.keys(CLIENT_BODIES).sort()).toEqual(Object.keys(ALL_CALLS).sort());
+  });
+
+  it.each(Object.entries(ALL_CALLS) as [keyof typeof ALL_CALLS, Call][])(
+    '%s takes its body with or without each field a client may leave out',
+    (name, call) => {
+      for (const clientBody of CLIENT_BODIES[name]) expect(clientBodyProblems(call, clientBody)).toEqual([]);
+    },
+  );
+
+  it('a schema that makes an omittable field required is caught', () => {
+    const strict = { ...ALL_CALLS.getUserMessageCall, request: z.object({ user_id: z.coerce.number(), carrier: z.string() }) };
+    expect(clientBodyProblems(strict, { body: { user_id: 42, carrier: 'USPS' }, mayOmit: ['carrier'] })).toEqual([
+      'carrier: Invalid input: expected string, received undefined (the optional fields left out)',
+      'carrier: Invalid input: expected string, received null (the optional fields null)',
+    ]);
+  });
+
+  it('an empty or null value is dropped, as a missing one: a required field left empty is caught too', () => {
+    const required = { ...ALL_CALLS.getUserByUserIdCall, request: z.object({ user_id: z.coerce.number(), City: z.string() }) };
+    expect(clientBodyProblems(required, { body: { user_id: 42, City: '' }, mayOmit: [] })).toEqual([
+      'City: Invalid input: expected string, received undefined (every field sent)',
+      'City: Invalid input: expected string, received undefined (the optional fields left out)',
+    ]);
+    expect(asClientSends('form', { a: null, b: undefined, c: '', d: true, e: false, f: 0 })).toEqual({ d: '1', e: '0', f: '0' });
+    expect(asClientSends('json', { d: true, e: false, f: 0 })).toEqual({ d: 1, e: 0, f: 0 });
+  });
+});
