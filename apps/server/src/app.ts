@@ -5,7 +5,7 @@ import { API_ERRORCODE, MESSAGES } from '@airbox/contract';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
@@ -21,6 +21,7 @@ import security, { securityHeaders } from './plugins/security.js';
 import session from './plugins/session.js';
 import wallet from './plugins/wallet.js';
 import webApp from './plugins/web-app.js';
+import { invalidRequestMessage, validatorCompiler } from './request-validation.js';
 import appV1Routes from './routes/app-v1/index.js';
 import healthRoutes from './routes/health.routes.js';
 
@@ -113,8 +114,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     let failure: AppError;
     if (error instanceof AppError) {
       failure = error;
-    } else if (hasZodFastifySchemaValidationErrors(error)) {
-      failure = AppError.invalid(error.validation[0]?.message);
+    } else if (error.code === 'FST_ERR_VALIDATION' && error.validation && error.validation.length > 0) {
+      // Each bad field with its rule: 'City: at most 255 characters; PinNo: Please create ...'.
+      failure = AppError.invalid(invalidRequestMessage(error.validation));
     } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       failure = clientFailure(error.statusCode);
     } else {

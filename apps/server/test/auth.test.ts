@@ -313,7 +313,7 @@ describe('forgot and reset password', () => {
 
       const weak = await reset(test, { ...link, Password: 'alllowercase1' });
       expect(weak.statusCode).toBe(400);
-      expect(weak.json()).toEqual({ errorcode: -400, message: MESSAGES.resetPasswordRule });
+      expect(weak.json()).toEqual({ errorcode: -400, message: `Password: ${MESSAGES.resetPasswordRule}` });
 
       const wrongEmail = await reset(test, { ...link, Email: 'demo@example.com', Password: 'NewPass123' });
       expect(wrongEmail.json()).toEqual({ errorcode: -9, message: MESSAGES.resetIllegal });

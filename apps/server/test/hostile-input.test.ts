@@ -69,6 +69,7 @@ function sampleValues(userId: number): Record<string, Value> {
     PinNo: '482913',
     isHandicapped: false,
     emailChoose: true,
+    Notification_method: 'Email,Text Message',
     messageChoose: false,
     isCompany: false,
     residential: true,

@@ -216,13 +216,13 @@ describe('refusals create nothing and leave the code uses unchanged', () => {
   it('refuses a weak password and a bad field with 400 and the rule', async () => {
     await expectRefusedWithoutTrace(individual({ Password: 'alllowercase1' }), 400, { errorcode: -400, message: M.password });
     await expectRefusedWithoutTrace(enterprise({ Password: 'Short1' }), 400, { errorcode: -400, message: M.password });
-    await expectRefusedWithoutTrace(individual({ PinNo: '12345' }), 400, { errorcode: -400, message: M.pin });
-    await expectRefusedWithoutTrace(individual({ Cell_phone_number: '415555' }), 400, { errorcode: -400, message: M.phone });
+    await expectRefusedWithoutTrace(individual({ PinNo: '12345' }), 400, { errorcode: -400, message: `PinNo: ${M.pin}` });
+    await expectRefusedWithoutTrace(individual({ Cell_phone_number: '415555' }), 400, { errorcode: -400, message: `Cell_phone_number: ${M.phone}` });
   });
 
   it('refuses reserved and continuous AirBox IDs with 400, and a taken one (user or company) with errorcode 0', async () => {
-    await expectRefusedWithoutTrace(individual({ BOXID: '7777777' }), 400, { errorcode: -400, message: BOX_ID_MESSAGES.reserved });
-    await expectRefusedWithoutTrace(individual({ BOXID: '3456789' }), 400, { errorcode: -400, message: BOX_ID_MESSAGES.continuous });
+    await expectRefusedWithoutTrace(individual({ BOXID: '7777777' }), 400, { errorcode: -400, message: `BOXID: ${BOX_ID_MESSAGES.reserved}` });
+    await expectRefusedWithoutTrace(individual({ BOXID: '3456789' }), 400, { errorcode: -400, message: `BOXID: ${BOX_ID_MESSAGES.continuous}` });
     const holder = individual();
     expect((await register(holder)).json().errorcode).toBe(1);
     await expectRefusedWithoutTrace(individual({ BOXID: holder.BOXID! }), 200, { errorcode: 0, message: M.boxIdTaken });

@@ -163,7 +163,8 @@ export async function resetPassword(
   address: string,
 ): Promise<ResetErrorcode> {
   const rule = resetPasswordField.safeParse(input.Password);
-  if (!rule.success) throw AppError.invalid(rule.error.issues[0]?.message);
+  // Named like every other 400: the field, then its rule.
+  if (!rule.success) throw AppError.invalid(`Password: ${rule.error.issues[0]?.message ?? MESSAGES.resetPasswordRule}`);
   const now = deps.config.clock();
   const passwordHash = await hashPassword(input.Password);
   const changedFor = await writeTransaction(deps.db, async (trx) => {
