@@ -1,4 +1,4 @@
-import { MESSAGES, PROFILE_MESSAGES, ROLE, UPDATE_PROFILE_ERRORCODE, US_STATES } from '@airbox/contract';
+import { MESSAGES, PROFILE_MESSAGES, REAUTHENTICATION_WINDOW_MS, ROLE, UPDATE_PROFILE_ERRORCODE, US_STATES } from '@airbox/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/modules/auth/passwords.js';
 import { issueToken, checkToken } from '../src/modules/tokens/tokens.service.js';
@@ -294,6 +294,109 @@ describe('updateSelfUserInfo', () => {
     expect((await update(user.cookie, profileForm(user, { City: 'Berkeley' }))).json().errorcode).toBe(1);
     expect(await stillSignedIn(otherDevice, user.userId)).toBe(true);
     expect((await mailsOf(t)).length).toBe(before);
+  });
+});
+
+const verify = (user: { userId: number; cookie: string }, password = FIXTURE_PASSWORD) =>
+  postForm(t.app, '/app/v1/verifyPassword', { userId: user.userId, password }, user.cookie);
+
+/** The user's record from getUserByUser_id, sent back as a form with null and empty fields dropped (spec 01 §7). */
+async function recordAsSentBack(user: { userId: number; cookie: string }, changes: Record<string, string | number> = {}) {
+  const record = (await postForm(t.app, '/app/v1/getUserByUser_id', { user_id: user.userId }, user.cookie)).json().users[0];
+  const fields: Record<string, string | number> = {};
+  for (const [field, value] of Object.entries({ ...record, ...changes })) {
+    if (value !== null && value !== undefined && value !== '') fields[field] = value as string | number;
+  }
+  return fields;
+}
+
+describe('the spec sequence: verifyPassword, then updateSelfUserInfo without the password', () => {
+  it("saves a record built from getUserByUser_id's own answer (nulls dropped) after a correct verifyPassword", async () => {
+    const user = await newCustomer({ locker_id: null, secondary_cell_phone: '', address_line_2: '' });
+    expect((await verify(user)).json().errorcode).toBe(1);
+    const body = await recordAsSentBack(user, { City: 'Oakland', Notification_method: 'Text Message' });
+    expect(body).not.toHaveProperty('lockerUUID');
+    expect(body).not.toHaveProperty('confirmPassword');
+    const response = await update(user.cookie, body);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ errorcode: UPDATE_PROFILE_ERRORCODE.updated, message: 'Update success' });
+    const profile = (await postForm(t.app, '/app/v1/getUserByUser_id', { user_id: user.userId }, user.cookie)).json().users[0];
+    // The change is made; what was left out (no hub, empty lines) stays as it was.
+    expect(profile).toMatchObject({ City: 'Oakland', Notification_method: 'Text Message', lockerUUID: null, secondaryCellPhone: '', Address_line_2: '' });
+    expect(await verifyPassword((await findUserById(t.app.db, user.userId))?.password_hash, FIXTURE_PASSWORD)).toBe(true);
+  });
+
+  it("answers 'Incorrect password' without verifyPassword, after a failed one, and once the 5 minutes are over", async () => {
+    const user = await newCustomer();
+    const body = async () => recordAsSentBack(user, { First_name: 'Mallory' });
+    const incorrect = { errorcode: UPDATE_PROFILE_ERRORCODE.incorrectPassword, message: 'Incorrect password' };
+    expect((await update(user.cookie, await body())).json()).toEqual(incorrect);
+
+    expect((await verify(user, 'WrongPass1')).json().errorcode).toBe(0);
+    expect((await update(user.cookie, await body())).json()).toEqual(incorrect);
+
+    // A wrong password after a right one forgets the right one.
+    expect((await verify(user)).json().errorcode).toBe(1);
+    expect((await verify(user, 'WrongPass1')).json().errorcode).toBe(0);
+    expect((await update(user.cookie, await body())).json()).toEqual(incorrect);
+
+    expect((await verify(user)).json().errorcode).toBe(1);
+    t.advance(REAUTHENTICATION_WINDOW_MS);
+    expect((await update(user.cookie, await body())).json()).toEqual(incorrect);
+    expect((await findUserById(t.app.db, user.userId))?.first_name).toBe('Casey');
+  });
+
+  it('re-authenticates only the session that verified, for 5 minutes', async () => {
+    const user = await newCustomer();
+    const { cookie: otherDevice } = await signIn(t.app, user.email, FIXTURE_PASSWORD);
+    expect((await verify(user)).json().errorcode).toBe(1);
+    const fromOther = await update(otherDevice, await recordAsSentBack(user, { City: 'Fremont' }));
+    expect(fromOther.json().errorcode).toBe(UPDATE_PROFILE_ERRORCODE.incorrectPassword);
+    t.advance(REAUTHENTICATION_WINDOW_MS - 1_000);
+    expect((await update(user.cookie, await recordAsSentBack(user, { City: 'Fremont' }))).json().errorcode).toBe(1);
+    expect((await update(user.cookie, await recordAsSentBack(user, { City: 'Hayward' }))).json().errorcode).toBe(1);
+    expect((await findUserById(t.app.db, user.userId))?.city).toBe('Hayward');
+  });
+
+  it('a new e-mail saved this way still ends the other sessions and tells the old address; privileged fields stay', async () => {
+    const user = await newCustomer({ credits: 4 });
+    const { cookie: otherDevice } = await signIn(t.app, user.email, FIXTURE_PASSWORD);
+    const before = (await mailsOf(t)).length;
+    expect((await verify(user)).json().errorcode).toBe(1);
+    const newEmail = `verified.${user.userId}@example.com`;
+    const body = await recordAsSentBack(user, { Email: newEmail, credits: 999, role_id: ROLE.admin, Status: 2, membership: 3 });
+    expect((await update(user.cookie, body)).json().errorcode).toBe(1);
+    expect(await findUserById(t.app.db, user.userId)).toMatchObject({ email: newEmail, credits: 4, role_id: ROLE.customer, status: 1, membership: null });
+    expect(await stillSignedIn(user.cookie, user.userId)).toBe(true);
+    expect(await stillSignedIn(otherDevice, user.userId)).toBe(false);
+    expect((await mailsOf(t)).slice(before).map((mail) => mail.to)).toEqual([user.email]);
+  });
+
+  it('sets the switches from Notification_method, or from emailChoose and messageChoose when sent', async () => {
+    const user = await newCustomer();
+    const method = async () => (await postForm(t.app, '/app/v1/getUserByUser_id', { user_id: user.userId }, user.cookie)).json().users[0].Notification_method;
+    const save = (fields: Record<string, string | number>) => update(user.cookie, { user_id: user.userId, confirmPassword: FIXTURE_PASSWORD, ...fields });
+    expect((await save({ Notification_method: 'Email,Text Message' })).json().errorcode).toBe(1);
+    expect(await method()).toBe('Email,Text Message');
+    expect((await save({ Notification_method: '' })).json().errorcode).toBe(1);
+    expect(await method()).toBe('');
+    expect((await save({ Notification_method: 'Email', messageChoose: 1 })).json().errorcode).toBe(1);
+    expect(await method()).toBe('Email,Text Message');
+    // Neither sent: as they were.
+    expect((await save({ City: 'Alameda' })).json().errorcode).toBe(1);
+    expect(await method()).toBe('Email,Text Message');
+    const bad = await save({ Notification_method: 'Fax' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^Notification_method: /);
+  });
+
+  it('a 400 names each bad field and its rule', async () => {
+    const user = await newCustomer();
+    const response = await update(user.cookie, { ...profileForm(user), City: 'x'.repeat(256), PinNo: '12' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errorcode: -400, message: `City: at most 255 characters; PinNo: ${PROFILE_MESSAGES.pin}` });
+    const missing = await postForm(t.app, '/app/v1/verifyPassword', { userId: user.userId }, user.cookie);
+    expect(missing.json()).toEqual({ errorcode: -400, message: 'password: required' });
   });
 });
 

@@ -6,6 +6,7 @@ import * as ledger from './2026-11-22-0004-ledger.js';
 import * as paymentCapturing from './2026-11-23-0005-payment-capturing.js';
 import * as boxIdHolders from './2026-11-23-0006-box-id-holders.js';
 import * as jobs from './2026-11-23-0007-jobs.js';
+import * as sessionReauthentication from './2026-11-23-0008-session-reauthentication.js';
 
 /**
  * Every migration, by its sortable name. A static list (not a folder scan) so that the compiled
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0005-payment-capturing': paymentCapturing,
   '2026-11-23-0006-box-id-holders': boxIdHolders,
   '2026-11-23-0007-jobs': jobs,
+  '2026-11-23-0008-session-reauthentication': sessionReauthentication,
 };

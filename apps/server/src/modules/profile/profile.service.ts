@@ -1,14 +1,21 @@
-import { boxIdProblem, COMPANY_ROLES, PROFILE_MESSAGES, type updateSelfUserInfoCall } from '@airbox/contract';
+import {
+  boxIdProblem,
+  COMPANY_ROLES,
+  notificationChoices,
+  PROFILE_MESSAGES,
+  REAUTHENTICATION_WINDOW_MS,
+  type updateSelfUserInfoCall,
+} from '@airbox/contract';
 import type { z } from 'zod';
 import { type Db, writeTransaction } from '../../db/database.js';
-import { uniqueViolation } from '../../db/dialect.js';
+import { toIso, uniqueViolation } from '../../db/dialect.js';
 import { beforePasswordCheck, ownerProven, passwordCheckFailed } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { listHubs, listHubsOfBuilding } from '../hubs/hubs.repository.js';
 import type { HubRow } from '../hubs/hubs.table.js';
 import { boxIdUnavailable } from '../box-ids/box-ids.service.js';
-import { deleteOtherUserSessions } from '../sessions/sessions.repository.js';
+import { deleteOtherUserSessions, findSession, setSessionReauthenticatedAt } from '../sessions/sessions.repository.js';
 import { voidTokens } from '../tokens/tokens.repository.js';
 import { findUserByEmail, updateUser } from '../users/users.repository.js';
 import type { UserRow, UserUpdate } from '../users/users.table.js';
@@ -32,6 +39,43 @@ export async function checkOwnPassword(deps: ProfileDeps, user: UserRow, passwor
   return correct;
 }
 
+/**
+ * verifyPassword (spec 03 §4: the profile save verifies the password, then updates): a correct
+ * password re-authenticates this session for REAUTHENTICATION_WINDOW_MS, so updateSelfUserInfo
+ * may follow without the password; a wrong one forgets any earlier proof of this session.
+ */
+export async function reauthenticateSession(
+  deps: ProfileDeps,
+  user: UserRow,
+  password: string,
+  sessionHash: string,
+  address: string,
+): Promise<boolean> {
+  const correct = await checkOwnPassword(deps, user, password, address);
+  await setSessionReauthenticatedAt(deps.db, sessionHash, correct ? deps.config.clock().toISOString() : null);
+  return correct;
+}
+
+/** Whether verifyPassword proved the password in this session less than the window ago. */
+async function recentlyReauthenticated(db: Db, sessionHash: string, now: Date): Promise<boolean> {
+  const proven = (await findSession(db, sessionHash))?.reauthenticated_at;
+  if (!proven) return false;
+  const elapsed = now.getTime() - new Date(toIso(proven)).getTime();
+  return elapsed >= 0 && elapsed < REAUTHENTICATION_WINDOW_MS;
+}
+
+/**
+ * The notification switches a save asks for: emailChoose and messageChoose when sent, else
+ * Notification_method ('Email', 'Text Message', both or '') when sent, else as they are.
+ */
+function notificationSwitches(input: ProfileInput, user: UserRow): { email: boolean; text: boolean } {
+  const method = input.Notification_method === undefined ? undefined : notificationChoices(input.Notification_method);
+  return {
+    email: input.emailChoose ?? method?.emailChoose ?? user.notify_by_email === 1,
+    text: input.messageChoose ?? method?.messageChoose ?? user.notify_by_text === 1,
+  };
+}
+
 /** The hubs a user may choose as default: the building's for roles 15 and 16, every hub otherwise. */
 export async function hubsUserMayChoose(db: Db, user: Pick<UserRow, 'role_id' | 'building_id'>): Promise<HubRow[]> {
   if ((COMPANY_ROLES as readonly number[]).includes(user.role_id)) {
@@ -43,10 +87,11 @@ export async function hubsUserMayChoose(db: Db, user: Pick<UserRow, 'role_id' | 
 export type ProfileOutcome = { kind: 'updated' } | { kind: 'incorrectPassword' } | { kind: 'refused'; message: string };
 
 /**
- * updateSelfUserInfo: re-checks the password, then writes only the profile fields the form names
- * (never role, status, credits, membership or company ids). A new e-mail or password ends the
- * user's other sessions (the current one stays), voids reset and activation links, and mails a
- * notice to the old address.
+ * updateSelfUserInfo: needs the password, sent as confirmPassword or proven by verifyPassword in
+ * this session within the window; then writes only the profile fields the form names (never role,
+ * status, credits, membership or company ids). A field left out stays as it is. A new e-mail or
+ * password ends the user's other sessions (the current one stays), voids reset and activation
+ * links, and mails a notice to the old address.
  */
 export async function updateProfile(
   deps: ProfileDeps,
@@ -55,29 +100,38 @@ export async function updateProfile(
   currentSessionHash: string,
   address: string,
 ): Promise<ProfileOutcome> {
-  // A client that skipped the password dialog sends none: refused without counting a failed guess.
-  if (input.confirmPassword === '') return { kind: 'incorrectPassword' };
-  if (!(await checkOwnPassword(deps, user, input.confirmPassword, address))) return { kind: 'incorrectPassword' };
   const now = deps.config.clock();
   const nowIso = now.toISOString();
-  const email = input.Email.toLowerCase();
+  if (input.confirmPassword === '') {
+    // No password sent: the session must have proven it lately. Not a guess, so not counted.
+    if (!(await recentlyReauthenticated(deps.db, currentSessionHash, now))) return { kind: 'incorrectPassword' };
+  } else if (!(await reauthenticateSession(deps, user, input.confirmPassword, currentSessionHash, address))) {
+    return { kind: 'incorrectPassword' };
+  }
+  const email = input.Email === undefined ? user.email : input.Email.toLowerCase();
   const emailChanged = email !== user.email;
-  const passwordChanged = input.Password !== '';
-  const boxIdChanged = input.BOXID !== user.box_id;
+  // Left out or empty: the password stays.
+  const newPassword = input.Password ? input.Password : undefined;
+  const passwordChanged = newPassword !== undefined;
+  const boxId = input.BOXID ?? user.box_id;
+  const boxIdChanged = boxId !== user.box_id;
   // Only a new id must pass the reserved and continuous rules: an old one may be kept.
-  if (boxIdChanged && boxIdProblem(input.BOXID) !== null) return { kind: 'refused', message: PROFILE_MESSAGES.boxIdReserved };
+  if (boxIdChanged && boxIdProblem(boxId) !== null) return { kind: 'refused', message: PROFILE_MESSAGES.boxIdReserved };
 
-  const hubId = input.lockerUUID === '' ? null : input.lockerUUID;
+  // Left out: the hub stays; empty: no hub.
+  const hubId = input.lockerUUID === undefined ? user.locker_id : input.lockerUUID === '' ? null : input.lockerUUID;
   if (hubId !== null && hubId !== user.locker_id) {
     const allowed = await hubsUserMayChoose(deps.db, user);
     if (!allowed.some((hub) => hub.id === hubId)) return { kind: 'refused', message: PROFILE_MESSAGES.hubNotAllowed };
   }
 
+  const notify = notificationSwitches(input, user);
+  // Kysely leaves out the columns whose value is undefined: the fields the request left out.
   const changes: UserUpdate = {
     first_name: input.First_name,
     last_name: input.Last_name,
     email,
-    box_id: input.BOXID,
+    box_id: boxId,
     pin: input.PinNo,
     cell_phone: input.Cell_phone_number,
     secondary_cell_phone: input.secondaryCellPhone,
@@ -89,11 +143,11 @@ export async function updateProfile(
     address_line_1: input.Address_line_1,
     address_line_2: input.Address_line_2,
     zip_code: input.Zip_code,
-    is_handicapped: input.isHandicapped ? 1 : 0,
-    notify_by_email: input.emailChoose ? 1 : 0,
-    notify_by_text: input.messageChoose ? 1 : 0,
+    is_handicapped: input.isHandicapped === undefined ? undefined : input.isHandicapped ? 1 : 0,
+    notify_by_email: notify.email ? 1 : 0,
+    notify_by_text: notify.text ? 1 : 0,
     updated_at: nowIso,
-    ...(passwordChanged ? { password_hash: await hashPassword(input.Password) } : {}),
+    ...(newPassword !== undefined ? { password_hash: await hashPassword(newPassword) } : {}),
   };
 
   let outcome: ProfileOutcome;
@@ -103,7 +157,7 @@ export async function updateProfile(
         const holder = await findUserByEmail(trx, email);
         if (holder && holder.user_id !== user.user_id) return { kind: 'refused', message: PROFILE_MESSAGES.duplicatedEmail };
       }
-      if (boxIdChanged && (await boxIdUnavailable(trx, input.BOXID, undefined, now))) {
+      if (boxIdChanged && (await boxIdUnavailable(trx, boxId, undefined, now))) {
         return { kind: 'refused', message: PROFILE_MESSAGES.boxIdTaken };
       }
       await updateUser(trx, user.user_id, changes);

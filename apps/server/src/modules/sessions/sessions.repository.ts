@@ -13,6 +13,11 @@ export async function touchSession(db: Db, tokenHash: string, nowIso: string): P
   await db.updateTable('sessions').set({ last_seen_at: nowIso }).where('token_hash', '=', tokenHash).execute();
 }
 
+/** Records (or, with null, forgets) that the session proved its user's password at `atIso`. */
+export async function setSessionReauthenticatedAt(db: Db, tokenHash: string, atIso: string | null): Promise<void> {
+  await db.updateTable('sessions').set({ reauthenticated_at: atIso }).where('token_hash', '=', tokenHash).execute();
+}
+
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }

@@ -9,6 +9,8 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   /** Absolute expiry: created_at plus the session's maximum age. */
   expires_at: Timestamp;
+  /** When verifyPassword last proved the password in this session; null when never (or a later try failed). */
+  reauthenticated_at: Timestamp | null;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

@@ -10,9 +10,9 @@ import {
   VERIFY_PASSWORD_ERRORCODE,
   verifyPasswordCall,
 } from '@airbox/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { selectableLockers } from '../../modules/hubs/hubs.wire.js';
-import { checkOwnPassword, hubsUserMayChoose, updateProfile } from '../../modules/profile/profile.service.js';
+import { hubsUserMayChoose, reauthenticateSession, updateProfile } from '../../modules/profile/profile.service.js';
 import { currentQrCode, resetQrCode } from '../../modules/qr-codes/qr-codes.service.js';
 import { sha256 } from '../../modules/tokens/tokens.crypto.js';
 import { refuseCrossSite } from './cross-site.js';
@@ -20,18 +20,19 @@ import { defineCall, signedInUser } from './define-call.js';
 
 /** The signed-in account screens (spec 03 §7): password check, profile, QR code, hub and state lists. */
 export default async function profileRoutes(app: FastifyInstance) {
+  // A signed-in route has a session cookie: the session plugin resumed it.
+  const sessionHash = (request: FastifyRequest) => sha256(app.sessionCookie.read(request) ?? '');
+
   // Throttled per address as well as per account: it answers whether a password is right.
   defineCall(app, verifyPasswordCall, { throttled: true }).handle(async (input, request) => {
-    const correct = await checkOwnPassword(app, signedInUser(request), input.password, request.ip);
+    const correct = await reauthenticateSession(app, signedInUser(request), input.password, sessionHash(request), request.ip);
     return correct
       ? { errorcode: VERIFY_PASSWORD_ERRORCODE.correct, message: 'success' }
       : { errorcode: VERIFY_PASSWORD_ERRORCODE.incorrect, message: PROFILE_MESSAGES.incorrectPassword };
   });
 
   defineCall(app, updateSelfUserInfoCall, { throttled: true }).handle(async (input, request) => {
-    // A signed-in route has a session cookie: the session plugin resumed it.
-    const sessionHash = sha256(app.sessionCookie.read(request) ?? '');
-    const outcome = await updateProfile(app, signedInUser(request), input, sessionHash, request.ip);
+    const outcome = await updateProfile(app, signedInUser(request), input, sessionHash(request), request.ip);
     switch (outcome.kind) {
       case 'updated':
         return { errorcode: UPDATE_PROFILE_ERRORCODE.updated, message: PROFILE_MESSAGES.updateSuccess };
