@@ -1,0 +1,380 @@
+import { ALL_CALLS, type CallDescriptor } from '@airbox/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { FIXTURE_PASSWORD, insertAccountUser } from './account-fixtures.js';
+import { DEMO_PASSWORD, cookiesOf, linkIn, login, mailsOf, signIn, useTestApp, useTestDatabase } from './helper.js';
+
+/**
+ * Every call of the contract, tried as the spec's own clients build their bodies (issue 8 §1):
+ * from what the server itself answered before (the profile from getUserByUser_id, a contact from
+ * getUserShipmentAddress, a message id from getUserMessage, ...), or from what a form would send
+ * where no answer holds the value; null, undefined and empty fields dropped, booleans as 1 or 0,
+ * encoded as the descriptor says (spec 01 §7). Each must be accepted, never refused with 400.
+ */
+const database = useTestDatabase();
+const LOCKER_KEY = 'client-bodies-locker-key-0123456789';
+const t = useTestApp(database, { lockerApiKeys: [LOCKER_KEY] });
+
+type CallName = keyof typeof ALL_CALLS;
+type Call = CallDescriptor<z.ZodType, z.ZodType>;
+type Value = unknown;
+type Body = Record<string, Value>;
+// The answers are read as a client reads JSON: any shape, checked by the expectations.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are untyped JSON, as a client reads them
+type Answer = any;
+
+interface Caller {
+  cookie: string;
+  userId: number;
+}
+
+/** What a case sends: the body as the client holds it, and whose session (and cookies) go with it. */
+interface ClientRequest {
+  body: Body;
+  cookie?: string;
+  /** The errorcode of the call's success, when the body should succeed (not only be accepted). */
+  errorcode?: number;
+}
+
+/**
+ * The fields as the spec's clients put them on the wire: null, undefined and empty dropped,
+ * booleans as 1 or 0; in a form or a query every value a string.
+ */
+function onTheWire(call: Call, body: Body): Record<string, string | number> {
+  const sent: Record<string, string | number> = {};
+  for (const [field, value] of Object.entries(body)) {
+    if (value === null || value === undefined || value === '') continue;
+    const scalar = typeof value === 'boolean' ? (value ? 1 : 0) : (value as string | number);
+    sent[field] = call.encoding === 'json' ? scalar : String(scalar);
+  }
+  return sent;
+}
+
+function send(name: CallName, body: Body, cookie?: string): Promise<LightMyRequestResponse> {
+  const call: Call = ALL_CALLS[name];
+  const fields = onTheWire(call, body);
+  // The lockers' key goes with every call; only the locker events call reads it.
+  const headers = { 'x-api-key': LOCKER_KEY, ...(cookie ? { cookie } : {}) };
+  if (call.encoding === 'json') return t.app.inject({ method: call.method, url: call.path, headers, payload: fields });
+  const encoded = new URLSearchParams(Object.entries(fields).map(([field, value]): [string, string] => [field, String(value)])).toString();
+  if (call.encoding === 'query') return t.app.inject({ method: call.method, url: encoded ? `${call.path}?${encoded}` : call.path, headers });
+  return t.app.inject({
+    method: call.method,
+    url: call.path,
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: encoded,
+  });
+}
+
+/** A call made on the way to a case's body: it must be answered 200, and its answer is read. */
+async function answerOf(name: CallName, body: Body, cookie?: string): Promise<Answer> {
+  const response = await send(name, body, cookie);
+  expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
+  return response.json();
+}
+
+let demo: Caller;
+
+/** A new active customer with a session, for the cases that change an account. */
+async function newCustomer(fields: Parameters<typeof insertAccountUser>[1] = {}): Promise<Caller & { email: string }> {
+  const user = await insertAccountUser(t.app.db, fields);
+  const { cookie } = await signIn(t.app, user.email, FIXTURE_PASSWORD);
+  return { cookie, userId: user.userId, email: user.email };
+}
+
+/** The signed-in user's record, as the profile screen loads it. */
+const profileOf = async (caller: Caller) => (await answerOf('getUserByUserIdCall', { user_id: caller.userId }, caller.cookie)).users[0];
+
+/** A registration as the individual wizard sends it (spec 02 §3), from the server's suggestions. */
+async function registration(email: string): Promise<{ body: Body; cookie: string }> {
+  const hubs = await answerOf('getLockerInfoByModeCall', {});
+  const hub = hubs.locker_info[0];
+  const suggestion = await send('getBoxidCall', { phoneNumber: '415' });
+  expect(suggestion.json().errorcode).toBe(0);
+  return {
+    cookie: cookiesOf(suggestion),
+    body: {
+      resident_id: null,
+      credit_id: null,
+      emailChoose: true,
+      messageChoose: false,
+      isHandicapped: false,
+      role_id: 5,
+      Activation_code: '',
+      First_name: 'Robin',
+      Last_name: 'Rivera',
+      Email: email,
+      Password: 'NewPass123',
+      Cell_phone_number: '415-555-0166',
+      Home_phone_number: '',
+      Address_line_1: '1 Main St',
+      Address_line_2: '',
+      State_province_region: hub.state,
+      City: hub.city,
+      Zip_code: hub.zip_code,
+      Country: 'United States',
+      isCompany: 0,
+      secondaryCellPhone: '',
+      BOXID: suggestion.json().BOXID,
+      PinNo: '582913',
+      lockerUUID: hub.id,
+      business_company_id: null,
+      unit_id: null,
+      bcm_user_id: null,
+      Email2: '',
+      building_id: null,
+      bc_id: null,
+    },
+  };
+}
+
+/** A contact as the dialog sends it: the optional fields left empty, the checkbox unticked. */
+async function newContact(caller: Caller, name: string): Promise<Body> {
+  const states = await answerOf('getStatesCall', {});
+  return {
+    name,
+    firstName: '',
+    lastName: '',
+    company: '',
+    address1: '500 Grand Ave',
+    address2: '',
+    city: 'Oakland',
+    state: states.data.find((state: { code: string }) => state.code === 'CA').code,
+    country: 'USA',
+    zipcode: '94610',
+    email: '',
+    phone: '510-555-0142',
+    residential: false,
+    user_id: caller.userId,
+  };
+}
+
+let serial = 0;
+const uniqueEmail = (what: string) => `client-bodies.${what}.${(serial += 1)}.${Date.now()}@example.com`;
+
+/** How each call's body is built. Typed by ALL_CALLS, and checked below, so a new call needs a case. */
+const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
+  loginCall: async () => ({ body: { name: 'demo@example.com', password: DEMO_PASSWORD }, errorcode: 1 }),
+
+  logoutCall: async () => {
+    const { body: answer, cookie } = await login(t.app, 'demo@example.com');
+    return { body: { user_id: answer.user[0].user_id }, cookie, errorcode: 1 };
+  },
+
+  carrierServiceRenamingCall: async () => ({ body: {}, cookie: demo.cookie, errorcode: 0 }),
+
+  resendRegisterEmailCall: async () => {
+    const { body: answer } = await login(t.app, 'pending@example.com');
+    return { body: { userID: answer.user[0].user_id }, errorcode: 0 };
+  },
+
+  getUserByUserIdCall: async () => ({ body: { user_id: demo.userId }, cookie: demo.cookie, errorcode: 1 }),
+
+  getUnPickupsByIdCall: async () => ({ body: { uid: demo.userId }, cookie: demo.cookie, errorcode: 0 }),
+
+  checkUserCall: async () => ({ body: { email: (await profileOf(demo)).Email }, errorcode: 1 }),
+
+  userActivateCall: async () => {
+    const email = uniqueEmail('activate');
+    const { body, cookie } = await registration(email);
+    expect((await answerOf('registerCall', body, cookie)).errorcode).toBe(1);
+    const mail = (await mailsOf(t)).filter((m) => m.to === email).at(-1);
+    const link = linkIn(mail, 'http://localhost:8080/app/active/');
+    return { body: { activateCode: decodeURIComponent(link.split('/app/active/')[1]!.replace(/\/$/, '')) }, errorcode: 1 };
+  },
+
+  resetPasswordCall: async () => {
+    const user = await newCustomer();
+    expect((await answerOf('checkUserCall', { email: user.email })).errorcode).toBe(1);
+    const mail = (await mailsOf(t)).filter((m) => m.to === user.email).at(-1);
+    const link = new URL(linkIn(mail, 'http://localhost:8080/app/reset?'));
+    return {
+      body: { Email: link.searchParams.get('Email'), generatedId: link.searchParams.get('generatedId'), Password: 'BrandNew2pass' },
+      errorcode: 0,
+    };
+  },
+
+  genCode128Call: async () => {
+    const orders = await answerOf('getThirdPartyOrdersCall', { orderId: 'DEMO-1001', mId: 'DEMO' });
+    return { body: { pcode: orders.data.list[0].pickUpCode }, errorcode: 0 };
+  },
+
+  getAdvertisementsCall: async () => ({ body: {}, cookie: demo.cookie, errorcode: 0 }),
+
+  // The /ShowQRcode link's o and m, with the page's paging.
+  getThirdPartyOrdersCall: async () => ({ body: { orderId: 'DEMO-1001', mId: 'DEMO', page: 1, size: 10 }, errorcode: 0 }),
+
+  verifyPasswordCall: async () => ({ body: { userId: demo.userId, password: DEMO_PASSWORD }, cookie: demo.cookie, errorcode: 1 }),
+
+  updateSelfUserInfoCall: async () => {
+    // The issue's case: no hub (lockerUUID null), empty lines, no password and no switches sent.
+    const user = await newCustomer({ locker_id: null, secondary_cell_phone: '', home_phone: '', address_line_2: '' });
+    expect((await answerOf('verifyPasswordCall', { userId: user.userId, password: FIXTURE_PASSWORD }, user.cookie)).errorcode).toBe(1);
+    return { body: { ...(await profileOf(user)), City: 'Oakland' }, cookie: user.cookie, errorcode: 1 };
+  },
+
+  getUserQrCodeCall: async () => ({ body: { user_id: demo.userId, update: 0 }, cookie: demo.cookie, errorcode: 0 }),
+
+  appleWalletPassCall: async () => ({ body: { user_id: demo.userId, OS: 'mac' }, cookie: demo.cookie, errorcode: 0 }),
+
+  getLockerInfoByUserCall: async () => ({ body: { user_id: demo.userId }, cookie: demo.cookie, errorcode: 0 }),
+
+  getStatesCall: async () => ({ body: {}, errorcode: 0 }),
+
+  registerCall: async () => {
+    const { body, cookie } = await registration(uniqueEmail('register'));
+    return { body, cookie, errorcode: 1 };
+  },
+
+  firstLoginCall: async () => {
+    const hubs = await answerOf('getLockerInfoByModeCall', {});
+    return { body: { zip_code: hubs.locker_info[0].zip_code }, errorcode: 1 };
+  },
+
+  getBoxidCall: async () => ({ body: { phoneNumber: '415-555-0166'.slice(0, 3) }, errorcode: 0 }),
+
+  verifyInvitationCodeCall: async () => ({ body: { code: 'DEMO15' }, errorcode: 1 }),
+
+  companyInfoCall: async () => {
+    const invitation = await answerOf('verifyInvitationCodeCall', { code: 'DEMO15' });
+    const companies = await answerOf('companyListCall', { size: 10, bcm_user_id: invitation.data[0].bcm_user_id });
+    return { body: { company_id: companies.data.list[0].company_id }, errorcode: 0 };
+  },
+
+  companyListCall: async () => {
+    const invitation = await answerOf('verifyInvitationCodeCall', { code: 'DEMO16' });
+    return { body: { size: 10, company_name: null, airbox_id: null, bcm_user_id: invitation.data[0].bcm_user_id, unit_id: null }, errorcode: 0 };
+  },
+
+  campusListCall: async () => ({ body: {}, errorcode: 0 }),
+
+  buildingListCall: async () => {
+    const campuses = await answerOf('campusListCall', {});
+    return { body: { bc_id: campuses.data[0].bc_id }, errorcode: 0 };
+  },
+
+  unitListCall: async () => {
+    const campuses = await answerOf('campusListCall', {});
+    const buildings = await answerOf('buildingListCall', { bc_id: campuses.data[0].bc_id });
+    return { body: { building_id: buildings.data[0].building_id, size: 500 }, errorcode: 0 };
+  },
+
+  getLockerInfoByBuildingCall: async () => {
+    const campuses = await answerOf('campusListCall', {});
+    const buildings = await answerOf('buildingListCall', { bc_id: campuses.data[0].bc_id });
+    return { body: { business_building_id: buildings.data[0].building_id }, errorcode: 0 };
+  },
+
+  getLockerInfoByModeCall: async () => ({ body: {}, errorcode: 0 }),
+
+  getUserShipmentAddressCall: async () => ({ body: { userId: demo.userId, page: 1, num: 10 }, cookie: demo.cookie, errorcode: 0 }),
+
+  addUserShipmentAddressCall: async () => ({ body: await newContact(demo, 'Gym'), cookie: demo.cookie, errorcode: 1 }),
+
+  updateUserShipmentAddressCall: async () => {
+    // A contact with every optional field empty, as the list answers it, sent back with a change.
+    expect((await answerOf('addUserShipmentAddressCall', await newContact(demo, 'Sparse'), demo.cookie)).errorcode).toBe(1);
+    const contacts = await answerOf('getUserShipmentAddressCall', { userId: demo.userId, page: 1, num: 50 }, demo.cookie);
+    const sparse = contacts.data.list.find((contact: { name: string }) => contact.name === 'Sparse');
+    expect(sparse).toMatchObject({ firstName: '', company: '', email: '', residential: false });
+    return { body: { ...sparse, city: 'Berkeley' }, cookie: demo.cookie, errorcode: 1 };
+  },
+
+  deleteUserShipmentAddressCall: async () => {
+    const contacts = await answerOf('getUserShipmentAddressCall', { userId: demo.userId, page: 1, num: 10 }, demo.cookie);
+    return { body: { id: contacts.data.list[0].id }, cookie: demo.cookie, errorcode: 1 };
+  },
+
+  getMembershipsCall: async () => ({ body: {}, cookie: demo.cookie, errorcode: 0 }),
+
+  buyMembershipCall: async () => {
+    const plans = await answerOf('getMembershipsCall', {}, demo.cookie);
+    return { body: { userID: demo.userId, number: 1, plan: plans.memberships[1].id }, cookie: demo.cookie, errorcode: 1 };
+  },
+
+  // The shared paging helper's {start, num, user_id, otype 0} (spec 03 §7).
+  getUserOperationsCall: async () => ({ body: { start: 0, num: 10, user_id: demo.userId, otype: 0 }, cookie: demo.cookie, errorcode: 0 }),
+
+  getMyOperationsCall: async () => ({ body: { start: 0, num: 10, user_id: demo.userId, otype: 0 }, cookie: demo.cookie, errorcode: 0 }),
+
+  getUserMessageCall: async () => {
+    const carriers = await answerOf('getCarrierListCall', {}, demo.cookie);
+    // The search panel with a carrier chosen and no dates or pickup status: null and '' are left out.
+    return {
+      body: {
+        start: 0,
+        num: 10,
+        user_id: demo.userId,
+        carrier: carriers.carrierList[0].shipping_company_name,
+        start_time: null,
+        end_time: null,
+        is_pickup: '',
+      },
+      cookie: demo.cookie,
+      errorcode: 0,
+    };
+  },
+
+  deleteMessageCall: async () => {
+    const inbox = await answerOf('getUserMessageCall', { start: 0, num: 10, user_id: demo.userId }, demo.cookie);
+    return { body: { message_id: inbox.messages[0].message_id }, cookie: demo.cookie, errorcode: 1 };
+  },
+
+  deleteAllMessageCall: async () => ({ body: { user_id: demo.userId }, cookie: demo.cookie, errorcode: 1 }),
+
+  getCarrierListCall: async () => ({ body: {}, cookie: demo.cookie, errorcode: 0 }),
+
+  lockerEventCall: async () => {
+    // A delivery to the customer's AirBox ID at their hub, then its pickup with the code it was given.
+    const profile = await profileOf(demo);
+    const delivered = await answerOf('lockerEventCall', {
+      type: 'delivered',
+      boxId: profile.BOXID,
+      hubId: profile.lockerUUID,
+      carrier: 'USPS',
+      trackingNo: '9400111202555842760001',
+      deliveredAt: null,
+    });
+    expect(delivered.errorcode).toBe(0);
+    return { body: { type: 'picked_up', hubId: profile.lockerUUID, pickupCode: delivered.pickupCode, pickedUpAt: null }, errorcode: 0 };
+  },
+};
+
+beforeAll(async () => {
+  demo = await signIn(t.app, 'demo@example.com');
+});
+
+describe('bodies built as the spec clients build them, from what the server answered', () => {
+  it('cover every call of the contract', () => {
+    expect(Object.keys(CASES).sort()).toEqual(Object.keys(ALL_CALLS).sort());
+  });
+
+  it.each(Object.keys(ALL_CALLS) as CallName[])('%s accepts its body', async (name) => {
+    const buildCase = CASES[name] as (() => Promise<ClientRequest>) | undefined;
+    if (!buildCase) throw new Error(`no case for ${name}: add one to CASES`);
+    const { body, cookie, errorcode } = await buildCase();
+    const response = await send(name, body, cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    if (errorcode !== undefined) expect(response.json().errorcode, response.body).toBe(errorcode);
+  });
+});
+
+describe('a 400 names each bad field and its rule', () => {
+  it('one field or several, never a bare "expected string, received undefined"', async () => {
+    const missing = await send('verifyPasswordCall', { userId: demo.userId }, demo.cookie);
+    expect(missing.json()).toEqual({ errorcode: -400, message: 'password: required' });
+    const several = await send('addUserShipmentAddressCall', { ...(await newContact(demo, 'Bad')), city: 'x'.repeat(256), zipcode: '123' }, demo.cookie);
+    expect(several.statusCode).toBe(400);
+    expect(several.json().message).toBe('city: Too long; zipcode: Enter the correct format');
+    const typed = await send('getUserMessageCall', { user_id: demo.userId, start: 'soon' }, demo.cookie);
+    expect(typed.json()).toEqual({ errorcode: -400, message: 'start: must be a number' });
+    const kind = await send('lockerEventCall', { type: 'lost', hubId: 'hub' });
+    expect(kind.json()).toEqual({ errorcode: -400, message: "type: must be one of 'delivered', 'picked_up'" });
+  });
+
+  it('keeps a message that already names its field', async () => {
+    const response = await send('genCode128Call', { pcode: 'x'.repeat(33) });
+    expect(response.json()).toEqual({ errorcode: -400, message: 'pcode: at most 32 characters' });
+  });
+});
