@@ -2,11 +2,12 @@ import { TRANSACTION_PAGE_SIZES } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useOperations } from '../../features/transactions/api/get-operations';
+import type * as TransactionHistoryModule from '../../features/transactions/components/transaction-history';
 import { mockApi, renderApp, signIn, stubDesktopViewport } from '../../testing/test-utils';
 
 /** Transaction History as it is, except that it fails to render an answer with 99 operations. */
 vi.mock('../../features/transactions/components/transaction-history', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../features/transactions/components/transaction-history')>();
+  const real = await importOriginal<typeof TransactionHistoryModule>();
   return {
     ...real,
     TransactionHistory: ({ userId }: { userId: number }) => {
