@@ -36,8 +36,11 @@ function certificate(
   now: Date,
 ): string {
   const cert = forge.pki.createCertificate();
-  // A positive serial: the first hex digit below 8.
-  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  // A positive serial in minimal DER: its first byte from 0x01 to 0x7f. (An odd-length hex string
+  // made node-forge write a 0x00 pad before a byte below 0x80, which OpenSSL and Node refuse.)
+  const serial = randomBytes(16);
+  serial[0] = (serial[0]! % 0x7f) + 1;
+  cert.serialNumber = serial.toString('hex');
   cert.publicKey = publicKey;
   cert.validity.notBefore = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   cert.validity.notAfter = new Date(now.getTime() + 10 * YEAR_MS);

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import forge from 'node-forge';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +43,15 @@ describe('development certificates', () => {
     expect(certs.signerKey).toMatch(/^-----BEGIN RSA PRIVATE KEY-----/);
     const other = createDevelopmentCertificates({ passTypeIdentifier: 'pass.com.example.x', teamIdentifier: 'TEAMX' }, new Date());
     expect(issued(forge.pki.certificateFromPem(other.wwdr), signer)).toBe(false);
+  });
+
+  it('are strict DER that OpenSSL (through Node) parses and verifies, every time', () => {
+    for (let made = 0; made < 12; made += 1) {
+      const certs = createDevelopmentCertificates({ passTypeIdentifier: 'pass.com.example.x', teamIdentifier: 'TEAMX' }, new Date());
+      const authority = new X509Certificate(certs.wwdr);
+      expect(authority.verify(authority.publicKey)).toBe(true);
+      expect(new X509Certificate(certs.signerCert).verify(authority.publicKey)).toBe(true);
+    }
   });
 });
 
