@@ -18,6 +18,7 @@ import { boxIdUnavailable } from '../box-ids/box-ids.service.js';
 import { deleteOtherUserSessions, findSession, setSessionReauthenticatedAt } from '../sessions/sessions.repository.js';
 import { voidTokens } from '../tokens/tokens.repository.js';
 import { findUserByEmail, updateUser } from '../users/users.repository.js';
+import { userColumns } from '../users/users.wire.js';
 import type { UserRow, UserUpdate } from '../users/users.table.js';
 import { accountChangedMail } from './profile.mails.js';
 import type { AppContext } from '../../context.js';
@@ -128,22 +129,10 @@ export async function updateProfile(
   const notify = notificationSwitches(input, user);
   // Kysely leaves out the columns whose value is undefined: the fields the request left out.
   const changes: UserUpdate = {
-    first_name: input.First_name,
-    last_name: input.Last_name,
+    ...userColumns(input),
     email,
     box_id: boxId,
-    pin: input.PinNo,
-    cell_phone: input.Cell_phone_number,
-    secondary_cell_phone: input.secondaryCellPhone,
-    home_phone: input.Home_phone_number,
     locker_id: hubId,
-    country: input.Country,
-    state: input.State_province_region,
-    city: input.City,
-    address_line_1: input.Address_line_1,
-    address_line_2: input.Address_line_2,
-    zip_code: input.Zip_code,
-    is_handicapped: input.isHandicapped === undefined ? undefined : input.isHandicapped ? 1 : 0,
     notify_by_email: notify.email ? 1 : 0,
     notify_by_text: notify.text ? 1 : 0,
     updated_at: nowIso,

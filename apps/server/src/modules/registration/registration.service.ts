@@ -14,6 +14,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { type CompanyPlacement, findCompanyPlacement } from '../campuses/campuses.repository.js';
 import { findHub, hubServesBuilding } from '../hubs/hubs.repository.js';
 import { findUserByEmail, insertUser } from '../users/users.repository.js';
+import { userColumns } from '../users/users.wire.js';
 import { releaseBoxIdReservation } from '../box-ids/box-ids.repository.js';
 import { boxIdUnavailable } from '../box-ids/box-ids.service.js';
 import { consumeInvitationCode, findInvitationCode } from './registration.repository.js';
@@ -42,12 +43,6 @@ function asksForEnterprise(input: RegistrationInput): boolean {
     (COMPANY_ROLES as readonly number[]).includes(input.role_id) ||
     [input.business_company_id, input.unit_id, input.building_id, input.bc_id, input.bcm_user_id].some((id) => id !== undefined)
   );
-}
-
-/** ###-###-#### for 10 digits; empty stays empty. */
-function dashedPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length === 10 ? `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}` : phone;
 }
 
 /**
@@ -117,22 +112,9 @@ export async function register(deps: AuthDeps, input: RegistrationInput, visitor
         status: USER_STATUS.notActivated,
         email,
         password_hash: passwordHash,
-        first_name: input.First_name,
-        last_name: input.Last_name,
-        box_id: input.BOXID,
-        pin: input.PinNo,
-        cell_phone: dashedPhone(input.Cell_phone_number),
-        secondary_cell_phone: dashedPhone(input.secondaryCellPhone),
-        home_phone: dashedPhone(input.Home_phone_number),
+        ...userColumns(input),
         backup_email: input.Email2.toLowerCase(),
-        address_line_1: input.Address_line_1,
-        address_line_2: input.Address_line_2,
-        city: input.City,
-        state: input.State_province_region,
-        zip_code: input.Zip_code,
-        country: input.Country,
         locker_id: input.lockerUUID,
-        is_handicapped: input.isHandicapped ? 1 : 0,
         notify_by_email: input.emailChoose ? 1 : 0,
         notify_by_text: input.messageChoose ? 1 : 0,
         community: company?.bc_name ?? '',
