@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ROUTER_BASENAME, paths } from '../config/paths';
 import { PublicLayout } from './layouts/public-layout';
@@ -7,28 +8,30 @@ import type { AccountScreen } from './routes/account';
 import { PageLoading } from './routes/page-loading';
 import { LoginRoute } from './routes/login';
 import { RouteError } from './routes/route-error';
-import { ScreenError } from './routes/screen-error';
+
+/**
+ * A signed-in screen, loaded on demand with an error boundary of its own (ScreenError): a screen
+ * that fails is replaced by a Retry inside the layout. A screen whose code cannot be loaded (a
+ * deploy since the page opened) goes to the root's error page, which reloads.
+ */
+function signedInScreen(path: string, title: string, load: () => Promise<ComponentType>): RouteObject {
+  return {
+    path,
+    handle: { title } satisfies RouteHandle,
+    lazy: async () => {
+      const [Component, { ScreenError }] = await Promise.all([load(), import('./routes/screen-error')]);
+      return { Component, ErrorBoundary: ScreenError };
+    },
+  };
+}
+
+/** A signed-in account screen of spec 03, loaded through routes/account (its chunk holds the screens' preload lists). */
+const accountScreen = (path: string, title: string, screen: AccountScreen) =>
+  signedInScreen(path, title, async () => (await import('./routes/account')).loadAccountScreen(screen));
 
 /** A signed-in screen a later issue builds: the shared "coming soon" page under its own title. */
-function comingSoon(path: string, title: string): RouteObject {
-  return {
-    path,
-    handle: { title } satisfies RouteHandle,
-    lazy: async () => ({ Component: (await import('./routes/coming-soon')).ComingSoonRoute }),
-  };
-}
-
-/** A signed-in account screen of spec 03, loaded on demand through routes/account. */
-function accountScreen(path: string, title: string, screen: AccountScreen): RouteObject {
-  return {
-    path,
-    handle: { title } satisfies RouteHandle,
-    lazy: async () => ({ Component: await (await import('./routes/account')).loadAccountScreen(screen) }),
-  };
-}
-
-/** A signed-in screen with an error boundary of its own: when it fails, the layout around it stays. */
-const withScreenError = (route: RouteObject): RouteObject => ({ ...route, ErrorBoundary: ScreenError });
+const comingSoon = (path: string, title: string) =>
+  signedInScreen(path, title, async () => (await import('./routes/coming-soon')).ComingSoonRoute);
 
 /**
  * Every route of spec 01 §2. The login screen is in the first bundle; every other screen and the
@@ -95,11 +98,7 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import('./layouts/signed-in-layout')).SignedInLayout }),
         children: [
-          {
-            path: paths.dashboard.path,
-            handle: { title: paths.dashboard.title } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
-          },
+          signedInScreen(paths.dashboard.path, paths.dashboard.title, async () => (await import('./routes/dashboard')).DashboardRoute),
           { path: paths.parent.path, element: <Navigate to={paths.parent.getHref()} replace /> },
           accountScreen(paths.parentBoxId.path, paths.parentBoxId.title, 'boxId'),
           accountScreen(paths.parentQrCode.path, paths.parentQrCode.title, 'qrCode'),
@@ -112,22 +111,10 @@ export const routes: RouteObject[] = [
           accountScreen(paths.membership.path, paths.membership.title, 'membership'),
           accountScreen(paths.message.path, paths.message.title, 'message'),
           accountScreen(paths.myContacts.path, paths.myContacts.title, 'contacts'),
-          {
-            path: paths.paySuccess.path,
-            handle: { title: paths.paySuccess.title } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/pay-result')).PaySuccessRoute }),
-          },
-          {
-            path: paths.payCancel.path,
-            handle: { title: paths.payCancel.title } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/pay-result')).PayCancelRoute }),
-          },
-          {
-            path: '*',
-            handle: { title: 'Page not found' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
-          },
-        ].map(withScreenError),
+          signedInScreen(paths.paySuccess.path, paths.paySuccess.title, async () => (await import('./routes/pay-result')).PaySuccessRoute),
+          signedInScreen(paths.payCancel.path, paths.payCancel.title, async () => (await import('./routes/pay-result')).PayCancelRoute),
+          signedInScreen('*', 'Page not found', async () => (await import('./routes/not-found')).NotFoundRoute),
+        ],
       },
     ],
   },

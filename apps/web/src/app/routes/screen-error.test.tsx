@@ -18,6 +18,11 @@ vi.mock('../../features/transactions/components/transaction-history', async (imp
   };
 });
 
+/** The Membership Plan screen's code cannot be loaded (a deploy since the page opened, say). */
+vi.mock('./membership', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+
 const answer = (total: number) => ({ body: { errorcode: 0, message: 'ok', total, operations: [] } });
 
 describe("a signed-in screen's error boundary", () => {
@@ -57,5 +62,14 @@ describe("a signed-in screen's error boundary", () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'My Contacts' })).toBeInTheDocument());
     expect(await screen.findByText('You have no saved contacts.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Something went wrong' })).not.toBeInTheDocument();
+  });
+
+  it("sends a screen whose code does not load to the root's page, which offers a reload", async () => {
+    signIn();
+    mockApi({});
+    renderApp('/membership');
+    expect(await screen.findByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 });
