@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { call } from './api.js';
 import { BOX_ID_MESSAGES, BOX_ID_PATTERN } from './airbox-id.js';
 import { LIMITS } from './constants.js';
+import {
+  QR_CODE_ERRORCODE,
+  READ_ERRORCODE,
+  UPDATE_PROFILE_ERRORCODE,
+  VERIFY_PASSWORD_ERRORCODE,
+  WALLET_PASS_ERRORCODE,
+} from './errorcodes.js';
 import { STRONG_PASSWORD_PATTERN, flagField, idField, textField } from './fields.js';
 import { hubSchema } from './registration-calls.js';
 import { COUNTRY_UNITED_STATES, PHONE_PATTERN, nameField, pinField, zipField } from './registration.js';
@@ -113,8 +120,6 @@ export const confirmPasswordFormSchema = z.object({
 
 const result = z.object({ errorcode: z.number().int(), message: z.string() });
 
-export const VERIFY_PASSWORD_ERRORCODE = { correct: 1, incorrect: 0 } as const;
-
 /**
  * A correct verifyPassword re-authenticates the session for this long: updateSelfUserInfo then
  * saves without the password being sent again (spec 03 §4: verify, then update).
@@ -126,24 +131,19 @@ export const verifyPasswordCall = call({
   path: '/app/v1/verifyPassword',
   encoding: 'form',
   signedIn: true,
+  successCodes: [VERIFY_PASSWORD_ERRORCODE.correct],
   summary:
     "Check the signed-in user's password before a profile change. errorcode 1: correct, and this session may then change the profile without the password for 5 minutes; 0: 'Incorrect password'.",
   request: z.object({ userId: idField, password: textField.min(1).max(LIMITS.fieldMax) }),
   response: result,
 });
 
-/**
- * errorcode of updateSelfUserInfo: 1 updated; 0 the confirmation password is wrong ('Incorrect
- * password'); -1 refused, with the reason in message (a taken e-mail or AirBox ID, a hub the user
- * may not choose). Nothing is written unless the answer is 1.
- */
-export const UPDATE_PROFILE_ERRORCODE = { updated: 1, incorrectPassword: 0, refused: -1 } as const;
-
 export const updateSelfUserInfoCall = call({
   method: 'POST',
   path: '/app/v1/updateSelfUserInfo',
   encoding: 'form',
   signedIn: true,
+  successCodes: [UPDATE_PROFILE_ERRORCODE.updated],
   summary:
     "Update the signed-in user's profile. Needs the current password, as confirmPassword or by a correct verifyPassword in this session within the last 5 minutes; otherwise errorcode 0 'Incorrect password'. A field left out stays as it is (the record from getUserByUser_id may be sent back, nulls dropped); Notification_method or emailChoose/messageChoose set the notification switches. A new e-mail or password ends the user's other sessions. errorcode 1: updated.",
   request: profileFormSchema.partial().extend({
@@ -156,14 +156,12 @@ export const updateSelfUserInfoCall = call({
   response: result,
 });
 
-/** errorcode of getUserQRcode: 0 success; -1 a reset inside the 5-minute lock (next_reset_at says until when). */
-export const QR_CODE_ERRORCODE = { ok: 0, resetLocked: -1 } as const;
-
 export const getUserQrCodeCall = call({
   method: 'GET',
   path: '/app/v1/getUserQRcode',
   encoding: 'query',
   signedIn: true,
+  successCodes: [QR_CODE_ERRORCODE.ok],
   summary:
     'The locker QR code text (AirBox ID and PIN, protected). update=1 issues a new one and voids the old one, at most once every 5 minutes. errorcode 0: success.',
   request: z.object({ user_id: idField, update: z.enum(['0', '1']).default('0') }),
@@ -175,8 +173,6 @@ export const getUserQrCodeCall = call({
   }),
 });
 
-/** errorcode of appleWallet/getPass: 0 success; -1 'Apple Wallet pass generation failed.'. */
-export const WALLET_PASS_ERRORCODE = { ok: 0, failed: -1 } as const;
 /** How long the download link of a pass (OS mac) works; it works once. */
 export const WALLET_LINK_TTL_MS = 10 * 60 * 1000;
 
@@ -185,6 +181,7 @@ export const appleWalletPassCall = call({
   path: '/app/v1/appleWallet/getPass',
   encoding: 'query',
   signedIn: true,
+  successCodes: [WALLET_PASS_ERRORCODE.ok],
   summary:
     "The Apple Wallet pass: on mac (Apple) a download link in data; on win (others) the pass is mailed to the user and data is empty. errorcode 0: success.",
   request: z.object({ user_id: idField, OS: z.enum(['win', 'mac']) }),
@@ -196,6 +193,7 @@ export const getLockerInfoByUserCall = call({
   path: '/app/v1/getLockerInfoByUser',
   encoding: 'query',
   signedIn: true,
+  successCodes: [READ_ERRORCODE.ok],
   summary:
     "The hubs the signed-in user may choose as default: the building's hubs for roles 15 and 16, every public hub otherwise.",
   request: z.object({ user_id: idField }),
@@ -207,6 +205,7 @@ export const getStatesCall = call({
   path: '/app/v1/getStates',
   encoding: 'query',
   signedIn: false,
+  successCodes: [READ_ERRORCODE.ok],
   summary: 'The US states and DC, as code and name.',
   request: z.object({}),
   response: result.extend({ data: z.array(z.object({ code: z.string(), name: z.string() })) }),

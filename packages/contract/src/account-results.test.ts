@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { PROFILE_MESSAGES, WALLET_LINK_TTL_MS, getUserQrCodeCall, updateSelfUserInfoCall } from './account-calls.js';
+import { CONTACT_MESSAGES, updateUserShipmentAddressCall } from './contacts.js';
 import {
-  PROFILE_MESSAGES,
+  API_ERRORCODE,
+  CONTACT_ERRORCODE,
   QR_CODE_ERRORCODE,
   UPDATE_PROFILE_ERRORCODE,
-  WALLET_LINK_TTL_MS,
   WALLET_PASS_ERRORCODE,
-  getUserQrCodeCall,
-  updateSelfUserInfoCall,
-} from './account-calls.js';
-import { API_ERRORCODE } from './api.js';
-import { CONTACT_ERRORCODE, CONTACT_MESSAGES, updateUserShipmentAddressCall } from './contacts.js';
+} from './errorcodes.js';
 
 const PROFILE_REQUEST = {
   user_id: '5',

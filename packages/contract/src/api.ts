@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import {
+  ACTIVATION_ERRORCODE,
+  CHECK_USER_ERRORCODE,
+  LOGIN_ERRORCODE,
+  LOGOUT_ERRORCODE,
+  READ_ERRORCODE,
+  RESEND_ACTIVATION_ERRORCODE,
+  RESET_ERRORCODE,
+  USER_RECORD_ERRORCODE,
+} from './errorcodes.js';
 import { emailField, idField, pageField, pageSizeField, textField } from './fields.js';
 
 /**
@@ -15,6 +25,11 @@ export interface CallDescriptor<Req extends z.ZodType, Res extends z.ZodType> {
   /** Whether the call needs a signed-in session. */
   readonly signedIn: boolean;
   readonly summary: string;
+  /**
+   * The errorcodes of a success answer, named in errorcodes.ts. The web client returns the data
+   * of such an answer and turns any other into an ApiError carrying its errorcode and message.
+   */
+  readonly successCodes: readonly number[];
   readonly request: Req;
   readonly response: Res;
 }
@@ -30,17 +45,6 @@ export const apiErrorSchema = z.object({
   message: z.string(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
-
-/** errorcode values of failures that are not a call's own (HTTP status in parentheses). */
-export const API_ERRORCODE = {
-  invalidRequest: -400,
-  notSignedIn: -401,
-  forbidden: -403,
-  notFound: -404,
-  tooLarge: -413,
-  tooManyRequests: -429,
-  internal: -500,
-} as const;
 
 const nullableText = z.string().nullable();
 
@@ -111,13 +115,14 @@ export const loginCall = call({
   path: '/app/v1/login',
   encoding: 'form',
   signedIn: false,
+  successCodes: [LOGIN_ERRORCODE.signedIn],
   summary: 'Sign in with e-mail and password. errorcode 1: signed in (or see user Status), 0: wrong credentials.',
   request: z.object({
     name: textField.trim().min(1).max(LIMITS.fieldMax),
     password: textField.min(1).max(LIMITS.fieldMax),
   }),
   response: z.object({
-    errorcode: z.union([z.literal(0), z.literal(1)]),
+    errorcode: z.literal([LOGIN_ERRORCODE.signedIn, LOGIN_ERRORCODE.wrongCredentials]),
     message: z.string(),
     version: z.string(),
     user: z.array(sessionUserSchema),
@@ -130,10 +135,11 @@ export const carrierServiceRenamingCall = call({
   path: '/app/v1/carrierServiceRenaming',
   encoding: 'query',
   signedIn: true,
+  successCodes: [READ_ERRORCODE.ok],
   summary: 'The carrier service renaming list, kept by the web app in session storage.',
   request: empty,
   response: z.object({
-    errorcode: z.literal(0),
+    errorcode: z.literal(READ_ERRORCODE.ok),
     message: z.string(),
     data: z.array(carrierServiceMappingSchema),
   }),
@@ -144,6 +150,7 @@ export const resendRegisterEmailCall = call({
   path: '/app/v1/resendRegristerEmail',
   encoding: 'form',
   signedIn: false,
+  successCodes: [RESEND_ACTIVATION_ERRORCODE.sent],
   summary: 'Send a new activation mail to a user who has not activated yet. errorcode 0: sent.',
   request: z.object({ userID: idField }),
   response: z.object({ errorcode: z.number().int(), message: z.string() }),
@@ -154,9 +161,10 @@ export const logoutCall = call({
   path: '/app/v1/logout',
   encoding: 'form',
   signedIn: true,
+  successCodes: [LOGOUT_ERRORCODE.signedOut],
   summary: 'End the session. errorcode 1: signed out.',
   request: z.object({ user_id: idField }),
-  response: z.object({ errorcode: z.literal(1), message: z.string() }),
+  response: z.object({ errorcode: z.literal(LOGOUT_ERRORCODE.signedOut), message: z.string() }),
 });
 
 export const getUserByUserIdCall = call({
@@ -164,10 +172,11 @@ export const getUserByUserIdCall = call({
   path: '/app/v1/getUserByUser_id',
   encoding: 'form',
   signedIn: true,
+  successCodes: [USER_RECORD_ERRORCODE.found],
   summary: "The signed-in user's record and lockers. errorcode 1: found.",
   request: z.object({ user_id: idField }),
   response: z.object({
-    errorcode: z.literal(1),
+    errorcode: z.literal(USER_RECORD_ERRORCODE.found),
     message: z.string(),
     users: z.array(userProfileSchema),
     lockers: z.array(lockerSchema),
@@ -179,9 +188,10 @@ export const getUnPickupsByIdCall = call({
   path: '/app/v1/getUnPickupsById',
   encoding: 'form',
   signedIn: true,
+  successCodes: [READ_ERRORCODE.ok],
   summary: 'How many packages wait in a locker for the signed-in user. errorcode 0: success.',
   request: z.object({ uid: idField }),
-  response: z.object({ errorcode: z.literal(0), message: z.string(), unpickups: z.number().int().min(0) }),
+  response: z.object({ errorcode: z.literal(READ_ERRORCODE.ok), message: z.string(), unpickups: z.number().int().min(0) }),
 });
 
 export const checkUserCall = call({
@@ -189,32 +199,29 @@ export const checkUserCall = call({
   path: '/app/v1/checkUser',
   encoding: 'form',
   signedIn: false,
+  successCodes: [CHECK_USER_ERRORCODE.linkSent, CHECK_USER_ERRORCODE.noSuchAccount],
   summary: 'Forgot password: mails a reset link when the account exists. The answer never tells which.',
   request: z.object({ email: emailField() }),
-  response: z.object({ errorcode: z.union([z.literal(0), z.literal(1)]), message: z.string() }),
+  response: z.object({ errorcode: z.literal([CHECK_USER_ERRORCODE.linkSent, CHECK_USER_ERRORCODE.noSuchAccount]), message: z.string() }),
 });
-
-/** userActivate errorcodes: 1 activated, 0 no such user, -10 link used or expired, other internal. */
-export const ACTIVATION_ERRORCODE = { activated: 1, noSuchUser: 0, linkInvalid: -10 } as const;
 
 export const userActivateCall = call({
   method: 'POST',
   path: '/app/v1/userActivate',
   encoding: 'form',
   signedIn: false,
+  successCodes: [ACTIVATION_ERRORCODE.activated],
   summary: 'Activate an account with the code from its activation mail.',
   request: z.object({ activateCode: textField.trim().min(1).max(LIMITS.fieldMax) }),
   response: z.object({ errorcode: z.number().int(), message: z.string() }),
 });
-
-/** resetPassword errorcodes (spec 01 §8). */
-export const RESET_ERRORCODE = { success: 0, serverError: -1, expired: -10, illegal: -9 } as const;
 
 export const resetPasswordCall = call({
   method: 'GET',
   path: '/app/v1/resetPassword',
   encoding: 'query',
   signedIn: false,
+  successCodes: [RESET_ERRORCODE.success],
   summary: 'Set a new password with the link from a reset mail. errorcode 0 success, -10 expired, -9 unknown or used.',
   request: z.object({
     Email: textField.trim().min(1).max(LIMITS.fieldMax),
@@ -236,9 +243,10 @@ export const genCode128Call = call({
   path: '/app/v1/genCode128',
   encoding: 'query',
   signedIn: false,
+  successCodes: [READ_ERRORCODE.ok],
   summary: 'A Code128 barcode of the route code, as a base64 PNG. errorcode 0: success.',
   request: z.object({ pcode: barcodeCodeField }),
-  response: z.object({ errorcode: z.literal(0), message: z.string(), data: z.string() }),
+  response: z.object({ errorcode: z.literal(READ_ERRORCODE.ok), message: z.string(), data: z.string() }),
 });
 
 export const getAdvertisementsCall = call({
@@ -246,10 +254,11 @@ export const getAdvertisementsCall = call({
   path: '/app/v1/getAdvertisements',
   encoding: 'query',
   signedIn: true,
+  successCodes: [READ_ERRORCODE.ok],
   summary: 'Current advertisements; the web app shows the first one in a banner.',
   request: empty,
   response: z.object({
-    errorcode: z.literal(0),
+    errorcode: z.literal(READ_ERRORCODE.ok),
     message: z.string(),
     ads: z.array(z.object({ content: z.string() })),
   }),
@@ -260,6 +269,7 @@ export const getThirdPartyOrdersCall = call({
   path: '/app/v1/getThirdPartyOrders',
   encoding: 'query',
   signedIn: false,
+  successCodes: [READ_ERRORCODE.ok],
   summary: 'A third-party order placed in a locker, with its pickup code (the public /ShowQRcode page).',
   request: z.object({
     orderId: textField.trim().min(1).max(64),
@@ -268,7 +278,7 @@ export const getThirdPartyOrdersCall = call({
     size: pageSizeField.default(10),
   }),
   response: z.object({
-    errorcode: z.literal(0),
+    errorcode: z.literal(READ_ERRORCODE.ok),
     message: z.string(),
     data: z.object({
       total: z.number().int(),

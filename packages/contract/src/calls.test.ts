@@ -12,3 +12,14 @@ describe('ALL_CALLS', () => {
     expect(Object.fromEntries(exported)).toEqual(ALL_CALLS);
   });
 });
+
+describe('successCodes', () => {
+  const namedCodes = Object.entries(contract)
+    .filter(([name]) => name.endsWith('_ERRORCODE'))
+    .flatMap(([, table]) => Object.values(table as Record<string, number>));
+
+  it.each(Object.entries(ALL_CALLS))('%s names its success errorcodes from an *_ERRORCODE table', (_name, call) => {
+    expect(call.successCodes.length).toBeGreaterThan(0);
+    for (const code of call.successCodes) expect(namedCodes).toContain(code);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call } from './api.js';
+import { CONTACT_ERRORCODE, READ_ERRORCODE } from './errorcodes.js';
 import { LIMITS } from './constants.js';
 import { flagField, idField, optionalTextField, pageField, pageSizeField, textField, whenMissing } from './fields.js';
 
@@ -105,17 +106,12 @@ export type Contact = z.infer<typeof contactSchema>;
 
 const result = z.object({ errorcode: z.number().int(), message: z.string() });
 
-/**
- * errorcode 1: the contact was added, updated or deleted. -404 (HTTP 404): no such contact of the
- * signed-in user, whether it does not exist or belongs to someone else.
- */
-export const CONTACT_ERRORCODE = { ok: 1, notFound: -404 } as const;
-
 export const getUserShipmentAddressCall = call({
   method: 'GET',
   path: '/app/v1/getUserShipmentAddress',
   encoding: 'query',
   signedIn: true,
+  successCodes: [READ_ERRORCODE.ok],
   summary: "A page of the signed-in user's contacts, newest first.",
   request: z.object({ userId: idField, page: pageField.default(1), num: pageSizeField.default(10) }),
   response: result.extend({ data: z.object({ total: z.number().int(), list: z.array(contactSchema) }) }),
@@ -126,6 +122,7 @@ export const addUserShipmentAddressCall = call({
   path: '/app/v1/addUserShipmentAddress',
   encoding: 'json',
   signedIn: true,
+  successCodes: [CONTACT_ERRORCODE.ok],
   summary: 'Add a contact to the signed-in user\'s address book. errorcode 1: added.',
   request: contactFormSchema.extend({ user_id: idField }),
   response: result,
@@ -136,6 +133,7 @@ export const updateUserShipmentAddressCall = call({
   path: '/app/v1/updateUserShipmentAddress',
   encoding: 'json',
   signedIn: true,
+  successCodes: [CONTACT_ERRORCODE.ok],
   summary: "Change one of the signed-in user's contacts. errorcode 1: updated.",
   request: contactFormSchema.extend({ id: idField }),
   response: result,
@@ -146,6 +144,7 @@ export const deleteUserShipmentAddressCall = call({
   path: '/app/v1/deleteUserShipmentAddress',
   encoding: 'json',
   signedIn: true,
+  successCodes: [CONTACT_ERRORCODE.ok],
   summary: "Delete one of the signed-in user's contacts. errorcode 1: deleted.",
   request: z.object({ id: idField }),
   response: result,

@@ -1,4 +1,5 @@
 export * from './api.js';
+export * from './errorcodes.js';
 export * from './auth.js';
 export * from './constants.js';
 export * from './fields.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call } from './api.js';
+import { LOCKER_EVENT_ERRORCODE } from './errorcodes.js';
 import { textField } from './fields.js';
 
 /**
@@ -42,16 +43,6 @@ export type DeliveredEvent = z.infer<typeof deliveredEventSchema>;
 export type PickedUpEvent = z.infer<typeof pickedUpEventSchema>;
 export type LockerEvent = z.infer<typeof lockerEventSchema>;
 
-/** errorcode of a locker event answer: 0 recorded; the others change nothing. */
-export const LOCKER_EVENT_ERRORCODE = {
-  recorded: 0,
-  unknownAirBoxId: -20,
-  unknownHub: -21,
-  unknownPickupCode: -22,
-  alreadyPickedUp: -23,
-  badApiKey: -401,
-} as const;
-
 export const LOCKER_EVENT_MESSAGES = {
   recorded: 'Event recorded',
   unknownAirBoxId: 'No customer has this AirBox ID.',
@@ -66,11 +57,12 @@ export const lockerEventCall = call({
   path: '/app/v1/locker/events',
   encoding: 'json',
   signedIn: false,
+  successCodes: [LOCKER_EVENT_ERRORCODE.recorded],
   summary:
     'A locker reports a delivery or a pickup (API key in the X-Api-Key header or as a Bearer token). errorcode 0: recorded; -20 unknown AirBox ID, -21 unknown hub, -22 unknown pickup code, -23 already picked up, -401 no valid key.',
   request: lockerEventSchema,
   response: z.object({
-    errorcode: z.literal(0),
+    errorcode: z.literal(LOCKER_EVENT_ERRORCODE.recorded),
     message: z.string(),
     packageId: z.number().int(),
     /** The code the customer types at the locker (delivered events). */

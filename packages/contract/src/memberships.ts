@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call } from './api.js';
+import { BUY_MEMBERSHIP_ERRORCODE, READ_ERRORCODE } from './errorcodes.js';
 import { MEMBERSHIP_PLAN, type MembershipPlan } from './constants.js';
 import { idField, intField } from './fields.js';
 
@@ -51,18 +52,18 @@ export const getMembershipsCall = call({
   path: '/app/v1/getMemberships',
   encoding: 'query',
   signedIn: true,
+  successCodes: [READ_ERRORCODE.ok],
   summary: 'The three plans with their prices.',
   request: z.object({}),
   response: result.extend({ memberships: z.array(membershipSchema) }),
 });
-
-export const BUY_MEMBERSHIP_ERRORCODE = { redirect: 1 } as const;
 
 export const buyMembershipCall = call({
   method: 'POST',
   path: '/app/v1/buyMembership',
   encoding: 'form',
   signedIn: true,
+  successCodes: [BUY_MEMBERSHIP_ERRORCODE.redirect],
   summary:
     'Start paying for a plan: errorcode 1 with redirectURL, the payment provider\'s approval page. The purchase is granted only once the server has captured the payment.',
   // number may be left out: a membership is always 1, and so is a credit purchase without one.

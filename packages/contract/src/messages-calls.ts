@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call } from './api.js';
+import { MESSAGE_DELETE_ERRORCODE, READ_ERRORCODE } from './errorcodes.js';
 import { INT4, idField, intField, optionalTextField, pageSizeField, textField, whenMissing } from './fields.js';
 
 /** My Messages (spec 03 §2, §4, §8): the package notifications of the lockers. */
@@ -46,6 +47,7 @@ export const getUserMessageCall = call({
   path: '/app/v1/getUserMessage',
   encoding: 'json',
   signedIn: true,
+  successCodes: [READ_ERRORCODE.ok],
   summary: "A page of the signed-in user's messages, newest first, filtered by carrier, dates and pickup status. errorcode 0.",
   request: z.object({
     start: whenMissing(intField.min(0).max(1_000_000), 0),
@@ -73,6 +75,7 @@ export const deleteMessageCall = call({
   path: '/app/v1/deleteMessage',
   encoding: 'form',
   signedIn: true,
+  successCodes: [MESSAGE_DELETE_ERRORCODE.deleted],
   summary: "Delete one or several of the signed-in user's messages. errorcode 1: deleted.",
   request: z.object({ message_id: messageIdsField }),
   response: result,
@@ -83,6 +86,7 @@ export const deleteAllMessageCall = call({
   path: '/app/v1/deleteAllMessage',
   encoding: 'form',
   signedIn: true,
+  successCodes: [MESSAGE_DELETE_ERRORCODE.deleted],
   summary: "Delete every picked-up message of the signed-in user. errorcode 1: deleted.",
   request: z.object({ user_id: idField }),
   response: result,
@@ -93,6 +97,7 @@ export const getCarrierListCall = call({
   path: '/app/v1/stat/getCarrierList',
   encoding: 'query',
   signedIn: true,
+  successCodes: [READ_ERRORCODE.ok],
   summary: 'The carriers messages can be filtered by.',
   request: z.object({}),
   response: result.extend({ carrierList: z.array(z.object({ shipping_company_name: z.string() })) }),

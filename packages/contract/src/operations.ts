@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call } from './api.js';
+import { READ_ERRORCODE } from './errorcodes.js';
 import { idField, intField, pageSizeField, whenMissing } from './fields.js';
 
 /** Transaction history (spec 03 §2, §9). */
@@ -79,6 +80,7 @@ export const getUserOperationsCall = call({
   path: '/app/v1/getUserOperations',
   encoding: 'form',
   signedIn: true,
+  successCodes: [READ_ERRORCODE.ok],
   summary: "A sorted page of the signed-in user's transactions. errorcode 0: success.",
   request: operationsRequest,
   response: operationsResponse,
@@ -89,6 +91,7 @@ export const getMyOperationsCall = call({
   path: '/app/v1/getMyOperations',
   encoding: 'json',
   signedIn: true,
+  successCodes: [READ_ERRORCODE.ok],
   summary: 'The same as getUserOperations, with a JSON body.',
   request: operationsRequest,
   response: operationsResponse,

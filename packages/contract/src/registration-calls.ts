@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { call } from './api.js';
 import { LIMITS } from './constants.js';
+import {
+  FIRST_LOGIN_ERRORCODE,
+  GET_BOXID_ERRORCODE,
+  INVITATION_ERRORCODE,
+  READ_ERRORCODE,
+  REGISTER_ERRORCODE,
+} from './errorcodes.js';
 import { idField, pageSizeField, textField } from './fields.js';
 import { INVITATION_CODE_PATTERN, ZIP_PATTERN, registerRequestSchema } from './registration.js';
 
@@ -91,30 +98,12 @@ export function hubAddress(hub: HubOption): string {
 /** Address line 2 of an enterprise registrant: the unit (spec 02 §4). */
 export const unitSuiteLine = (unitName: string) => `Unit/Suite ${unitName}`;
 
-/**
- * errorcode of regist_userInfo: 1 created; 0 refused (taken e-mail 'Duplicated email!', taken
- * AirBox ID, unknown hub, invalid invitation code, company outside the invitation), with the
- * reason in message. A request breaking a field rule gets HTTP 400 with errorcode -400.
- */
-export const REGISTER_ERRORCODE = { created: 1, refused: 0 } as const;
-
-/** errorcode of firstLogin: 1 the zip is served, 0 it is not. */
-export const FIRST_LOGIN_ERRORCODE = { served: 1, notServed: 0 } as const;
-
-/** errorcode of getBoxid: 0 with BOXID; -1 when no id with those digits is free (message says so). */
-export const GET_BOXID_ERRORCODE = { found: 0, noneFree: -1 } as const;
-
-/**
- * errorcode of the directory calls (company/info, company/list, campus/list, building/list,
- * unit/list, getLockerInfoByBuilding, getLockerInfoByMode): 0 with their data, which may be empty.
- */
-export const DIRECTORY_ERRORCODE = { ok: 0 } as const;
-
 export const registerCall = call({
   method: 'POST',
   path: '/app/v1/regist_userInfo',
   encoding: 'form',
   signedIn: false,
+  successCodes: [REGISTER_ERRORCODE.created],
   summary: "Create an unactivated account and mail its activation link. errorcode 1: created; otherwise 'message' says why.",
   request: registerRequestSchema,
   response: result,
@@ -125,9 +114,10 @@ export const firstLoginCall = call({
   path: '/app/v1/firstLogin',
   encoding: 'form',
   signedIn: false,
+  successCodes: [FIRST_LOGIN_ERRORCODE.served],
   summary: 'Is this zip code in the service area? errorcode 1 valid, 0 invalid.',
   request: z.object({ zip_code: textField.trim().regex(ZIP_PATTERN) }),
-  response: z.object({ errorcode: z.union([z.literal(0), z.literal(1)]), message: z.string() }),
+  response: z.object({ errorcode: z.literal([FIRST_LOGIN_ERRORCODE.served, FIRST_LOGIN_ERRORCODE.notServed]), message: z.string() }),
 });
 
 export const getBoxidCall = call({
@@ -135,6 +125,7 @@ export const getBoxidCall = call({
   path: '/app/v1/getBoxid',
   encoding: 'form',
   signedIn: false,
+  successCodes: [GET_BOXID_ERRORCODE.found],
   summary:
     "A free AirBox ID starting with the cell phone's first 3 digits (see boxIdPrefixFor for a leading 0), kept for this " +
     'suggestion for 30 minutes. errorcode 0 with BOXID; -1 with a message when none is free.',
@@ -142,14 +133,12 @@ export const getBoxidCall = call({
   response: z.object({ errorcode: z.number().int(), message: z.string(), BOXID: z.string().optional() }),
 });
 
-/** businessCampus/verifyCode errorcodes: 1 valid, -1 invalid. */
-export const INVITATION_ERRORCODE = { valid: 1, invalid: -1 } as const;
-
 export const verifyInvitationCodeCall = call({
   method: 'GET',
   path: '/app/v1/businessCampus/verifyCode',
   encoding: 'query',
   signedIn: false,
+  successCodes: [INVITATION_ERRORCODE.valid],
   summary: 'Check an invitation code: errorcode 1 with the company and role it grants, -1 invalid.',
   request: z.object({ code: textField.trim().regex(INVITATION_CODE_PATTERN) }),
   response: result.extend({
@@ -162,6 +151,7 @@ export const companyInfoCall = call({
   path: '/app/v1/businessCampus/company/info',
   encoding: 'query',
   signedIn: false,
+  successCodes: [READ_ERRORCODE.ok],
   summary: "A company's campus, building and unit.",
   request: z.object({ company_id: idField }),
   response: result.extend({ data: z.array(companyInfoSchema) }),
@@ -172,6 +162,7 @@ export const companyListCall = call({
   path: '/app/v1/businessCampus/company/list',
   encoding: 'query',
   signedIn: false,
+  successCodes: [READ_ERRORCODE.ok],
   summary: 'Companies by name, by AirBox ID (7 digits), by property manager (bcm_user_id) or by unit.',
   request: z.object({
     size: pageSizeField.default(10),
@@ -188,6 +179,7 @@ export const campusListCall = call({
   path: '/app/v1/businessCampus/campus/list',
   encoding: 'query',
   signedIn: false,
+  successCodes: [READ_ERRORCODE.ok],
   summary: 'Every campus.',
   request: z.object({}),
   response: result.extend({ data: z.array(campusSchema) }),
@@ -198,6 +190,7 @@ export const buildingListCall = call({
   path: '/app/v1/businessCampus/building/list',
   encoding: 'query',
   signedIn: false,
+  successCodes: [READ_ERRORCODE.ok],
   summary: "A campus's buildings.",
   request: z.object({ bc_id: idField }),
   response: result.extend({ data: z.array(buildingSchema) }),
@@ -208,6 +201,7 @@ export const unitListCall = call({
   path: '/app/v1/businessCampus/unit/list',
   encoding: 'query',
   signedIn: false,
+  successCodes: [READ_ERRORCODE.ok],
   summary: "A building's units.",
   request: z.object({ building_id: idField, size: pageSizeField.default(500) }),
   response: result.extend({ data: z.object({ total: z.number().int(), list: z.array(unitSchema) }) }),
@@ -218,6 +212,7 @@ export const getLockerInfoByBuildingCall = call({
   path: '/app/v1/getLockerInfoByBuilding',
   encoding: 'query',
   signedIn: false,
+  successCodes: [READ_ERRORCODE.ok],
   summary: "The delivery hubs of a building.",
   request: z.object({ business_building_id: idField }),
   response: result.extend({ locker_info: z.array(hubSchema) }),
@@ -228,6 +223,7 @@ export const getLockerInfoByModeCall = call({
   path: '/app/v1/getLockerInfoByMode',
   encoding: 'query',
   signedIn: false,
+  successCodes: [READ_ERRORCODE.ok],
   summary: 'Every public delivery hub a customer may choose as default.',
   request: z.object({}),
   response: result.extend({ locker_info: z.array(hubSchema) }),

@@ -3,9 +3,9 @@ import {
   campusListCall,
   companyInfoCall,
   companyListCall,
-  DIRECTORY_ERRORCODE,
   getLockerInfoByBuildingCall,
   getLockerInfoByModeCall,
+  READ_ERRORCODE,
   unitListCall,
 } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +20,7 @@ import { listHubs, listHubsOfBuilding } from '../../modules/hubs/hubs.repository
 import { selectableLockers } from '../../modules/hubs/hubs.wire.js';
 import { defineCall } from './define-call.js';
 
-const ok = { errorcode: DIRECTORY_ERRORCODE.ok, message: 'success' } as const;
+const ok = { errorcode: READ_ERRORCODE.ok, message: 'success' } as const;
 
 /**
  * The campus directory and the hubs a newcomer picks from (spec 02 §7). Public: the enterprise
