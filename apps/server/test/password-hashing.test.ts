@@ -1,4 +1,4 @@
-import { MESSAGES } from '@airbox/contract';
+import { LOGIN_ERRORCODE, MESSAGES } from '@airbox/contract';
 import type * as Argon2 from '@node-rs/argon2';
 import { describe, expect, it, vi } from 'vitest';
 import { CPU_HEAVY_TASKS_AT_ONCE } from '../src/config/cpu.js';
@@ -70,7 +70,7 @@ describe('password hashing', () => {
       ),
     );
     const busy = answers.filter((answer) => answer.statusCode === 429);
-    const signedIn = answers.filter((answer) => answer.statusCode === 200 && answer.json().errorcode === 1);
+    const signedIn = answers.filter((answer) => answer.statusCode === 200 && answer.json().errorcode === LOGIN_ERRORCODE.signedIn);
     expect(busy.length).toBeGreaterThan(0);
     expect(signedIn.length).toBeGreaterThan(0);
     expect(busy.length + signedIn.length).toBe(burst);

@@ -2,6 +2,7 @@ import {
   BOX_ID_MESSAGES,
   boxIdProblem,
   MESSAGES,
+  REGISTER_ERRORCODE,
   REGISTRATION_MESSAGES as M,
   ROLE,
 } from '@airbox/contract';
@@ -279,8 +280,8 @@ describe('races', () => {
       Array.from({ length: 20 }, (_, index) => register(index % 2 ? enterprise({ BOXID }) : individual({ BOXID }))),
     );
     const bodies = answers.map((answer) => answer.json());
-    expect(bodies.filter((body) => body.errorcode === 1)).toHaveLength(1);
-    expect(bodies.filter((body) => body.errorcode === 0 && body.message === M.boxIdTaken)).toHaveLength(19);
+    expect(bodies.filter((body) => body.errorcode === REGISTER_ERRORCODE.created)).toHaveLength(1);
+    expect(bodies.filter((body) => body.errorcode === REGISTER_ERRORCODE.refused && body.message === M.boxIdTaken)).toHaveLength(19);
     expect((await state()).users).toBe(before.users + 1);
     expect(await t.app.db.selectFrom('users').select('user_id').where('box_id', '=', BOXID).execute()).toHaveLength(1);
   });
@@ -289,7 +290,7 @@ describe('races', () => {
     const Email = freshEmail('race');
     const answers = await Promise.all(Array.from({ length: 10 }, () => register(individual({ Email }))));
     const codes = answers.map((answer) => answer.json());
-    expect(codes.filter((body) => body.errorcode === 1)).toHaveLength(1);
+    expect(codes.filter((body) => body.errorcode === REGISTER_ERRORCODE.created)).toHaveLength(1);
     expect(codes.filter((body) => body.message === M.duplicatedEmail)).toHaveLength(9);
   });
 
@@ -297,7 +298,7 @@ describe('races', () => {
     await insertCode(t.app.db, { code: 'THREE3', bcm_user_id: d.manager, max_uses: 3 });
     const answers = await Promise.all(Array.from({ length: 8 }, () => register(enterprise({ Activation_code: 'THREE3' }))));
     const bodies = answers.map((answer) => answer.json());
-    expect(bodies.filter((body) => body.errorcode === 1)).toHaveLength(3);
+    expect(bodies.filter((body) => body.errorcode === REGISTER_ERRORCODE.created)).toHaveLength(3);
     expect(bodies.filter((body) => body.message === M.invalidInvitationCode)).toHaveLength(5);
     const code = await t.app.db.selectFrom('invitation_codes').select('uses').where('code', '=', 'THREE3').executeTakeFirstOrThrow();
     expect(code.uses).toBe(3);

@@ -1,4 +1,4 @@
-import { getUnPickupsByIdCall, getUserByUserIdCall } from '@airbox/contract';
+import { getUnPickupsByIdCall, getUserByUserIdCall, READ_ERRORCODE, USER_RECORD_ERRORCODE } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
 import { listHubs } from '../../modules/hubs/hubs.repository.js';
 import { toLocker } from '../../modules/hubs/hubs.wire.js';
@@ -11,11 +11,11 @@ export default async function accountRoutes(app: FastifyInstance) {
   defineCall(app, getUserByUserIdCall).handle(async (_input, request) => {
     const user = signedInUser(request);
     const hubs = await listHubs(app.db);
-    return { errorcode: 1, message: 'success', users: [toUserProfile(user)], lockers: hubs.map(toLocker) };
+    return { errorcode: USER_RECORD_ERRORCODE.found, message: 'success', users: [toUserProfile(user)], lockers: hubs.map(toLocker) };
   });
 
   defineCall(app, getUnPickupsByIdCall).handle(async (_input, request) => {
     const unpickups = await countUnpickedPackages(app.db, signedInUser(request).user_id);
-    return { errorcode: 0, message: 'success', unpickups };
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', unpickups };
   });
 }

@@ -1,11 +1,15 @@
 import {
   ACTIVATION_ERRORCODE,
+  CHECK_USER_ERRORCODE,
   checkUserCall,
+  LOGIN_ERRORCODE,
   loginCall,
+  LOGOUT_ERRORCODE,
   logoutCall,
   MESSAGES,
-  RESET_ERRORCODE,
+  RESEND_ACTIVATION_ERRORCODE,
   resendRegisterEmailCall,
+  RESET_ERRORCODE,
   resetPasswordCall,
   userActivateCall,
 } from '@airbox/contract';
@@ -34,24 +38,24 @@ export default async function authRoutes(app: FastifyInstance) {
   defineCall(app, loginCall, { throttled: true }).handle(async (input, request, reply) => {
     const outcome = await login(app, input, request.ip, app.sessionCookie.read(request));
     if (outcome.kind === 'wrongCredentials') {
-      return { errorcode: 0, message: MESSAGES.wrongCredentials, version, user: [], locker: [] };
+      return { errorcode: LOGIN_ERRORCODE.wrongCredentials, message: MESSAGES.wrongCredentials, version, user: [], locker: [] };
     }
     if (outcome.kind === 'signedIn') app.sessionCookie.set(reply, outcome.sessionToken);
     const message = outcome.kind === 'refused' ? outcome.message : 'Login successful';
-    return { errorcode: 1, message, version, user: [outcome.user], locker: outcome.locker };
+    return { errorcode: LOGIN_ERRORCODE.signedIn, message, version, user: [outcome.user], locker: outcome.locker };
   });
 
   defineCall(app, logoutCall).handle(async (_input, request, reply) => {
     const token = app.sessionCookie.read(request);
     if (token) await endSession(app.db, token);
     app.sessionCookie.clear(reply);
-    return { errorcode: 1, message: 'Logout successful' };
+    return { errorcode: LOGOUT_ERRORCODE.signedOut, message: 'Logout successful' };
   });
 
   // The answer never waits for the lookup or the mail: the same for known and unknown e-mails.
   defineCall(app, checkUserCall, { throttled: true }).handle(async (input) => {
     await requestResetLink(app, input.email);
-    return { errorcode: 1, message: MESSAGES.forgotNeutral };
+    return { errorcode: CHECK_USER_ERRORCODE.linkSent, message: MESSAGES.forgotNeutral };
   });
 
   defineCall(app, resetPasswordCall, { throttled: true }).handle(async (input, request) => {
@@ -67,6 +71,6 @@ export default async function authRoutes(app: FastifyInstance) {
   // Success whether or not the id names an unactivated user, so the answer reveals nothing.
   defineCall(app, resendRegisterEmailCall, { throttled: true }).handle(async (input) => {
     await requestActivationLink(app, input.userID);
-    return { errorcode: 0, message: MESSAGES.resendSuccess };
+    return { errorcode: RESEND_ACTIVATION_ERRORCODE.sent, message: MESSAGES.resendSuccess };
   });
 }

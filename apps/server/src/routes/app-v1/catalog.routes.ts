@@ -1,9 +1,10 @@
 import {
-  MESSAGES,
   carrierServiceRenamingCall,
   genCode128Call,
   getAdvertisementsCall,
   getThirdPartyOrdersCall,
+  MESSAGES,
+  READ_ERRORCODE,
 } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
@@ -17,12 +18,12 @@ import { defineCall } from './define-call.js';
 export default async function catalogRoutes(app: FastifyInstance) {
   defineCall(app, carrierServiceRenamingCall).handle(async () => {
     const rows = await listCarrierServiceRenamings(app.db);
-    return { errorcode: 0, message: 'success', data: rows };
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', data: rows };
   });
 
   defineCall(app, getAdvertisementsCall).handle(async () => {
     const ads = await listActiveAdvertisements(app.db);
-    return { errorcode: 0, message: 'success', ads };
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', ads };
   });
 
   // Public, and each new code costs a drawing: throttled per address, and refused when the
@@ -32,7 +33,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
       throw error instanceof BarcodeRendererBusy ? AppError.tooMany(MESSAGES.barcodesBusy) : error;
     });
     reply.header('cache-control', 'public, max-age=86400');
-    return { errorcode: 0, message: 'success', data: png.toString('base64') };
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', data: png.toString('base64') };
   });
 
   // Throttled: the answer holds a pickup code, so order ids must not be guessable by brute force.
@@ -44,7 +45,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
       size: input.size,
     });
     return {
-      errorcode: 0,
+      errorcode: READ_ERRORCODE.ok,
       message: 'success',
       data: { total: page.total, list: page.list.map((order) => ({ orderId: order.order_id, pickUpCode: order.pickup_code })) },
     };

@@ -4,6 +4,7 @@ import {
   CONTACT_MESSAGES,
   deleteUserShipmentAddressCall,
   getUserShipmentAddressCall,
+  READ_ERRORCODE,
   updateUserShipmentAddressCall,
 } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +24,7 @@ export default async function contactsRoutes(app: FastifyInstance) {
   defineCall(app, getUserShipmentAddressCall).handle(async (input, request) => {
     const user = signedInUser(request);
     const page = await listContacts(app.db, user.user_id, { offset: (input.page - 1) * input.num, limit: input.num });
-    return { errorcode: 0, message: 'success', data: { total: page.total, list: page.list.map(toContact) } };
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', data: { total: page.total, list: page.list.map(toContact) } };
   });
 
   defineCall(app, addUserShipmentAddressCall).handle(async (input, request) => {

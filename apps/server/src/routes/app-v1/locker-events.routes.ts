@@ -36,11 +36,11 @@ export default async function lockerEventsRoutes(app: FastifyInstance) {
   defineCall(app, lockerEventCall).handle(async (event) => {
     if (event.type === 'delivered') {
       const delivery = await recordDelivery(app, event);
-      return { errorcode: 0, message: LOCKER_EVENT_MESSAGES.recorded, packageId: delivery.packageId, pickupCode: delivery.pickupCode, creditsCharged: 0, overtimeDays: 0 };
+      return { errorcode: LOCKER_EVENT_ERRORCODE.recorded, message: LOCKER_EVENT_MESSAGES.recorded, packageId: delivery.packageId, pickupCode: delivery.pickupCode, creditsCharged: 0, overtimeDays: 0 };
     }
     const pickup = await recordPickup(app, event);
     return {
-      errorcode: 0,
+      errorcode: LOCKER_EVENT_ERRORCODE.recorded,
       message: LOCKER_EVENT_MESSAGES.recorded,
       packageId: pickup.packageId,
       pickupCode: event.pickupCode,

@@ -1,4 +1,4 @@
-import { BUY_MEMBERSHIP_ERRORCODE, buyMembershipCall, getMembershipsCall, textField } from '@airbox/contract';
+import { BUY_MEMBERSHIP_ERRORCODE, buyMembershipCall, getMembershipsCall, READ_ERRORCODE, textField } from '@airbox/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { listMemberships } from '../../modules/memberships/memberships.repository.js';
@@ -22,7 +22,7 @@ export default async function membershipsRoutes(app: FastifyInstance) {
 
   defineCall(app, getMembershipsCall).handle(async () => {
     const memberships = await listMemberships(app.db);
-    return { errorcode: 0, message: 'success', memberships: memberships.map(toMembership) };
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', memberships: memberships.map(toMembership) };
   });
 
   defineCall(app, buyMembershipCall).handle(async (input, request) => {

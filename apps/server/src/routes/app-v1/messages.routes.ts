@@ -4,7 +4,9 @@ import {
   getCarrierListCall,
   getUserMessageCall,
   INBOX_MESSAGES,
+  MESSAGE_DELETE_ERRORCODE,
   pacificTime,
+  READ_ERRORCODE,
 } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
@@ -47,24 +49,24 @@ export default async function messagesRoutes(app: FastifyInstance) {
       until: bound(input.end_time, true, 'end_time'),
       isPickup: input.is_pickup === '1' ? 1 : input.is_pickup === '0' ? 0 : undefined,
     });
-    return { errorcode: 0, message: 'success', total, messages: rows.map(toInboxMessage) };
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', total, messages: rows.map(toInboxMessage) };
   });
 
   defineCall(app, deleteMessageCall).handle(async (input, request) => {
     const deleted = await deleteMessages(app.db, signedInUser(request).user_id, input.message_id);
     // The same answer for an unknown id and another user's: nothing tells them apart.
     return deleted > 0
-      ? { errorcode: 1, message: input.message_id.length > 1 ? INBOX_MESSAGES.bulkDeleted : INBOX_MESSAGES.deleted }
-      : { errorcode: 0, message: 'No message was deleted.' };
+      ? { errorcode: MESSAGE_DELETE_ERRORCODE.deleted, message: input.message_id.length > 1 ? INBOX_MESSAGES.bulkDeleted : INBOX_MESSAGES.deleted }
+      : { errorcode: MESSAGE_DELETE_ERRORCODE.noneDeleted, message: 'No message was deleted.' };
   });
 
   defineCall(app, deleteAllMessageCall).handle(async (_input, request) => {
     await deletePickedUpMessages(app.db, signedInUser(request).user_id);
-    return { errorcode: 1, message: INBOX_MESSAGES.bulkDeleted };
+    return { errorcode: MESSAGE_DELETE_ERRORCODE.deleted, message: INBOX_MESSAGES.bulkDeleted };
   });
 
   defineCall(app, getCarrierListCall).handle(async (_input, request) => {
     const carriers = await listMessageCarriers(app.db, signedInUser(request).user_id);
-    return { errorcode: 0, message: 'success', carrierList: carriers.map((name) => ({ shipping_company_name: name })) };
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', carrierList: carriers.map((name) => ({ shipping_company_name: name })) };
   });
 }

@@ -4,6 +4,7 @@ import {
   getUserQrCodeCall,
   PROFILE_MESSAGES,
   QR_CODE_ERRORCODE,
+  READ_ERRORCODE,
   UPDATE_PROFILE_ERRORCODE,
   updateSelfUserInfoCall,
   US_STATES,
@@ -64,11 +65,11 @@ export default async function profileRoutes(app: FastifyInstance) {
 
   defineCall(app, getLockerInfoByUserCall).handle(async (_input, request) => {
     const hubs = await hubsUserMayChoose(app.db, signedInUser(request));
-    return { errorcode: 0, message: 'success', locker_info: selectableLockers(hubs) };
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', locker_info: selectableLockers(hubs) };
   });
 
   defineCall(app, getStatesCall).handle(async () => ({
-    errorcode: 0,
+    errorcode: READ_ERRORCODE.ok,
     message: 'success',
     data: US_STATES.map(({ code, name }) => ({ code, name })),
   }));
