@@ -1,4 +1,4 @@
-import { API_ERRORCODE, MESSAGES } from '@airbox/contract';
+import { API_ERRORCODE, CHECK_USER_ERRORCODE, MESSAGES, QR_CODE_ERRORCODE } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../testing/test-utils';
 import { ApiError, encodeFields, request } from './http';
@@ -13,7 +13,8 @@ describe('encodeFields', () => {
 describe('request', () => {
   it('form-encodes a POST body and sends the session cookie', async () => {
     const api = mockApi({ '/app/v1/logout': { body: { errorcode: 1, message: 'bye' } } });
-    await expect(request('logoutCall', { user_id: 7 })).resolves.toEqual({ errorcode: 1, message: 'bye' });
+    // The call's data: the answer without its errorcode and message (logout has none).
+    await expect(request('logoutCall', { user_id: 7 })).resolves.toEqual({});
     const [input, init] = api.fetchMock.mock.calls[0] ?? [];
     expect(String(input)).toBe('/app/v1/logout');
     expect(init?.method).toBe('POST');
@@ -28,11 +29,34 @@ describe('request', () => {
     expect(api.fetchMock.mock.calls[0]?.[1]?.body).toBeUndefined();
   });
 
+  it("returns a success answer's data, without errorcode and message", async () => {
+    mockApi({ '/app/v1/getUserQRcode': { body: { errorcode: QR_CODE_ERRORCODE.ok, message: 'ok', qrcode: 'QR', boxid: '2135846', next_reset_at: null } } });
+    await expect(request('getUserQrCodeCall', { user_id: 7 })).resolves.toEqual({ qrcode: 'QR', boxid: '2135846', next_reset_at: null });
+  });
+
+  it("turns an answer with another of the call's errorcodes into an ApiError", async () => {
+    mockApi({
+      '/app/v1/getUserQRcode': {
+        body: { errorcode: QR_CODE_ERRORCODE.resetLocked, message: 'Try again later.', qrcode: 'QR', boxid: '2135846', next_reset_at: null },
+      },
+    });
+    const error = await request('getUserQrCodeCall', { user_id: 7, update: '1' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ errorcode: QR_CODE_ERRORCODE.resetLocked, message: 'Try again later.', status: 200, isCallFailure: true });
+  });
+
+  it('accepts every success errorcode of a call (checkUser: 1 and 0 alike)', async () => {
+    for (const errorcode of [CHECK_USER_ERRORCODE.linkSent, CHECK_USER_ERRORCODE.noSuchAccount]) {
+      mockApi({ '/app/v1/checkUser': { body: { errorcode, message: 'sent' } } });
+      await expect(request('checkUserCall', { email: 'a@b.co' })).resolves.toEqual({});
+    }
+  });
+
   it('turns an error answer into an ApiError with errorcode, message and status', async () => {
     mockApi({ '/app/v1/checkUser': { status: 429, body: { errorcode: API_ERRORCODE.tooManyRequests, message: MESSAGES.tooManyAttempts } } });
     const error = await request('checkUserCall', { email: 'a@b.co' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ errorcode: -429, message: MESSAGES.tooManyAttempts, status: 429, isServiceFailure: false });
+    expect(error).toMatchObject({ errorcode: -429, message: MESSAGES.tooManyAttempts, status: 429, isServiceFailure: false, isCallFailure: false });
   });
 
   it('turns a 200 answer that is not the success shape into an ApiError', async () => {

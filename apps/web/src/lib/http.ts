@@ -9,6 +9,8 @@ type AnyCall = CallDescriptor<z.ZodType, z.ZodType>;
 export type CallName = { [K in keyof Schemas]: Schemas[K] extends AnyCall ? K : never }[keyof Schemas];
 export type CallInput<N extends CallName> = Schemas[N] extends CallDescriptor<infer Req, z.ZodType> ? z.input<Req> : never;
 export type CallOutput<N extends CallName> = Schemas[N] extends CallDescriptor<z.ZodType, infer Res> ? z.output<Res> : never;
+/** What a call gives back on success: its answer without the errorcode and message. */
+export type CallData<N extends CallName> = Omit<CallOutput<N>, 'errorcode' | 'message'>;
 
 /** Every failed call, whatever went wrong, becomes one of these (status 0: no answer). */
 export class ApiError extends Error {
@@ -25,6 +27,14 @@ export class ApiError extends Error {
   /** No usable answer: the network failed, the server failed (5xx) or answered something unreadable. */
   get isServiceFailure(): boolean {
     return this.status === 0 || this.status >= 500;
+  }
+
+  /**
+   * The call answered (HTTP 2xx) with one of its own failure errorcodes (LOGIN_ERRORCODE.wrongCredentials,
+   * ACTIVATION_ERRORCODE.noSuchUser, ...), rather than refusing the request (4xx) or failing.
+   */
+  get isCallFailure(): boolean {
+    return this.status >= 200 && this.status < 300;
   }
 }
 
@@ -57,14 +67,16 @@ function sendToLogin(): void {
 
 /**
  * The one HTTP client: encodes the request as the call's descriptor says, sends the session
- * cookie, parses the answer with the descriptor's response schema, and turns every failure into
- * an ApiError. A 401 on a signed-in call ends the session hints and sends the user to login.
+ * cookie, parses the answer with the descriptor's response schema, and returns the data of an
+ * answer whose errorcode is one of the call's success codes. Everything else is an ApiError: an
+ * answer with another errorcode (LOGIN_ERRORCODE.wrongCredentials, ...), a refusal, a failure.
+ * A 401 on a signed-in call ends the session hints and sends the user to login.
  */
 export async function request<N extends CallName>(
   name: N,
   input: CallInput<N>,
   options: { signal?: AbortSignal } = {},
-): Promise<CallOutput<N>> {
+): Promise<CallData<N>> {
   // A failure to load the schemas themselves is a network failure, reported as such by the caller.
   const schemas = await loadSchemas();
   const call: AnyCall = schemas[name];
@@ -108,8 +120,12 @@ export async function request<N extends CallName>(
   }
   if (response.ok) {
     const parsed = call.response.safeParse(body);
-    // The descriptor named N parsed it: its output type is CallOutput<N>.
-    if (parsed.success) return parsed.data as CallOutput<N>;
+    if (parsed.success) {
+      // Every response schema has errorcode and message; the descriptor named N parsed the rest.
+      const { errorcode, message, ...data } = parsed.data as { errorcode: number; message: string };
+      if (call.successCodes.includes(errorcode)) return data as CallData<N>;
+      throw new ApiError(errorcode, message, response.status);
+    }
   }
   if (response.status >= 500) throw serviceFailure(response.status);
   const failure = schemas.apiErrorSchema.safeParse(body);

@@ -1,14 +1,18 @@
+import { LOGIN_ERRORCODE, MESSAGES } from '@airbox/contract';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, request, type CallInput } from '../../../lib/http';
 
 type LoginInput = CallInput<'loginCall'>;
 
-/** POST login. Any answer but errorcode 1 with a user becomes an ApiError (errorcode 0: wrong credentials). */
+/**
+ * POST login: the user and the app version. A wrong e-mail or password is an ApiError with
+ * LOGIN_ERRORCODE.wrongCredentials, and so is an answer that names no user.
+ */
 export async function login(input: LoginInput) {
-  const answer = await request('loginCall', input);
-  const user = answer.user[0];
-  if (answer.errorcode !== 1 || !user) throw new ApiError(answer.errorcode === 1 ? 0 : answer.errorcode, answer.message, 200);
-  return { user, version: answer.version };
+  const { user, version } = await request('loginCall', input);
+  const [signedIn] = user;
+  if (!signedIn) throw new ApiError(LOGIN_ERRORCODE.wrongCredentials, MESSAGES.wrongCredentials, 200);
+  return { user: signedIn, version };
 }
 
 export const useLogin = () => useMutation({ mutationFn: login });

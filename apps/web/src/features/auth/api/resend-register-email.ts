@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { request, type CallInput } from '../../../lib/http';
 
-/** POST resendRegristerEmail: a new activation mail. errorcode 0 is success. */
+/** POST resendRegristerEmail: a new activation mail (RESEND_ACTIVATION_ERRORCODE.sent). */
 export const resendRegisterEmail = (input: CallInput<'resendRegisterEmailCall'>) =>
   request('resendRegisterEmailCall', input);
 

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
 import { paths } from '../../../config/paths';
-import { answerMessage } from '../../../lib/http';
+import { ApiError } from '../../../lib/http';
 import { useUserActivate } from '../api/user-activate';
 
 /** /active/{code}/: posts the code once on load, tells the outcome, then goes to login. */
@@ -24,21 +24,20 @@ export function ActivateAccount({ code }: { code: string }) {
       let text: string;
       let icon: 'success' | 'error' = 'error';
       try {
-        const { errorcode } = await mutateAsync({ activateCode: code });
-        if (errorcode === ACTIVATION_ERRORCODE.linkInvalid) {
+        await mutateAsync({ activateCode: code });
+        icon = 'success';
+        text = MESSAGES.activated;
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.isServiceFailure) return;
+        if (!error.isCallFailure) {
+          // A refused request (too many attempts, say): the server's message.
+          text = error.message;
+        } else if (error.errorcode === ACTIVATION_ERRORCODE.linkInvalid) {
           navigate(paths.loseEfficacy.getHref(), { replace: true });
           return;
-        }
-        if (errorcode === ACTIVATION_ERRORCODE.activated) {
-          icon = 'success';
-          text = MESSAGES.activated;
         } else {
-          text = errorcode === ACTIVATION_ERRORCODE.noSuchUser ? MESSAGES.activationUserMissing : MESSAGES.internalError;
+          text = error.errorcode === ACTIVATION_ERRORCODE.noSuchUser ? MESSAGES.activationUserMissing : MESSAGES.internalError;
         }
-      } catch (error) {
-        const message = answerMessage(error);
-        if (!message) return;
-        text = message;
       }
       await alert.show({ icon, text });
       navigate(paths.login.getHref(), { replace: true });

@@ -1,4 +1,5 @@
 import {
+  LOGIN_ERRORCODE,
   MESSAGES,
   destinationGetsSession,
   loginDestination,
@@ -40,9 +41,8 @@ export function LoginForm() {
     });
     if (!resend) return;
     try {
-      const answer = await resendMutation.mutateAsync({ userID: user.user_id });
-      if (answer.errorcode === 0) void alert.show({ icon: 'success', text: MESSAGES.resendSuccess });
-      else void alert.show({ icon: 'error', text: answer.message });
+      await resendMutation.mutateAsync({ userID: user.user_id });
+      void alert.show({ icon: 'success', text: MESSAGES.resendSuccess });
     } catch (error) {
       const message = answerMessage(error);
       if (message) void alert.show({ icon: 'error', text: message });
@@ -54,7 +54,7 @@ export function LoginForm() {
     try {
       signedIn = await loginMutation.mutateAsync({ name: email, password });
     } catch (error) {
-      const wrongCredentials = error instanceof ApiError && error.errorcode === 0;
+      const wrongCredentials = error instanceof ApiError && error.errorcode === LOGIN_ERRORCODE.wrongCredentials;
       const message = wrongCredentials ? MESSAGES.wrongCredentials : answerMessage(error);
       if (message) void alert.show({ icon: 'error', text: message });
       return;

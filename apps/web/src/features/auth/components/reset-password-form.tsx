@@ -7,7 +7,7 @@ import { TextLink } from '../../../components/layout/text-link';
 import { Form } from '../../../components/form/form';
 import { FormPasswordField } from '../../../components/form/form-password-field';
 import { paths } from '../../../config/paths';
-import { answerMessage } from '../../../lib/http';
+import { ApiError } from '../../../lib/http';
 import { useResetPassword } from '../api/reset-password';
 
 const FAILURE_TEXTS: Record<number, string> = {
@@ -40,20 +40,16 @@ export function ResetPasswordForm() {
 
   async function onSubmit({ password }: { password: string }) {
     if (!email || !generatedId) return;
-    let answer: Awaited<ReturnType<typeof resetMutation.mutateAsync>>;
     try {
-      answer = await resetMutation.mutateAsync({ Email: email, generatedId, Password: password });
+      await resetMutation.mutateAsync({ Email: email, generatedId, Password: password });
     } catch (error) {
-      const message = answerMessage(error);
-      if (message) void alert.show({ icon: 'error', text: message });
+      if (!(error instanceof ApiError) || error.isServiceFailure) return;
+      const text = (error.isCallFailure ? FAILURE_TEXTS[error.errorcode] : undefined) ?? error.message;
+      void alert.show({ icon: 'error', text });
       return;
     }
-    if (answer.errorcode === RESET_ERRORCODE.success) {
-      await alert.show({ icon: 'success', text: MESSAGES.resetSuccess });
-      navigate(paths.login.getHref(), { replace: true });
-      return;
-    }
-    void alert.show({ icon: 'error', text: FAILURE_TEXTS[answer.errorcode] ?? answer.message });
+    await alert.show({ icon: 'success', text: MESSAGES.resetSuccess });
+    navigate(paths.login.getHref(), { replace: true });
   }
 
   return (

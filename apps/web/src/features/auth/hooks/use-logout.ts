@@ -7,7 +7,7 @@ import { answerMessage } from '../../../lib/http';
 import { endSession, readSession } from '../../../lib/session';
 import { useLogoutCall } from '../api/logout';
 
-/** Logout with confirmation (spec 01 §4): on errorcode 1 the session ends and the user goes to login. */
+/** Logout with confirmation (spec 01 §4): once signed out (LOGOUT_ERRORCODE.signedOut) the session ends and the user goes to login. */
 export function useLogout() {
   const alert = useAlert();
   const navigate = useNavigate();

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request, type CallInput } from '../../../lib/http';
 import { getContactsQueryOptions } from './get-contacts';
 
-/** POST addUserShipmentAddress (JSON); errorcode 1: added. */
+/** POST addUserShipmentAddress (JSON): adds a contact to the user's address book. */
 export const addContact = (input: CallInput<'addUserShipmentAddressCall'>) => request('addUserShipmentAddressCall', input);
 
-/** POST updateUserShipmentAddress (JSON); errorcode 1: updated. */
+/** POST updateUserShipmentAddress (JSON): changes one of the user's contacts. */
 export const updateContact = (input: CallInput<'updateUserShipmentAddressCall'>) => request('updateUserShipmentAddressCall', input);
 
 export function useAddContact(userId: number) {

@@ -1,4 +1,4 @@
-import { CONTACT_ERRORCODE, CONTACT_MESSAGES, PAGINATION, type Contact, type ContactForm } from '@airbox/contract';
+import { CONTACT_MESSAGES, PAGINATION, type Contact, type ContactForm } from '@airbox/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -103,11 +103,8 @@ export function Contacts({ userId }: { userId: number }) {
   const save = async (values: ContactForm) => {
     if (!dialog) return;
     try {
-      const answer =
-        dialog.mode === 'add'
-          ? await add.mutateAsync({ ...values, user_id: userId })
-          : await update.mutateAsync({ ...values, id: dialog.contact.id });
-      if (answer.errorcode !== CONTACT_ERRORCODE.ok) return failed(answer.message);
+      if (dialog.mode === 'add') await add.mutateAsync({ ...values, user_id: userId });
+      else await update.mutateAsync({ ...values, id: dialog.contact.id });
       setDialog(null);
       setPage(FIRST_PAGE);
       void alert.show({ icon: 'success', text: dialog.mode === 'add' ? CONTACT_MESSAGES.added : CONTACT_MESSAGES.updated });
@@ -129,8 +126,7 @@ export function Contacts({ userId }: { userId: number }) {
       return;
     }
     try {
-      const answer = await remove.mutateAsync(contact.id);
-      if (answer.errorcode !== CONTACT_ERRORCODE.ok) return failed(answer.message);
+      await remove.mutateAsync(contact.id);
       setPage(FIRST_PAGE);
       void alert.show({ icon: 'success', text: CONTACT_MESSAGES.deleted });
     } catch (error) {

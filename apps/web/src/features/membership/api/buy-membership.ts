@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { request, type CallInput } from '../../../lib/http';
 
 /**
- * POST buyMembership {userID, number, plan}: errorcode 1 with redirectURL, the payment provider's
- * approval page. Nothing is granted until the server has captured the payment.
+ * POST buyMembership {userID, number, plan}: redirectURL, the payment provider's approval page.
+ * Nothing is granted until the server has captured the payment.
  */
 export const buyMembership = (input: CallInput<'buyMembershipCall'>) => request('buyMembershipCall', input);
 

@@ -1,4 +1,4 @@
-import { BUY_MEMBERSHIP_ERRORCODE, MEMBERSHIP_MESSAGES, MEMBERSHIP_PLAN, formatUsd, orderTotalCents, type MembershipPlan } from '@airbox/contract';
+import { MEMBERSHIP_MESSAGES, MEMBERSHIP_PLAN, formatUsd, orderTotalCents, type MembershipPlan } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -72,10 +72,10 @@ export function BuyMembership({ userId, planId }: { userId: number; planId: stri
     const wrong = () =>
       void alert.show({ icon: 'error', title: MEMBERSHIP_MESSAGES.failureTitle, text: MEMBERSHIP_MESSAGES.failure });
     try {
-      const answer = await buy.mutateAsync({ userID: userId, number: quantity, plan: plan.id });
-      if (answer.errorcode !== BUY_MEMBERSHIP_ERRORCODE.redirect || !answer.redirectURL) return wrong();
+      const { redirectURL } = await buy.mutateAsync({ userID: userId, number: quantity, plan: plan.id });
+      if (!redirectURL) return wrong();
       setLeaving(true);
-      openPaymentPage(answer.redirectURL);
+      openPaymentPage(redirectURL);
     } catch {
       wrong();
     }

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
 import { getMessagesQueryOptions } from './get-messages';
 
-/** POST deleteMessage: one id, or several joined with commas; errorcode 1: deleted. */
+/** POST deleteMessage: one id, or several joined with commas; none deleted is an ApiError (MESSAGE_DELETE_ERRORCODE.noneDeleted). */
 export const deleteMessages = (ids: readonly number[]) => request('deleteMessageCall', { message_id: ids.join(',') });
 
-/** POST deleteAllMessage: every picked-up message of the user; errorcode 1: deleted. */
+/** POST deleteAllMessage: every picked-up message of the user. */
 export const deleteAllPickedUpMessages = (userId: number) => request('deleteAllMessageCall', { user_id: userId });
 
 export function useDeleteMessages(userId: number) {

@@ -22,8 +22,6 @@ import { useMessages, type MessageFilters, type MessagesPage } from '../api/get-
 import { sanitizeMessageHtml } from '../utils/sanitize-message';
 import { MessageSearch, NO_FILTERS } from './message-search';
 
-const DELETED = 1;
-
 function MessageBody({ message }: { message: InboxMessage }) {
   return (
     <Box
@@ -119,8 +117,7 @@ export function Messages({ userId }: { userId: number }) {
 
   const removeIds = async (ids: number[], success: string) => {
     try {
-      const answer = await remove.mutateAsync(ids);
-      if (answer.errorcode !== DELETED) return void alert.show({ icon: 'error', text: answer.message });
+      await remove.mutateAsync(ids);
       // Back to the first page: the one shown may no longer exist.
       changePage({ start: 0 });
       void alert.show({ icon: 'success', text: success });
@@ -152,8 +149,7 @@ export function Messages({ userId }: { userId: number }) {
     });
     if (!confirmed) return;
     try {
-      const answer = await removePickedUp.mutateAsync();
-      if (answer.errorcode !== DELETED) return void alert.show({ icon: 'error', text: answer.message });
+      await removePickedUp.mutateAsync();
       // Back to the first page: the one shown may no longer exist.
       changePage({ start: 0 });
       void alert.show({ icon: 'success', text: INBOX_MESSAGES.bulkDeleted });

@@ -1,7 +1,8 @@
+import { QR_CODE_ERRORCODE } from '@airbox/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/http';
+import { ApiError, request } from '../../../lib/http';
 
-/** GET getUserQRcode with update=0: the current QR code text and AirBox ID (errorcode 0: success). */
+/** GET getUserQRcode with update=0: the current QR code text, the AirBox ID and when the next reset is allowed. */
 export const getUserQrCode = (userId: number) => request('getUserQrCodeCall', { user_id: userId, update: '0' });
 
 export const getUserQrCodeQueryOptions = (userId: number) =>
@@ -13,15 +14,23 @@ export const getUserQrCodeQueryOptions = (userId: number) =>
 
 export const useUserQrCode = (userId: number) => useQuery(getUserQrCodeQueryOptions(userId));
 
-/** GET getUserQRcode with update=1: a new code, the old one void; the answer replaces the shown code. */
+/**
+ * GET getUserQRcode with update=1: a new code, the old one void; the answer replaces the shown
+ * code. A reset inside the lock is an ApiError (QR_CODE_ERRORCODE.resetLocked).
+ */
 export const resetUserQrCode = (userId: number) => request('getUserQrCodeCall', { user_id: userId, update: '1' });
 
 export function useResetUserQrCode(userId: number) {
   const queryClient = useQueryClient();
+  const queryKey = getUserQrCodeQueryOptions(userId).queryKey;
   return useMutation({
     mutationFn: () => resetUserQrCode(userId),
-    onSuccess: (answer) => {
-      if (answer.errorcode === 0) queryClient.setQueryData(getUserQrCodeQueryOptions(userId).queryKey, answer);
+    onSuccess: (code) => queryClient.setQueryData(queryKey, code),
+    onError: (error) => {
+      // Reset elsewhere within the last 5 minutes: the code read again says until when (next_reset_at).
+      if (error instanceof ApiError && error.errorcode === QR_CODE_ERRORCODE.resetLocked) {
+        return queryClient.invalidateQueries({ queryKey });
+      }
     },
   });
 }

@@ -52,7 +52,7 @@ export function AirboxId({ session }: { session: SessionHints }) {
   // lockers lists every hub; the user's own is the one lockerUUID names (none until chosen).
   const hub = usableHubs(user.data?.lockers ?? []).find((candidate) => candidate.id === profile?.lockerUUID) ?? null;
   const boxId = profile?.BOXID ?? session.boxId;
-  const code = qrCode.data?.errorcode === 0 ? qrCode.data.qrcode : '';
+  const code = qrCode.data?.qrcode ?? '';
 
   return (
     <PageCard title="My AirBox ID" action={<WalletPassButton userId={session.userId} />}>

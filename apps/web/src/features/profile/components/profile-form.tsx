@@ -3,6 +3,7 @@ import {
   LIMITS,
   PROFILE_MESSAGES,
   US_STATES,
+  VERIFY_PASSWORD_ERRORCODE,
   formatPhoneDashed,
   isContinuousBoxId,
   isReservedBoxId,
@@ -26,7 +27,7 @@ import { FormPhoneField } from '../../../components/form/form-phone-field';
 import { FormSelect } from '../../../components/form/form-select';
 import { FormSwitch } from '../../../components/form/form-switch';
 import { PageCard } from '../../../components/layout/page-card';
-import { answerMessage } from '../../../lib/http';
+import { ApiError, answerMessage } from '../../../lib/http';
 import { updateSessionHints } from '../../../lib/session';
 import { useLockerInfoByUser } from '../api/get-locker-info-by-user';
 import { useUpdateSelfUserInfo } from '../api/update-self-user-info';
@@ -122,36 +123,42 @@ export function ProfileForm({ user }: { user: UserProfile }) {
   const [original, setOriginal] = useState(() => profileValues(user));
   const [pending, setPending] = useState<Values | null>(null);
 
+  /** A failed check or save: the dialog closes and the server's message is shown. */
+  const failed = (error: unknown) => {
+    setPending(null);
+    const message = answerMessage(error);
+    if (message) void alert.show({ icon: 'error', title: PROFILE_MESSAGES.somethingWrongTitle, text: message });
+    return null;
+  };
+
   const confirm = async (password: string): Promise<string | null> => {
     if (!pending) return null;
     try {
-      const verified = await verifyPassword.mutateAsync({ userId: user.user_id, password });
-      if (verified.errorcode !== 1) return PROFILE_MESSAGES.incorrectPassword;
-      const answer = await update.mutateAsync({ ...pending, user_id: user.user_id, confirmPassword: password });
-      setPending(null);
-      if (answer.errorcode !== 1) {
-        void alert.show({ icon: 'error', title: PROFILE_MESSAGES.somethingWrongTitle, text: answer.message });
-        return null;
-      }
-      const credentialsChanged = pending.Email.trim() !== original.Email.trim() || pending.Password !== '';
-      updateSessionHints({ First_name: pending.First_name, Last_name: pending.Last_name, Email: pending.Email, BOXID: pending.BOXID });
-      setOriginal({ ...pending, Password: '' });
-      void alert.show(
-        credentialsChanged
-          ? {
-              icon: 'success',
-              title: PROFILE_MESSAGES.updateSuccess,
-              text: 'Your e-mail or password changed: you have been signed out on your other devices.',
-            }
-          : { icon: 'success', text: PROFILE_MESSAGES.updateSuccess },
-      );
-      return null;
+      await verifyPassword.mutateAsync({ userId: user.user_id, password });
     } catch (error) {
-      setPending(null);
-      const message = answerMessage(error);
-      if (message) void alert.show({ icon: 'error', title: PROFILE_MESSAGES.somethingWrongTitle, text: message });
-      return null;
+      // A wrong password keeps the dialog open with its message.
+      if (error instanceof ApiError && error.errorcode === VERIFY_PASSWORD_ERRORCODE.incorrect) return PROFILE_MESSAGES.incorrectPassword;
+      return failed(error);
     }
+    try {
+      await update.mutateAsync({ ...pending, user_id: user.user_id, confirmPassword: password });
+    } catch (error) {
+      return failed(error);
+    }
+    setPending(null);
+    const credentialsChanged = pending.Email.trim() !== original.Email.trim() || pending.Password !== '';
+    updateSessionHints({ First_name: pending.First_name, Last_name: pending.Last_name, Email: pending.Email, BOXID: pending.BOXID });
+    setOriginal({ ...pending, Password: '' });
+    void alert.show(
+      credentialsChanged
+        ? {
+            icon: 'success',
+            title: PROFILE_MESSAGES.updateSuccess,
+            text: 'Your e-mail or password changed: you have been signed out on your other devices.',
+          }
+        : { icon: 'success', text: PROFILE_MESSAGES.updateSuccess },
+    );
+    return null;
   };
 
   return (

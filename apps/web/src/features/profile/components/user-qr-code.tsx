@@ -25,30 +25,23 @@ export function UserQrCode({ userId }: { userId: number }) {
   const { locked, remainingMs, lock } = useQrResetLock(userId, qrCode.data?.next_reset_at);
 
   useEffect(() => {
-    if (qrCode.data && qrCode.data.errorcode !== 0) void alert.show({ icon: 'error', text: qrCode.data.message });
-  }, [alert, qrCode.data]);
-  useEffect(() => {
     const message = answerMessage(qrCode.error);
     if (message) void alert.show({ icon: 'error', text: message });
   }, [alert, qrCode.error]);
 
   const resetCode = async () => {
     try {
-      const answer = await reset.mutateAsync();
-      const serverUnlockAt = answer.next_reset_at ? Date.parse(answer.next_reset_at) : NaN;
-      if (answer.errorcode !== 0) {
-        if (Number.isFinite(serverUnlockAt)) lock(serverUnlockAt);
-        void alert.show({ icon: 'error', text: answer.message });
-        return;
-      }
+      const { next_reset_at } = await reset.mutateAsync();
+      const serverUnlockAt = next_reset_at ? Date.parse(next_reset_at) : NaN;
       lock(Number.isFinite(serverUnlockAt) ? serverUnlockAt : undefined);
     } catch (error) {
+      // Still locked (QR_CODE_ERRORCODE.resetLocked): the message, and the code read again brings next_reset_at.
       const message = answerMessage(error);
       if (message) void alert.show({ icon: 'error', text: message });
     }
   };
 
-  const code = qrCode.data?.errorcode === 0 ? qrCode.data.qrcode : '';
+  const code = qrCode.data?.qrcode ?? '';
   const boxId = qrCode.data?.boxid ?? '';
 
   return (

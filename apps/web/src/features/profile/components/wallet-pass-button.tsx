@@ -32,10 +32,11 @@ export function WalletPassButton({ userId }: { userId: number }) {
       if (!emailMe) return;
     }
     try {
-      const answer = await pass.mutateAsync({ userId, os: apple ? 'mac' : 'win' });
-      if (answer.errorcode !== 0 || (apple && !answer.data)) return failed();
+      // A failure (WALLET_PASS_ERRORCODE.failed or any other) says 'Apple Wallet pass generation failed.'.
+      const { data: link } = await pass.mutateAsync({ userId, os: apple ? 'mac' : 'win' });
+      if (apple && !link) return failed();
       void alert.show({ icon: 'success', text: PROFILE_MESSAGES.walletSuccess });
-      if (apple) window.location.assign(answer.data);
+      if (apple) window.location.assign(link);
     } catch {
       failed();
     }

@@ -1,6 +1,6 @@
-import { INVITATION_ERRORCODE } from '@airbox/contract';
+import { INVITATION_ERRORCODE, REGISTRATION_MESSAGES } from '@airbox/contract';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/http';
+import { ApiError, request } from '../../../lib/http';
 
 export interface Invitation {
   code: string;
@@ -9,11 +9,14 @@ export interface Invitation {
   role_id: number;
 }
 
-/** GET businessCampus/verifyCode: the property manager and role a code grants, or null when invalid. */
-export async function verifyInvitationCode(code: string): Promise<Invitation | null> {
-  const answer = await request('verifyInvitationCodeCall', { code });
-  const granted = answer.data[0];
-  if (answer.errorcode !== INVITATION_ERRORCODE.valid || !granted) return null;
+/**
+ * GET businessCampus/verifyCode: the property manager and role a code grants. An invalid code is
+ * an ApiError (INVITATION_ERRORCODE.invalid), and so is an answer that grants nothing.
+ */
+export async function verifyInvitationCode(code: string): Promise<Invitation> {
+  const { data } = await request('verifyInvitationCodeCall', { code });
+  const [granted] = data;
+  if (!granted) throw new ApiError(INVITATION_ERRORCODE.invalid, REGISTRATION_MESSAGES.invalidInvitationCode, 200);
   return { code, ...granted };
 }
 

@@ -1,4 +1,4 @@
-import { MESSAGES, REGISTRATION_MESSAGES } from '@airbox/contract';
+import { INVITATION_ERRORCODE, MESSAGES, REGISTRATION_MESSAGES } from '@airbox/contract';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import Box from '@mui/material/Box';
@@ -43,8 +43,12 @@ export function InvitationStep({ defaultValue, onNext }: { defaultValue: Invitat
     try {
       invitation = await mutateAsync(code);
     } catch (error) {
-      if (error instanceof ApiError && !error.isServiceFailure) void alert.show({ icon: 'error', title: MESSAGES.oopsTitle, text: error.message });
-      return null;
+      if (error instanceof ApiError && error.errorcode === INVITATION_ERRORCODE.invalid) {
+        invitation = null;
+      } else {
+        if (error instanceof ApiError && !error.isServiceFailure) void alert.show({ icon: 'error', title: MESSAGES.oopsTitle, text: error.message });
+        return null;
+      }
     } finally {
       setChecking(false);
     }

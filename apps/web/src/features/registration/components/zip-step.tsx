@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES, REGISTRATION_MESSAGES } from '@airbox/contract';
+import { FIRST_LOGIN_ERRORCODE, LIMITS, MESSAGES, REGISTRATION_MESSAGES } from '@airbox/contract';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
@@ -29,13 +29,17 @@ export function ZipStep({ defaultZip, onNext }: { defaultZip: string; onNext: (z
   /** Asks the server about `zip`; true when it is served. Answers for a zip no longer typed are ignored. */
   async function check(zip: string): Promise<boolean> {
     setChecking(true);
-    let valid: boolean;
+    let valid = true;
     try {
-      valid = await mutateAsync(zip);
+      await mutateAsync(zip);
     } catch (error) {
-      // A network failure only stops the indicator; another failure is the server's to explain.
-      if (error instanceof ApiError && !error.isServiceFailure) void alert.show({ icon: 'error', title: MESSAGES.oopsTitle, text: error.message });
-      return false;
+      if (error instanceof ApiError && error.errorcode === FIRST_LOGIN_ERRORCODE.notServed) {
+        valid = false;
+      } else {
+        // A network failure only stops the indicator; another failure is the server's to explain.
+        if (error instanceof ApiError && !error.isServiceFailure) void alert.show({ icon: 'error', title: MESSAGES.oopsTitle, text: error.message });
+        return false;
+      }
     } finally {
       setChecking(false);
     }

@@ -1,4 +1,4 @@
-import { MESSAGES, REGISTER_ERRORCODE, REGISTRATION_MESSAGES } from '@airbox/contract';
+import { MESSAGES, REGISTRATION_MESSAGES } from '@airbox/contract';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
 import { paths } from '../../../config/paths';
@@ -16,23 +16,18 @@ export function useSendRegistration(onEmailInUse: () => void) {
   const { mutateAsync, isPending } = useRegister();
 
   async function send(payload: RegistrationPayload) {
-    let errorcode: number;
-    let message: string;
     try {
-      ({ errorcode, message } = await mutateAsync(payload));
+      await mutateAsync(payload);
     } catch (error) {
+      // Refused (REGISTER_ERRORCODE.refused, or the request itself): the reason is in the message.
       if (!(error instanceof ApiError) || error.status === 0) return;
-      ({ errorcode, message } = error);
+      if (error.message === REGISTRATION_MESSAGES.duplicatedEmail) onEmailInUse();
+      else void alert.show({ icon: 'error', title: MESSAGES.oopsTitle, text: error.message });
+      return;
     }
-    if (errorcode === REGISTER_ERRORCODE.created) {
-      // A new route closes any open alert: go to login once the notice is read (OK or its auto-close).
-      await alert.show({ icon: 'success', title: 'Check your email', text: REGISTRATION_MESSAGES.activationSent });
-      await navigate(paths.login.getHref(), { replace: true });
-    } else if (message === REGISTRATION_MESSAGES.duplicatedEmail) {
-      onEmailInUse();
-    } else {
-      void alert.show({ icon: 'error', title: MESSAGES.oopsTitle, text: message });
-    }
+    // A new route closes any open alert: go to login once the notice is read (OK or its auto-close).
+    await alert.show({ icon: 'success', title: 'Check your email', text: REGISTRATION_MESSAGES.activationSent });
+    await navigate(paths.login.getHref(), { replace: true });
   }
 
   return { send, sending: isPending };
