@@ -21,6 +21,11 @@ export type PaymentsConfig =
 /** SMS_PROVIDER: the outbox simulator (default) or a Twilio-compatible HTTP API. */
 export type SmsConfig = { provider: 'simulator' } | { provider: 'twilio'; apiUrl: string; account: string; token: string; from: string };
 
+/** CARRIERS_PROVIDER: the local simulator (default) or EasyPost; either checks webhooks with EASYPOST_WEBHOOK_SECRET. */
+export type CarriersConfig =
+  | { provider: 'simulator'; webhookSecret: string | undefined }
+  | { provider: 'easypost'; apiKey: string; apiBase: string; webhookSecret: string | undefined };
+
 /** Everything the app needs to run. buildApp() takes one; nothing reads process.env after start. */
 export interface AppConfig {
   port: number;
@@ -43,6 +48,8 @@ export interface AppConfig {
   payments?: PaymentsConfig;
   /** Text messages provider; the outbox simulator when absent. */
   sms?: SmsConfig;
+  /** Labels, rates, refunds, trackers and pickups; the simulator when absent. */
+  carriers?: CarriersConfig;
   /** Keys the lockers present to POST /app/v1/locker/events (LOCKER_API_KEYS); none accepted when empty. */
   lockerApiKeys?: string[];
   authRateLimitPerMinute: number;
@@ -115,6 +122,10 @@ const envSchema = z.object({
   SMS_ACCOUNT: optionalText,
   SMS_TOKEN: optionalText,
   SMS_FROM: optionalText,
+  CARRIERS_PROVIDER: z.enum(['simulator', 'easypost']).default('simulator'),
+  EASYPOST_API_KEY: optionalText,
+  EASYPOST_WEBHOOK_SECRET: optionalText,
+  EASYPOST_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.easypost.com/v2'),
   TRUST_PROXY: booleanText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'apps/web/dist')),
@@ -166,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const missingProviderKeys = [
     ...(e.PAYMENTS_PROVIDER === 'paypal' ? (['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'] as const) : []),
     ...(e.SMS_PROVIDER === 'twilio' ? (['SMS_ACCOUNT', 'SMS_TOKEN', 'SMS_FROM'] as const) : []),
+    ...(e.CARRIERS_PROVIDER === 'easypost' ? (['EASYPOST_API_KEY'] as const) : []),
   ].filter((key) => !e[key]);
   if (missingProviderKeys.length > 0) {
     throw new ConfigError(`Invalid environment:\n  ${missingProviderKeys.map((key) => `${key}: required by the chosen provider`).join('\n  ')}`);
@@ -205,6 +217,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.SMS_PROVIDER === 'twilio'
         ? { provider: 'twilio', apiUrl: e.SMS_API_URL, account: e.SMS_ACCOUNT ?? '', token: e.SMS_TOKEN ?? '', from: e.SMS_FROM ?? '' }
         : { provider: 'simulator' },
+    carriers:
+      e.CARRIERS_PROVIDER === 'easypost'
+        ? { provider: 'easypost', apiKey: e.EASYPOST_API_KEY ?? '', apiBase: e.EASYPOST_API_BASE, webhookSecret: e.EASYPOST_WEBHOOK_SECRET }
+        : { provider: 'simulator', webhookSecret: e.EASYPOST_WEBHOOK_SECRET },
     lockerApiKeys: e.LOCKER_API_KEYS?.split(',') ?? [],
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerHour: e.LOGIN_FAILURES_PER_HOUR,
