@@ -10,6 +10,30 @@ const folders = (dir) => readdirSync(new URL(dir, import.meta.url), { withFileTy
 const webFeatures = './apps/web/src/features';
 const server = './apps/server/src';
 
+/**
+ * An errorcode is compared and answered by its contract name (LOGIN_ERRORCODE.wrongCredentials,
+ * READ_ERRORCODE.ok), never as a bare number. `errorcode`: a variable, a property or an optional
+ * property; a number: 1, or -1.
+ */
+const errorcodeAt = (path) => [`[${path}.name="errorcode"]`, `[${path}.property.name="errorcode"]`, `[${path}.expression.property.name="errorcode"]`];
+const numberAt = (path) => [`[${path}.raw=/^\\d/]`, `[${path}.operator="-"][${path}.argument.raw=/^\\d/]`];
+const pairs = (left, right) => left.flatMap((a) => right.map((b) => `${a}${b}`));
+const bareErrorcode = (selector, message) => ({ selector, message: `${message}: use its name from the contract (LOGIN_ERRORCODE.signedIn, READ_ERRORCODE.ok, ...).` });
+const comparingErrorcode = [
+  ...pairs(errorcodeAt('left'), numberAt('right')),
+  ...pairs(numberAt('left'), errorcodeAt('right')),
+].map((sides) => bareErrorcode(`BinaryExpression[operator=/^[!=]==?$/]${sides}`, 'An errorcode compared with a bare number'));
+const switchingOnErrorcode = pairs(
+  errorcodeAt('discriminant').map((discriminant) => `SwitchStatement${discriminant} > SwitchCase`),
+  numberAt('test'),
+).map((selector) => bareErrorcode(selector, 'A case of an errorcode written as a bare number'));
+/** Source only: test answers and fixtures stand for any server, so they write the codes as numbers. */
+const answeringErrorcode = [
+  ...['value', 'value.consequent', 'value.alternate'].flatMap((path) => numberAt(path).map((n) => `Property[key.name="errorcode"]${n}`)),
+  ...numberAt('arguments.0').map((n) => `NewExpression[callee.name="ApiError"]${n}`),
+  ...numberAt('arguments.1').map((n) => `NewExpression[callee.name="AppError"]${n}`),
+].map((selector) => bareErrorcode(selector, 'An errorcode written as a bare number'));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -30,6 +54,15 @@ export default tseslint.config(
       ],
     },
     rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...comparingErrorcode, ...switchingOnErrorcode] },
+  },
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', ...comparingErrorcode, ...switchingOnErrorcode, ...answeringErrorcode] },
   },
   {
     files: ['apps/server/**/*.ts'],
