@@ -1,0 +1,80 @@
+import { US_STATES, usStateCode } from '@airbox/contract';
+import type { PostalAddress } from './carriers-provider.js';
+import { zipRegion } from './simulator-rates.js';
+
+/** The ZIP code the simulator never finds an address in: type it to see a refused address. */
+export const SIMULATOR_UNKNOWN_ZIP = '00000';
+
+export type AddressCheck =
+  | { result: 'verified'; address: PostalAddress }
+  | { result: 'suggestion'; address: PostalAddress; reasons: string[] }
+  | { result: 'refused'; reasons: string[] };
+
+const DIRECTIONALS = new Set(['N', 'S', 'E', 'W', 'NE', 'NW', 'SE', 'SW', 'PO']);
+
+/** 'san FRANCISCO' stays as typed when its case is mixed; all lower or all upper becomes 'San Francisco'. */
+function normalCase(text: string): string {
+  const collapsed = text.trim().replace(/\s+/g, ' ');
+  if (collapsed !== collapsed.toLowerCase() && collapsed !== collapsed.toUpperCase()) return collapsed;
+  return collapsed
+    .split(' ')
+    .map((word) => {
+      const upper = word.toUpperCase();
+      if (DIRECTIONALS.has(upper.replace(/\.$/, ''))) return upper;
+      if (/^\d+(st|nd|rd|th)$/i.test(word)) return word.toLowerCase();
+      if (/^\d/.test(word)) return upper;
+      return upper.charAt(0) + word.slice(1).toLowerCase();
+    })
+    .join(' ');
+}
+
+const optional = (text: string | undefined) => {
+  const trimmed = text?.trim().replace(/\s+/g, ' ');
+  return trimmed ? trimmed : undefined;
+};
+
+/**
+ * The simulator's address verification, by rules: a street line with a house number, a city, a
+ * US state (code or name), and a 5-digit ZIP code whose prefix belongs to a state. A ZIP code of
+ * another state suggests that state; an address written all in lower or upper case (or a state
+ * by name) suggests the same address in its usual spelling. ZIP 00000 is never found.
+ */
+export function checkUsAddress(address: PostalAddress): AddressCheck {
+  const reasons: string[] = [];
+  const country = (address.country ?? 'US').trim().toUpperCase();
+  if (!['US', 'USA', 'UNITED STATES'].includes(country)) reasons.push('Only addresses in the United States are served');
+  const street1 = address.street1.trim();
+  if (!street1) reasons.push('Street address is missing');
+  else if (!/\d/.test(street1)) reasons.push('Street address needs a house number');
+  if (!address.city.trim()) reasons.push('City is missing');
+  const state = usStateCode(address.state);
+  if (!state) reasons.push('State is not a US state');
+  const zip = address.zip.trim();
+  const region = zipRegion(zip);
+  if (!/^\d{5}(-\d{4})?$/.test(zip)) reasons.push('ZIP code must be 5 digits');
+  else if (zip.startsWith(SIMULATOR_UNKNOWN_ZIP)) reasons.push('Address not found');
+  else if (!region) reasons.push('ZIP code is not in any state');
+  if (reasons.length > 0 || !state || !region) return { result: 'refused', reasons };
+
+  const corrected: PostalAddress = {
+    ...address,
+    name: optional(address.name),
+    company: optional(address.company),
+    street1: normalCase(street1),
+    street2: address.street2?.trim() ? normalCase(address.street2) : undefined,
+    city: normalCase(address.city),
+    state: region.state,
+    zip,
+    country: 'US',
+  };
+  const suggestions: string[] = [];
+  if (region.state !== state) {
+    const stateName = (code: string) => US_STATES.find((candidate) => candidate.code === code)?.name ?? code;
+    suggestions.push(`ZIP code ${zip} is in ${stateName(region.state)}, not ${stateName(state)}`);
+  } else if (address.state.trim() !== region.state) {
+    suggestions.push(`State written as ${region.state}`);
+  }
+  if (corrected.street1 !== street1 || (corrected.street2 ?? '') !== (address.street2?.trim() ?? '')) suggestions.push('Street address in its usual spelling');
+  if (corrected.city !== address.city.trim()) suggestions.push('City in its usual spelling');
+  return suggestions.length > 0 ? { result: 'suggestion', address: corrected, reasons: suggestions } : { result: 'verified', address: corrected };
+}

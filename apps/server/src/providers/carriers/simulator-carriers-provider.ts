@@ -1,0 +1,405 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  type AddressVerification,
+  type BoughtPickup,
+  type Carrier,
+  CarrierError,
+  type CarrierErrorCode,
+  type CarriersProvider,
+  type CarrierStep,
+  checkInsurance,
+  checkParcel,
+  type CreatedPickup,
+  LABEL_CONTENT_TYPES,
+  type Parcel,
+  type PickupRate,
+  type PickupStatus,
+  type PostalAddress,
+  type Postage,
+  type RatedShipment,
+  type RefundStatus,
+  type ShipmentRate,
+  type Tracker,
+  type TrackerStatus,
+} from './carriers-provider.js';
+import { type EasyPostTracker, easyPostTrackerOf, parseTrackerEvent, verifyWebhookSignature } from './easypost-format.js';
+import { checkUsAddress } from './simulator-addresses.js';
+import { renderLabel } from './simulator-label.js';
+import { serviceLabel, simulatedRates, zipRegion } from './simulator-rates.js';
+import { newTrackingCode } from './tracking-codes.js';
+
+/** A parcel of exactly 13 lb is refused at purchase as if the carrier account could not pay (PAYMENT_REQUIRED). */
+export const SIMULATOR_UNPAYABLE_WEIGHT_OZ = 13 * 16;
+
+/** Labels can be refunded for 30 days (Terms of Use, spec 02 §9); later refunds are rejected. */
+export const REFUND_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** A rated shipment nobody bought is forgotten after a day. */
+const UNBOUGHT_SHIPMENT_MS = 24 * 60 * 60 * 1000;
+
+/** A tracker.updated event as EasyPost sends it, ready to sign and post to the portal's webhook. */
+export interface SimulatedTrackerEvent {
+  id: string;
+  object: 'Event';
+  mode: 'test';
+  description: 'tracker.updated';
+  previous_attributes: { status: TrackerStatus };
+  created_at: string;
+  updated_at: string;
+  result: EasyPostTracker;
+}
+
+export interface AdvanceResult {
+  tracker: Tracker;
+  refundStatus: RefundStatus | null;
+  /** The webhook EasyPost would send for this step; null when the tracker did not move. */
+  event: SimulatedTrackerEvent | null;
+}
+
+export interface SimulatorCarriersProvider extends CarriersProvider {
+  readonly name: 'simulator';
+  /**
+   * Time passes for one label: a submitted refund becomes 'refunded'; otherwise the tracker moves
+   * one step, pre_transit → in_transit → out_for_delivery → delivered (then stays).
+   */
+  advance(trackingCode: string): Promise<AdvanceResult>;
+  /**
+   * The next call of `step` fails with this error: before doing anything, or with `afterEffect`
+   * after doing it (a purchase made whose answer was lost). Queued failures are used in order.
+   */
+  failNext(step: CarrierStep, error: CarrierError | CarrierErrorCode, options?: { afterEffect?: boolean }): void;
+  /** Labels bought since start: a repeated or reconciled purchase does not count. */
+  purchaseCount(): number;
+}
+
+export function isCarriersSimulator(provider: CarriersProvider): provider is SimulatorCarriersProvider {
+  return provider.name === 'simulator';
+}
+
+interface SimulatedPurchase {
+  rate: ShipmentRate;
+  trackingCode: string;
+  labelId: string;
+  insuredCents: number;
+  insuranceFeeCents: number;
+  boughtAt: Date;
+}
+
+interface SimulatedShipment {
+  id: string;
+  createdAt: Date;
+  from: PostalAddress;
+  to: PostalAddress;
+  parcel: Parcel;
+  rates: ShipmentRate[];
+  purchase: SimulatedPurchase | undefined;
+  refund: RefundStatus | undefined;
+}
+
+interface SimulatedPickup {
+  id: string;
+  shipmentId: string;
+  rates: PickupRate[];
+  status: PickupStatus;
+  bought: { rate: PickupRate; confirmation: string } | undefined;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
+const randomDigits = (count: number) => Array.from({ length: count }, () => String(randomInt(10))).join('');
+
+/** What a pickup costs by carrier (USPS picks up for free). */
+const PICKUP_OFFERS: Record<Carrier, { service: string; priceCents: number; confirmationPrefix: string }> = {
+  USPS: { service: 'NextDay', priceCents: 0, confirmationPrefix: 'WTC' },
+  UPS: { service: 'Future-day Pickup', priceCents: 695, confirmationPrefix: '29Z' },
+  FedEx: { service: 'FedEx Pickup', priceCents: 450, confirmationPrefix: 'PRP' },
+};
+
+/** Where a tracker goes next, and what the carrier says there. */
+const NEXT_STEP: Partial<Record<TrackerStatus, { status: TrackerStatus; message: string; at: 'from' | 'to' }>> = {
+  pre_transit: { status: 'in_transit', message: 'Accepted at origin facility', at: 'from' },
+  in_transit: { status: 'out_for_delivery', message: 'Out for delivery', at: 'to' },
+  out_for_delivery: { status: 'delivered', message: 'Delivered', at: 'to' },
+};
+
+/** Statuses of a label that has been scanned: too late for a refund. */
+const SCANNED: ReadonlySet<TrackerStatus> = new Set(['in_transit', 'out_for_delivery', 'delivered', 'available_for_pickup', 'return_to_sender']);
+
+/**
+ * The local carrier service (the default). It prices USPS, UPS and FedEx services by distance,
+ * weight and dimensional weight (simulator-rates.ts), verifies addresses by rules
+ * (simulator-addresses.ts), makes real 4x6 labels with tracking numbers in each carrier's format,
+ * moves trackers and refunds when told to (advance), and can be told to fail any call (failNext).
+ *
+ * Its state lives in this process, as EasyPost keeps it on its side: fit for one server
+ * (development, demos, tests); a restart forgets every shipment, label and pickup, so callers
+ * keep what they need (tracking code, label file) in their own tables.
+ */
+export function createSimulatorCarriersProvider(options: { clock: () => Date; webhookSecret: string | undefined }): SimulatorCarriersProvider {
+  const { clock, webhookSecret } = options;
+  const shipments = new Map<string, SimulatedShipment>();
+  const trackers = new Map<string, Tracker>();
+  const shipmentByKey = new Map<string, string>();
+  const pickups = new Map<string, SimulatedPickup>();
+  const failures = new Map<CarrierStep, { error: CarrierError; afterEffect: boolean }[]>();
+  let purchases = 0;
+
+  async function run<T>(step: CarrierStep, action: () => T | Promise<T>): Promise<T> {
+    const failure = failures.get(step)?.shift();
+    if (failure && !failure.afterEffect) throw failure.error;
+    const result = await action();
+    if (failure) throw failure.error;
+    return result;
+  }
+
+  function shipmentOf(shipmentId: string): SimulatedShipment {
+    const shipment = shipments.get(shipmentId);
+    if (!shipment) throw new CarrierError('NOT_FOUND', 'no such shipment');
+    return shipment;
+  }
+
+  function boughtShipment(shipmentId: string): SimulatedShipment & { purchase: SimulatedPurchase } {
+    const shipment = shipmentOf(shipmentId);
+    if (!shipment.purchase) throw new CarrierError('INVALID_REQUEST', 'the shipment has no label yet');
+    return shipment as SimulatedShipment & { purchase: SimulatedPurchase };
+  }
+
+  function trackerOf(trackingCode: string): Tracker {
+    const tracker = trackers.get(trackingCode);
+    if (!tracker) throw new CarrierError('NOT_FOUND', 'no such tracker');
+    return tracker;
+  }
+
+  const copy = (tracker: Tracker): Tracker => ({ ...tracker, events: tracker.events.map((event) => ({ ...event })) });
+
+  function postageOf(shipment: SimulatedShipment & { purchase: SimulatedPurchase }, reconciled: boolean): Postage {
+    const { purchase } = shipment;
+    return {
+      shipmentId: shipment.id,
+      trackingCode: purchase.trackingCode,
+      trackerId: trackers.get(purchase.trackingCode)?.trackerId ?? null,
+      labelId: purchase.labelId,
+      carrier: purchase.rate.carrier,
+      service: purchase.rate.service,
+      postageCents: purchase.rate.priceCents,
+      insuredCents: purchase.insuredCents,
+      insuranceFeeCents: purchase.insuranceFeeCents,
+      labelUrls: {},
+      reconciled,
+    };
+  }
+
+  function forgetUnboughtShipments(): void {
+    const before = clock().getTime() - UNBOUGHT_SHIPMENT_MS;
+    for (const [id, shipment] of shipments) {
+      if (!shipment.purchase && shipment.createdAt.getTime() < before) shipments.delete(id);
+    }
+  }
+
+  return {
+    name: 'simulator',
+
+    verifyAddress: (address) =>
+      run('verifyAddress', (): AddressVerification => {
+        const check = checkUsAddress(address);
+        return check.result === 'refused' ? check : { ...check, addressId: newId('adr') };
+      }),
+
+    rateShipment: (input) =>
+      run('rateShipment', (): RatedShipment => {
+        const parcel = checkParcel(input.parcel);
+        const from = zipRegion(input.from.zip);
+        const to = zipRegion(input.to.zip);
+        if (!from || !to) throw new CarrierError('INVALID_REQUEST', `unknown ZIP code ${from ? input.to.zip : input.from.zip}`);
+        forgetUnboughtShipments();
+        const shipmentId = newId('shp');
+        const { rates, messages } = simulatedRates(from, to, parcel);
+        const shipmentRates: ShipmentRate[] = rates.map((rate) => ({ ...rate, rateId: newId('rate'), shipmentId, currency: 'USD' }));
+        shipments.set(shipmentId, {
+          id: shipmentId,
+          createdAt: clock(),
+          from: input.from,
+          to: input.to,
+          parcel,
+          rates: shipmentRates,
+          purchase: undefined,
+          refund: undefined,
+        });
+        return { shipmentId, rates: shipmentRates, messages };
+      }),
+
+    buyRate: (input) =>
+      run('buyRate', (): Postage => {
+        const insuredCents = checkInsurance(input.insuranceCents);
+        const shipment = shipmentOf(input.shipmentId);
+        // A shipment is bought once, as EasyPost refuses a second purchase: answer the first.
+        if (shipment.purchase) return postageOf(shipment as SimulatedShipment & { purchase: SimulatedPurchase }, true);
+        const keyShipment = shipmentByKey.get(input.idempotencyKey);
+        if (keyShipment && keyShipment !== shipment.id) throw new CarrierError('INVALID_REQUEST', 'the idempotency key bought another shipment');
+        const rate = shipment.rates.find((candidate) => candidate.rateId === input.rateId);
+        if (!rate) throw new CarrierError('NOT_FOUND', 'no such rate for this shipment');
+        if (shipment.parcel.weightOz === SIMULATOR_UNPAYABLE_WEIGHT_OZ) {
+          throw new CarrierError('PAYMENT_REQUIRED', 'the carrier account cannot pay for this label (simulated: a 13 lb parcel)');
+        }
+        const now = clock();
+        const trackingCode = newTrackingCode(rate.carrier, rate.service);
+        const estDelivery = new Date(now.getTime() + (rate.deliveryDays ?? 5) * 24 * 60 * 60 * 1000);
+        trackers.set(trackingCode, {
+          trackerId: newId('trk'),
+          trackingCode,
+          carrier: rate.carrier,
+          status: 'pre_transit',
+          statusDetail: 'label_created',
+          shipmentId: shipment.id,
+          estDeliveryDate: estDelivery.toISOString(),
+          publicUrl: null,
+          events: [
+            {
+              status: 'pre_transit',
+              message: 'Shipping label created',
+              datetime: now.toISOString(),
+              city: shipment.from.city,
+              state: shipment.from.state,
+              zip: shipment.from.zip,
+            },
+          ],
+        });
+        shipment.purchase = {
+          rate,
+          trackingCode,
+          labelId: newId('pl'),
+          insuredCents,
+          insuranceFeeCents: Math.ceil(insuredCents / 200),
+          boughtAt: now,
+        };
+        shipmentByKey.set(input.idempotencyKey, shipment.id);
+        purchases += 1;
+        return postageOf(shipment as SimulatedShipment & { purchase: SimulatedPurchase }, false);
+      }),
+
+    fetchLabel: (shipmentId, format) =>
+      run('fetchLabel', async () => {
+        const shipment = boughtShipment(shipmentId);
+        const { purchase } = shipment;
+        const bytes = await renderLabel(
+          {
+            carrier: purchase.rate.carrier,
+            serviceName: serviceLabel(purchase.rate.carrier, purchase.rate.service),
+            trackingCode: purchase.trackingCode,
+            from: shipment.from,
+            to: shipment.to,
+            weightOz: shipment.parcel.weightOz,
+            shipDate: purchase.boughtAt,
+          },
+          format,
+        );
+        return { format, contentType: LABEL_CONTENT_TYPES[format], bytes };
+      }),
+
+    refund: (shipmentId) =>
+      run('refund', (): RefundStatus => {
+        const shipment = boughtShipment(shipmentId);
+        if (shipment.refund) return shipment.refund;
+        const tracker = trackerOf(shipment.purchase.trackingCode);
+        const tooLate = clock().getTime() - shipment.purchase.boughtAt.getTime() > REFUND_WINDOW_MS;
+        shipment.refund = SCANNED.has(tracker.status) || tooLate ? 'rejected' : 'submitted';
+        return shipment.refund;
+      }),
+
+    getRefundStatus: (shipmentId) => run('getRefundStatus', () => shipmentOf(shipmentId).refund ?? null),
+
+    track: (reference) =>
+      run('track', () => {
+        if ('trackingCode' in reference) return copy(trackerOf(reference.trackingCode));
+        const tracker = [...trackers.values()].find((candidate) => candidate.trackerId === reference.trackerId);
+        if (!tracker) throw new CarrierError('NOT_FOUND', 'no such tracker');
+        return copy(tracker);
+      }),
+
+    createPickup: (input) =>
+      run('createPickup', (): CreatedPickup => {
+        const shipment = boughtShipment(input.shipmentId);
+        if (shipment.refund === 'submitted' || shipment.refund === 'refunded') {
+          throw new CarrierError('INVALID_REQUEST', 'the label of this shipment is refunded');
+        }
+        const min = input.minDatetime.getTime();
+        const max = input.maxDatetime.getTime();
+        if (!Number.isFinite(min) || !Number.isFinite(max) || min > max || max <= clock().getTime()) {
+          throw new CarrierError('INVALID_REQUEST', 'the pickup window must end in the future and not before it starts');
+        }
+        const address = checkUsAddress(input.address);
+        if (address.result === 'refused') {
+          throw new CarrierError('ADDRESS.VERIFY.FAILURE', 'the pickup address cannot be verified', { reasons: address.reasons });
+        }
+        const { carrier } = shipment.purchase.rate;
+        const offer = PICKUP_OFFERS[carrier];
+        // Carriers pick up on weekdays only (spec 03 §5): a window starting on a weekend gets no rate.
+        const weekend = [0, 6].includes(input.minDatetime.getUTCDay());
+        const pickupId = newId('pickup');
+        const rates: PickupRate[] = weekend ? [] : [{ rateId: newId('pickuprate'), carrier, service: offer.service, priceCents: offer.priceCents, currency: 'USD' }];
+        pickups.set(pickupId, { id: pickupId, shipmentId: shipment.id, rates, status: 'unknown', bought: undefined });
+        return { pickupId, status: 'unknown', rates };
+      }),
+
+    buyPickup: (pickupId, rateId) =>
+      run('buyPickup', (): BoughtPickup => {
+        const pickup = pickups.get(pickupId);
+        if (!pickup) throw new CarrierError('NOT_FOUND', 'no such pickup');
+        if (pickup.status === 'canceled') throw new CarrierError('INVALID_REQUEST', 'the pickup is canceled');
+        if (pickup.bought && pickup.bought.rate.rateId !== rateId) throw new CarrierError('INVALID_REQUEST', 'the pickup is already booked at another rate');
+        const rate = pickup.rates.find((candidate) => candidate.rateId === rateId);
+        if (!rate) throw new CarrierError('NOT_FOUND', 'no such rate for this pickup');
+        pickup.bought ??= { rate, confirmation: `${PICKUP_OFFERS[rate.carrier].confirmationPrefix}${randomDigits(8)}` };
+        pickup.status = 'scheduled';
+        return { pickupId, status: pickup.status, confirmation: pickup.bought.confirmation, carrier: rate.carrier, service: rate.service, priceCents: rate.priceCents };
+      }),
+
+    cancelPickup: (pickupId) =>
+      run('cancelPickup', (): PickupStatus => {
+        const pickup = pickups.get(pickupId);
+        if (!pickup) throw new CarrierError('NOT_FOUND', 'no such pickup');
+        pickup.status = 'canceled';
+        return pickup.status;
+      }),
+
+    verifyWebhook: (rawBody, headers) => verifyWebhookSignature(rawBody, headers, webhookSecret),
+
+    parseTrackerEvent,
+
+    async advance(trackingCode) {
+      const tracker = trackerOf(trackingCode);
+      const shipment = tracker.shipmentId ? shipments.get(tracker.shipmentId) : undefined;
+      if (shipment?.refund === 'submitted') {
+        shipment.refund = 'refunded';
+        return { tracker: copy(tracker), refundStatus: shipment.refund, event: null };
+      }
+      const next = NEXT_STEP[tracker.status];
+      if (!next || !shipment || shipment.refund === 'refunded') {
+        return { tracker: copy(tracker), refundStatus: shipment?.refund ?? null, event: null };
+      }
+      const previous = tracker.status;
+      const place = next.at === 'from' ? shipment.from : shipment.to;
+      const now = clock().toISOString();
+      tracker.status = next.status;
+      tracker.statusDetail = next.status === 'delivered' ? 'arrived_at_destination' : 'status_update';
+      tracker.events.push({ status: next.status, message: next.message, datetime: now, city: place.city, state: place.state, zip: place.zip });
+      const event: SimulatedTrackerEvent = {
+        id: newId('evt'),
+        object: 'Event',
+        mode: 'test',
+        description: 'tracker.updated',
+        previous_attributes: { status: previous },
+        created_at: now,
+        updated_at: now,
+        result: easyPostTrackerOf(tracker, tracker.carrier ?? 'USPS', now),
+      };
+      return { tracker: copy(tracker), refundStatus: shipment.refund ?? null, event };
+    },
+
+    failNext(step, error, failOptions = {}) {
+      const failure = typeof error === 'string' ? new CarrierError(error, `simulated ${error} in ${step}`) : error;
+      failures.set(step, [...(failures.get(step) ?? []), { error: failure, afterEffect: failOptions.afterEffect ?? false }]);
+    },
+
+    purchaseCount: () => purchases,
+  };
+}
