@@ -19,3 +19,4 @@ export * from './operations.js';
 export * from './messages-calls.js';
 export * from './locker-events.js';
 export * from './calls.js';
+export * from './forms.js';

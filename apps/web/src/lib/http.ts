@@ -1,14 +1,15 @@
-import { MESSAGES, type CallDescriptor } from '@airbox/contract';
+import { API_ERRORCODE, MESSAGES, type CallDescriptor } from '@airbox/contract';
 import type { z } from 'zod';
 import { paths } from '../config/paths';
 import { loadSchemas, type Schemas } from './schemas-loader';
 import { endSession } from './session';
 
 type AnyCall = CallDescriptor<z.ZodType, z.ZodType>;
+type Calls = Schemas['ALL_CALLS'];
 /** The contract's calls, by the name of their descriptor (loginCall, logoutCall, ...). */
-export type CallName = { [K in keyof Schemas]: Schemas[K] extends AnyCall ? K : never }[keyof Schemas];
-export type CallInput<N extends CallName> = Schemas[N] extends CallDescriptor<infer Req, z.ZodType> ? z.input<Req> : never;
-export type CallOutput<N extends CallName> = Schemas[N] extends CallDescriptor<z.ZodType, infer Res> ? z.output<Res> : never;
+export type CallName = keyof Calls;
+export type CallInput<N extends CallName> = Calls[N] extends CallDescriptor<infer Req, z.ZodType> ? z.input<Req> : never;
+export type CallOutput<N extends CallName> = Calls[N] extends CallDescriptor<z.ZodType, infer Res> ? z.output<Res> : never;
 /** What a call gives back on success: its answer without the errorcode and message. */
 export type CallData<N extends CallName> = Omit<CallOutput<N>, 'errorcode' | 'message'>;
 
@@ -79,9 +80,8 @@ export async function request<N extends CallName>(
 ): Promise<CallData<N>> {
   // A failure to load the schemas themselves is a network failure, reported as such by the caller.
   const schemas = await loadSchemas();
-  const call: AnyCall = schemas[name];
-  const serviceFailure = (status: number) =>
-    new ApiError(schemas.API_ERRORCODE.internal, MESSAGES.serviceException, status);
+  const call: AnyCall = schemas.ALL_CALLS[name];
+  const serviceFailure = (status: number) => new ApiError(API_ERRORCODE.internal, MESSAGES.serviceException, status);
   let url = call.path;
   const init: RequestInit = {
     method: call.method,

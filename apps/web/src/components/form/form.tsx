@@ -14,10 +14,11 @@ import {
 import type { z } from 'zod';
 import { loadSchemas, type Schemas } from '../../lib/schemas-loader';
 
+type FormSchemas = Schemas['FORM_SCHEMAS'];
 /** The contract's form schemas, by name (loginFormSchema, resetPasswordFormSchema, accountStepSchema, ...). */
-export type FormSchemaName = Extract<keyof Schemas, `${string}FormSchema` | `${string}StepSchema`>;
-export type FormInput<N extends FormSchemaName> = z.input<Schemas[N]> & FieldValues;
-export type FormOutput<N extends FormSchemaName> = z.output<Schemas[N]> & FieldValues;
+export type FormSchemaName = keyof FormSchemas;
+export type FormInput<N extends FormSchemaName> = z.input<FormSchemas[N]> & FieldValues;
+export type FormOutput<N extends FormSchemaName> = z.output<FormSchemas[N]> & FieldValues;
 
 /**
  * The zod resolver of a contract schema; the schema (and zod) load on the first validation, so
@@ -25,7 +26,8 @@ export type FormOutput<N extends FormSchemaName> = z.output<Schemas[N]> & FieldV
  */
 function contractResolver<N extends FormSchemaName>(name: N): Resolver<FormInput<N>, unknown, FormOutput<N>> {
   return async (values, context, options) => {
-    const { zodResolver, [name]: schema } = await loadSchemas();
+    const { zodResolver, FORM_SCHEMAS } = await loadSchemas();
+    const schema = FORM_SCHEMAS[name];
     // zodResolver's overloads cannot see that schema N gives FormInput<N> and FormOutput<N>.
     const resolve = zodResolver(schema) as unknown as Resolver<FormInput<N>, unknown, FormOutput<N>>;
     return resolve(values, context, options);

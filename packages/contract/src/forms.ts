@@ -1,0 +1,31 @@
+import { confirmPasswordFormSchema, profileFormSchema } from './account-calls.js';
+import { forgotPasswordFormSchema, loginFormSchema, resetPasswordFormSchema } from './auth.js';
+import { contactFormSchema } from './contacts.js';
+import {
+  accountStepSchema,
+  addressStepSchema,
+  companyStepSchema,
+  enterpriseAccountStepSchema,
+  invitationStepSchema,
+  zipStepSchema,
+} from './registration.js';
+
+/**
+ * Every form schema of the contract by its export name, as ALL_CALLS is for the calls: the web
+ * app loads the two together, lazily, so zod stays out of its first page. A contract test fails
+ * when a new `…FormSchema` or `…StepSchema` is missing here.
+ */
+export const FORM_SCHEMAS = {
+  loginFormSchema,
+  forgotPasswordFormSchema,
+  resetPasswordFormSchema,
+  zipStepSchema,
+  invitationStepSchema,
+  accountStepSchema,
+  enterpriseAccountStepSchema,
+  addressStepSchema,
+  companyStepSchema,
+  profileFormSchema,
+  confirmPasswordFormSchema,
+  contactFormSchema,
+};
