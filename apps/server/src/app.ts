@@ -11,6 +11,7 @@ import type { AppConfig } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
 import { AppError } from './errors.js';
 import barcodes from './plugins/barcodes.js';
+import carriers from './plugins/carriers.js';
 import database from './plugins/database.js';
 import docs from './plugins/docs.js';
 import jobs from './plugins/jobs.js';
@@ -140,6 +141,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(database);
   await app.register(mail);
   await app.register(payments);
+  await app.register(carriers);
   await app.register(rateLimit);
   await app.register(session);
   await app.register(wallet);

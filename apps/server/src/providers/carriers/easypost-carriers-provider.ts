@@ -1,0 +1,442 @@
+import { z } from 'zod';
+import {
+  type AddressVerification,
+  amountOfCents,
+  carrierOf,
+  CarrierError,
+  type CarrierErrorCode,
+  type CarriersProvider,
+  centsOfAmount,
+  checkInsurance,
+  checkParcel,
+  LABEL_CONTENT_TYPES,
+  type LabelFormat,
+  type PickupRate,
+  type PickupStatus,
+  type PostalAddress,
+  type Postage,
+  REFUND_STATUSES,
+  type RefundStatus,
+  type ShipmentRate,
+} from './carriers-provider.js';
+import { easyPostTrackerSchema, parseTrackerEvent, trackerFromEasyPost, verifyWebhookSignature } from './easypost-format.js';
+
+export interface EasyPostConfig {
+  apiKey: string;
+  /** https://api.easypost.com/v2, or a local server in tests. */
+  apiBase: string;
+  /** Signs EasyPost's webhooks; without it every webhook is refused. */
+  webhookSecret: string | undefined;
+  /** Per request; buying a label waits on the carrier, so it is generous. */
+  timeoutMs?: number;
+}
+
+/** Label files are a few hundred kilobytes: anything far bigger is not a label. */
+const MAX_LABEL_BYTES = 10 * 1024 * 1024;
+
+const nullableText = z.string().nullish().transform((value) => value ?? null);
+const amount = z.union([z.string(), z.number()]).nullish();
+
+const rateSchema = z.object({
+  id: z.string().min(1),
+  carrier: z.string(),
+  service: z.string(),
+  rate: amount,
+  retail_rate: amount,
+  list_rate: amount,
+  delivery_days: z.number().nullish(),
+});
+
+const shipmentSchema = z.object({
+  id: z.string().min(1),
+  rates: z.array(rateSchema).nullish(),
+  messages: z.array(z.object({ carrier: nullableText, message: z.unknown() })).nullish(),
+  selected_rate: rateSchema.nullish(),
+  postage_label: z
+    .object({
+      id: z.string().min(1),
+      label_file_type: nullableText,
+      label_url: nullableText,
+      label_pdf_url: nullableText,
+      label_zpl_url: nullableText,
+    })
+    .nullish(),
+  tracking_code: nullableText,
+  tracker: z.object({ id: z.string() }).nullish(),
+  insurance: amount,
+  fees: z.array(z.object({ type: z.string(), amount })).nullish(),
+  refund_status: nullableText,
+});
+type EasyPostShipment = z.output<typeof shipmentSchema>;
+
+const verificationSchema = z.object({
+  success: z.boolean(),
+  errors: z.array(z.object({ code: nullableText, message: nullableText })).nullish(),
+});
+
+const addressSchema = z.object({
+  id: z.string().min(1),
+  name: nullableText,
+  company: nullableText,
+  street1: nullableText,
+  street2: nullableText,
+  city: nullableText,
+  state: nullableText,
+  zip: nullableText,
+  country: nullableText,
+  phone: nullableText,
+  email: nullableText,
+  residential: z.boolean().nullish(),
+  verifications: z.object({ delivery: verificationSchema.nullish() }).nullish(),
+});
+
+const pickupSchema = z.object({
+  id: z.string().min(1),
+  status: nullableText,
+  confirmation: nullableText,
+  pickup_rates: z.array(z.object({ id: z.string().min(1), carrier: z.string(), service: z.string(), rate: amount })).nullish(),
+});
+type EasyPostPickup = z.output<typeof pickupSchema>;
+
+const errorSchema = z.object({
+  error: z.object({
+    code: z.string().optional(),
+    message: z.unknown(),
+    errors: z.array(z.unknown()).nullish(),
+  }),
+});
+
+/** EasyPost's messages may be a string, a list or an object: their texts, flattened. */
+function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (typeof record.message === 'string') return [typeof record.field === 'string' ? `${record.field}: ${record.message}` : record.message];
+    return Object.values(record).flatMap(textsOf);
+  }
+  return [];
+}
+
+/** EasyPost's answer to a failed call, as a CarrierError; `retryable` follows the code. */
+export function easyPostError(statusCode: number, body: unknown): CarrierError {
+  const parsed = errorSchema.safeParse(body);
+  const providerCode = parsed.success ? parsed.data.error.code : undefined;
+  const message = (parsed.success ? textsOf(parsed.data.error.message).join(', ') : '') || `HTTP ${statusCode}`;
+  const reasons = parsed.success ? textsOf(parsed.data.error.errors ?? []) : [];
+  let code: CarrierErrorCode;
+  if (statusCode === 401 || statusCode === 403) code = 'UNAUTHORIZED';
+  else if (statusCode === 402) code = 'PAYMENT_REQUIRED';
+  else if (statusCode === 404) code = 'NOT_FOUND';
+  else if (statusCode === 429) code = 'RATE_LIMITED';
+  else if (statusCode === 408 || statusCode >= 500) code = 'UNAVAILABLE';
+  else if (providerCode === 'ADDRESS.VERIFY.FAILURE' || providerCode === 'SHIPMENT.POSTAGE.EXISTS') code = providerCode;
+  // The carrier did not answer EasyPost in time: the label may or may not exist (buyRate reads it back).
+  else if (/TIMED_OUT|NO_RESPONSE/.test(providerCode ?? '')) code = 'UNAVAILABLE';
+  else if (providerCode?.startsWith('SHIPMENT.POSTAGE.')) code = 'SHIPMENT.POSTAGE.FAILURE';
+  else code = 'INVALID_REQUEST';
+  return new CarrierError(code, `EasyPost: ${message}`, { providerCode, statusCode, reasons });
+}
+
+/** The errors after which a purchase may have happened: buyRate reads the shipment back. */
+const RECONCILE_AFTER: ReadonlySet<CarrierErrorCode> = new Set(['SHIPMENT.POSTAGE.EXISTS', 'SHIPMENT.POSTAGE.FAILURE', 'INVALID_REQUEST', 'UNAVAILABLE']);
+
+const LABEL_FILE_TYPES: Record<string, LabelFormat> = { 'image/png': 'PNG', 'application/pdf': 'PDF', 'application/zpl': 'ZPL' };
+
+function addressBody(address: PostalAddress) {
+  return {
+    name: address.name,
+    company: address.company,
+    street1: address.street1,
+    street2: address.street2,
+    city: address.city,
+    state: address.state,
+    zip: address.zip,
+    country: address.country ?? 'US',
+    phone: address.phone,
+    email: address.email,
+    residential: address.residential,
+  };
+}
+
+function addressOf(address: z.output<typeof addressSchema>): PostalAddress {
+  const given = (value: string | null) => (value ? value : undefined);
+  return {
+    name: given(address.name),
+    company: given(address.company),
+    street1: address.street1 ?? '',
+    street2: given(address.street2),
+    city: address.city ?? '',
+    state: address.state ?? '',
+    zip: address.zip ?? '',
+    country: address.country ?? 'US',
+    phone: given(address.phone),
+    email: given(address.email),
+    residential: address.residential ?? undefined,
+  };
+}
+
+/** What EasyPost corrected that a customer should confirm: the city, the state or the 5-digit ZIP code. */
+function corrections(asked: PostalAddress, verified: PostalAddress): string[] {
+  const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
+  const reasons: string[] = [];
+  if (!same(asked.city, verified.city)) reasons.push(`City corrected to ${verified.city}`);
+  if (!same(asked.state, verified.state)) reasons.push(`State corrected to ${verified.state}`);
+  if (!same(asked.zip.slice(0, 5), verified.zip.slice(0, 5))) reasons.push(`ZIP code corrected to ${verified.zip.slice(0, 5)}`);
+  return reasons;
+}
+
+function rateOf(rate: z.output<typeof rateSchema>, shipmentId: string): ShipmentRate | null {
+  const carrier = carrierOf(rate.carrier);
+  const priceCents = centsOfAmount(rate.rate);
+  if (!carrier || priceCents === null) return null;
+  return {
+    rateId: rate.id,
+    shipmentId,
+    carrier,
+    service: rate.service,
+    priceCents,
+    retailPriceCents: centsOfAmount(rate.retail_rate),
+    listPriceCents: centsOfAmount(rate.list_rate),
+    currency: 'USD',
+    deliveryDays: rate.delivery_days ?? null,
+  };
+}
+
+function postageOf(shipment: EasyPostShipment, reconciled: boolean): Postage {
+  const label = shipment.postage_label;
+  const selected = shipment.selected_rate;
+  const rate = selected ? rateOf(selected, shipment.id) : null;
+  if (!label || !rate || !shipment.tracking_code) {
+    throw new CarrierError('UNAVAILABLE', 'EasyPost answered a purchase without its label, rate or tracking code');
+  }
+  const labelUrls: Partial<Record<LabelFormat, string>> = {};
+  const defaultFormat = LABEL_FILE_TYPES[label.label_file_type ?? 'image/png'];
+  if (label.label_url && defaultFormat) labelUrls[defaultFormat] = label.label_url;
+  if (label.label_pdf_url) labelUrls.PDF = label.label_pdf_url;
+  if (label.label_zpl_url) labelUrls.ZPL = label.label_zpl_url;
+  const insuranceFeeCents = (shipment.fees ?? [])
+    .filter((fee) => fee.type === 'InsuranceFee')
+    .reduce((sum, fee) => sum + (centsOfAmount(fee.amount) ?? 0), 0);
+  return {
+    shipmentId: shipment.id,
+    trackingCode: shipment.tracking_code,
+    trackerId: shipment.tracker?.id ?? null,
+    labelId: label.id,
+    carrier: rate.carrier,
+    service: rate.service,
+    postageCents: rate.priceCents,
+    insuredCents: centsOfAmount(shipment.insurance) ?? 0,
+    insuranceFeeCents,
+    labelUrls,
+    reconciled,
+  };
+}
+
+function refundStatusOf(value: string | null): RefundStatus | null {
+  if (value === null) return null;
+  if ((REFUND_STATUSES as readonly string[]).includes(value)) return value as RefundStatus;
+  throw new CarrierError('UNAVAILABLE', `EasyPost answered an unknown refund status '${value}'`);
+}
+
+function pickupStatusOf(value: string | null): PickupStatus {
+  return value === 'scheduled' || value === 'canceled' ? value : 'unknown';
+}
+
+function pickupRatesOf(pickup: EasyPostPickup): (PickupRate & { carrierName: string })[] {
+  return (pickup.pickup_rates ?? []).flatMap((rate) => {
+    const carrier = carrierOf(rate.carrier);
+    const priceCents = centsOfAmount(rate.rate);
+    return carrier && priceCents !== null ? [{ rateId: rate.id, carrier, carrierName: rate.carrier, service: rate.service, priceCents, currency: 'USD' as const }] : [];
+  });
+}
+
+/** An id from EasyPost (or the caller) as one path segment. */
+const segment = (id: string) => encodeURIComponent(id);
+
+/**
+ * EasyPost's REST API v2 over fetch: HTTP basic auth with the API key as the user, JSON bodies,
+ * a timeout per request, EasyPost's objects mapped to the provider's and its errors to
+ * CarrierError codes. EasyPost has no idempotency key: buyRate reads the shipment back after a
+ * refused or lost purchase and answers the label it has, so a retry never buys twice.
+ */
+export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl: typeof fetch = fetch): CarriersProvider {
+  const base = config.apiBase.replace(/\/+$/, '');
+  const timeoutMs = config.timeoutMs ?? 30_000;
+  const authorization = `Basic ${Buffer.from(`${config.apiKey}:`).toString('base64')}`;
+
+  async function call<T extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: T, body?: unknown): Promise<z.output<T>> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${base}${path}`, {
+        method,
+        headers: { authorization, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.name : 'error';
+      throw new CarrierError('UNAVAILABLE', `EasyPost ${method} ${path.split('?')[0]} failed (${reason})`);
+    }
+    const text = await response.text().catch(() => '');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (!response.ok) throw easyPostError(response.status, json);
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new CarrierError('UNAVAILABLE', `EasyPost answered ${method} ${path.split('?')[0]} with an unexpected body`);
+    return parsed.data;
+  }
+
+  const getShipment = (shipmentId: string) => call('GET', `/shipments/${segment(shipmentId)}`, shipmentSchema);
+
+  async function download(url: string, format: LabelFormat): Promise<Buffer> {
+    // The label lives on EasyPost's file storage: no credentials go with this request.
+    if (!/^https?:$/.test(new URL(url).protocol)) throw new CarrierError('UNAVAILABLE', 'EasyPost gave a label address that is not http(s)');
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new CarrierError('UNAVAILABLE', `the ${format} label download failed (${error instanceof Error ? error.name : 'error'})`);
+    }
+    if (!response.ok) throw new CarrierError('UNAVAILABLE', `the ${format} label download failed with HTTP ${response.status}`);
+    if (Number(response.headers.get('content-length') ?? 0) > MAX_LABEL_BYTES) throw new CarrierError('UNAVAILABLE', 'the label file is too large');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (bytes.length === 0 || bytes.length > MAX_LABEL_BYTES) throw new CarrierError('UNAVAILABLE', 'the label file is empty or too large');
+    return bytes;
+  }
+
+  return {
+    name: 'easypost',
+
+    async verifyAddress(address): Promise<AddressVerification> {
+      let verified: z.output<typeof addressSchema>;
+      try {
+        verified = await call('POST', '/addresses', addressSchema, { verify: true, address: addressBody(address) });
+      } catch (error) {
+        if (error instanceof CarrierError && error.code === 'ADDRESS.VERIFY.FAILURE') {
+          return { result: 'refused', reasons: error.details.reasons?.length ? error.details.reasons : [error.message] };
+        }
+        throw error;
+      }
+      const delivery = verified.verifications?.delivery;
+      if (!delivery) throw new CarrierError('UNAVAILABLE', 'EasyPost answered an address without its delivery verification');
+      if (!delivery.success) {
+        const reasons = [...new Set((delivery.errors ?? []).map((error) => error.message ?? error.code ?? '').filter(Boolean))];
+        return { result: 'refused', reasons: reasons.length > 0 ? reasons : ['Address not found'] };
+      }
+      const corrected = addressOf(verified);
+      const reasons = corrections(address, corrected);
+      return reasons.length > 0
+        ? { result: 'suggestion', addressId: verified.id, address: corrected, reasons }
+        : { result: 'verified', addressId: verified.id, address: corrected };
+    },
+
+    async rateShipment(input) {
+      const parcel = checkParcel(input.parcel);
+      const shipment = await call('POST', '/shipments', shipmentSchema, {
+        shipment: {
+          from_address: addressBody(input.from),
+          to_address: addressBody(input.to),
+          parcel: { length: parcel.lengthIn, width: parcel.widthIn, height: parcel.heightIn, weight: parcel.weightOz },
+        },
+      });
+      const rates = (shipment.rates ?? []).flatMap((rate) => rateOf(rate, shipment.id) ?? []).sort((a, b) => a.priceCents - b.priceCents);
+      const messages = (shipment.messages ?? []).flatMap((entry) => textsOf(entry.message).map((text) => (entry.carrier ? `${entry.carrier}: ${text}` : text)));
+      return { shipmentId: shipment.id, rates, messages };
+    },
+
+    async buyRate(input) {
+      const insuredCents = checkInsurance(input.insuranceCents);
+      try {
+        const bought = await call('POST', `/shipments/${segment(input.shipmentId)}/buy`, shipmentSchema, {
+          rate: { id: input.rateId },
+          ...(insuredCents > 0 ? { insurance: amountOfCents(insuredCents) } : {}),
+        });
+        return postageOf(bought, false);
+      } catch (error) {
+        if (!(error instanceof CarrierError) || !RECONCILE_AFTER.has(error.code)) throw error;
+        // Already bought (SHIPMENT.POSTAGE.EXISTS, or a 422), or an answer lost: the label EasyPost has, if any.
+        let shipment: EasyPostShipment;
+        try {
+          shipment = await getShipment(input.shipmentId);
+        } catch (readError) {
+          throw error.code === 'SHIPMENT.POSTAGE.EXISTS' ? readError : error;
+        }
+        if (shipment.postage_label) return postageOf(shipment, true);
+        if (error.code === 'SHIPMENT.POSTAGE.EXISTS') throw new CarrierError('UNAVAILABLE', 'EasyPost says the shipment is bought but shows no label yet');
+        throw error;
+      }
+    },
+
+    async fetchLabel(shipmentId, format) {
+      const shipment = await call('GET', `/shipments/${segment(shipmentId)}/label?file_format=${format}`, shipmentSchema);
+      const url = shipment.postage_label ? postageOf(shipment, true).labelUrls[format] : undefined;
+      if (!url) throw new CarrierError('UNAVAILABLE', `EasyPost gave no ${format} label for the shipment`);
+      return { format, contentType: LABEL_CONTENT_TYPES[format], bytes: await download(url, format) };
+    },
+
+    async refund(shipmentId) {
+      try {
+        const shipment = await call('POST', `/shipments/${segment(shipmentId)}/refund`, shipmentSchema, {});
+        return refundStatusOf(shipment.refund_status) ?? 'submitted';
+      } catch (error) {
+        // Asked before: EasyPost refuses a second request; answer the first one's status.
+        if (!(error instanceof CarrierError) || error.code !== 'INVALID_REQUEST') throw error;
+        const status = refundStatusOf((await getShipment(shipmentId)).refund_status);
+        if (!status) throw error;
+        return status;
+      }
+    },
+
+    async getRefundStatus(shipmentId) {
+      return refundStatusOf((await getShipment(shipmentId)).refund_status);
+    },
+
+    async track(reference) {
+      const tracker =
+        'trackerId' in reference
+          ? await call('GET', `/trackers/${segment(reference.trackerId)}`, easyPostTrackerSchema)
+          : await call('POST', '/trackers', easyPostTrackerSchema, { tracker: { tracking_code: reference.trackingCode, carrier: reference.carrier } });
+      return trackerFromEasyPost(tracker);
+    },
+
+    async createPickup(input) {
+      const pickup = await call('POST', '/pickups', pickupSchema, {
+        pickup: {
+          address: addressBody(input.address),
+          shipment: { id: input.shipmentId },
+          min_datetime: input.minDatetime.toISOString(),
+          max_datetime: input.maxDatetime.toISOString(),
+          reference: input.reference,
+          instructions: input.instructions,
+          is_account_address: false,
+        },
+      });
+      const rates = pickupRatesOf(pickup).map(({ carrierName: _carrierName, ...rate }) => rate);
+      return { pickupId: pickup.id, status: pickupStatusOf(pickup.status), rates };
+    },
+
+    async buyPickup(pickupId, rateId) {
+      // EasyPost books a pickup by carrier and service: those of the rate chosen.
+      const pickup = await call('GET', `/pickups/${segment(pickupId)}`, pickupSchema);
+      const rate = pickupRatesOf(pickup).find((candidate) => candidate.rateId === rateId);
+      if (!rate) throw new CarrierError('NOT_FOUND', 'no such rate for this pickup');
+      const bought = await call('POST', `/pickups/${segment(pickupId)}/buy`, pickupSchema, { carrier: rate.carrierName, service: rate.service });
+      if (!bought.confirmation) throw new CarrierError('UNAVAILABLE', 'EasyPost booked the pickup without a confirmation');
+      return { pickupId: bought.id, status: pickupStatusOf(bought.status), confirmation: bought.confirmation, carrier: rate.carrier, service: rate.service, priceCents: rate.priceCents };
+    },
+
+    async cancelPickup(pickupId) {
+      const pickup = await call('POST', `/pickups/${segment(pickupId)}/cancel`, pickupSchema, {});
+      return pickupStatusOf(pickup.status);
+    },
+
+    verifyWebhook: (rawBody, headers) => verifyWebhookSignature(rawBody, headers, config.webhookSecret),
+
+    parseTrackerEvent,
+  };
+}

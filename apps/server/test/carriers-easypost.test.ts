@@ -1,0 +1,603 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CarrierError, type CarriersProvider, type PostalAddress } from '../src/providers/carriers/carriers-provider.js';
+import { createEasyPostCarriersProvider } from '../src/providers/carriers/easypost-carriers-provider.js';
+import { buildTestApp, useTestDatabase } from './helper.js';
+
+/**
+ * A local server answering as EasyPost's REST API v2 documents it (the shapes follow the
+ * responses recorded by EasyPost's own client tests): addresses with verifications, shipments
+ * with rates, buy (once: a second purchase is refused with SHIPMENT.POSTAGE.EXISTS), label
+ * conversion, refunds, trackers, pickups, and errors as {error: {code, message, errors}}.
+ */
+const API_KEY = 'EZTK_test_key';
+type Json = Record<string, unknown>;
+
+interface FakeShipment {
+  id: string;
+  from: Json;
+  to: Json;
+  parcel: Json;
+  rates: Json[];
+  bought: { rate: Json; insurance: string | null; trackingCode: string; trackerId: string; labelId: string; pdf: boolean; zpl: boolean } | undefined;
+  refundStatus: string | null;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+
+class FakeEasyPost {
+  server: Server = createServer((request, response) => void this.handle(request, response));
+  base = '';
+  purchases = 0;
+  shipments = new Map<string, FakeShipment>();
+  pickups = new Map<string, Json>();
+  requests: { method: string; path: string; headers: IncomingHttpHeaders; body: unknown }[] = [];
+  failures: { status: number; body: string }[] = [];
+  /** Refused a second purchase with this error code (EasyPost's, or any 422). */
+  conflictCode = 'SHIPMENT.POSTAGE.EXISTS';
+  /** How long a purchase's answer takes after the label is bought. */
+  buyDelayMs = 0;
+  refundOutcome = 'submitted';
+
+  async start() {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop() {
+    this.server.closeAllConnections();
+    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  reset() {
+    this.requests = [];
+    this.failures = [];
+    this.conflictCode = 'SHIPMENT.POSTAGE.EXISTS';
+    this.buyDelayMs = 0;
+    this.refundOutcome = 'submitted';
+  }
+
+  failNext(status: number, body: unknown) {
+    this.failures.push({ status, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  }
+
+  private shipmentJson(shipment: FakeShipment): Json {
+    const bought = shipment.bought;
+    const file = (extension: string) => `${this.base}/files/postage_label/${shipment.id}.${extension}`;
+    return {
+      id: shipment.id,
+      object: 'Shipment',
+      mode: 'test',
+      status: 'unknown',
+      from_address: shipment.from,
+      to_address: shipment.to,
+      parcel: { id: 'prcl_1', object: 'Parcel', predefined_package: null, ...shipment.parcel },
+      rates: shipment.rates,
+      messages: [{ carrier: 'DHLExpress', carrier_account_id: 'ca_dhl', type: 'rate_error', message: 'Service unavailable for this route' }],
+      options: { currency: 'USD', payment: { type: 'SENDER' }, date_advance: 0 },
+      selected_rate: bought?.rate ?? null,
+      tracking_code: bought?.trackingCode ?? null,
+      insurance: bought?.insurance ?? null,
+      refund_status: shipment.refundStatus,
+      postage_label: bought
+        ? {
+            object: 'PostageLabel',
+            id: bought.labelId,
+            label_date: '2026-11-23T15:00:00Z',
+            label_resolution: 300,
+            label_size: '4x6',
+            label_type: 'default',
+            label_file_type: 'image/png',
+            label_url: file('png'),
+            label_pdf_url: bought.pdf ? file('pdf') : null,
+            label_zpl_url: bought.zpl ? file('zpl') : null,
+            label_epl2_url: null,
+            label_file: null,
+          }
+        : null,
+      tracker: bought
+        ? { id: bought.trackerId, object: 'Tracker', tracking_code: bought.trackingCode, status: 'unknown', carrier: bought.rate.carrier, tracking_details: [] }
+        : null,
+      fees: bought
+        ? [
+            { object: 'Fee', type: 'LabelFee', amount: '0.00000', charged: true, refunded: false },
+            { object: 'Fee', type: 'PostageFee', amount: `${bought.rate.rate}000`, charged: true, refunded: false },
+            ...(bought.insurance ? [{ object: 'Fee', type: 'InsuranceFee', amount: '0.50000', charged: true, refunded: false }] : []),
+          ]
+        : [],
+    };
+  }
+
+  private trackerJson(id: string, trackingCode: string, carrier: string): Json {
+    return {
+      id,
+      object: 'Tracker',
+      mode: 'test',
+      tracking_code: trackingCode,
+      status: 'in_transit',
+      status_detail: 'arrived_at_facility',
+      signed_by: null,
+      weight: null,
+      est_delivery_date: '2026-11-26T00:00:00Z',
+      shipment_id: null,
+      carrier,
+      public_url: `https://track.easypost.com/${id}`,
+      tracking_details: [
+        {
+          object: 'TrackingDetail',
+          message: 'Pre-Shipment Info Sent to USPS',
+          status: 'pre_transit',
+          status_detail: 'status_update',
+          datetime: '2026-11-23T16:06:32Z',
+          source: 'USPS',
+          tracking_location: { object: 'TrackingLocation', city: null, state: null, country: null, zip: null },
+        },
+        {
+          object: 'TrackingDetail',
+          message: 'Arrived at USPS Facility',
+          status: 'in_transit',
+          status_detail: 'arrived_at_facility',
+          datetime: '2026-11-24T04:43:32Z',
+          source: 'USPS',
+          tracking_location: { object: 'TrackingLocation', city: 'HOUSTON', state: 'TX', country: null, zip: '77063' },
+        },
+      ],
+    };
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse) {
+    let raw = '';
+    for await (const chunk of request) raw += chunk;
+    const url = new URL(request.url ?? '/', this.base);
+    const method = request.method ?? 'GET';
+    const body = raw ? (JSON.parse(raw) as Json) : undefined;
+    this.requests.push({ method, path: `${url.pathname}${url.search}`, headers: request.headers, body });
+    const send = (status: number, payload: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(payload));
+    };
+    const error = (status: number, code: string, message: string, errors: unknown[] = []) => send(status, { error: { code, message, errors } });
+
+    // Label files live on EasyPost's file storage: no API key there.
+    const file = /^\/files\/postage_label\/(\w+)\.(png|pdf|zpl)$/.exec(url.pathname);
+    if (method === 'GET' && file) {
+      const bytes = { png: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), pdf: Buffer.from('%PDF-1.4 easypost label'), zpl: Buffer.from('^XA^FDeasypost^FS^XZ') }[file[2] as 'png' | 'pdf' | 'zpl'];
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      return response.end(bytes);
+    }
+    if (request.headers.authorization !== `Basic ${Buffer.from(`${API_KEY}:`).toString('base64')}`) {
+      return error(401, 'APIKEY.INACTIVE', 'This api key is no longer active. Please use a different api key or reactivate this key.');
+    }
+    const failure = this.failures.shift();
+    if (failure) {
+      response.writeHead(failure.status, { 'content-type': failure.body.startsWith('{') ? 'application/json' : 'text/html' });
+      return response.end(failure.body);
+    }
+    const path = url.pathname.replace(/^\/v2/, '');
+
+    if (method === 'POST' && path === '/addresses') {
+      const { address, verify } = body as { address: Json; verify: boolean };
+      const street1 = String(address.street1);
+      const zip = String(address.zip);
+      const found = !street1.includes('Nowhere');
+      const check = found
+        ? { success: true, errors: [], details: { latitude: 33.8436, longitude: -118.39177, time_zone: 'America/Los_Angeles' } }
+        : { success: false, errors: [{ code: 'E.ADDRESS.NOT_FOUND', field: 'address', message: 'Address not found', suggestion: null }], details: {} };
+      const upper = (value: unknown) => (typeof value === 'string' ? value.toUpperCase() : null);
+      return send(201, {
+        id: newId('adr'),
+        object: 'Address',
+        mode: 'test',
+        name: upper(address.name),
+        company: upper(address.company),
+        street1: found ? upper(street1) : street1,
+        street2: '',
+        city: zip === '90278' ? 'REDONDO BEACH' : upper(address.city),
+        state: upper(address.state),
+        zip: found ? `${zip === '90278' ? '90277' : zip}-2506` : zip,
+        country: 'US',
+        phone: address.phone ?? null,
+        email: address.email ?? null,
+        residential: false,
+        verifications: verify ? { zip4: check, delivery: check } : {},
+      });
+    }
+
+    if (method === 'POST' && path === '/shipments') {
+      const { shipment } = body as { shipment: { from_address: Json; to_address: Json; parcel: Json } };
+      const id = newId('shp');
+      const rate = (carrier: string, service: string, price: string, retail: string | null, days: number | null) => ({
+        id: newId('rate'),
+        object: 'Rate',
+        mode: 'test',
+        service,
+        carrier,
+        rate: price,
+        currency: 'USD',
+        retail_rate: retail,
+        retail_currency: 'USD',
+        list_rate: retail ? price : null,
+        list_currency: 'USD',
+        billing_type: 'easypost',
+        delivery_days: days,
+        delivery_date: null,
+        delivery_date_guaranteed: false,
+        est_delivery_days: days,
+        shipment_id: id,
+        carrier_account_id: 'ca_1',
+      });
+      this.shipments.set(id, {
+        id,
+        from: shipment.from_address,
+        to: shipment.to_address,
+        parcel: shipment.parcel,
+        rates: [
+          rate('USPS', 'Express', '33.10', '37.90', 2),
+          rate('USPS', 'GroundAdvantage', '5.93', '8.45', 3),
+          rate('DHLExpress', 'ExpressWorldwideNonDoc', '45.00', null, 2),
+          rate('UPSDAP', 'Ground', '10.22', null, null),
+          rate('FedExDefault', 'FEDEX_GROUND', '9.87', '11.20', 4),
+          rate('USPS', 'Priority', '6.90', '9.80', 2),
+        ],
+        bought: undefined,
+        refundStatus: null,
+      });
+      return send(201, this.shipmentJson(this.shipments.get(id)!));
+    }
+
+    const shipmentPath = /^\/shipments\/(shp_\w+)(\/buy|\/label|\/refund)?$/.exec(path);
+    if (shipmentPath) {
+      const shipment = this.shipments.get(shipmentPath[1]!);
+      if (!shipment) return error(404, 'NOT_FOUND', 'The requested resource could not be found.');
+      const action = shipmentPath[2];
+      if (method === 'GET' && !action) return send(200, this.shipmentJson(shipment));
+      if (method === 'POST' && action === '/buy') {
+        if (shipment.bought) return error(422, this.conflictCode, 'This shipment already has postage.');
+        const { rate, insurance } = body as { rate: { id: string }; insurance?: string };
+        const chosen = shipment.rates.find((candidate) => candidate.id === rate.id);
+        if (!chosen) return error(422, 'SHIPMENT.RATE.INVALID', 'The rate is not one of this shipment.');
+        this.purchases += 1;
+        const trackingCode = chosen.carrier === 'USPS' ? '9400100110368068953495' : '1ZA1B2C30312345678';
+        shipment.bought = { rate: chosen, insurance: insurance ?? null, trackingCode, trackerId: newId('trk'), labelId: newId('pl'), pdf: false, zpl: false };
+        if (this.buyDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.buyDelayMs));
+        return send(200, this.shipmentJson(shipment));
+      }
+      if (method === 'GET' && action === '/label') {
+        if (!shipment.bought) return error(422, 'SHIPMENT.POSTAGE.REQUIRED', 'This shipment has no postage yet.');
+        const format = url.searchParams.get('file_format');
+        if (format === 'PDF') shipment.bought.pdf = true;
+        else if (format === 'ZPL') shipment.bought.zpl = true;
+        else if (format !== 'PNG') return error(422, 'SHIPMENT.LABEL.FORMAT', 'Unsupported label format.');
+        return send(200, this.shipmentJson(shipment));
+      }
+      if (method === 'POST' && action === '/refund') {
+        if (shipment.refundStatus) return error(422, 'SHIPMENT.REFUND.INVALID', 'A refund was already requested for this shipment.');
+        shipment.refundStatus = this.refundOutcome;
+        return send(200, this.shipmentJson(shipment));
+      }
+    }
+
+    if (method === 'POST' && path === '/trackers') {
+      const { tracker } = body as { tracker: { tracking_code: string; carrier?: string } };
+      return send(200, this.trackerJson('trk_created', tracker.tracking_code, tracker.carrier ?? 'USPS'));
+    }
+    const trackerPath = /^\/trackers\/(trk_\w+)$/.exec(path);
+    if (method === 'GET' && trackerPath) return send(200, this.trackerJson(trackerPath[1]!, 'EZ1000000001', 'USPS'));
+
+    if (method === 'POST' && path === '/pickups') {
+      const { pickup } = body as { pickup: { shipment: { id: string }; address: Json; min_datetime: string; max_datetime: string; instructions?: string } };
+      const shipment = this.shipments.get(pickup.shipment.id);
+      if (!shipment?.bought) return error(422, 'PICKUP.SHIPMENT.INVALID', 'The shipment has no postage.');
+      const id = newId('pickup');
+      const carrier = String(shipment.bought.rate.carrier);
+      const rates =
+        carrier === 'USPS'
+          ? [{ id: newId('pickuprate'), object: 'PickupRate', carrier: 'USPS', service: 'NextDay', rate: '0.00', currency: 'USD', pickup_id: id }]
+          : [{ id: newId('pickuprate'), object: 'PickupRate', carrier, service: 'Future-day Pickup', rate: '6.95', currency: 'USD', pickup_id: id }];
+      const json = { id, object: 'Pickup', status: 'unknown', reference: null, min_datetime: pickup.min_datetime, max_datetime: pickup.max_datetime, instructions: pickup.instructions ?? null, messages: [], confirmation: null, address: pickup.address, carrier_accounts: [], pickup_rates: rates };
+      this.pickups.set(id, json);
+      return send(200, json);
+    }
+    const pickupPath = /^\/pickups\/(pickup_\w+)(\/buy|\/cancel)?$/.exec(path);
+    if (pickupPath) {
+      const pickup = this.pickups.get(pickupPath[1]!);
+      if (!pickup) return error(404, 'NOT_FOUND', 'The requested resource could not be found.');
+      const action = pickupPath[2];
+      if (method === 'GET' && !action) return send(200, pickup);
+      if (method === 'POST' && action === '/buy') {
+        const { carrier, service } = body as { carrier: string; service: string };
+        const rates = pickup.pickup_rates as Json[];
+        if (!rates.some((rate) => rate.carrier === carrier && rate.service === service)) return error(422, 'PICKUP.RATE.INVALID', 'No such pickup rate.');
+        Object.assign(pickup, { status: 'scheduled', confirmation: 'WTC64740634' });
+        return send(200, pickup);
+      }
+      if (method === 'POST' && action === '/cancel') {
+        Object.assign(pickup, { status: 'canceled' });
+        return send(200, pickup);
+      }
+    }
+    return error(404, 'NOT_FOUND', 'The requested resource could not be found.');
+  }
+}
+
+const easypost = new FakeEasyPost();
+beforeAll(() => easypost.start());
+afterAll(() => easypost.stop());
+beforeEach(() => easypost.reset());
+
+const adapter = (options: { apiKey?: string; timeoutMs?: number } = {}): CarriersProvider =>
+  createEasyPostCarriersProvider({ apiKey: options.apiKey ?? API_KEY, apiBase: `${easypost.base}/v2`, webhookSecret: 'whsec', timeoutMs: options.timeoutMs ?? 5_000 });
+
+const FROM: PostalAddress = { name: 'Jack Sparrow', street1: '388 Townsend St', street2: 'Apt 20', city: 'San Francisco', state: 'CA', zip: '94107', phone: '5555555555' };
+const TO: PostalAddress = { name: 'Elizabeth Swan', street1: '179 N Harbor Dr', city: 'Redondo Beach', state: 'CA', zip: '90277' };
+const PARCEL = { lengthIn: 10, widthIn: 8, heightIn: 4, weightOz: 15.4 };
+
+async function ratedShipment(carriers = adapter()) {
+  return carriers.rateShipment({ from: FROM, to: TO, parcel: PARCEL });
+}
+
+async function boughtShipment(carriers = adapter(), carrier = 'USPS', service = 'GroundAdvantage') {
+  const shipment = await ratedShipment(carriers);
+  const rate = shipment.rates.find((candidate) => candidate.carrier === carrier && candidate.service === service)!;
+  return carriers.buyRate({ shipmentId: shipment.shipmentId, rateId: rate.rateId, insuranceCents: 10_000, idempotencyKey: 'purchase-1' });
+}
+
+describe('EasyPost addresses', () => {
+  it('verifies an address (basic auth with the key, JSON body with verify) and answers it in EasyPost’s spelling', async () => {
+    const result = await adapter().verifyAddress(TO);
+    expect(result).toEqual({
+      result: 'verified',
+      addressId: expect.stringMatching(/^adr_/),
+      address: { name: 'ELIZABETH SWAN', street1: '179 N HARBOR DR', city: 'REDONDO BEACH', state: 'CA', zip: '90277-2506', country: 'US', residential: false },
+    });
+    const [call] = easypost.requests;
+    expect(call).toMatchObject({ method: 'POST', path: '/v2/addresses', body: { verify: true, address: { street1: '179 N Harbor Dr', zip: '90277', country: 'US' } } });
+    expect(call?.headers.authorization).toBe(`Basic ${Buffer.from('EZTK_test_key:').toString('base64')}`);
+    expect(call?.headers['content-type']).toBe('application/json');
+  });
+
+  it('suggests the address EasyPost corrected (another ZIP code or city)', async () => {
+    const result = await adapter().verifyAddress({ ...TO, city: 'Redondo', zip: '90278' });
+    expect(result).toMatchObject({
+      result: 'suggestion',
+      address: { city: 'REDONDO BEACH', zip: '90277-2506' },
+      reasons: ['City corrected to REDONDO BEACH', 'ZIP code corrected to 90277'],
+    });
+  });
+
+  it('refuses an address EasyPost cannot deliver to, with its reasons', async () => {
+    expect(await adapter().verifyAddress({ ...TO, street1: '000 Nowhere Street' })).toEqual({ result: 'refused', reasons: ['Address not found'] });
+    easypost.failNext(422, { error: { code: 'ADDRESS.VERIFY.FAILURE', message: 'Unable to verify address.', errors: [{ code: 'E.ADDRESS.NOT_FOUND', field: 'address', message: 'Address not found', suggestion: null }] } });
+    expect(await adapter().verifyAddress(TO)).toEqual({ result: 'refused', reasons: ['address: Address not found'] });
+  });
+});
+
+describe('EasyPost shipments and labels', () => {
+  it('creates a shipment (inches and ounces) and answers the rates of USPS, UPS and FedEx, cheapest first', async () => {
+    const shipment = await ratedShipment();
+    expect(easypost.requests[0]?.body).toEqual({
+      shipment: {
+        from_address: { name: 'Jack Sparrow', street1: '388 Townsend St', street2: 'Apt 20', city: 'San Francisco', state: 'CA', zip: '94107', country: 'US', phone: '5555555555' },
+        to_address: { name: 'Elizabeth Swan', street1: '179 N Harbor Dr', city: 'Redondo Beach', state: 'CA', zip: '90277', country: 'US' },
+        parcel: { length: 10, width: 8, height: 4, weight: 15.4 },
+      },
+    });
+    expect(shipment.shipmentId).toMatch(/^shp_/);
+    expect(shipment.rates.map((rate) => [rate.carrier, rate.service, rate.priceCents, rate.retailPriceCents, rate.deliveryDays])).toEqual([
+      ['USPS', 'GroundAdvantage', 593, 845, 3],
+      ['USPS', 'Priority', 690, 980, 2],
+      ['FedEx', 'FEDEX_GROUND', 987, 1120, 4],
+      ['UPS', 'Ground', 1022, null, null],
+      ['USPS', 'Express', 3310, 3790, 2],
+    ]);
+    expect(shipment.rates.every((rate) => rate.shipmentId === shipment.shipmentId && rate.currency === 'USD')).toBe(true);
+    expect(shipment.messages).toEqual(['DHLExpress: Service unavailable for this route']);
+  });
+
+  it('buys a rate with insurance in dollars and answers the postage', async () => {
+    const shipment = await ratedShipment();
+    const rate = shipment.rates[0]!;
+    const postage = await adapter().buyRate({ shipmentId: shipment.shipmentId, rateId: rate.rateId, insuranceCents: 10_000, idempotencyKey: 'p-1' });
+    expect(easypost.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v2/shipments/${shipment.shipmentId}/buy`, body: { rate: { id: rate.rateId }, insurance: '100.00' } });
+    expect(postage).toEqual({
+      shipmentId: shipment.shipmentId,
+      trackingCode: '9400100110368068953495',
+      trackerId: expect.stringMatching(/^trk_/),
+      labelId: expect.stringMatching(/^pl_/),
+      carrier: 'USPS',
+      service: 'GroundAdvantage',
+      postageCents: 593,
+      insuredCents: 10_000,
+      insuranceFeeCents: 50,
+      labelUrls: { PNG: `${easypost.base}/files/postage_label/${shipment.shipmentId}.png` },
+      reconciled: false,
+    });
+    const uninsured = await ratedShipment();
+    await adapter().buyRate({ shipmentId: uninsured.shipmentId, rateId: uninsured.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'p-2' });
+    expect(easypost.requests.at(-1)?.body).toEqual({ rate: { id: uninsured.rates[0]!.rateId } });
+  });
+
+  it.each(['SHIPMENT.POSTAGE.EXISTS', 'SHIPMENT.INVALID_STATE'])(
+    'buys once: a second purchase refused with 422 %s answers the existing postage, charged once',
+    async (conflictCode) => {
+      easypost.conflictCode = conflictCode;
+      const carriers = adapter();
+      const shipment = await ratedShipment(carriers);
+      const before = easypost.purchases;
+      const input = { shipmentId: shipment.shipmentId, rateId: shipment.rates[1]!.rateId, insuranceCents: 10_000, idempotencyKey: 'same' };
+      const first = await carriers.buyRate(input);
+      const again = await carriers.buyRate(input);
+      const otherRate = await carriers.buyRate({ ...input, rateId: shipment.rates[0]!.rateId, idempotencyKey: 'other' });
+      expect(easypost.purchases - before).toBe(1);
+      expect(again).toEqual({ ...first, reconciled: true });
+      expect(otherRate).toEqual({ ...first, reconciled: true });
+      expect(easypost.requests.filter((request) => request.method === 'GET' && request.path === `/v2/shipments/${shipment.shipmentId}`)).toHaveLength(2);
+    },
+  );
+
+  it('reads a purchase whose answer was lost (timeout) back from the shipment, without buying again', async () => {
+    const carriers = adapter({ timeoutMs: 300 });
+    const shipment = await ratedShipment(carriers);
+    const before = easypost.purchases;
+    easypost.buyDelayMs = 1_000;
+    const postage = await carriers.buyRate({ shipmentId: shipment.shipmentId, rateId: shipment.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'slow' });
+    expect(postage).toMatchObject({ reconciled: true, trackingCode: '9400100110368068953495', postageCents: 593 });
+    expect(easypost.purchases - before).toBe(1);
+  });
+
+  it('does not read back after a refusal that bought nothing (402), and says a lost purchase that bought nothing is retryable', async () => {
+    const carriers = adapter({ timeoutMs: 300 });
+    const shipment = await ratedShipment(carriers);
+    const before = easypost.purchases;
+    easypost.failNext(402, { error: { code: 'PAYMENT_REQUIRED', message: 'Insufficient funds.', errors: [] } });
+    const input = { shipmentId: shipment.shipmentId, rateId: shipment.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'poor' };
+    await expect(carriers.buyRate(input)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', retryable: false });
+    expect(easypost.requests.at(-1)?.path).toBe(`/v2/shipments/${shipment.shipmentId}/buy`);
+    easypost.failNext(500, { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong.', errors: [] } });
+    await expect(carriers.buyRate(input)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+    expect(easypost.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v2/shipments/${shipment.shipmentId}` });
+    expect(easypost.purchases).toBe(before);
+  });
+
+  it.each([
+    ['PNG', 'png', '89504e470d0a1a0a'],
+    ['PDF', 'pdf', Buffer.from('%PDF-1.4').toString('hex')],
+    ['ZPL', 'zpl', Buffer.from('^XA').toString('hex')],
+  ] as const)('fetches the %s label through EasyPost’s label conversion, and downloads it without the API key', async (format, extension, start) => {
+    const postage = await boughtShipment();
+    const label = await adapter().fetchLabel(postage.shipmentId, format);
+    expect(label.format).toBe(format);
+    expect(label.bytes.toString('hex').startsWith(start)).toBe(true);
+    const [convert, download] = easypost.requests.slice(-2);
+    expect(convert).toMatchObject({ method: 'GET', path: `/v2/shipments/${postage.shipmentId}/label?file_format=${format}` });
+    expect(download?.path).toBe(`/files/postage_label/${postage.shipmentId}.${extension}`);
+    expect(download?.headers.authorization).toBeUndefined();
+  });
+});
+
+describe('EasyPost refunds, trackers and pickups', () => {
+  it.each(['submitted', 'refunded', 'rejected', 'not_applicable'])('answers the refund_status %s, and the same status when asked again', async (outcome) => {
+    easypost.refundOutcome = outcome;
+    const carriers = adapter();
+    const postage = await boughtShipment(carriers);
+    expect(await carriers.getRefundStatus(postage.shipmentId)).toBeNull();
+    expect(await carriers.refund(postage.shipmentId)).toBe(outcome);
+    expect(easypost.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v2/shipments/${postage.shipmentId}/refund` });
+    expect(await carriers.refund(postage.shipmentId)).toBe(outcome);
+    expect(await carriers.getRefundStatus(postage.shipmentId)).toBe(outcome);
+  });
+
+  it('tracks by tracking code (creating a tracker) and by tracker id', async () => {
+    const byCode = await adapter().track({ trackingCode: '9400100110368068953495', carrier: 'USPS' });
+    expect(easypost.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v2/trackers', body: { tracker: { tracking_code: '9400100110368068953495', carrier: 'USPS' } } });
+    expect(byCode).toMatchObject({ trackerId: 'trk_created', trackingCode: '9400100110368068953495', carrier: 'USPS', status: 'in_transit', statusDetail: 'arrived_at_facility' });
+    expect(byCode.events).toEqual([
+      { status: 'pre_transit', message: 'Pre-Shipment Info Sent to USPS', datetime: '2026-11-23T16:06:32Z', city: null, state: null, zip: null },
+      { status: 'in_transit', message: 'Arrived at USPS Facility', datetime: '2026-11-24T04:43:32Z', city: 'HOUSTON', state: 'TX', zip: '77063' },
+    ]);
+    expect(await adapter().track({ trackerId: 'trk_abc' })).toMatchObject({ trackerId: 'trk_abc', trackingCode: 'EZ1000000001' });
+  });
+
+  it('creates a pickup, books its rate by the carrier’s own name and service, and cancels it', async () => {
+    const carriers = adapter();
+    const postage = await boughtShipment(carriers, 'UPS', 'Ground');
+    const pickup = await carriers.createPickup({
+      shipmentId: postage.shipmentId,
+      address: FROM,
+      minDatetime: new Date('2026-11-24T16:00:00Z'),
+      maxDatetime: new Date('2026-11-24T23:00:00Z'),
+      reference: 'Front Door',
+      instructions: 'Ring twice',
+    });
+    expect(easypost.requests.at(-1)?.body).toMatchObject({
+      pickup: {
+        shipment: { id: postage.shipmentId },
+        address: { street1: '388 Townsend St' },
+        min_datetime: '2026-11-24T16:00:00.000Z',
+        max_datetime: '2026-11-24T23:00:00.000Z',
+        reference: 'Front Door',
+        instructions: 'Ring twice',
+        is_account_address: false,
+      },
+    });
+    expect(pickup).toEqual({
+      pickupId: expect.stringMatching(/^pickup_/),
+      status: 'unknown',
+      rates: [{ rateId: expect.stringMatching(/^pickuprate_/), carrier: 'UPS', service: 'Future-day Pickup', priceCents: 695, currency: 'USD' }],
+    });
+    const booked = await carriers.buyPickup(pickup.pickupId, pickup.rates[0]!.rateId);
+    expect(easypost.requests.at(-1)).toMatchObject({ path: `/v2/pickups/${pickup.pickupId}/buy`, body: { carrier: 'UPSDAP', service: 'Future-day Pickup' } });
+    expect(booked).toEqual({ pickupId: pickup.pickupId, status: 'scheduled', confirmation: 'WTC64740634', carrier: 'UPS', service: 'Future-day Pickup', priceCents: 695 });
+    await expect(carriers.buyPickup(pickup.pickupId, 'pickuprate_other')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await carriers.cancelPickup(pickup.pickupId)).toBe('canceled');
+  });
+});
+
+describe('EasyPost errors', () => {
+  it.each([
+    [402, { error: { code: 'PAYMENT_REQUIRED', message: 'Insufficient funds.', errors: [] } }, 'PAYMENT_REQUIRED', false],
+    [404, { error: { code: 'NOT_FOUND', message: 'The requested resource could not be found.', errors: [] } }, 'NOT_FOUND', false],
+    [422, { error: { code: 'PARAMETER.REQUIRED', message: 'Missing required parameter.', errors: [{ field: 'shipment', message: 'cannot be blank' }] } }, 'INVALID_REQUEST', false],
+    [422, { error: { code: 'ADDRESS.VERIFY.FAILURE', message: 'Unable to verify address.', errors: [] } }, 'ADDRESS.VERIFY.FAILURE', false],
+    [422, { error: { code: 'SHIPMENT.POSTAGE.FAILURE', message: 'The carrier refused the label.', errors: [] } }, 'SHIPMENT.POSTAGE.FAILURE', false],
+    [429, { error: { code: 'RATE_LIMITED', message: 'Too many requests.', errors: [] } }, 'RATE_LIMITED', true],
+    [500, { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong.', errors: [] } }, 'UNAVAILABLE', true],
+    [503, '<html>Service Unavailable</html>', 'UNAVAILABLE', true],
+  ] as const)('maps HTTP %i %j to %s (retryable: %s)', async (status, body, code, retryable) => {
+    easypost.failNext(status, body);
+    const failure = await ratedShipment().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CarrierError);
+    expect(failure).toMatchObject({ code, retryable, details: { statusCode: status } });
+    if (typeof body !== 'string') expect((failure as CarrierError).details.providerCode).toBe(body.error.code);
+  });
+
+  it('keeps the field errors as reasons', async () => {
+    easypost.failNext(422, { error: { code: 'PARAMETER.REQUIRED', message: 'Missing required parameter.', errors: [{ field: 'shipment', message: 'cannot be blank' }] } });
+    await expect(ratedShipment()).rejects.toMatchObject({ message: 'EasyPost: Missing required parameter.', details: { reasons: ['shipment: cannot be blank'] } });
+  });
+
+  it('says a refused API key is a configuration fault, not worth retrying', async () => {
+    await expect(adapter({ apiKey: 'EZAK_wrong' }).verifyAddress(TO)).rejects.toMatchObject({ code: 'UNAUTHORIZED', retryable: false });
+  });
+
+  it('says a service that does not answer, or answers nonsense, is unavailable for now', async () => {
+    const closed = createEasyPostCarriersProvider({ apiKey: API_KEY, apiBase: 'http://127.0.0.1:1/v2', webhookSecret: undefined, timeoutMs: 1_000 });
+    await expect(closed.verifyAddress(TO)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+    easypost.failNext(200, { hello: 'world' });
+    await expect(ratedShipment()).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+  });
+
+  it('refuses insurance above $500 and a parcel without weight before calling EasyPost', async () => {
+    const carriers = adapter();
+    await expect(carriers.buyRate({ shipmentId: 'shp_x', rateId: 'rate_x', insuranceCents: 50_001, idempotencyKey: 'k' })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    await expect(carriers.rateShipment({ from: FROM, to: TO, parcel: { ...PARCEL, weightOz: 0 } })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    expect(easypost.requests).toHaveLength(0);
+  });
+});
+
+describe('the app’s carriers provider', () => {
+  const database = useTestDatabase();
+
+  it('is the simulator by default', async () => {
+    const t = await buildTestApp(database.url());
+    try {
+      expect(t.app.carriers.name).toBe('simulator');
+      expect((await t.app.carriers.verifyAddress(FROM)).result).toBe('verified');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is EasyPost at the configured API base with CARRIERS_PROVIDER=easypost', async () => {
+    const t = await buildTestApp(database.url(), { carriers: { provider: 'easypost', apiKey: API_KEY, apiBase: `${easypost.base}/v2`, webhookSecret: undefined } });
+    try {
+      expect(t.app.carriers.name).toBe('easypost');
+      expect((await t.app.carriers.verifyAddress(TO)).result).toBe('verified');
+      expect(easypost.requests.at(-1)?.path).toBe('/v2/addresses');
+    } finally {
+      await t.close();
+    }
+  });
+});
