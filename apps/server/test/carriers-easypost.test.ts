@@ -462,18 +462,30 @@ describe('EasyPost shipments and labels', () => {
   });
 
   it.each([
-    ['PNG', 'png', '89504e470d0a1a0a'],
-    ['PDF', 'pdf', Buffer.from('%PDF-1.4').toString('hex')],
-    ['ZPL', 'zpl', Buffer.from('^XA').toString('hex')],
-  ] as const)('fetches the %s label through EasyPost’s label conversion, and downloads it without the API key', async (format, extension, start) => {
+    ['PNG', 'png', '89504e470d0a1a0a', false],
+    ['PDF', 'pdf', Buffer.from('%PDF-1.4').toString('hex'), true],
+    ['ZPL', 'zpl', Buffer.from('^XA').toString('hex'), true],
+  ] as const)('fetches the %s label (converted by EasyPost: %s) and downloads it without the API key', async (format, extension, start, converted) => {
     const postage = await boughtShipment();
-    const label = await adapter().fetchLabel(postage.shipmentId, format);
-    expect(label.format).toBe(format);
+    const carriers = adapter();
+    const label = await carriers.fetchLabel(postage.shipmentId, format);
+    expect(label).toMatchObject({ format, contentType: { PNG: 'image/png', PDF: 'application/pdf', ZPL: 'application/zpl' }[format] });
     expect(label.bytes.toString('hex').startsWith(start)).toBe(true);
-    const [convert, download] = easypost.requests.slice(-2);
-    expect(convert).toMatchObject({ method: 'GET', path: `/v2/shipments/${postage.shipmentId}/label?file_format=${format}` });
-    expect(download?.path).toBe(`/files/postage_label/${postage.shipmentId}.${extension}`);
-    expect(download?.headers.authorization).toBeUndefined();
+    const calls = easypost.requests.slice(easypost.requests.findIndex((request) => request.path === `/v2/shipments/${postage.shipmentId}`));
+    expect(calls.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `GET /v2/shipments/${postage.shipmentId}`,
+      ...(converted ? [`GET /v2/shipments/${postage.shipmentId}/label?file_format=${format}`] : []),
+      `GET /files/postage_label/${postage.shipmentId}.${extension}`,
+    ]);
+    expect(calls.at(-1)?.headers.authorization).toBeUndefined();
+    // Converted once: the next fetch downloads the file EasyPost keeps.
+    await carriers.fetchLabel(postage.shipmentId, format);
+    expect(easypost.requests.filter((request) => request.path.includes('/label?'))).toHaveLength(converted ? 1 : 0);
+  });
+
+  it('has no label file before a purchase', async () => {
+    const shipment = await ratedShipment();
+    await expect(adapter().fetchLabel(shipment.shipmentId, 'PDF')).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
   });
 });
 

@@ -203,6 +203,16 @@ function rateOf(rate: z.output<typeof rateSchema>, shipmentId: string): Shipment
   };
 }
 
+/** The label's files by format: label_url is in the format bought (PNG unless asked otherwise), the others once converted. */
+function labelUrlsOf(label: NonNullable<EasyPostShipment['postage_label']>): Partial<Record<LabelFormat, string>> {
+  const labelUrls: Partial<Record<LabelFormat, string>> = {};
+  const boughtFormat = LABEL_FILE_TYPES[label.label_file_type ?? 'image/png'];
+  if (label.label_url && boughtFormat) labelUrls[boughtFormat] = label.label_url;
+  if (label.label_pdf_url) labelUrls.PDF = label.label_pdf_url;
+  if (label.label_zpl_url) labelUrls.ZPL = label.label_zpl_url;
+  return labelUrls;
+}
+
 function postageOf(shipment: EasyPostShipment, reconciled: boolean): Postage {
   const label = shipment.postage_label;
   const selected = shipment.selected_rate;
@@ -210,11 +220,6 @@ function postageOf(shipment: EasyPostShipment, reconciled: boolean): Postage {
   if (!label || !rate || !shipment.tracking_code) {
     throw new CarrierError('UNAVAILABLE', 'EasyPost answered a purchase without its label, rate or tracking code');
   }
-  const labelUrls: Partial<Record<LabelFormat, string>> = {};
-  const defaultFormat = LABEL_FILE_TYPES[label.label_file_type ?? 'image/png'];
-  if (label.label_url && defaultFormat) labelUrls[defaultFormat] = label.label_url;
-  if (label.label_pdf_url) labelUrls.PDF = label.label_pdf_url;
-  if (label.label_zpl_url) labelUrls.ZPL = label.label_zpl_url;
   const insuranceFeeCents = (shipment.fees ?? [])
     .filter((fee) => fee.type === 'InsuranceFee')
     .reduce((sum, fee) => sum + (centsOfAmount(fee.amount) ?? 0), 0);
@@ -228,7 +233,7 @@ function postageOf(shipment: EasyPostShipment, reconciled: boolean): Postage {
     postageCents: rate.priceCents,
     insuredCents: centsOfAmount(shipment.insurance) ?? 0,
     insuranceFeeCents,
-    labelUrls,
+    labelUrls: labelUrlsOf(label),
     reconciled,
   };
 }
@@ -373,8 +378,14 @@ export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl
     },
 
     async fetchLabel(shipmentId, format) {
-      const shipment = await call('GET', `/shipments/${segment(shipmentId)}/label?file_format=${format}`, shipmentSchema);
-      const url = shipment.postage_label ? postageOf(shipment, true).labelUrls[format] : undefined;
+      const label = (await getShipment(shipmentId)).postage_label;
+      if (!label) throw new CarrierError('INVALID_REQUEST', 'the shipment has no label yet');
+      // A format not made yet is converted by EasyPost (GET /shipments/:id/label?file_format=).
+      const url =
+        labelUrlsOf(label)[format] ??
+        (await call('GET', `/shipments/${segment(shipmentId)}/label?file_format=${format}`, shipmentSchema).then((converted) =>
+          converted.postage_label ? labelUrlsOf(converted.postage_label)[format] : undefined,
+        ));
       if (!url) throw new CarrierError('UNAVAILABLE', `EasyPost gave no ${format} label for the shipment`);
       return { format, contentType: LABEL_CONTENT_TYPES[format], bytes: await download(url, format) };
     },

@@ -96,6 +96,10 @@ interface SimulatedShipment {
   refund: RefundStatus | undefined;
 }
 
+type BoughtShipment = SimulatedShipment & { purchase: SimulatedPurchase };
+
+const isBought = (shipment: SimulatedShipment): shipment is BoughtShipment => shipment.purchase !== undefined;
+
 interface SimulatedPickup {
   id: string;
   shipmentId: string;
@@ -157,10 +161,10 @@ export function createSimulatorCarriersProvider(options: { clock: () => Date; we
     return shipment;
   }
 
-  function boughtShipment(shipmentId: string): SimulatedShipment & { purchase: SimulatedPurchase } {
+  function boughtShipment(shipmentId: string): BoughtShipment {
     const shipment = shipmentOf(shipmentId);
-    if (!shipment.purchase) throw new CarrierError('INVALID_REQUEST', 'the shipment has no label yet');
-    return shipment as SimulatedShipment & { purchase: SimulatedPurchase };
+    if (!isBought(shipment)) throw new CarrierError('INVALID_REQUEST', 'the shipment has no label yet');
+    return shipment;
   }
 
   function trackerOf(trackingCode: string): Tracker {
@@ -171,7 +175,7 @@ export function createSimulatorCarriersProvider(options: { clock: () => Date; we
 
   const copy = (tracker: Tracker): Tracker => ({ ...tracker, events: tracker.events.map((event) => ({ ...event })) });
 
-  function postageOf(shipment: SimulatedShipment & { purchase: SimulatedPurchase }, reconciled: boolean): Postage {
+  function postageOf(shipment: BoughtShipment, reconciled: boolean): Postage {
     const { purchase } = shipment;
     return {
       shipmentId: shipment.id,
@@ -232,7 +236,7 @@ export function createSimulatorCarriersProvider(options: { clock: () => Date; we
         const insuredCents = checkInsurance(input.insuranceCents);
         const shipment = shipmentOf(input.shipmentId);
         // A shipment is bought once, as EasyPost refuses a second purchase: answer the first.
-        if (shipment.purchase) return postageOf(shipment as SimulatedShipment & { purchase: SimulatedPurchase }, true);
+        if (isBought(shipment)) return postageOf(shipment, true);
         const keyShipment = shipmentByKey.get(input.idempotencyKey);
         if (keyShipment && keyShipment !== shipment.id) throw new CarrierError('INVALID_REQUEST', 'the idempotency key bought another shipment');
         const rate = shipment.rates.find((candidate) => candidate.rateId === input.rateId);
@@ -263,7 +267,7 @@ export function createSimulatorCarriersProvider(options: { clock: () => Date; we
             },
           ],
         });
-        shipment.purchase = {
+        const purchase: SimulatedPurchase = {
           rate,
           trackingCode,
           labelId: newId('pl'),
@@ -271,9 +275,10 @@ export function createSimulatorCarriersProvider(options: { clock: () => Date; we
           insuranceFeeCents: Math.ceil(insuredCents / 200),
           boughtAt: now,
         };
+        shipment.purchase = purchase;
         shipmentByKey.set(input.idempotencyKey, shipment.id);
         purchases += 1;
-        return postageOf(shipment as SimulatedShipment & { purchase: SimulatedPurchase }, false);
+        return postageOf({ ...shipment, purchase }, false);
       }),
 
     fetchLabel: (shipmentId, format) =>
