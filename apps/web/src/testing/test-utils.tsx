@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
@@ -6,15 +7,21 @@ import { vi } from 'vitest';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
 import { ROUTER_BASENAME } from '../config/paths';
+import { createTestStyleCache } from './test-style-cache';
+
+/** One for all the files of a worker: MUI's rules are written into the document once. */
+const styleCache = createTestStyleCache();
 
 /** Renders the whole app (real providers, real routes) at an in-app path such as '/login'. */
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [`${ROUTER_BASENAME}${path}`], basename: ROUTER_BASENAME });
   const user = userEvent.setup();
   const view = render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    <CacheProvider value={styleCache}>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </CacheProvider>,
   );
   /** The current in-app location, e.g. '/login?redirect=%2Fdashboard'. */
   const location = () =>
