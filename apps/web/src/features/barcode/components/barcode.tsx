@@ -15,7 +15,7 @@ export function Barcode({ code }: { code: string }) {
   return (
     <Box sx={{ textAlign: 'center' }}>
       {barcode.isPending ? (
-        <Skeleton variant="rectangular" height={120} aria-label="Loading barcode" />
+        <Skeleton variant="rectangular" height={120} role="progressbar" aria-label="Loading the barcode" />
       ) : (
         <Box
           component="img"

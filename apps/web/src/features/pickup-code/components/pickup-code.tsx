@@ -17,7 +17,9 @@ export function PickupCode({ orderId, mId }: { orderId: string; mId: string }) {
   let body;
   if (!orderId || !mId) body = <MuiAlert severity="error">This link is incomplete.</MuiAlert>;
   else if (order.isError) body = <MuiAlert severity="error">{answerMessage(order.error) ?? 'The order could not be loaded.'}</MuiAlert>;
-  else if (order.isPending) body = <Skeleton variant="rectangular" width={QR_SIZE} height={QR_SIZE} aria-label="Loading" />;
+  // A span may not carry a name of its own: the placeholder is a progress bar named by what loads.
+  else if (order.isPending)
+    body = <Skeleton variant="rectangular" width={QR_SIZE} height={QR_SIZE} role="progressbar" aria-label="Loading the pickup code" />;
   else if (!pickUpCode) body = <MuiAlert severity="warning">No pickup code was found for this order.</MuiAlert>;
   else {
     const text = `${pickUpCode} is your Locker Pickup Code. Order ID :${orderId}`;
