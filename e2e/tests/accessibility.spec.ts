@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
 import { DEMO, signIn } from '../support/accounts';
+import { expectNoSeriousViolations } from '../support/axe';
 
 /** axe on every screen of spec 01: no serious or critical violation. */
 const PUBLIC_SCREENS = [
@@ -25,12 +25,6 @@ const SIGNED_IN_SCREENS = [
   ['pay success', '/app/paySuccess', 'text=Pay Success!'],
   ['pay cancel', '/app/payCancel', 'text=Pay Cancel!'],
 ] as const;
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
-}
 
 for (const [name, path, ready] of PUBLIC_SCREENS) {
   test(`${name} screen has no serious accessibility violation`, async ({ page }) => {

@@ -1,18 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { alertBox, createAccount, signIn } from '../support/accounts';
+import { expectNoSeriousViolations } from '../support/axe';
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 async function unitPriceCents(page: Page): Promise<number> {
   const unitPrice = (await page.getByRole('table', { name: 'Order' }).getByRole('cell').nth(1).textContent()) ?? '';
   return Math.round(Number(unitPrice.replace('$', '')) * 100);
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
 }
 
 test('the plans and the order: the current plan marked, the total, the terms asked before paying', async ({ context, page, baseURL }) => {

@@ -1,12 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { alertBox, createAccount, signIn } from '../support/accounts';
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
-}
+import { expectNoSeriousViolations } from '../support/axe';
 
 test('a profile change asks the password: a wrong one is refused, the right one saves', async ({ context, page, baseURL }) => {
   // A long journey with several axe runs: more than the default 30 s on a busy machine.

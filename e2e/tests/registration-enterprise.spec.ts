@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { alertBox } from '../support/accounts';
+import { expectNoSeriousViolations } from '../support/axe';
 import { waitForMail } from '../support/outbox';
 
 /** Spec 02: the enterprise wizard with the demo invitation code DEMO15 and the demo campuses. */
@@ -10,12 +10,6 @@ const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, 
 const select = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
 const uniqueEmail = () => `ent-${randomUUID().slice(0, 8)}@example.com`;
 const uniquePhone = () => `628555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
-}
 
 async function passCode(page: Page) {
   await page.goto('/app/RegisterEnterprise');

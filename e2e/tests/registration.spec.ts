@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, alertBox, logInThroughForm } from '../support/accounts';
+import { expectNoSeriousViolations } from '../support/axe';
 import { linkTo, waitForMail } from '../support/outbox';
 
 /** Spec 02: the individual wizard, from the zip code to the activation mail and the first login. */
@@ -12,12 +12,6 @@ const uniqueEmail = () => `reg-${randomUUID().slice(0, 8)}@example.com`;
 const uniquePhone = () => `415555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
-}
 
 async function passZip(page: Page, zip = '94103') {
   await page.goto('/app/register');

@@ -1,0 +1,18 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * axe on the whole page as it is now, every rule: no serious or critical violation.
+ *
+ * Configured once for every journey, and for speed only where nothing is lost:
+ * - legacy mode runs `axe.run` in the page itself instead of partial runs in each frame finished
+ *   in a new blank page (about a second a check on a busy machine); its one limit, cross-origin
+ *   frames left out, does not apply: the app has no frames;
+ * - `resultTypes: ['violations']` still finds every violation, and keeps one example node of
+ *   each passed or inapplicable rule instead of all of them.
+ */
+export async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
+  const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
+}
