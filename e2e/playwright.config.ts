@@ -14,7 +14,8 @@ export const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 30_000,
+  // No journey needs more than 20 s on a busy 2-core machine; one that does has a problem.
+  timeout: 20_000,
   expect: { timeout: 8_000 },
   fullyParallel: true,
   workers: 2,

@@ -10,8 +10,6 @@ async function closeAlert(page: Page, text: string) {
 }
 
 test('a customer adds, edits and deletes a contact, told of every mistake on the way', async ({ context, page, baseURL }) => {
-  // A long journey with several axe runs: more than the default 30 s on a busy machine.
-  test.setTimeout(90_000);
   const account = await createAccount();
   await signIn(context, baseURL!, account.email, account.password);
   await page.goto('/app/MyContacts');

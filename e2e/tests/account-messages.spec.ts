@@ -18,8 +18,6 @@ async function locker(...args: string[]): Promise<string> {
 }
 
 test('a locker delivery shows in My Messages and on the dashboard, and its pickup after', async ({ context, page, baseURL }) => {
-  // A long journey with several axe runs: more than the default 30 s on a busy machine.
-  test.setTimeout(90_000);
   const account = await createAccount();
   const tracking = `9400${Date.now()}`.slice(0, 22);
   const delivered = await locker('deliver', '--box', account.boxId, '--hub', 'first', '--carrier', 'USPS', '--tracking', tracking);

@@ -3,8 +3,6 @@ import { alertBox, createAccount, signIn } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
 
 test('a profile change asks the password: a wrong one is refused, the right one saves', async ({ context, page, baseURL }) => {
-  // A long journey with several axe runs: more than the default 30 s on a busy machine.
-  test.setTimeout(90_000);
   const account = await createAccount();
   await signIn(context, baseURL!, account.email, account.password);
   await page.goto('/app/parent/profile');
