@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderApp, signIn } from '../testing/test-utils';
+import { fillIn, mockApi, renderApp, signIn } from '../testing/test-utils';
 import { guardRedirect } from './guard';
 
 const customer = { userId: 7, roleId: 5, boxId: '1234567', firstName: 'Dana' };
@@ -50,8 +50,8 @@ describe('navigation guard in the app', () => {
   it('closes an open alert when a new route opens', async () => {
     mockApi({ '/app/v1/login': { body: { errorcode: 0, message: 'x', version: '1', user: [], locker: [] } } });
     const { user, router } = renderApp('/login');
-    await user.type(await screen.findByLabelText('Email'), 'dana@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Secret123');
+    await fillIn(user, await screen.findByLabelText('Email'), 'dana@example.com');
+    await fillIn(user, screen.getByLabelText('Password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     await router.navigate('/lock');

@@ -29,6 +29,17 @@ export function renderApp(path: string) {
   return { ...view, router, user, location };
 }
 
+/**
+ * Gives a field its whole value at once, as a person pasting it does (a click into the field,
+ * then one input event): for fields a test only fills in. Typing key by key re-renders the form
+ * on every character; keep `user.type` where the typing is what is tested (masks, filters,
+ * debounces).
+ */
+export async function fillIn(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
 /** Sets the session hints a signed-in customer has. */
 export function signIn({ userId = 7, roleId = 5 }: { userId?: number; roleId?: number } = {}) {
   Cookies.set('user_id', String(userId), { path: '/' });

@@ -2,7 +2,7 @@ import { MESSAGES, STORAGE_KEYS } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
-import { loginAnswer, mockApi, renderApp, sessionUser } from '../../../testing/test-utils';
+import { fillIn, loginAnswer, mockApi, renderApp, sessionUser } from '../../../testing/test-utils';
 
 const carrierServices = {
   body: {
@@ -14,8 +14,8 @@ const carrierServices = {
 
 async function submitLogin(path = '/login', email = 'dana@example.com', password = 'Secret123') {
   const app = renderApp(path);
-  await app.user.type(await screen.findByLabelText('Email'), email);
-  await app.user.type(screen.getByLabelText('Password'), password);
+  await fillIn(app.user, await screen.findByLabelText('Email'), email);
+  await fillIn(app.user, screen.getByLabelText('Password'), password);
   await app.user.click(screen.getByRole('button', { name: 'Login' }));
   return app;
 }
@@ -28,8 +28,8 @@ describe('login form', () => {
     expect(await screen.findByText(MESSAGES.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.passwordRequired)).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Email'), 'not-an-email');
-    await user.type(screen.getByLabelText('Password'), 'short');
+    await fillIn(user, screen.getByLabelText('Email'), 'not-an-email');
+    await fillIn(user, screen.getByLabelText('Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText(MESSAGES.emailInvalid)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.passwordTooShort)).toBeInTheDocument();

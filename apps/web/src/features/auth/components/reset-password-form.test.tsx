@@ -1,15 +1,15 @@
 import { MESSAGES, RESET_ERRORCODE } from '@airbox/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderApp } from '../../../testing/test-utils';
+import { fillIn, mockApi, renderApp } from '../../../testing/test-utils';
 
 const LINK = '/reset?Email=dana%40example.com&generatedId=abc123';
 
 async function resetWith(errorcode: number) {
   const api = mockApi({ '/app/v1/resetPassword': { body: { errorcode, message: 'server says' } } });
   const app = renderApp(LINK);
-  await app.user.type(await screen.findByLabelText('New password'), 'NewSecret1');
-  await app.user.type(screen.getByLabelText('Retype new password'), 'NewSecret1');
+  await fillIn(app.user, await screen.findByLabelText('New password'), 'NewSecret1');
+  await fillIn(app.user, screen.getByLabelText('Retype new password'), 'NewSecret1');
   await app.user.click(screen.getByRole('button', { name: 'Reset password' }));
   return { ...app, api };
 }
@@ -42,8 +42,8 @@ describe('reset password page', () => {
   it('holds the new password to the spec rule and the retype to the password', async () => {
     const api = mockApi({});
     const { user } = renderApp(LINK);
-    await user.type(await screen.findByLabelText('New password'), 'alllowercase');
-    await user.type(screen.getByLabelText('Retype new password'), 'different');
+    await fillIn(user, await screen.findByLabelText('New password'), 'alllowercase');
+    await fillIn(user, screen.getByLabelText('Retype new password'), 'different');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText(MESSAGES.resetPasswordRule)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.passwordsDoNotMatch)).toBeInTheDocument();
