@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import type { Plugin } from 'vite';
@@ -30,6 +31,19 @@ function firstPageChunk() {
 }
 
 const firstPage = firstPageChunk();
+
+const TESTS = 'src/**/*.test.{ts,tsx}';
+
+/**
+ * The test files that replace a module (vi.mock, vi.doMock). They run isolated: a mock cannot
+ * reach a module another file already loaded, and would stay for the files after it.
+ */
+function testFilesThatMock(): string[] {
+  const root = new URL('./', import.meta.url);
+  return readdirSync(new URL('src/', root), { recursive: true, encoding: 'utf8' })
+    .map((name) => `src/${name.replaceAll('\\', '/')}`)
+    .filter((path) => /\.test\.tsx?$/.test(path) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(new URL(path, root), 'utf8')));
+}
 
 // The app is served under /app/ by the server; in development the API is proxied to it.
 export default defineConfig({
@@ -75,14 +89,18 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     testTimeout: 20_000,
     unstubGlobals: true,
-    // The files of a worker share one jsdom and one module graph instead of a fresh process,
-    // jsdom and app import each (about a third of the suite's CPU time on a 2-core machine).
-    // What a test changes is undone after it (vitest.setup.ts, restoreMocks, unstubGlobals); a
-    // file that mocks an app module resets the module graph first (membership.test.tsx).
-    isolate: false,
+    projects: [
+      {
+        // These files share one jsdom and one module graph per worker instead of a new process,
+        // jsdom and app import each (about a third of the suite's CPU time on a 2-core machine).
+        // What a test changes is undone after it (vitest.setup.ts, restoreMocks, unstubGlobals).
+        extends: true,
+        test: { name: 'shared', include: [TESTS], exclude: testFilesThatMock(), isolate: false },
+      },
+      { extends: true, test: { name: 'isolated', include: testFilesThatMock(), isolate: true } },
+    ],
   },
 });

@@ -4,9 +4,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, signIn, userProfile } from '../../../testing/test-utils';
 import { openPaymentPage } from '../utils/open-payment-page';
 
-// Test files share their modules (isolate: false in vite.config.ts): start from fresh ones, so the
-// mock below reaches the purchase screen even when an earlier file already loaded it.
-vi.hoisted(() => vi.resetModules());
 vi.mock('../utils/open-payment-page', () => ({ openPaymentPage: vi.fn() }));
 
 const PLANS = [
