@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/env.js';
 import type { Db } from './db/database.js';
 import type { FailureCounter } from './modules/auth/failure-counter.js';
+import type { CarriersProvider } from './providers/carriers/carriers-provider.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
 import type { PaymentsProvider } from './providers/payments/payments-provider.js';
 import type { SmsProvider } from './providers/sms/sms-provider.js';
@@ -19,6 +20,7 @@ export interface AppContext {
   mail: MailProvider;
   sms: SmsProvider;
   payments: PaymentsProvider;
+  carriers: CarriersProvider;
   wallet: WalletProvider;
   /** Failed password checks (LOGIN_FAILURES_PER_HOUR). */
   loginFailures: FailureCounter;

@@ -122,3 +122,28 @@ export const LOCKER_EVENT_ERRORCODE = {
   alreadyPickedUp: -23,
   badApiKey: -401,
 } as const;
+
+// Issue 9: labels (spec 03 §7 Shipments, Saved orders, Pickups and refunds).
+
+/** errorcode of getShipmentDetail: 0 with data; -1 no such shipment of the signed-in user (' ShipmentID expired'). */
+export const SHIPMENT_DETAIL_ERRORCODE = { ok: 0, expired: -1 } as const;
+
+/** errorcode of updateShipmentDetail: 1 the comments were saved; 0 no such shipment (' Failure'). */
+export const UPDATE_SHIPMENT_ERRORCODE = { updated: 1, failed: 0 } as const;
+
+/** errorcode of getShippingLabel and getInvoice: 0 with the label or invoiceUrl; -1 none ('This order has no invoice information!'). */
+export const LABEL_FILE_ERRORCODE = { ok: 0, none: -1 } as const;
+
+/**
+ * code (and errorcode, the same value) of the /openapi/easyPost calls: 0 success; -1 refused,
+ * with the reason in message (refund: also in data.error.message, as the spec's clients read it).
+ */
+export const OPENAPI_CODE = { ok: 0, error: -1 } as const;
+
+/**
+ * errorcode of the label-purchase page's calls (ours): 0 rated or saved; 1 with redirectURL, the
+ * payment provider's approval page; -2 an address could not be verified ('Unable to verify
+ * address!'); -3 no carrier takes this parcel between these addresses; -4 the rates expired
+ * (rate again).
+ */
+export const LABEL_PURCHASE_ERRORCODE = { ok: 0, redirect: 1, unverified: -2, noRates: -3, expired: -4 } as const;

@@ -20,6 +20,9 @@ export const intField = z.coerce.number<string | number>().int().min(INT4.min).m
 
 export const idField = intField.positive();
 
+/** An id a client may leave out (absent or null): undefined then. */
+export const optionalIdField = idField.nullish().transform((id) => id ?? undefined);
+
 export const pageField = intField.min(1).max(100_000);
 export const pageSizeField = intField.min(1).max(500);
 

@@ -18,5 +18,7 @@ export * from './memberships.js';
 export * from './operations.js';
 export * from './messages-calls.js';
 export * from './locker-events.js';
+export * from './shipments.js';
+export * from './shipments-calls.js';
 export * from './calls.js';
 export * from './forms.js';

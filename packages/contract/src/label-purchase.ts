@@ -16,3 +16,24 @@ export function encodeLabelPurchaseParam({ boxId, userId, OrderId }: LabelPurcha
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return encodeURIComponent(btoa(binary));
 }
+
+/**
+ * The page's `param` read back: undefined when it is missing or is not what
+ * encodeLabelPurchaseParam makes. It only pre-selects (a saved order to continue): the page takes
+ * the customer from the session, never from here.
+ */
+export function decodeLabelPurchaseParam(param: string | null | undefined): LabelPurchaseParam | undefined {
+  if (!param) return undefined;
+  try {
+    const binary = atob(decodeURIComponent(param));
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { boxId, userId, OrderId } = value as Record<string, unknown>;
+    if (typeof boxId !== 'string' || typeof userId !== 'number') return undefined;
+    const orderId = typeof OrderId === 'number' || (typeof OrderId === 'string' && /^\d{1,10}$/.test(OrderId)) ? OrderId : undefined;
+    return orderId === undefined ? { boxId, userId } : { boxId, userId, OrderId: orderId };
+  } catch {
+    return undefined;
+  }
+}

@@ -36,6 +36,8 @@ export const APP_PATHS = {
     public: true,
     getHref: (orderId: string, m: string) => `/ShowQRcode?${new URLSearchParams({ o: orderId, m }).toString()}`,
   },
+  /** A shipment's tracking for its recipient, from the link in their mail (no sign-in, no names). */
+  track: { path: '/track/:token', public: true, getHref: (token: string) => `/track/${encodeURIComponent(token)}` },
 
   // Signed-in screens (main layout).
   dashboard: { path: '/dashboard', title: 'Dashboard', getHref: () => '/dashboard' },
@@ -44,8 +46,24 @@ export const APP_PATHS = {
   parentQrCode: { path: '/parent/QRcode', title: 'QR Code', getHref: () => '/parent/QRcode' },
   parentProfile: { path: '/parent/profile', title: 'My Profile', getHref: () => '/parent/profile' },
   shipmentParent: { path: '/ShipmentParent', title: 'My Shipments', getHref: () => '/ShipmentParent/shipment' },
-  shipments: { path: '/ShipmentParent/shipment', title: 'Purchased Labels', getHref: () => '/ShipmentParent/shipment' },
+  /** `labelOrder`: the order number of a label just paid for; the list says how its purchase ended. */
+  shipments: {
+    path: '/ShipmentParent/shipment',
+    title: 'Purchased Labels',
+    getHref: (labelOrder?: string) =>
+      labelOrder ? `/ShipmentParent/shipment?labelOrder=${encodeURIComponent(labelOrder)}` : '/ShipmentParent/shipment',
+  },
   myOrders: { path: '/ShipmentParent/MyOrder', title: 'Orders In Progress', getHref: () => '/ShipmentParent/MyOrder' },
+  /**
+   * The label-purchase page at the spec's address, /app/shipment/#/Shipment/shipmentRate?param=
+   * (spec 03 §2): the router matches /shipment, the page reads its hash. `param` comes from
+   * encodeLabelPurchaseParam.
+   */
+  labelPurchase: {
+    path: '/shipment',
+    title: 'Buy Shipment Labels',
+    getHref: (param: string) => `/shipment/#/Shipment/shipmentRate?param=${param}`,
+  },
   buyMembership: { path: '/buymembership/:id', title: 'Buy Membership', getHref: (id: number) => `/buymembership/${id}` },
   transaction: { path: '/transaction', title: 'Transaction History', getHref: () => '/transaction' },
   membership: { path: '/membership', title: 'Membership Plan', getHref: () => '/membership' },

@@ -19,6 +19,12 @@ import type { JobsTable } from '../modules/jobs/jobs.table.js';
 import type { MembershipsTable } from '../modules/memberships/memberships.table.js';
 import type { MessagesTable } from '../modules/messages/messages.table.js';
 import type { OperationsTable } from '../modules/operations/operations.table.js';
+import type {
+  CarrierEventsTable,
+  InvoicesTable,
+  ShipmentLabelsTable,
+  ShipmentsTable,
+} from '../modules/shipments/shipments.table.js';
 import type { ThirdPartyOrdersTable } from '../modules/third-party-orders/third-party-orders.table.js';
 import type { LockerPackagesTable } from '../modules/packages/packages.table.js';
 import type { UserQrCodesTable } from '../modules/qr-codes/qr-codes.table.js';
@@ -27,6 +33,7 @@ import type {
   InvitationCodesTable,
   ServedZipsTable,
 } from '../modules/registration/registration.table.js';
+import type { SavedOrdersTable } from '../modules/saved-orders/saved-orders.table.js';
 import type { SessionsTable } from '../modules/sessions/sessions.table.js';
 import type { UserTokensTable } from '../modules/tokens/tokens.table.js';
 import type { UsersTable } from '../modules/users/users.table.js';
@@ -59,6 +66,11 @@ export interface Database {
   operations: OperationsTable;
   messages: MessagesTable;
   jobs: JobsTable;
+  shipments: ShipmentsTable;
+  shipment_labels: ShipmentLabelsTable;
+  invoices: InvoicesTable;
+  saved_orders: SavedOrdersTable;
+  carrier_events: CarrierEventsTable;
 }
 
 /** The database or an open transaction: repositories take either. */

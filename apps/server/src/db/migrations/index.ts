@@ -7,6 +7,7 @@ import * as paymentCapturing from './2026-11-23-0005-payment-capturing.js';
 import * as boxIdHolders from './2026-11-23-0006-box-id-holders.js';
 import * as jobs from './2026-11-23-0007-jobs.js';
 import * as sessionReauthentication from './2026-11-23-0008-session-reauthentication.js';
+import * as shipments from './2026-11-23-0009-shipments.js';
 
 /**
  * Every migration, by its sortable name. A static list (not a folder scan) so that the compiled
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0006-box-id-holders': boxIdHolders,
   '2026-11-23-0007-jobs': jobs,
   '2026-11-23-0008-session-reauthentication': sessionReauthentication,
+  '2026-11-23-0009-shipments': shipments,
 };

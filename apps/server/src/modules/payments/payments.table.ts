@@ -6,9 +6,16 @@ import type { Timestamp } from '../users/users.table.js';
  * the same transaction as the grant) or failed (the provider declined); created → cancelled.
  * Whatever state an order is in, a capture the provider reports COMPLETED ends it captured.
  */
-export type PaymentOrderStatus = 'created' | 'capturing' | 'captured' | 'cancelled' | 'failed';
+export type PaymentOrderStatus = 'created' | 'capturing' | 'captured' | 'cancelled' | 'failed' | 'refunded';
 
-/** A purchase of a plan, paid through a payment provider. Granted once it is 'captured'. */
+/** What an order pays for: a plan (memberships), a label (shipments) or a carrier pickup. */
+export type PaymentPurpose = 'membership' | 'label' | 'pickup';
+
+/**
+ * A purchase of a plan or a label, paid through a payment provider. Granted once it is
+ * 'captured'; 'refunded' once the provider gave the money back (refund_request_id is the key
+ * that refund is made with, so it is made once).
+ */
 export interface PaymentOrdersTable {
   id: Generated<number>;
   user_id: number;
@@ -18,13 +25,19 @@ export interface PaymentOrdersTable {
   provider_order_id: string | null;
   /** Idempotency key sent to the provider; unique. */
   request_id: string;
-  plan: number;
+  purpose: Generated<PaymentPurpose>;
+  /** The plan bought (memberships only). */
+  plan: number | null;
   quantity: number;
   amount_cents: number;
   currency: string;
   status: PaymentOrderStatus;
   created_at: Timestamp;
   captured_at: Timestamp | null;
+  /** The provider's capture id: what a refund names. */
+  capture_id: string | null;
+  refund_request_id: string | null;
+  refunded_at: Timestamp | null;
 }
 
 export type PaymentOrderRow = Selectable<PaymentOrdersTable>;

@@ -40,6 +40,8 @@ export interface UsersTable {
   /** 1 credit plan, 2 six months, 3 twelve months; null is the credit plan. */
   membership: number | null;
   membership_expire: Timestamp | null;
+  /** 1: unused labels are refunded before the carrier's window closes (the profile's switch). */
+  auto_refund_labels: Generated<number>;
   bcm_user_id: number | null;
   business_company_id: number | null;
   unit_id: number | null;

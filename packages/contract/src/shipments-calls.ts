@@ -1,0 +1,582 @@
+import { z } from 'zod';
+import { call } from './api.js';
+import { CONTACT_MESSAGES, CONTACT_PHONE_PATTERN, contactSchema, stripPunctuation } from './contacts.js';
+import { LIMITS } from './constants.js';
+import {
+  LABEL_FILE_ERRORCODE,
+  LABEL_PURCHASE_ERRORCODE,
+  OPENAPI_CODE,
+  READ_ERRORCODE,
+  SHIPMENT_DETAIL_ERRORCODE,
+  UPDATE_SHIPMENT_ERRORCODE,
+} from './errorcodes.js';
+import { flagField, idField, intField, optionalIdField, optionalTextField, pageField, pageSizeField, textField, whenMissing } from './fields.js';
+import { COMMENTS_MAX, MAX_INSURED_VALUE_CENTS, SHIPMENT_MESSAGES, normalizeComments } from './shipments.js';
+
+/**
+ * The calls of My Shipments (spec 03 §7 Shipments, Saved orders, refund, validateAddress and the
+ * address calls) and of the label-purchase page (ours: rate, buy, save for later). Money is
+ * dollars with two decimals as text ('12.50'), weights ounces, sizes inches.
+ */
+
+const result = z.object({ errorcode: z.number().int(), message: z.string() });
+/** The /openapi calls answer `code` as the spec's clients read it, and errorcode with the same value. */
+const openapiResult = result.extend({ code: z.number().int() });
+
+/** Search inputs have maxlength 255 (spec 03 §2). */
+const searchField = optionalTextField(LIMITS.fieldMax);
+const offsetField = whenMissing(intField.min(0).max(1_000_000), 0);
+
+/** A row of Purchased Labels (spec 03 §3 Shipment row), plus what the list shows beside it. */
+export const shipmentRowSchema = z.object({
+  /** The carrier service's shipment id ('' while unpaid). */
+  shipmentID: z.string(),
+  shippingIndexID: z.number().int(),
+  shippingdetails_id: z.number().int(),
+  createTime: z.string(),
+  orderNo: z.string(),
+  /** As the wire names it: USPS, UPSDAP, FedEx. */
+  rateCarrier: z.string(),
+  rateService: z.string(),
+  retailRate: z.string(),
+  listRate: z.string(),
+  insurance: z.string(),
+  chargePrice: z.string(),
+  TotalPrice: z.string(),
+  trackingNum: z.string(),
+  comments: z.string(),
+  status_flag: z.enum(['0', '1', '2']),
+  easypostStatus: z.string(),
+  pickupId: z.string(),
+  labelURL: z.string(),
+  /** Street lines, then city, state and zip, of the sender and the recipient. */
+  fromAddress1: z.string(),
+  fromAddress2: z.string(),
+  toAddress1: z.string(),
+  toAddress2: z.string(),
+  fromName: z.string(),
+  toName: z.string(),
+  fromPhone: z.string(),
+  toPhone: z.string(),
+  height: z.number(),
+  length: z.number(),
+  width: z.number(),
+  /** Ounces. */
+  weight: z.number(),
+  /** '' none asked, else submitted, refunded, rejected or not_applicable. */
+  refund_status: z.string(),
+  /** The refund was asked by the daily unused-label job, not by the customer. */
+  autoRefund: z.boolean(),
+  /** Why a paid purchase ended without a label (its payment was refunded), '' otherwise. */
+  purchaseNote: z.string(),
+});
+export type ShipmentRow = z.infer<typeof shipmentRowSchema>;
+
+export const userGetShipmentCall = call({
+  method: 'GET',
+  path: '/app/v1/userGetShipment',
+  encoding: 'query',
+  signedIn: true,
+  successCodes: [READ_ERRORCODE.ok],
+  summary: "A page of the signed-in user's purchased labels, newest first, filtered by the Search Options. errorcode 0.",
+  request: z.object({
+    user_id: idField,
+    start: offsetField,
+    num: whenMissing(pageSizeField, 10),
+    boxId: searchField,
+    trackingNum: searchField,
+    /** USPS, FedEx or UPSDAP; '' for all. */
+    carrier: searchField,
+    orderNo: searchField,
+    service: searchField,
+    mobile: searchField,
+    comments: searchField,
+  }),
+  response: result.extend({ data: z.object({ total: z.number().int(), list: z.array(shipmentRowSchema) }) }),
+});
+
+const detailAddressSchema = z.object({
+  name: z.string(),
+  company: z.string(),
+  street1: z.string(),
+  street2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+
+/** Spec 03 §3 Shipment detail response. */
+export const shipmentDetailSchema = z.object({
+  comments: z.string(),
+  from_address: detailAddressSchema,
+  to_address: detailAddressSchema,
+  tracker: z.object({
+    status: z.string(),
+    trackingCode: z.string(),
+    trackingDetails: z.array(z.object({ status: z.string(), message: z.string(), datetime: z.string() })),
+  }),
+  selected_rate: z.object({ carrier: z.string(), service: z.string(), deliveryDays: z.number().int().nullable() }),
+  refund_status: z.string(),
+  discount_amount: z.string(),
+  parcel: z.object({ weight: z.number(), height: z.number(), width: z.number(), length: z.number(), createdAt: z.string() }),
+  postage_label: z.object({ trackingCode: z.string(), labelPdfUrl: z.string() }),
+  shippingdetails_id: z.number().int(),
+  // Beside the spec's fields: what the Shipment Order Details dialog shows of the money.
+  orderNo: z.string(),
+  status_flag: z.enum(['0', '1', '2']),
+  retailRate: z.string(),
+  insurance: z.string(),
+  TotalPrice: z.string(),
+  /** The payment's reference (the provider's order id, shortened). */
+  paymentReference: z.string(),
+  /** The public tracking page's address, when the recipient was given one. */
+  publicTrackingUrl: z.string(),
+});
+export type ShipmentDetail = z.infer<typeof shipmentDetailSchema>;
+
+export const getShipmentDetailCall = call({
+  method: 'GET',
+  path: '/app/v1/getShipmentDetail',
+  encoding: 'query',
+  signedIn: true,
+  successCodes: [SHIPMENT_DETAIL_ERRORCODE.ok],
+  summary: "One of the signed-in user's shipments. errorcode 0 with data; -1 no such shipment (' ShipmentID expired').",
+  request: z.object({ shipmentID: whenMissing(textField.max(LIMITS.fieldMax), ''), shipmentIndexID: idField }),
+  response: result.extend({ data: shipmentDetailSchema }),
+});
+
+/** Edit Comments (spec 03 §5): at most 200 characters once whitespace is collapsed. */
+export const commentsField = whenMissing(
+  textField.transform(normalizeComments).pipe(z.string().max(COMMENTS_MAX, SHIPMENT_MESSAGES.commentsTooLong)),
+  '',
+);
+
+export const editCommentsFormSchema = z.object({ comments: commentsField });
+export type EditCommentsForm = z.input<typeof editCommentsFormSchema>;
+
+export const updateShipmentDetailCall = call({
+  method: 'POST',
+  path: '/app/v1/updateShipmentDetail',
+  encoding: 'form',
+  signedIn: true,
+  successCodes: [UPDATE_SHIPMENT_ERRORCODE.updated],
+  summary: "Change a shipment's comments. errorcode 1: saved; 0: no such shipment (' Failure').",
+  request: z.object({ comments: commentsField, shipmentIndexID: idField }),
+  response: result,
+});
+
+export const getShippingLabelCall = call({
+  method: 'POST',
+  path: '/app/v1/getShippingLabel',
+  encoding: 'form',
+  signedIn: true,
+  successCodes: [LABEL_FILE_ERRORCODE.ok],
+  summary: 'The label named by a row\'s labelURL, as a base64 PNG (4x6). errorcode 0; -1 no such label of the signed-in user.',
+  request: z.object({ label_url: textField.min(1).max(LIMITS.fieldMax) }),
+  response: result.extend({ data: z.string() }),
+});
+
+/** Calls whose success answer is a file, not JSON: a client saves the body. Failures answer JSON. */
+export const FILE_CALL_CONTENT_TYPE = 'application/pdf';
+
+export const downloadLabelPdfCall = call({
+  method: 'POST',
+  path: '/app/v1/downloadLabelPdf',
+  encoding: 'form',
+  signedIn: true,
+  successCodes: [LABEL_FILE_ERRORCODE.ok],
+  summary: 'The label as a 4x6 PDF (the answer is the file). -1 (404): no such label of the signed-in user.',
+  request: z.object({ shipmentId: textField.min(1).max(LIMITS.fieldMax) }),
+  response: result,
+});
+
+export const getInvoiceCall = call({
+  method: 'POST',
+  path: '/app/v1/getInvoice',
+  encoding: 'form',
+  signedIn: true,
+  successCodes: [LABEL_FILE_ERRORCODE.ok],
+  summary: "Where to view a shipment's invoice. errorcode 0 with invoiceUrl; -1 'This order has no invoice information!'.",
+  request: z.object({ shippingIndexID: idField }),
+  response: result.extend({ invoiceUrl: z.string() }),
+});
+
+export const downloadInvoiceCall = call({
+  method: 'POST',
+  path: '/app/v1/downloadInvoice',
+  encoding: 'form',
+  signedIn: true,
+  successCodes: [LABEL_FILE_ERRORCODE.ok],
+  summary: "A shipment's invoice as a PDF (the answer is the file). -1 (404): 'This order has no invoice information!'.",
+  request: z.object({ shippingIndexID: idField }),
+  response: result,
+});
+
+// Addresses: the label-purchase page's From and To, validateAddress, saved orders.
+
+const ADDRESS_MESSAGES = {
+  name: 'Please enter a name',
+  address1: CONTACT_MESSAGES.address1,
+  city: CONTACT_MESSAGES.city,
+  state: CONTACT_MESSAGES.state,
+  zip: CONTACT_MESSAGES.zip,
+  phone: CONTACT_MESSAGES.phone,
+  format: CONTACT_MESSAGES.format,
+  tooLong: CONTACT_MESSAGES.tooLong,
+} as const;
+
+const requiredText = (message: string, max: number = LIMITS.fieldMax) =>
+  textField.trim().min(1, { message, abort: true }).max(max, ADDRESS_MESSAGES.tooLong);
+
+/** The fields of a sender or recipient on the label-purchase page: those of a contact. */
+const shippingAddressFields = z.object({
+  firstName: whenMissing(textField.transform(stripPunctuation).pipe(z.string().trim().max(50, ADDRESS_MESSAGES.tooLong)), ''),
+  lastName: whenMissing(textField.transform(stripPunctuation).pipe(z.string().trim().max(50, ADDRESS_MESSAGES.tooLong)), ''),
+  company: whenMissing(textField.transform(stripPunctuation).pipe(z.string().trim().max(50, ADDRESS_MESSAGES.tooLong)), ''),
+  address1: requiredText(ADDRESS_MESSAGES.address1),
+  address2: optionalTextField(LIMITS.fieldMax, ADDRESS_MESSAGES.tooLong),
+  city: requiredText(ADDRESS_MESSAGES.city),
+  state: requiredText(ADDRESS_MESSAGES.state, 64),
+  zipcode: textField.trim().min(1, { message: ADDRESS_MESSAGES.zip, abort: true }).regex(/^\d{5}$/, ADDRESS_MESSAGES.format),
+  phone: textField.trim().min(1, { message: ADDRESS_MESSAGES.phone, abort: true }).regex(CONTACT_PHONE_PATTERN, ADDRESS_MESSAGES.format),
+  email: whenMissing(
+    textField.trim().max(50, ADDRESS_MESSAGES.tooLong).refine((value) => value === '' || z.regexes.email.test(value), ADDRESS_MESSAGES.format),
+    '',
+  ),
+  residential: whenMissing(flagField, false),
+});
+
+/** A sender or recipient: a name or a company, and a deliverable-looking address. */
+export const shippingAddressSchema = shippingAddressFields.refine(
+  (address) => `${address.firstName}${address.lastName}${address.company}`.trim() !== '',
+  { message: ADDRESS_MESSAGES.name, path: ['firstName'] },
+);
+export type ShippingAddressForm = z.input<typeof shippingAddressSchema>;
+export type ShippingAddress = z.output<typeof shippingAddressSchema>;
+
+/** Length, width and height in inches; weight in pounds and ounces (their sum more than 0, at most 150 lb). */
+export const PARCEL_LIMITS = { maxSideIn: 108, maxWeightOz: 150 * 16 } as const;
+export const PARCEL_MESSAGES = {
+  size: `Enter inches from 0.1 to ${PARCEL_LIMITS.maxSideIn}`,
+  weight: 'Enter the weight: more than 0 and at most 150 lb',
+  ounces: 'Ounces must be from 0 to 15.9',
+} as const;
+
+const inchesField = z.coerce
+  .number<string | number>({ error: PARCEL_MESSAGES.size })
+  .min(0.1, PARCEL_MESSAGES.size)
+  .max(PARCEL_LIMITS.maxSideIn, PARCEL_MESSAGES.size);
+
+export const parcelSchema = z
+  .object({
+    length: inchesField,
+    width: inchesField,
+    height: inchesField,
+    weightLb: whenMissing(z.coerce.number<string | number>({ error: PARCEL_MESSAGES.weight }).int(PARCEL_MESSAGES.weight).min(0, PARCEL_MESSAGES.weight).max(150, PARCEL_MESSAGES.weight), 0),
+    weightOz: whenMissing(z.coerce.number<string | number>({ error: PARCEL_MESSAGES.ounces }).min(0, PARCEL_MESSAGES.ounces).max(15.9, PARCEL_MESSAGES.ounces), 0),
+  })
+  .refine((parcel) => parcel.weightLb * 16 + parcel.weightOz > 0 && parcel.weightLb * 16 + parcel.weightOz <= PARCEL_LIMITS.maxWeightOz, {
+    message: PARCEL_MESSAGES.weight,
+    path: ['weightLb'],
+  });
+export type ParcelForm = z.input<typeof parcelSchema>;
+export type Parcel = z.output<typeof parcelSchema>;
+
+/** Common boxes the Package step offers (inches, and a typical weight to start from). */
+export const PARCEL_PRESETS = [
+  { name: 'Envelope', length: 12, width: 9, height: 0.5, weightLb: 0, weightOz: 8 },
+  { name: 'Small box', length: 8, width: 6, height: 4, weightLb: 1, weightOz: 0 },
+  { name: 'Medium box', length: 12, width: 10, height: 6, weightLb: 3, weightOz: 0 },
+  { name: 'Large box', length: 18, width: 14, height: 10, weightLb: 8, weightOz: 0 },
+] as const;
+
+/** The declared value for insurance, dollars, 0 to 500 (Terms of Use). */
+export const INSURANCE_MESSAGE = 'Insurance covers a value from $0 to $500';
+export const insuredValueField = whenMissing(
+  z.coerce
+    .number<string | number>({ error: INSURANCE_MESSAGE })
+    .min(0, INSURANCE_MESSAGE)
+    .max(MAX_INSURED_VALUE_CENTS / 100, INSURANCE_MESSAGE)
+    .transform((dollars) => Math.round(dollars * 100)),
+  0,
+);
+
+export const validateAddressCall = call({
+  method: 'POST',
+  path: '/openapi/easyPost/validateAddress',
+  encoding: 'form',
+  signedIn: true,
+  successCodes: [OPENAPI_CODE.ok],
+  summary:
+    "Verify an address with the carriers. data.result 1: deliverable (addrId names it; suggestion is the carrier's spelling when it differs); 0: not ('Unable to verify address!', reasons say why).",
+  request: z.object({
+    street1: requiredText(ADDRESS_MESSAGES.address1),
+    street2: optionalTextField(),
+    city: requiredText(ADDRESS_MESSAGES.city),
+    state: requiredText(ADDRESS_MESSAGES.state, 64),
+    zip: textField.trim().regex(/^\d{5}(-\d{4})?$/, ADDRESS_MESSAGES.format),
+    country: whenMissing(textField.trim().max(64), 'US'),
+    phone: optionalTextField(32),
+    name: optionalTextField(),
+  }),
+  response: openapiResult.extend({
+    data: z.object({
+      result: z.union([z.literal(0), z.literal(1)]),
+      addrId: z.string(),
+      suggestion: z
+        .object({ street1: z.string(), street2: z.string(), city: z.string(), state: z.string(), zip: z.string() })
+        .nullable(),
+      reasons: z.array(z.string()),
+    }),
+  }),
+});
+
+export const searchShipmentAddressesCall = call({
+  method: 'GET',
+  path: '/openapi/easyPost/getUserShipmentAddress',
+  encoding: 'query',
+  signedIn: true,
+  successCodes: [OPENAPI_CODE.ok],
+  summary: "A page of the signed-in user's contacts whose nickname, name, company, address or phone holds `search` (special characters ignored).",
+  request: z.object({
+    userId: idField,
+    page: whenMissing(pageField, 1),
+    size: whenMissing(pageSizeField, 5),
+    search: whenMissing(textField.max(LIMITS.fieldMax).transform((value) => value.replace(/[^\p{L}\p{N}\s]/gu, '').trim()), ''),
+  }),
+  response: openapiResult.extend({ total: z.number().int(), data: z.array(contactSchema) }),
+});
+
+/** The customer's own address, and their hub's, as the From step offers them. */
+export const myAddressSchema = z.object({
+  kind: z.enum(['home', 'hub']),
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+export type MyAddress = z.infer<typeof myAddressSchema>;
+
+export const getMyAddressCall = call({
+  method: 'GET',
+  path: '/openapi/easyPost/getMyAddress',
+  encoding: 'query',
+  signedIn: true,
+  successCodes: [OPENAPI_CODE.ok],
+  summary: "The signed-in user's mailing address (data[0]), then their delivery hub's when they have one.",
+  request: z.object({ userId: idField }),
+  response: openapiResult.extend({ data: z.array(myAddressSchema) }),
+});
+
+/** Spec 03 §3 Saved order: the package, the sender and the recipient with from/to prefixes. */
+export const savedOrderSchema = z.object({
+  id: z.number().int(),
+  createtime: z.string(),
+  length: z.number(),
+  width: z.number(),
+  height: z.number(),
+  /** Ounces, as every weight on the wire. */
+  weight: z.number(),
+  fromfirstname: z.string(),
+  fromlastname: z.string(),
+  fromcompany: z.string(),
+  fromaddress1: z.string(),
+  fromaddress2: z.string(),
+  fromcity: z.string(),
+  fromstate: z.string(),
+  fromzipcode: z.string(),
+  fromphone: z.string(),
+  tofirstname: z.string(),
+  tolastname: z.string(),
+  tocompany: z.string(),
+  toaddress1: z.string(),
+  toaddress2: z.string(),
+  tocity: z.string(),
+  tostate: z.string(),
+  tozipcode: z.string(),
+  tophone: z.string(),
+  comments: z.string(),
+  // Beside the spec's fields: the rest of what continuing pre-fills.
+  fromemail: z.string(),
+  toemail: z.string(),
+  toresidential: z.boolean(),
+  /** The declared value to insure, dollars. */
+  insuredValue: z.string(),
+});
+export type SavedOrder = z.infer<typeof savedOrderSchema>;
+
+export const getOrderForLaterCall = call({
+  method: 'GET',
+  path: '/openapi/easyPost/getOrderForLater',
+  encoding: 'query',
+  signedIn: true,
+  successCodes: [OPENAPI_CODE.ok],
+  summary: "The signed-in user's orders in progress, newest first; with id, only that one (data is empty when it is not theirs).",
+  request: z.object({ userId: idField, id: optionalIdField }),
+  response: openapiResult.extend({ data: z.array(savedOrderSchema) }),
+});
+
+export const deleteOrderForLaterCall = call({
+  method: 'POST',
+  path: '/openapi/easyPost/deleteOrderForLater',
+  encoding: 'json',
+  signedIn: true,
+  successCodes: [OPENAPI_CODE.ok],
+  summary: "Delete one of the signed-in user's orders in progress. code 0: deleted ('success'); -1: no such order.",
+  request: z.object({ id: idField }),
+  response: openapiResult,
+});
+
+export const refundCall = call({
+  method: 'POST',
+  path: '/openapi/easyPost/refund',
+  encoding: 'form',
+  signedIn: true,
+  successCodes: [OPENAPI_CODE.ok],
+  summary:
+    "Ask the carrier to refund a label (id: shippingIndexID). code 0: asked (refund_status submitted); -1 refused, with data.error.message ('This shipment cannot be refunded!').",
+  request: z.object({ id: idField }),
+  response: openapiResult.extend({
+    data: z.object({ refund_status: z.string(), error: z.object({ message: z.string() }).nullable() }),
+  }),
+});
+
+// The label-purchase page (ours; the spec leaves it to a separate app).
+
+/** What the page sends to rate a shipment, and what saving it for later keeps. */
+export const labelOrderSchema = z.object({
+  from: shippingAddressSchema,
+  to: shippingAddressSchema,
+  parcel: parcelSchema,
+  insuredValue: insuredValueField,
+  comments: commentsField,
+});
+export type LabelOrderForm = z.input<typeof labelOrderSchema>;
+
+export const labelRateSchema = z.object({
+  rateId: z.string(),
+  /** USPS, UPSDAP or FedEx, as the wire names carriers. */
+  carrier: z.string(),
+  /** The carrier service's own name; the web app shows it through the renaming list. */
+  service: z.string(),
+  /** What the label costs the customer. */
+  rate: z.string(),
+  retailRate: z.string(),
+  deliveryDays: z.number().int().nullable(),
+  cheapest: z.boolean(),
+  fastest: z.boolean(),
+});
+export type LabelRate = z.infer<typeof labelRateSchema>;
+
+export const rateLabelCall = call({
+  method: 'POST',
+  path: '/app/v1/labelPurchase/rates',
+  encoding: 'json',
+  signedIn: true,
+  successCodes: [LABEL_PURCHASE_ERRORCODE.ok],
+  summary:
+    "Verify both addresses and rate the parcel with every carrier. errorcode 0: draftId and rates (cheapest first); -2 'Unable to verify address!' (data.side says which); -3 no carrier takes it.",
+  request: labelOrderSchema.extend({
+    /** Put the recipient in My Contacts. */
+    saveRecipient: whenMissing(flagField, false),
+  }),
+  response: result.extend({
+    data: z.object({
+      draftId: z.number().int(),
+      rates: z.array(labelRateSchema),
+      insurance: z.string(),
+      messages: z.array(z.string()),
+    }),
+  }),
+});
+
+export const buyLabelCall = call({
+  method: 'POST',
+  path: '/app/v1/labelPurchase/buy',
+  encoding: 'json',
+  signedIn: true,
+  successCodes: [LABEL_PURCHASE_ERRORCODE.redirect],
+  summary:
+    'Pay for one rate of a rated draft: errorcode 1 with redirectURL (the payment provider). The label is bought from the carrier once the payment is captured. -4: the rates expired.',
+  request: z.object({
+    draftId: idField,
+    rateId: textField.min(1).max(64),
+    /** E-mail the recipient a link to the public tracking page. */
+    notifyRecipient: whenMissing(flagField, false),
+    /** The order in progress this purchase continues: deleted once the label is bought. */
+    orderId: optionalIdField,
+  }),
+  response: result.extend({ redirectURL: z.string() }),
+});
+
+const draftText = (max: number) => optionalTextField(max, ADDRESS_MESSAGES.tooLong);
+const draftAddressSchema = z.object({
+  firstName: draftText(50),
+  lastName: draftText(50),
+  company: draftText(50),
+  address1: draftText(LIMITS.fieldMax),
+  address2: draftText(LIMITS.fieldMax),
+  city: draftText(LIMITS.fieldMax),
+  state: draftText(64),
+  zipcode: draftText(10),
+  phone: draftText(32),
+  email: draftText(50),
+  residential: whenMissing(flagField, false),
+});
+
+export const saveOrderForLaterCall = call({
+  method: 'POST',
+  path: '/openapi/easyPost/saveOrderForLater',
+  encoding: 'json',
+  signedIn: true,
+  successCodes: [OPENAPI_CODE.ok],
+  summary: 'Keep the page as an order in progress (id: update that one). code 0 with data.id.',
+  request: z.object({
+    id: optionalIdField,
+    // What the customer has typed so far, each field within its length.
+    from: draftAddressSchema,
+    to: draftAddressSchema,
+    parcel: z.object({
+      length: whenMissing(z.coerce.number<string | number>().min(0).max(PARCEL_LIMITS.maxSideIn), 0),
+      width: whenMissing(z.coerce.number<string | number>().min(0).max(PARCEL_LIMITS.maxSideIn), 0),
+      height: whenMissing(z.coerce.number<string | number>().min(0).max(PARCEL_LIMITS.maxSideIn), 0),
+      weightLb: whenMissing(z.coerce.number<string | number>().int().min(0).max(150), 0),
+      weightOz: whenMissing(z.coerce.number<string | number>().min(0).max(15.9), 0),
+    }),
+    insuredValue: insuredValueField,
+    comments: commentsField,
+  }),
+  response: openapiResult.extend({ data: z.object({ id: z.number().int() }) }),
+});
+
+/** A public tracking page's data (no names or street addresses). GET /app/v1/track/{token}. */
+export const publicTrackingSchema = z.object({
+  carrier: z.string(),
+  trackingCode: z.string(),
+  status: z.string(),
+  fromCity: z.string(),
+  fromState: z.string(),
+  toCity: z.string(),
+  toState: z.string(),
+  events: z.array(z.object({ status: z.string(), message: z.string(), datetime: z.string(), city: z.string(), state: z.string() })),
+});
+export type PublicTracking = z.infer<typeof publicTrackingSchema>;
+
+export const getPublicTrackingCall = call({
+  method: 'GET',
+  path: '/app/v1/tracking',
+  encoding: 'query',
+  signedIn: false,
+  successCodes: [READ_ERRORCODE.ok],
+  summary: "A shipment's tracking for its recipient (the token from the mail): status and events, carrier, cities and states only. -404: no such link.",
+  request: z.object({ token: textField.min(16).max(64).regex(/^[A-Za-z0-9_-]+$/) }),
+  response: result.extend({ data: publicTrackingSchema }),
+});

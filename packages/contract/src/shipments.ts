@@ -1,0 +1,197 @@
+/**
+ * My Shipments (spec 03 §2, §3, §4, §5, §9): the rules of a purchased label that both the web
+ * app and the server apply. Status shown, the actions matrix, refund rules, prices and
+ * insurance, comments, weights. No zod here: the call descriptors are in shipments-calls.ts.
+ */
+
+/** Texts the spec quotes (spec 03 §2, §5, §8), word for word, and ours beside them. */
+export const SHIPMENT_MESSAGES = {
+  unableToVerify: 'Unable to verify address!',
+  noInvoice: 'This order has no invoice information!',
+  shipmentExpired: ' ShipmentID expired',
+  failure: ' Failure',
+  cannotRefund: 'This shipment cannot be refunded!',
+  serviceException: 'Service exception!',
+  updateSuccess: 'Update success',
+  successModified: 'SUCCESS Successfully Modified',
+  success: 'Success',
+  successBang: 'success!',
+  noOrders: 'There are currently no ongoing orders',
+  somethingWrong: 'Oops... Something Wrong',
+  // Ours: the spec is silent.
+  noLabels: 'You have no purchased labels yet.',
+  refundQuestion: 'Request a refund for this label? The carrier reviews it; the money comes back to your payment method within 14 days once approved.',
+  refundRequested: 'Refund requested. The carrier reviews it; we will tell you when it is refunded.',
+  refundWindowClosed: 'This label is past its refund window.',
+  deleteOrderQuestion: 'Delete this order in progress?',
+  notFound: 'This shipment does not exist.',
+  commentsTooLong: 'Comments must be at most 200 characters',
+} as const;
+
+/** Spec 03 §3: status_flag on the wire. */
+export const STATUS_FLAG = { unpaid: '0', labelCreated: '1', refunded: '2' } as const;
+export type StatusFlag = (typeof STATUS_FLAG)[keyof typeof STATUS_FLAG];
+
+/** The carriers a customer filters by (spec 03 §2, §9), as they are sent: UPS is sent as UPSDAP. */
+export const SHIPMENT_CARRIER_FILTERS = [
+  { label: 'USPS', value: 'USPS' },
+  { label: 'FedEx', value: 'FedEx' },
+  { label: 'UPS', value: 'UPSDAP' },
+] as const;
+
+/** A carrier's wire name ('UPSDAP', 'FedExDefault') as customers know it ('UPS', 'FedEx'). */
+export function carrierDisplayName(carrier: string | null | undefined): string {
+  if (!carrier) return '';
+  if (/^UPS/i.test(carrier)) return 'UPS';
+  if (/^FedEx/i.test(carrier)) return 'FedEx';
+  return carrier;
+}
+
+/** The portal's carrier name ('UPS') as the wire carries it ('UPSDAP'). */
+export function carrierWireName(carrier: string): string {
+  return carrier === 'UPS' ? 'UPSDAP' : carrier;
+}
+
+/** Carrier (tracker) statuses that mean the parcel is moving or arrived: no refund action then (spec 03 §4). */
+const IN_CARRIER_HANDS = new Set(['delivered', 'in_transit', 'pre_transit', 'out_for_delivery', 'available_for_pickup']);
+/** Carrier statuses a refund is refused at (spec 03 §5 Refund). */
+const REFUND_REFUSED = new Set(['delivered', 'unknown', 'out_for_delivery', 'failure', 'cancelled', 'error', 'return_to_sender']);
+
+/** What the list needs of a row to derive its status and actions. */
+export interface ShipmentState {
+  status_flag: string;
+  easypostStatus: string | null | undefined;
+  pickupId?: string | null | undefined;
+  refund_status?: string | null | undefined;
+}
+
+/**
+ * The status a row shows (spec 03 §4): unpaid at flag 0 with no carrier status; label created at
+ * flag 1 with no carrier status, or pre_transit or unknown; refunded at flag 2 (refund pending
+ * while the carrier has not confirmed it); otherwise the carrier status as it is.
+ */
+export function shipmentStatus({ status_flag, easypostStatus, refund_status }: ShipmentState): string {
+  const carrier = easypostStatus ?? '';
+  if (status_flag === STATUS_FLAG.refunded) return refund_status === 'submitted' ? 'refund pending' : 'refunded';
+  if (status_flag === STATUS_FLAG.unpaid && carrier === '') return 'unpaid';
+  if (status_flag === STATUS_FLAG.labelCreated && (carrier === '' || carrier === 'pre_transit' || carrier === 'unknown')) {
+    return 'label created';
+  }
+  return carrier.replace(/_/g, ' ');
+}
+
+export type StatusTone = 'success' | 'info' | 'warning' | 'error' | 'neutral';
+
+/** Status colours group the statuses (spec 03 §4). */
+export function statusTone(status: string): StatusTone {
+  if (status === 'delivered' || status === 'available for pickup') return 'success';
+  if (status === 'in transit' || status === 'out for delivery' || status === 'label created' || status === 'pickup scheduled') return 'info';
+  if (status === 'unpaid' || status === 'refund pending' || status === 'return to sender') return 'warning';
+  if (status === 'failure' || status === 'cancelled' || status === 'error') return 'error';
+  return 'neutral';
+}
+
+export interface ShipmentActions {
+  details: boolean;
+  editComments: boolean;
+  viewLabel: boolean;
+  downloadInvoice: boolean;
+  /** SCHEDULE PICKUP (no pickup yet) or PICKUP DETAILS (pickupId set); null for neither. */
+  pickup: 'schedule' | 'details' | null;
+  refund: boolean;
+}
+
+/** The actions matrix of spec 03 §4. */
+export function shipmentActions({ status_flag, easypostStatus, pickupId }: ShipmentState): ShipmentActions {
+  const carrier = easypostStatus ?? '';
+  const labelCreated = status_flag === STATUS_FLAG.labelCreated;
+  const hasPickup = Boolean(pickupId);
+  return {
+    details: true,
+    editComments: true,
+    viewLabel: labelCreated,
+    downloadInvoice: labelCreated,
+    pickup: labelCreated && (carrier === '' || hasPickup) ? (hasPickup ? 'details' : 'schedule') : null,
+    refund: labelCreated && !IN_CARRIER_HANDS.has(carrier),
+  };
+}
+
+/** How many days after purchase a carrier takes back an unused label (USPS 30, UPS and FedEx 90). */
+export const REFUND_WINDOW_DAYS: Record<string, number> = { USPS: 30, UPS: 90, FedEx: 90 };
+
+/**
+ * Why a refund is refused, or null when it may be asked (spec 03 §5): only a label (flag 1),
+ * not at the carrier statuses the spec lists, not in the carrier's hands, within the window.
+ */
+export function refundRefusal(
+  row: ShipmentState & { rateCarrier: string; createTime: string },
+  now: Date,
+): string | null {
+  const carrier = row.easypostStatus ?? '';
+  if (row.status_flag !== STATUS_FLAG.labelCreated || REFUND_REFUSED.has(carrier) || IN_CARRIER_HANDS.has(carrier)) {
+    return SHIPMENT_MESSAGES.cannotRefund;
+  }
+  const days = REFUND_WINDOW_DAYS[carrierDisplayName(row.rateCarrier)] ?? 30;
+  if (now.getTime() - new Date(row.createTime).getTime() > days * 24 * 60 * 60 * 1000) return SHIPMENT_MESSAGES.refundWindowClosed;
+  return null;
+}
+
+/** Payment status in the details dialog (spec 03 §4): Refunded when a refund was asked, else paid or unpaid. */
+export function paymentStatus(row: { status_flag: string; refund_status?: string | null | undefined }): 'paid' | 'unpaid' | 'Refunded' {
+  if (row.refund_status) return 'Refunded';
+  return row.status_flag === STATUS_FLAG.unpaid ? 'unpaid' : 'paid';
+}
+
+// Money: the wire carries dollars with two decimals ('12.50'); sums are made in cents.
+
+/** '12.5' or 12.5 → 1250; 0 for an empty or unreadable amount. */
+export function toCents(amount: string | number | null | undefined): number {
+  const value = typeof amount === 'number' ? amount : Number.parseFloat(amount ?? '');
+  return Number.isFinite(value) ? Math.round(value * 100) : 0;
+}
+
+/** 1250 → '12.50'; -5 → '-0.05'. */
+export function fromCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Terms of Use (spec 02 §9): a package is insured for at most $500. */
+export const MAX_INSURED_VALUE_CENTS = 50_000;
+
+/**
+ * The insurance fee for a declared value (spec 03 §9: the shipment value is insurance times
+ * 100, so the fee is 1% of the value; a fee under $1 but not 0 is raised to $1).
+ */
+export function insuranceFeeCents(valueCents: number): number {
+  if (valueCents <= 0) return 0;
+  return Math.max(100, Math.round(valueCents / 100));
+}
+
+/** The declared value an insurance fee stands for (spec 03 §9). */
+export function insuredValueCents(feeCents: number): number {
+  return feeCents * 100;
+}
+
+/** Total price = retail rate + insurance - charge price, 2 decimals (spec 03 §9). */
+export function totalPrice(row: { retailRate: string; insurance: string; chargePrice: string }): string {
+  return fromCents(toCents(row.retailRate) + toCents(row.insurance) - toCents(row.chargePrice));
+}
+
+/** Comments: whitespace collapsed, at most 200 characters (spec 03 §5, §9). */
+export const COMMENTS_MAX = 200;
+export function normalizeComments(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+/** USPS weights are in ounces on the wire, shown in pounds: divided by 16 (spec 03 §9), 2 decimals at most. */
+export function ouncesToPounds(ounces: number): number {
+  return Math.round((ounces / 16) * 100) / 100;
+}
+
+/** A parcel's weight for the form: whole pounds and the ounces left. */
+export function splitOunces(ounces: number): { lb: number; oz: number } {
+  const lb = Math.floor(ounces / 16);
+  return { lb, oz: Math.round((ounces - lb * 16) * 10) / 10 };
+}
