@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeLabelPurchaseParam } from './label-purchase.js';
+import { decodeLabelPurchaseParam, encodeLabelPurchaseParam } from './label-purchase.js';
 
 function decode(param: string): unknown {
   const binary = atob(decodeURIComponent(param));
@@ -23,5 +23,26 @@ describe('encodeLabelPurchaseParam', () => {
     expect(param).toMatch(/^[A-Za-z0-9%_.~-]+$/);
     expect(new URLSearchParams(`param=${param}`).get('param')).toBe(decodeURIComponent(param));
     expect(decode(param)).toEqual({ boxId: '>>>???', userId: 1, OrderId: 'é€' });
+  });
+});
+
+describe('decodeLabelPurchaseParam', () => {
+  it('reads back what the encoder made, with or without a saved order', () => {
+    expect(decodeLabelPurchaseParam(encodeLabelPurchaseParam({ boxId: '1234567', userId: 42 }))).toEqual({ boxId: '1234567', userId: 42 });
+    expect(decodeLabelPurchaseParam(encodeLabelPurchaseParam({ boxId: '1234567', userId: 42, OrderId: 7 }))).toEqual({
+      boxId: '1234567',
+      userId: 42,
+      OrderId: 7,
+    });
+    expect(decodeLabelPurchaseParam(encodeLabelPurchaseParam({ boxId: '1', userId: 2, OrderId: '15' }))?.OrderId).toBe('15');
+  });
+
+  it('gives nothing for a missing or forged param, and drops an order id that is not a number', () => {
+    expect(decodeLabelPurchaseParam(null)).toBeUndefined();
+    expect(decodeLabelPurchaseParam('')).toBeUndefined();
+    expect(decodeLabelPurchaseParam('%%%')).toBeUndefined();
+    expect(decodeLabelPurchaseParam(btoa('not json'))).toBeUndefined();
+    expect(decodeLabelPurchaseParam(btoa(JSON.stringify({ boxId: 5, userId: 'x' })))).toBeUndefined();
+    expect(decodeLabelPurchaseParam(encodeLabelPurchaseParam({ boxId: '1', userId: 2, OrderId: '1 or 1=1' }))).toEqual({ boxId: '1', userId: 2 });
   });
 });

@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import {
+  REFUND_WINDOW_DAYS,
+  SHIPMENT_MESSAGES,
+  carrierDisplayName,
+  carrierWireName,
+  fromCents,
+  insuranceFeeCents,
+  insuredValueCents,
+  normalizeComments,
+  ouncesToPounds,
+  paymentStatus,
+  refundRefusal,
+  shipmentActions,
+  shipmentStatus,
+  splitOunces,
+  statusTone,
+  toCents,
+  totalPrice,
+} from './shipments.js';
+import { commentsField, insuredValueField, parcelSchema, shippingAddressSchema } from './shipments-calls.js';
+
+const CARRIER_STATUSES = [
+  'delivered',
+  'available_for_pickup',
+  'in_transit',
+  'out_for_delivery',
+  'return_to_sender',
+  'pickup scheduled',
+  'failure',
+  'cancelled',
+  'error',
+];
+
+describe('shipmentStatus (spec 03 §4)', () => {
+  it('is unpaid at flag 0 with no carrier status', () => {
+    expect(shipmentStatus({ status_flag: '0', easypostStatus: '' })).toBe('unpaid');
+    expect(shipmentStatus({ status_flag: '0', easypostStatus: null })).toBe('unpaid');
+  });
+
+  it.each(['', 'pre_transit', 'unknown'])('is label created at flag 1 with carrier status %j', (status) => {
+    expect(shipmentStatus({ status_flag: '1', easypostStatus: status })).toBe('label created');
+  });
+
+  it('is refunded at flag 2 whatever the carrier says, and refund pending while the carrier reviews it', () => {
+    expect(shipmentStatus({ status_flag: '2', easypostStatus: 'pre_transit', refund_status: 'refunded' })).toBe('refunded');
+    expect(shipmentStatus({ status_flag: '2', easypostStatus: '', refund_status: 'submitted' })).toBe('refund pending');
+  });
+
+  it.each(CARRIER_STATUSES)('shows the carrier status %j as it is otherwise', (status) => {
+    expect(shipmentStatus({ status_flag: '1', easypostStatus: status })).toBe(status.replace(/_/g, ' '));
+  });
+
+  it('groups statuses into colours', () => {
+    expect(statusTone('delivered')).toBe('success');
+    expect(statusTone('in transit')).toBe('info');
+    expect(statusTone('label created')).toBe('info');
+    expect(statusTone('unpaid')).toBe('warning');
+    expect(statusTone('refund pending')).toBe('warning');
+    expect(statusTone('failure')).toBe('error');
+    expect(statusTone('refunded')).toBe('neutral');
+  });
+});
+
+describe('shipmentActions (spec 03 §4 matrix)', () => {
+  it('offers details and comments always, label and invoice only at flag 1', () => {
+    for (const flag of ['0', '1', '2']) {
+      const actions = shipmentActions({ status_flag: flag, easypostStatus: '' });
+      expect(actions.details && actions.editComments).toBe(true);
+      expect(actions.viewLabel).toBe(flag === '1');
+      expect(actions.downloadInvoice).toBe(flag === '1');
+    }
+  });
+
+  it('schedules a pickup at flag 1 with no carrier status, and shows its details once it has one', () => {
+    expect(shipmentActions({ status_flag: '1', easypostStatus: '' }).pickup).toBe('schedule');
+    expect(shipmentActions({ status_flag: '1', easypostStatus: 'in_transit' }).pickup).toBeNull();
+    expect(shipmentActions({ status_flag: '1', easypostStatus: 'in_transit', pickupId: 'pickup_1' }).pickup).toBe('details');
+    expect(shipmentActions({ status_flag: '0', easypostStatus: '', pickupId: 'pickup_1' }).pickup).toBeNull();
+  });
+
+  it.each([
+    ['', true],
+    ['unknown', true],
+    ['return_to_sender', true],
+    ['failure', true],
+    ['delivered', false],
+    ['in_transit', false],
+    ['pre_transit', false],
+    ['out_for_delivery', false],
+    ['available_for_pickup', false],
+  ])('offers REFUND at flag 1 with carrier status %j: %s', (status, offered) => {
+    expect(shipmentActions({ status_flag: '1', easypostStatus: status }).refund).toBe(offered);
+    expect(shipmentActions({ status_flag: '2', easypostStatus: status }).refund).toBe(false);
+  });
+});
+
+describe('refundRefusal (spec 03 §5)', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  const label = { status_flag: '1', easypostStatus: '', rateCarrier: 'USPS', createTime: '2026-11-20T12:00:00Z' };
+
+  it('lets an unscanned label inside its window be refunded', () => {
+    expect(refundRefusal(label, now)).toBeNull();
+  });
+
+  it.each(['delivered', 'unknown', 'out_for_delivery', 'failure', 'cancelled', 'error', 'return_to_sender', 'in_transit'])(
+    'refuses at carrier status %s with the spec message',
+    (status) => {
+      expect(refundRefusal({ ...label, easypostStatus: status }, now)).toBe(SHIPMENT_MESSAGES.cannotRefund);
+    },
+  );
+
+  it('refuses an unpaid or already refunded shipment', () => {
+    expect(refundRefusal({ ...label, status_flag: '0' }, now)).toBe(SHIPMENT_MESSAGES.cannotRefund);
+    expect(refundRefusal({ ...label, status_flag: '2' }, now)).toBe(SHIPMENT_MESSAGES.cannotRefund);
+  });
+
+  it('closes the window after 30 days for USPS and 90 for UPS (sent as UPSDAP) and FedEx', () => {
+    const day = 24 * 60 * 60 * 1000;
+    const boughtDaysAgo = (days: number) => new Date(now.getTime() - days * day - 1000).toISOString();
+    expect(REFUND_WINDOW_DAYS).toEqual({ USPS: 30, UPS: 90, FedEx: 90 });
+    expect(refundRefusal({ ...label, createTime: boughtDaysAgo(29) }, now)).toBeNull();
+    expect(refundRefusal({ ...label, createTime: boughtDaysAgo(30) }, now)).toBe(SHIPMENT_MESSAGES.refundWindowClosed);
+    expect(refundRefusal({ ...label, rateCarrier: 'UPSDAP', createTime: boughtDaysAgo(60) }, now)).toBeNull();
+    expect(refundRefusal({ ...label, rateCarrier: 'FedEx', createTime: boughtDaysAgo(90) }, now)).toBe(SHIPMENT_MESSAGES.refundWindowClosed);
+  });
+
+  it('says Refunded as payment status once a refund was asked', () => {
+    expect(paymentStatus({ status_flag: '1', refund_status: '' })).toBe('paid');
+    expect(paymentStatus({ status_flag: '0' })).toBe('unpaid');
+    expect(paymentStatus({ status_flag: '2', refund_status: 'submitted' })).toBe('Refunded');
+  });
+});
+
+describe('prices and insurance (spec 03 §9)', () => {
+  it('adds retail rate and insurance and takes off the charge price, to 2 decimals', () => {
+    expect(totalPrice({ retailRate: '9.35', insurance: '2.00', chargePrice: '1.77' })).toBe('9.58');
+    expect(totalPrice({ retailRate: '0.1', insurance: '0.2', chargePrice: '0' })).toBe('0.30');
+    expect(totalPrice({ retailRate: '', insurance: '', chargePrice: '' })).toBe('0.00');
+  });
+
+  it('charges 1% of the declared value, raised to $1 when under it but not 0', () => {
+    expect(insuranceFeeCents(0)).toBe(0);
+    expect(insuranceFeeCents(1)).toBe(100);
+    expect(insuranceFeeCents(5_000)).toBe(100);
+    expect(insuranceFeeCents(12_345)).toBe(123);
+    expect(insuranceFeeCents(50_000)).toBe(500);
+    expect(insuredValueCents(500)).toBe(50_000);
+  });
+
+  it('takes a declared value of $0 to $500 only', () => {
+    expect(insuredValueField.parse('499.99')).toBe(49_999);
+    expect(insuredValueField.parse(undefined)).toBe(0);
+    expect(insuredValueField.safeParse('500.01').success).toBe(false);
+    expect(insuredValueField.safeParse(-1).success).toBe(false);
+  });
+
+  it('writes cents as dollars and back', () => {
+    expect(fromCents(1250)).toBe('12.50');
+    expect(fromCents(5)).toBe('0.05');
+    expect(fromCents(-5)).toBe('-0.05');
+    expect(toCents('12.5')).toBe(1250);
+    expect(toCents(0.29)).toBe(29);
+  });
+
+  it('shows USPS ounces as pounds and splits a weight for the form', () => {
+    expect(ouncesToPounds(32)).toBe(2);
+    expect(ouncesToPounds(20)).toBe(1.25);
+    expect(splitOunces(37.5)).toEqual({ lb: 2, oz: 5.5 });
+  });
+});
+
+describe('comments (spec 03 §5)', () => {
+  it('collapses whitespace and keeps at most 200 characters', () => {
+    expect(normalizeComments('  gift \n\n for   Sam ')).toBe('gift for Sam');
+    expect(commentsField.parse(`${'a'.repeat(100)}     ${'b'.repeat(99)}`)).toHaveLength(200);
+    expect(commentsField.safeParse('c'.repeat(201)).error?.issues[0]?.message).toBe(SHIPMENT_MESSAGES.commentsTooLong);
+    expect(commentsField.parse(null)).toBe('');
+  });
+});
+
+describe('carrier names', () => {
+  it('shows UPS for UPSDAP and sends UPSDAP for UPS', () => {
+    expect(carrierDisplayName('UPSDAP')).toBe('UPS');
+    expect(carrierDisplayName('FedExDefault')).toBe('FedEx');
+    expect(carrierDisplayName('USPS')).toBe('USPS');
+    expect(carrierWireName('UPS')).toBe('UPSDAP');
+    expect(carrierWireName('FedEx')).toBe('FedEx');
+  });
+});
+
+describe('the label-purchase page forms', () => {
+  const address = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    address1: '500 Grand Ave',
+    city: 'Oakland',
+    state: 'CA',
+    zipcode: '94610',
+    phone: '(510) 555-0142',
+  };
+
+  it('takes an address with a name or a company, and names the field that is wrong', () => {
+    expect(shippingAddressSchema.safeParse(address).success).toBe(true);
+    expect(shippingAddressSchema.safeParse({ ...address, firstName: '', lastName: '', company: 'ACME' }).success).toBe(true);
+    const nameless = shippingAddressSchema.safeParse({ ...address, firstName: '', lastName: '' });
+    expect(nameless.error?.issues[0]?.path).toEqual(['firstName']);
+    const badZip = shippingAddressSchema.safeParse({ ...address, zipcode: '9461' });
+    expect(badZip.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['zipcode', 'Enter the correct format']]);
+  });
+
+  it('takes a parcel with sizes in inches and a weight in pounds and ounces, more than nothing', () => {
+    expect(parcelSchema.parse({ length: '10', width: 8, height: 4, weightLb: '2', weightOz: '3.5' })).toEqual({
+      length: 10,
+      width: 8,
+      height: 4,
+      weightLb: 2,
+      weightOz: 3.5,
+    });
+    expect(parcelSchema.safeParse({ length: 10, width: 8, height: 4, weightLb: 0, weightOz: 0 }).error?.issues[0]?.path).toEqual(['weightLb']);
+    expect(parcelSchema.safeParse({ length: 0, width: 8, height: 4, weightLb: 1 }).error?.issues[0]?.path).toEqual(['length']);
+    expect(parcelSchema.safeParse({ length: 10, width: 8, height: 4, weightLb: 1, weightOz: 16 }).success).toBe(false);
+  });
+});
