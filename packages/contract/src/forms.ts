@@ -9,6 +9,7 @@ import {
   invitationStepSchema,
   zipStepSchema,
 } from './registration.js';
+import { editCommentsFormSchema } from './shipments-calls.js';
 
 /**
  * Every form schema of the contract by its export name, as ALL_CALLS is for the calls: the web
@@ -28,4 +29,5 @@ export const FORM_SCHEMAS = {
   profileFormSchema,
   confirmPasswordFormSchema,
   contactFormSchema,
+  editCommentsFormSchema,
 };
