@@ -86,11 +86,10 @@ describe('the built web app', () => {
     expect(elsewhere.statusCode).toBe(404);
   });
 
-  it('answers the admin, tablet and label purchase paths with a page naming the app and linking to login', async () => {
+  it('answers the admin and tablet paths with a page naming the app and linking to login', async () => {
     for (const [url, name] of [
       ['/app/admin/', 'admin app'],
       ['/app/tablet/', 'business tablet app'],
-      ['/app/shipment/', 'label purchase app'],
     ] as const) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
@@ -100,6 +99,13 @@ describe('the built web app', () => {
       expect(response.body).toContain('href="/app/login"');
       expect(response.body).not.toContain('<b>');
     }
+  });
+
+  it('serves the web app at the label-purchase page, which is the portal\'s own', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/app/shipment/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('id="portal-config"');
+    expect(response.body).not.toContain('separate application');
   });
 });
 

@@ -18,11 +18,13 @@ const CONFIG_ELEMENT = /(<script type="application\/json" id="portal-config">)\{
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const LOGIN_PAGE = `${APP_BASE}${APP_PATHS.login.getHref()}`;
 
-/** The apps outside this portal, and the page shown at their default paths. */
+/**
+ * The apps outside this portal, and the page shown at their default paths. The label-purchase
+ * page is this portal's own (/app/shipment/), unless LABEL_PURCHASE_URL sends customers elsewhere.
+ */
 const EXTERNAL_APPS = ([
   { setting: 'adminAppUrl', name: 'admin app', who: 'administrators' },
   { setting: 'tabletAppUrl', name: 'business tablet app', who: 'business users' },
-  { setting: 'labelPurchaseUrl', name: 'label purchase app', who: 'customers buying shipping labels' },
 ] as const).map((app) => ({ ...app, path: new URL(DEFAULT_APP_URLS[app.setting], 'http://portal.invalid').pathname }));
 
 function page(title: string, body: string): string {
