@@ -9,7 +9,13 @@ import {
   invitationStepSchema,
   zipStepSchema,
 } from './registration.js';
-import { editCommentsFormSchema } from './shipments-calls.js';
+import {
+  editCommentsFormSchema,
+  labelFromStepSchema,
+  labelOptionsStepSchema,
+  labelPackageStepSchema,
+  labelToStepSchema,
+} from './shipments-calls.js';
 
 /**
  * Every form schema of the contract by its export name, as ALL_CALLS is for the calls: the web
@@ -30,4 +36,8 @@ export const FORM_SCHEMAS = {
   confirmPasswordFormSchema,
   contactFormSchema,
   editCommentsFormSchema,
+  labelFromStepSchema,
+  labelToStepSchema,
+  labelPackageStepSchema,
+  labelOptionsStepSchema,
 };

@@ -461,6 +461,25 @@ export const labelOrderSchema = z.object({
 });
 export type LabelOrderForm = z.input<typeof labelOrderSchema>;
 
+/**
+ * The page's step forms (FORM_SCHEMAS), with the rules the rate call applies: the sender; the
+ * recipient and whether to keep it in My Contacts; the parcel; the declared value, comments and
+ * whether to e-mail the recipient a tracking link (the page checks that the recipient has an e-mail).
+ */
+export const labelFromStepSchema = shippingAddressSchema;
+export const labelToStepSchema = shippingAddressFields
+  .extend({ saveRecipient: whenMissing(flagField, false) })
+  .refine((address) => `${address.firstName}${address.lastName}${address.company}`.trim() !== '', {
+    message: ADDRESS_MESSAGES.name,
+    path: ['firstName'],
+  });
+export const labelPackageStepSchema = parcelSchema;
+export const labelOptionsStepSchema = z.object({
+  insuredValue: insuredValueField,
+  comments: commentsField,
+  notifyRecipient: whenMissing(flagField, false),
+});
+
 export const labelRateSchema = z.object({
   rateId: z.string(),
   /** USPS, UPSDAP or FedEx, as the wire names carriers. */
