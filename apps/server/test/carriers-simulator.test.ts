@@ -1,7 +1,9 @@
 import { inflateSync } from 'node:zlib';
 import { US_STATES } from '@airbox/contract';
 import bwipjs from 'bwip-js';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDatabase, type Db } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
 import { CarrierError, type Parcel, type PostalAddress, type ShipmentRate } from '../src/providers/carriers/carriers-provider.js';
 import {
   createSimulatorCarriersProvider,
@@ -9,8 +11,10 @@ import {
   SIMULATOR_UNPAYABLE_WEIGHT_OZ,
   type SimulatorCarriersProvider,
 } from '../src/providers/carriers/simulator-carriers-provider.js';
+import { createDatabaseSimulatorStore, createMemorySimulatorStore } from '../src/providers/carriers/simulator-store.js';
 import { billablePounds, statesWithZipRegions, zipRegion } from '../src/providers/carriers/simulator-rates.js';
 import { isValidTrackingCode, upsCheckDigit, uspsCheckDigit } from '../src/providers/carriers/tracking-codes.js';
+import { useTestDatabase } from './helper.js';
 
 const SAN_FRANCISCO: PostalAddress = { name: 'Jack Sparrow', street1: '388 Townsend St', street2: 'Apt 20', city: 'San Francisco', state: 'CA', zip: '94107' };
 const LOS_ANGELES: PostalAddress = { name: 'Elizabeth Swan', street1: '179 N Harbor Dr', city: 'Los Angeles', state: 'CA', zip: '90012' };
@@ -21,9 +25,24 @@ const SMALL_BOX: Parcel = { lengthIn: 10, widthIn: 8, heightIn: 4, weightOz: 32 
 const START = Date.parse('2026-11-23T15:00:00Z');
 let now = START;
 let carriers: SimulatorCarriersProvider;
+
+// The simulator keeps its labels in the app's database, as the app runs it (plugins/carriers.ts).
+const database = useTestDatabase();
+let db: Db;
+beforeAll(async () => {
+  db = createDatabase(database.url());
+  await migrateToLatest(db);
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+/** Another simulator on the same database: a restarted server, or a second one. */
+const anotherInstance = () => createSimulatorCarriersProvider({ clock: () => new Date(now), webhookSecret: undefined, store: createDatabaseSimulatorStore(db) });
+
 beforeEach(() => {
   now = START;
-  carriers = createSimulatorCarriersProvider({ clock: () => new Date(now), webhookSecret: undefined });
+  carriers = anotherInstance();
 });
 
 const priceOf = (rates: ShipmentRate[], carrier: string, service: string) => {
@@ -430,5 +449,91 @@ describe('simulator failures on demand', () => {
       carriers.buyRate({ shipmentId: shipment.shipmentId, rateId: shipment.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'thirteen' }),
     ).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', retryable: false });
     expect(carriers.purchaseCount()).toBe(0);
+  });
+});
+
+describe('simulator state in the database', () => {
+  it('keeps a label bought by one instance for another on the same database (a restart, or a second server)', async () => {
+    const postage = await bought(NEW_YORK, 'UPS', '2ndDayAir');
+    const restarted = anotherInstance();
+    expect(await restarted.track({ trackingCode: postage.trackingCode })).toMatchObject({ trackerId: postage.trackerId, status: 'pre_transit', carrier: 'UPS' });
+    expect(await restarted.track({ trackerId: postage.trackerId ?? '' })).toMatchObject({ trackingCode: postage.trackingCode });
+    const label = await restarted.fetchLabel(postage.shipmentId, 'PDF');
+    expect(label.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Buying the same shipment again on the other instance answers the same label, not a second one.
+    const shipment = await db.selectFrom('carrier_simulator_objects').select('data').where('kind', '=', 'shipment').where('id', '=', postage.shipmentId).executeTakeFirstOrThrow();
+    const rateId = (JSON.parse(shipment.data) as { purchase: { rate: { rateId: string } } }).purchase.rate.rateId;
+    const again = await restarted.buyRate({ shipmentId: postage.shipmentId, rateId, insuranceCents: 10_000, idempotencyKey: `key-${postage.shipmentId}` });
+    expect(again).toMatchObject({ trackingCode: postage.trackingCode, reconciled: true });
+    expect(restarted.purchaseCount()).toBe(0);
+    // Steps and refunds made by one are seen by the other.
+    await restarted.advance(postage.trackingCode);
+    expect((await carriers.track({ trackingCode: postage.trackingCode })).status).toBe('in_transit');
+    expect(await carriers.refund(postage.shipmentId)).toBe('rejected');
+    expect(await restarted.getRefundStatus(postage.shipmentId)).toBe('rejected');
+  });
+
+  it('keeps pickups and refunds across instances', async () => {
+    const postage = await bought();
+    const pickup = await carriers.createPickup({
+      shipmentId: postage.shipmentId,
+      address: SAN_FRANCISCO,
+      minDatetime: new Date('2026-11-24T17:00:00Z'),
+      maxDatetime: new Date('2026-11-24T23:00:00Z'),
+    });
+    const booked = await anotherInstance().buyPickup(pickup.pickupId, pickup.rates[0]!.rateId);
+    expect(await carriers.buyPickup(pickup.pickupId, pickup.rates[0]!.rateId)).toEqual(booked);
+    expect(await anotherInstance().refund(postage.shipmentId)).toBe('submitted');
+    expect(await anotherInstance().advance(postage.trackingCode)).toMatchObject({ refundStatus: 'refunded' });
+    expect(await carriers.getRefundStatus(postage.shipmentId)).toBe('refunded');
+  });
+
+  it('lists the labels time still moves, by their last step, until delivered or refunded', async () => {
+    const first = await bought();
+    now += 60_000;
+    const second = await bought(LOS_ANGELES);
+    now += 60_000;
+    const refunded = await bought();
+    await carriers.refund(refunded.shipmentId);
+    const mine = (codes: string[]) => codes.filter((code) => [first, second, refunded].some((postage) => postage.trackingCode === code));
+    expect(mine(await carriers.dueTrackingCodes(new Date(now), 1000))).toEqual([first.trackingCode, second.trackingCode, refunded.trackingCode]);
+    // Only the labels that last moved by then.
+    expect(mine(await carriers.dueTrackingCodes(new Date(START), 1000))).toEqual([first.trackingCode]);
+    now += 60_000;
+    await carriers.advance(first.trackingCode);
+    await carriers.advance(refunded.trackingCode);
+    expect(mine(await carriers.dueTrackingCodes(new Date(now - 1), 1000))).toEqual([second.trackingCode]);
+    expect(mine(await carriers.dueTrackingCodes(new Date(now), 1000))).toEqual([second.trackingCode, first.trackingCode]);
+    await carriers.advance(first.trackingCode);
+    await carriers.advance(first.trackingCode);
+    expect((await carriers.track({ trackingCode: first.trackingCode })).status).toBe('delivered');
+    expect(mine(await carriers.dueTrackingCodes(new Date(now), 1000))).toEqual([second.trackingCode]);
+  });
+
+  it('forgets a rated shipment nobody bought after a day', async () => {
+    const shipment = await carriers.rateShipment({ from: SAN_FRANCISCO, to: NEW_YORK, parcel: SMALL_BOX });
+    const kept = await bought();
+    now += 24 * 60 * 60 * 1000 + 1000;
+    await carriers.rateShipment({ from: SAN_FRANCISCO, to: NEW_YORK, parcel: SMALL_BOX });
+    await expect(carriers.buyRate({ shipmentId: shipment.shipmentId, rateId: shipment.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'late' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect((await carriers.track({ trackingCode: kept.trackingCode })).status).toBe('pre_transit');
+  });
+
+  it('fails the next call of a step on every instance once, when told durably (npm run carrier -- fail)', async () => {
+    await anotherInstance().failNextDurably('rateShipment', 'UNAVAILABLE');
+    await expect(carriers.rateShipment({ from: SAN_FRANCISCO, to: NEW_YORK, parcel: SMALL_BOX })).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+    expect((await anotherInstance().rateShipment({ from: SAN_FRANCISCO, to: NEW_YORK, parcel: SMALL_BOX })).rates).toHaveLength(9);
+  });
+
+  it('keeps state in memory when given no store (unit tests): a second instance knows nothing', async () => {
+    const inMemory = createSimulatorCarriersProvider({ clock: () => new Date(now), webhookSecret: undefined, store: createMemorySimulatorStore() });
+    const shipment = await inMemory.rateShipment({ from: SAN_FRANCISCO, to: NEW_YORK, parcel: SMALL_BOX });
+    const postage = await inMemory.buyRate({ shipmentId: shipment.shipmentId, rateId: shipment.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'memory' });
+    expect((await inMemory.track({ trackingCode: postage.trackingCode })).status).toBe('pre_transit');
+    await expect(createSimulatorCarriersProvider({ clock: () => new Date(now), webhookSecret: undefined }).track({ trackingCode: postage.trackingCode })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });

@@ -5,7 +5,14 @@ const SECRET = 'x'.repeat(40);
 
 describe('carriers configuration', () => {
   it('defaults to the simulator, with no webhook secret', () => {
-    expect(loadConfig({ SESSION_SECRET: SECRET }).carriers).toEqual({ provider: 'simulator', webhookSecret: undefined });
+    expect(loadConfig({ SESSION_SECRET: SECRET }).carriers).toEqual({ provider: 'simulator', webhookSecret: undefined, stepMinutes: 60 });
+  });
+
+  it('reads the simulator\'s step (0: only on command), refusing a negative or fractional one', () => {
+    expect(loadConfig({ SESSION_SECRET: SECRET, CARRIER_SIMULATOR_STEP_MINUTES: '0' }).carriers).toMatchObject({ stepMinutes: 0 });
+    expect(loadConfig({ SESSION_SECRET: SECRET, CARRIER_SIMULATOR_STEP_MINUTES: '5' }).carriers).toMatchObject({ stepMinutes: 5 });
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, CARRIER_SIMULATOR_STEP_MINUTES: '-1' })).toThrow(/CARRIER_SIMULATOR_STEP_MINUTES/);
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, CARRIER_SIMULATOR_STEP_MINUTES: '1.5' })).toThrow(/CARRIER_SIMULATOR_STEP_MINUTES/);
   });
 
   it('reads EasyPost with its production API base by default, and the webhook secret', () => {

@@ -21,9 +21,13 @@ export type PaymentsConfig =
 /** SMS_PROVIDER: the outbox simulator (default) or a Twilio-compatible HTTP API. */
 export type SmsConfig = { provider: 'simulator' } | { provider: 'twilio'; apiUrl: string; account: string; token: string; from: string };
 
-/** CARRIERS_PROVIDER: the local simulator (default) or EasyPost; either checks webhooks with EASYPOST_WEBHOOK_SECRET. */
+/**
+ * CARRIERS_PROVIDER: the local simulator (default) or EasyPost; either checks webhooks with
+ * EASYPOST_WEBHOOK_SECRET. The simulator moves each label one step every
+ * CARRIER_SIMULATOR_STEP_MINUTES (0: only on command, npm run carrier -- advance).
+ */
 export type CarriersConfig =
-  | { provider: 'simulator'; webhookSecret: string | undefined }
+  | { provider: 'simulator'; webhookSecret: string | undefined; stepMinutes?: number | undefined }
   | { provider: 'easypost'; apiKey: string; apiBase: string; webhookSecret: string | undefined };
 
 /** Everything the app needs to run. buildApp() takes one; nothing reads process.env after start. */
@@ -126,6 +130,7 @@ const envSchema = z.object({
   EASYPOST_API_KEY: optionalText,
   EASYPOST_WEBHOOK_SECRET: optionalText,
   EASYPOST_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.easypost.com/v2'),
+  CARRIER_SIMULATOR_STEP_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
   TRUST_PROXY: booleanText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'apps/web/dist')),
@@ -220,7 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     carriers:
       e.CARRIERS_PROVIDER === 'easypost'
         ? { provider: 'easypost', apiKey: e.EASYPOST_API_KEY ?? '', apiBase: e.EASYPOST_API_BASE, webhookSecret: e.EASYPOST_WEBHOOK_SECRET }
-        : { provider: 'simulator', webhookSecret: e.EASYPOST_WEBHOOK_SECRET },
+        : { provider: 'simulator', webhookSecret: e.EASYPOST_WEBHOOK_SECRET, stepMinutes: e.CARRIER_SIMULATOR_STEP_MINUTES },
     lockerApiKeys: e.LOCKER_API_KEYS?.split(',') ?? [],
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerHour: e.LOGIN_FAILURES_PER_HOUR,

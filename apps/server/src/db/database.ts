@@ -12,6 +12,7 @@ import type {
   UnitsTable,
 } from '../modules/campuses/campuses.table.js';
 import type { BoxIdReservationsTable } from '../modules/box-ids/box-ids.table.js';
+import type { CarrierSimulatorObjectsTable } from '../modules/carriers/carrier-simulator.table.js';
 import type { CarrierServiceRenamingsTable } from '../modules/carriers/carriers.table.js';
 import type { ContactsTable } from '../modules/contacts/contacts.table.js';
 import type { HubsTable } from '../modules/hubs/hubs.table.js';
@@ -71,6 +72,7 @@ export interface Database {
   invoices: InvoicesTable;
   saved_orders: SavedOrdersTable;
   carrier_events: CarrierEventsTable;
+  carrier_simulator_objects: CarrierSimulatorObjectsTable;
 }
 
 /** The database or an open transaction: repositories take either. */

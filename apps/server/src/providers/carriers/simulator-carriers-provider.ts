@@ -26,6 +26,7 @@ import { type EasyPostTracker, easyPostTrackerOf, parseTrackerEvent, verifyWebho
 import { checkUsAddress } from './simulator-addresses.js';
 import { renderLabel } from './simulator-label.js';
 import { serviceLabel, simulatedRates, zipRegion } from './simulator-rates.js';
+import { createMemorySimulatorStore, type SimulatorStore } from './simulator-store.js';
 import { newTrackingCode } from './tracking-codes.js';
 
 /** A parcel of exactly 13 lb is refused at purchase as if the carrier account could not pay (PAYMENT_REQUIRED). */
@@ -64,11 +65,22 @@ export interface SimulatorCarriersProvider extends CarriersProvider {
    */
   advance(trackingCode: string): Promise<AdvanceResult>;
   /**
+   * The tracking codes of labels that time still moves (or whose refund waits for the carrier)
+   * and that last moved at or before `lastMovedBy`, longest waiting first.
+   */
+  dueTrackingCodes(lastMovedBy: Date, limit: number): Promise<string[]>;
+  /**
    * The next call of `step` fails with this error: before doing anything, or with `afterEffect`
    * after doing it (a purchase made whose answer was lost). Queued failures are used in order.
+   * This process only (tests).
    */
   failNext(step: CarrierStep, error: CarrierError | CarrierErrorCode, options?: { afterEffect?: boolean }): void;
-  /** Labels bought since start: a repeated or reconciled purchase does not count. */
+  /**
+   * The same, kept in the simulator's store, so every server using it fails the next call of
+   * `step` once (npm run carrier -- fail). One failure per step; a new one replaces it.
+   */
+  failNextDurably(step: CarrierStep, code: CarrierErrorCode, options?: { afterEffect?: boolean }): Promise<void>;
+  /** Labels bought by this instance: a repeated or reconciled purchase does not count. */
   purchaseCount(): number;
 }
 
@@ -82,30 +94,39 @@ interface SimulatedPurchase {
   labelId: string;
   insuredCents: number;
   insuranceFeeCents: number;
-  boughtAt: Date;
+  /** ISO 8601. */
+  boughtAt: string;
 }
 
 interface SimulatedShipment {
   id: string;
-  createdAt: Date;
+  /** ISO 8601. */
+  createdAt: string;
   from: PostalAddress;
   to: PostalAddress;
   parcel: Parcel;
   rates: ShipmentRate[];
-  purchase: SimulatedPurchase | undefined;
-  refund: RefundStatus | undefined;
+  purchase?: SimulatedPurchase | undefined;
+  refund?: RefundStatus | undefined;
 }
 
 type BoughtShipment = SimulatedShipment & { purchase: SimulatedPurchase };
 
-const isBought = (shipment: SimulatedShipment): shipment is BoughtShipment => shipment.purchase !== undefined;
+const isBought = (shipment: SimulatedShipment): shipment is BoughtShipment => shipment.purchase !== undefined && shipment.purchase !== null;
 
 interface SimulatedPickup {
   id: string;
   shipmentId: string;
   rates: PickupRate[];
   status: PickupStatus;
-  bought: { rate: PickupRate; confirmation: string } | undefined;
+  bought?: { rate: PickupRate; confirmation: string } | undefined;
+}
+
+/** A failure kept in the store (failNextDurably). */
+interface StoredFailure {
+  code: CarrierErrorCode;
+  message: string;
+  afterEffect: boolean;
 }
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
@@ -134,53 +155,74 @@ const SCANNED: ReadonlySet<TrackerStatus> = new Set(['in_transit', 'out_for_deli
  * (simulator-addresses.ts), makes real 4x6 labels with tracking numbers in each carrier's format,
  * moves trackers and refunds when told to (advance), and can be told to fail any call (failNext).
  *
- * Its state lives in this process, as EasyPost keeps it on its side: fit for one server
- * (development, demos, tests); a restart forgets every shipment, label and pickup, so callers
- * keep what they need (tracking code, label file) in their own tables.
+ * Its state lives in a SimulatorStore, as EasyPost keeps it on its side: the app's database
+ * (plugins/carriers.ts), so a restart forgets no label and every server sees the same ones; a
+ * store in memory when none is given (unit tests).
  */
-export function createSimulatorCarriersProvider(options: { clock: () => Date; webhookSecret: string | undefined }): SimulatorCarriersProvider {
+export function createSimulatorCarriersProvider(options: {
+  clock: () => Date;
+  webhookSecret: string | undefined;
+  store?: SimulatorStore | undefined;
+}): SimulatorCarriersProvider {
   const { clock, webhookSecret } = options;
-  const shipments = new Map<string, SimulatedShipment>();
-  const trackers = new Map<string, Tracker>();
-  const shipmentByKey = new Map<string, string>();
-  const pickups = new Map<string, SimulatedPickup>();
+  const store = options.store ?? createMemorySimulatorStore();
   const failures = new Map<CarrierStep, { error: CarrierError; afterEffect: boolean }[]>();
   let purchases = 0;
 
+  async function nextFailure(step: CarrierStep): Promise<{ error: CarrierError; afterEffect: boolean } | undefined> {
+    const queued = failures.get(step)?.shift();
+    if (queued) return queued;
+    const stored = await store.take<StoredFailure>('failure', step);
+    return stored ? { error: new CarrierError(stored.code, stored.message), afterEffect: stored.afterEffect } : undefined;
+  }
+
   async function run<T>(step: CarrierStep, action: () => T | Promise<T>): Promise<T> {
-    const failure = failures.get(step)?.shift();
+    const failure = await nextFailure(step);
     if (failure && !failure.afterEffect) throw failure.error;
     const result = await action();
     if (failure) throw failure.error;
     return result;
   }
 
-  function shipmentOf(shipmentId: string): SimulatedShipment {
-    const shipment = shipments.get(shipmentId);
+  async function shipmentOf(shipmentId: string): Promise<SimulatedShipment> {
+    const shipment = await store.get<SimulatedShipment>('shipment', shipmentId);
     if (!shipment) throw new CarrierError('NOT_FOUND', 'no such shipment');
     return shipment;
   }
 
-  function boughtShipment(shipmentId: string): BoughtShipment {
-    const shipment = shipmentOf(shipmentId);
+  async function boughtShipment(shipmentId: string): Promise<BoughtShipment> {
+    const shipment = await shipmentOf(shipmentId);
     if (!isBought(shipment)) throw new CarrierError('INVALID_REQUEST', 'the shipment has no label yet');
     return shipment;
   }
 
-  function trackerOf(trackingCode: string): Tracker {
-    const tracker = trackers.get(trackingCode);
+  async function trackerOf(trackingCode: string): Promise<Tracker> {
+    const tracker = await store.get<Tracker>('tracker', trackingCode);
     if (!tracker) throw new CarrierError('NOT_FOUND', 'no such tracker');
     return tracker;
   }
 
-  const copy = (tracker: Tracker): Tracker => ({ ...tracker, events: tracker.events.map((event) => ({ ...event })) });
+  /** Whether time still moves a label: its refund waits for the carrier, or its tracker has a next step. */
+  const moving = (tracker: Tracker, shipment: SimulatedShipment | undefined) =>
+    shipment?.refund === 'submitted' || (shipment?.refund !== 'refunded' && NEXT_STEP[tracker.status] !== undefined);
 
-  function postageOf(shipment: BoughtShipment, reconciled: boolean): Postage {
+  const saveShipment = (shipment: SimulatedShipment, at: Date) =>
+    store.put('shipment', shipment.id, shipment, {
+      at,
+      // A rated shipment nobody bought is forgotten after a day.
+      expiresAt: isBought(shipment) ? null : new Date(Date.parse(shipment.createdAt) + UNBOUGHT_SHIPMENT_MS),
+    });
+
+  const saveTracker = (tracker: Tracker, shipment: SimulatedShipment | undefined, at: Date) =>
+    store.put('tracker', tracker.trackingCode, tracker, { at, active: moving(tracker, shipment) });
+
+  async function postageOf(shipment: BoughtShipment, reconciled: boolean): Promise<Postage> {
     const { purchase } = shipment;
+    const tracker = await store.get<Tracker>('tracker', purchase.trackingCode);
     return {
       shipmentId: shipment.id,
       trackingCode: purchase.trackingCode,
-      trackerId: trackers.get(purchase.trackingCode)?.trackerId ?? null,
+      trackerId: tracker?.trackerId ?? null,
       labelId: purchase.labelId,
       carrier: purchase.rate.carrier,
       service: purchase.rate.service,
@@ -190,13 +232,6 @@ export function createSimulatorCarriersProvider(options: { clock: () => Date; we
       labelUrls: {},
       reconciled,
     };
-  }
-
-  function forgetUnboughtShipments(): void {
-    const before = clock().getTime() - UNBOUGHT_SHIPMENT_MS;
-    for (const [id, shipment] of shipments) {
-      if (!shipment.purchase && shipment.createdAt.getTime() < before) shipments.delete(id);
-    }
   }
 
   return {
@@ -209,45 +244,43 @@ export function createSimulatorCarriersProvider(options: { clock: () => Date; we
       }),
 
     rateShipment: (input) =>
-      run('rateShipment', (): RatedShipment => {
+      run('rateShipment', async (): Promise<RatedShipment> => {
         const parcel = checkParcel(input.parcel);
         const from = zipRegion(input.from.zip);
         const to = zipRegion(input.to.zip);
         if (!from || !to) throw new CarrierError('INVALID_REQUEST', `unknown ZIP code ${from ? input.to.zip : input.from.zip}`);
-        forgetUnboughtShipments();
+        const now = clock();
+        await store.purgeExpired(now);
         const shipmentId = newId('shp');
         const { rates, messages } = simulatedRates(from, to, parcel);
         const shipmentRates: ShipmentRate[] = rates.map((rate) => ({ ...rate, rateId: newId('rate'), shipmentId, currency: 'USD' }));
-        shipments.set(shipmentId, {
-          id: shipmentId,
-          createdAt: clock(),
-          from: input.from,
-          to: input.to,
-          parcel,
-          rates: shipmentRates,
-          purchase: undefined,
-          refund: undefined,
-        });
+        await saveShipment({ id: shipmentId, createdAt: now.toISOString(), from: input.from, to: input.to, parcel, rates: shipmentRates }, now);
         return { shipmentId, rates: shipmentRates, messages };
       }),
 
     buyRate: (input) =>
-      run('buyRate', (): Postage => {
+      run('buyRate', async (): Promise<Postage> => {
         const insuredCents = checkInsurance(input.insuranceCents);
-        const shipment = shipmentOf(input.shipmentId);
+        const shipment = await shipmentOf(input.shipmentId);
         // A shipment is bought once, as EasyPost refuses a second purchase: answer the first.
         if (isBought(shipment)) return postageOf(shipment, true);
-        const keyShipment = shipmentByKey.get(input.idempotencyKey);
-        if (keyShipment && keyShipment !== shipment.id) throw new CarrierError('INVALID_REQUEST', 'the idempotency key bought another shipment');
         const rate = shipment.rates.find((candidate) => candidate.rateId === input.rateId);
         if (!rate) throw new CarrierError('NOT_FOUND', 'no such rate for this shipment');
         if (shipment.parcel.weightOz === SIMULATOR_UNPAYABLE_WEIGHT_OZ) {
           throw new CarrierError('PAYMENT_REQUIRED', 'the carrier account cannot pay for this label (simulated: a 13 lb parcel)');
         }
         const now = clock();
+        // The key is taken before anything is bought: two purchases with one key buy one shipment.
+        const keyTaken = !(await store.insert('purchase_key', input.idempotencyKey, { shipmentId: shipment.id }, { at: now }));
+        if (keyTaken) {
+          const keyShipment = await store.get<{ shipmentId: string }>('purchase_key', input.idempotencyKey);
+          if (keyShipment?.shipmentId !== shipment.id) throw new CarrierError('INVALID_REQUEST', 'the idempotency key bought another shipment');
+          const again = await shipmentOf(shipment.id);
+          if (isBought(again)) return postageOf(again, true);
+        }
         const trackingCode = newTrackingCode(rate.carrier, rate.service);
         const estDelivery = new Date(now.getTime() + (rate.deliveryDays ?? 5) * 24 * 60 * 60 * 1000);
-        trackers.set(trackingCode, {
+        const tracker: Tracker = {
           trackerId: newId('trk'),
           trackingCode,
           carrier: rate.carrier,
@@ -266,24 +299,26 @@ export function createSimulatorCarriersProvider(options: { clock: () => Date; we
               zip: shipment.from.zip,
             },
           ],
-        });
+        };
         const purchase: SimulatedPurchase = {
           rate,
           trackingCode,
           labelId: newId('pl'),
           insuredCents,
           insuranceFeeCents: Math.ceil(insuredCents / 200),
-          boughtAt: now,
+          boughtAt: now.toISOString(),
         };
-        shipment.purchase = purchase;
-        shipmentByKey.set(input.idempotencyKey, shipment.id);
+        const boughtOne: BoughtShipment = { ...shipment, purchase };
+        await saveTracker(tracker, boughtOne, now);
+        await store.put('tracker_id', tracker.trackerId, { trackingCode }, { at: now });
+        await saveShipment(boughtOne, now);
         purchases += 1;
-        return postageOf({ ...shipment, purchase }, false);
+        return postageOf(boughtOne, false);
       }),
 
     fetchLabel: (shipmentId, format) =>
       run('fetchLabel', async () => {
-        const shipment = boughtShipment(shipmentId);
+        const shipment = await boughtShipment(shipmentId);
         const { purchase } = shipment;
         const bytes = await renderLabel(
           {
@@ -293,7 +328,7 @@ export function createSimulatorCarriersProvider(options: { clock: () => Date; we
             from: shipment.from,
             to: shipment.to,
             weightOz: shipment.parcel.weightOz,
-            shipDate: purchase.boughtAt,
+            shipDate: new Date(purchase.boughtAt),
           },
           format,
         );
@@ -301,34 +336,39 @@ export function createSimulatorCarriersProvider(options: { clock: () => Date; we
       }),
 
     refund: (shipmentId) =>
-      run('refund', (): RefundStatus => {
-        const shipment = boughtShipment(shipmentId);
+      run('refund', async (): Promise<RefundStatus> => {
+        const shipment = await boughtShipment(shipmentId);
         if (shipment.refund) return shipment.refund;
-        const tracker = trackerOf(shipment.purchase.trackingCode);
-        const tooLate = clock().getTime() - shipment.purchase.boughtAt.getTime() > REFUND_WINDOW_MS;
+        const tracker = await trackerOf(shipment.purchase.trackingCode);
+        const now = clock();
+        const tooLate = now.getTime() - Date.parse(shipment.purchase.boughtAt) > REFUND_WINDOW_MS;
         shipment.refund = SCANNED.has(tracker.status) || tooLate ? 'rejected' : 'submitted';
+        await saveShipment(shipment, now);
+        // A submitted refund is granted at the label's next step (advance).
+        await saveTracker(tracker, shipment, now);
         return shipment.refund;
       }),
 
-    getRefundStatus: (shipmentId) => run('getRefundStatus', () => shipmentOf(shipmentId).refund ?? null),
+    getRefundStatus: (shipmentId) => run('getRefundStatus', async () => (await shipmentOf(shipmentId)).refund ?? null),
 
     track: (reference) =>
-      run('track', () => {
-        if ('trackingCode' in reference) return copy(trackerOf(reference.trackingCode));
-        const tracker = [...trackers.values()].find((candidate) => candidate.trackerId === reference.trackerId);
-        if (!tracker) throw new CarrierError('NOT_FOUND', 'no such tracker');
-        return copy(tracker);
+      run('track', async () => {
+        if ('trackingCode' in reference) return trackerOf(reference.trackingCode);
+        const code = await store.get<{ trackingCode: string }>('tracker_id', reference.trackerId);
+        if (!code) throw new CarrierError('NOT_FOUND', 'no such tracker');
+        return trackerOf(code.trackingCode);
       }),
 
     createPickup: (input) =>
-      run('createPickup', (): CreatedPickup => {
-        const shipment = boughtShipment(input.shipmentId);
+      run('createPickup', async (): Promise<CreatedPickup> => {
+        const shipment = await boughtShipment(input.shipmentId);
         if (shipment.refund === 'submitted' || shipment.refund === 'refunded') {
           throw new CarrierError('INVALID_REQUEST', 'the label of this shipment is refunded');
         }
+        const now = clock();
         const min = input.minDatetime.getTime();
         const max = input.maxDatetime.getTime();
-        if (!Number.isFinite(min) || !Number.isFinite(max) || min > max || max <= clock().getTime()) {
+        if (!Number.isFinite(min) || !Number.isFinite(max) || min > max || max <= now.getTime()) {
           throw new CarrierError('INVALID_REQUEST', 'the pickup window must end in the future and not before it starts');
         }
         const address = checkUsAddress(input.address);
@@ -341,13 +381,14 @@ export function createSimulatorCarriersProvider(options: { clock: () => Date; we
         const weekend = [0, 6].includes(input.minDatetime.getUTCDay());
         const pickupId = newId('pickup');
         const rates: PickupRate[] = weekend ? [] : [{ rateId: newId('pickuprate'), carrier, service: offer.service, priceCents: offer.priceCents, currency: 'USD' }];
-        pickups.set(pickupId, { id: pickupId, shipmentId: shipment.id, rates, status: 'unknown', bought: undefined });
+        const pickup: SimulatedPickup = { id: pickupId, shipmentId: shipment.id, rates, status: 'unknown' };
+        await store.put('pickup', pickupId, pickup, { at: now });
         return { pickupId, status: 'unknown', rates };
       }),
 
     buyPickup: (pickupId, rateId) =>
-      run('buyPickup', (): BoughtPickup => {
-        const pickup = pickups.get(pickupId);
+      run('buyPickup', async (): Promise<BoughtPickup> => {
+        const pickup = await store.get<SimulatedPickup>('pickup', pickupId);
         if (!pickup) throw new CarrierError('NOT_FOUND', 'no such pickup');
         if (pickup.status === 'canceled') throw new CarrierError('INVALID_REQUEST', 'the pickup is canceled');
         if (pickup.bought && pickup.bought.rate.rateId !== rateId) throw new CarrierError('INVALID_REQUEST', 'the pickup is already booked at another rate');
@@ -355,14 +396,16 @@ export function createSimulatorCarriersProvider(options: { clock: () => Date; we
         if (!rate) throw new CarrierError('NOT_FOUND', 'no such rate for this pickup');
         pickup.bought ??= { rate, confirmation: `${PICKUP_OFFERS[rate.carrier].confirmationPrefix}${randomDigits(8)}` };
         pickup.status = 'scheduled';
+        await store.put('pickup', pickupId, pickup, { at: clock() });
         return { pickupId, status: pickup.status, confirmation: pickup.bought.confirmation, carrier: rate.carrier, service: rate.service, priceCents: rate.priceCents };
       }),
 
     cancelPickup: (pickupId) =>
-      run('cancelPickup', (): PickupStatus => {
-        const pickup = pickups.get(pickupId);
+      run('cancelPickup', async (): Promise<PickupStatus> => {
+        const pickup = await store.get<SimulatedPickup>('pickup', pickupId);
         if (!pickup) throw new CarrierError('NOT_FOUND', 'no such pickup');
         pickup.status = 'canceled';
+        await store.put('pickup', pickupId, pickup, { at: clock() });
         return pickup.status;
       }),
 
@@ -371,38 +414,51 @@ export function createSimulatorCarriersProvider(options: { clock: () => Date; we
     parseTrackerEvent,
 
     async advance(trackingCode) {
-      const tracker = trackerOf(trackingCode);
-      const shipment = tracker.shipmentId ? shipments.get(tracker.shipmentId) : undefined;
+      const tracker = await trackerOf(trackingCode);
+      const shipment = tracker.shipmentId ? await store.get<SimulatedShipment>('shipment', tracker.shipmentId) : undefined;
+      const now = clock();
       if (shipment?.refund === 'submitted') {
         shipment.refund = 'refunded';
-        return { tracker: copy(tracker), refundStatus: shipment.refund, event: null };
+        await saveShipment(shipment, now);
+        await saveTracker(tracker, shipment, now);
+        return { tracker, refundStatus: shipment.refund, event: null };
       }
       const next = NEXT_STEP[tracker.status];
       if (!next || !shipment || shipment.refund === 'refunded') {
-        return { tracker: copy(tracker), refundStatus: shipment?.refund ?? null, event: null };
+        // Nothing moves it any more: it leaves the list of due labels.
+        await saveTracker(tracker, shipment, now);
+        return { tracker, refundStatus: shipment?.refund ?? null, event: null };
       }
       const previous = tracker.status;
       const place = next.at === 'from' ? shipment.from : shipment.to;
-      const now = clock().toISOString();
+      const nowIso = now.toISOString();
       tracker.status = next.status;
       tracker.statusDetail = next.status === 'delivered' ? 'arrived_at_destination' : 'status_update';
-      tracker.events.push({ status: next.status, message: next.message, datetime: now, city: place.city, state: place.state, zip: place.zip });
+      tracker.events.push({ status: next.status, message: next.message, datetime: nowIso, city: place.city, state: place.state, zip: place.zip });
+      await saveTracker(tracker, shipment, now);
       const event: SimulatedTrackerEvent = {
         id: newId('evt'),
         object: 'Event',
         mode: 'test',
         description: 'tracker.updated',
         previous_attributes: { status: previous },
-        created_at: now,
-        updated_at: now,
-        result: easyPostTrackerOf(tracker, tracker.carrier ?? 'USPS', now),
+        created_at: nowIso,
+        updated_at: nowIso,
+        result: easyPostTrackerOf(tracker, tracker.carrier ?? 'USPS', nowIso),
       };
-      return { tracker: copy(tracker), refundStatus: shipment.refund ?? null, event };
+      return { tracker, refundStatus: shipment.refund ?? null, event };
     },
+
+    dueTrackingCodes: (lastMovedBy, limit) => store.listActive('tracker', lastMovedBy, limit),
 
     failNext(step, error, failOptions = {}) {
       const failure = typeof error === 'string' ? new CarrierError(error, `simulated ${error} in ${step}`) : error;
       failures.set(step, [...(failures.get(step) ?? []), { error: failure, afterEffect: failOptions.afterEffect ?? false }]);
+    },
+
+    async failNextDurably(step, code, failOptions = {}) {
+      const failure: StoredFailure = { code, message: `simulated ${code} in ${step}`, afterEffect: failOptions.afterEffect ?? false };
+      await store.put('failure', step, failure, { at: clock() });
     },
 
     purchaseCount: () => purchases,
