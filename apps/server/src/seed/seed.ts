@@ -15,6 +15,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.js';
 import { seedDemoContacts } from './demo-contacts.js';
 import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from './demo-registration.js';
 import { seedLedgerDemo } from './seed-ledger.js';
+import { seedDemoShipments } from './shipments.js';
 
 const HUBS = [
   { business_name: 'AirBox Union Square', address: '801 Market St', city: 'San Francisco', state: 'CA', zip_code: '94103', location: '37.7847,-122.4066' },
@@ -165,6 +166,28 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
     await insertThirdPartyOrder(trx, { order_id: 'DEMO-1001', merchant_id: 'DEMO', pickup_code: '640218', hub_id: defaultHub, created_at: at(3) });
     await seedCampuses(trx, userIds['business@example.com']!, hubs, at(0));
     await seedDemoContacts(trx, demoUser, now);
+    const demo = PROFILES['demo@example.com']!;
+    await seedDemoShipments(
+      trx,
+      {
+        userId: demoUser,
+        boxId: demo.box_id!,
+        sender: {
+          first_name: demo.first_name!,
+          last_name: demo.last_name!,
+          company: '',
+          address1: demo.address_line_1!,
+          address2: demo.address_line_2!,
+          city: demo.city!,
+          state: demo.state!,
+          zipcode: demo.zip_code!,
+          phone: demo.cell_phone!,
+          email: 'demo@example.com',
+          residential: 1,
+        },
+      },
+      now,
+    );
     return true;
   });
 }

@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { ContactRow, ContactUpdate, NewContact } from './contacts.table.js';
 
@@ -47,4 +48,39 @@ export async function updateContact(db: Db, userId: number, contactId: number, c
 export async function deleteContact(db: Db, userId: number, contactId: number): Promise<boolean> {
   const result = await db.deleteFrom('contacts').where('id', '=', contactId).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * A page of the user's contacts whose nickname, first or last name, company, first address line,
+ * city or phone holds `search` (any case; a phone by its digits), by nickname. An empty search
+ * matches every contact.
+ */
+export async function searchContacts(
+  db: Db,
+  userId: number,
+  search: string,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; list: ContactRow[] }> {
+  const text = search.trim().toLowerCase();
+  // A search of digits only (spaces aside) is also looked for in the phones' digits: '4155550190' finds 415-555-0190.
+  const digits = /^[\d\s]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const matching = () => {
+    let query = db.selectFrom('contacts').where('user_id', '=', userId);
+    if (text === '') return query;
+    query = query.where((eb) =>
+      eb.or([
+        ...(['name', 'first_name', 'last_name', 'company', 'address1', 'city', 'phone'] as const).map(
+          (column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+        ),
+        ...(digits === '' ? [] : [sql<SqlBool>`replace(replace(replace(replace(replace(phone, '-', ''), ' ', ''), '(', ''), ')', ''), '.', '') like ${`%${digits}%`}`]),
+      ]),
+    );
+    return query;
+  };
+  const [count, list] = await Promise.all([
+    matching().select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+    matching().selectAll().orderBy(sql`lower(name)`).orderBy('id').limit(page.limit).offset(page.offset).execute(),
+  ]);
+  return { total: Number(count.count), list };
 }

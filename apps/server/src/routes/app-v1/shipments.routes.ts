@@ -1,4 +1,156 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  apiErrorSchema,
+  type CallDescriptor,
+  downloadInvoiceCall,
+  downloadLabelPdfCall,
+  getInvoiceCall,
+  getShipmentDetailCall,
+  getShippingLabelCall,
+  idField,
+  LABEL_FILE_ERRORCODE,
+  READ_ERRORCODE,
+  SHIPMENT_DETAIL_ERRORCODE,
+  SHIPMENT_MESSAGES,
+  UPDATE_SHIPMENT_ERRORCODE,
+  updateShipmentDetailCall,
+  userGetShipmentCall,
+} from '@airbox/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { findInvoiceOfUser, findLabelFile, updateShipmentComments } from '../../modules/shipments/shipments.repository.js';
+import { invoicePdfOf, shipmentDetail, shipmentPage } from '../../modules/shipments/shipments.service.js';
+import {
+  INVOICE_PDF_ROUTE,
+  invoicePdfUrl,
+  LABEL_PDF_ROUTE,
+  LABEL_PNG_ROUTE,
+  shipmentIdOfLabelUrl,
+} from '../../modules/shipments/shipments.wire.js';
+import { defineCall, signedInUser } from './define-call.js';
+
+const noLabel = () => new AppError(404, LABEL_FILE_ERRORCODE.none, SHIPMENT_MESSAGES.notFound);
+const noInvoice = () => new AppError(404, LABEL_FILE_ERRORCODE.none, SHIPMENT_MESSAGES.noInvoice);
+
+/** A file answer: the body is the bytes, never cached; `attachment` makes the browser save it. */
+function sendFile(reply: FastifyReply, file: { contentType: string; filename: string; disposition: 'inline' | 'attachment'; bytes: Buffer }) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `${file.disposition}; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.bytes);
+}
+
+/**
+ * A contract call whose success answer is a file (downloadLabelPdf, downloadInvoice): the
+ * descriptor's method, path and request schema, a signed-in session, and failures in the spec's
+ * JSON shape. The 200 answer is the file, so it has no JSON schema.
+ */
+function defineFileCall<Input>(app: FastifyInstance, call: CallDescriptor<z.ZodType<Input>, z.ZodType>) {
+  return {
+    handle(handler: (input: Input, request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>): void {
+      const inQuery = call.encoding === 'query';
+      app.route({
+        method: call.method,
+        url: call.path,
+        schema: {
+          summary: call.summary,
+          tags: ['app/v1'],
+          ...(call.signedIn ? { security: [{ session: [] }] } : {}),
+          ...(inQuery ? { querystring: call.request } : { body: call.request }),
+          response: { '4xx': apiErrorSchema, '5xx': apiErrorSchema },
+        },
+        config: { signedIn: call.signedIn, rateLimit: false },
+        handler: (request, reply) => handler((inQuery ? request.query : request.body) as Input, request, reply),
+      });
+    },
+  };
+}
+
+const shipmentParams = z.object({ id: idField });
+
+/**
+ * A GET of one of the signed-in user's files (the labelURL, labelPdfUrl and invoiceUrl the calls
+ * answer): shown in the browser, never cached, to the owner only.
+ */
+function defineFileView(app: FastifyInstance, url: string, handler: (userId: number, shipmentId: number, reply: FastifyReply) => Promise<FastifyReply>) {
+  app.route({
+    method: 'GET',
+    url,
+    schema: { hide: true, params: shipmentParams, response: { '4xx': apiErrorSchema, '5xx': apiErrorSchema } },
+    config: { signedIn: true, rateLimit: false },
+    handler: (request, reply) => handler(signedInUser(request).user_id, (request.params as z.output<typeof shipmentParams>).id, reply),
+  });
+}
 
 /** Purchased Labels (spec 03 §7 Shipments): the list, a shipment's details and comments, its label and invoice files. */
-export default async function shipmentsRoutes(_app: FastifyInstance) {}
+export default async function shipmentsRoutes(app: FastifyInstance) {
+  defineCall(app, userGetShipmentCall).handle(async (input, request) => {
+    const user = signedInUser(request);
+    const data = await shipmentPage(app, user.user_id, input);
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', data };
+  });
+
+  defineCall(app, getShipmentDetailCall).handle(async (input, request) => {
+    const user = signedInUser(request);
+    const data = await shipmentDetail(app, user.user_id, input);
+    if (!data) throw new AppError(404, SHIPMENT_DETAIL_ERRORCODE.expired, SHIPMENT_MESSAGES.shipmentExpired);
+    return { errorcode: SHIPMENT_DETAIL_ERRORCODE.ok, message: 'success', data };
+  });
+
+  defineCall(app, updateShipmentDetailCall).handle(async (input, request) => {
+    const user = signedInUser(request);
+    const saved = await updateShipmentComments(app.db, user.user_id, input.shipmentIndexID, input.comments, app.config.clock().toISOString());
+    return saved
+      ? { errorcode: UPDATE_SHIPMENT_ERRORCODE.updated, message: SHIPMENT_MESSAGES.updateSuccess }
+      : { errorcode: UPDATE_SHIPMENT_ERRORCODE.failed, message: SHIPMENT_MESSAGES.failure };
+  });
+
+  defineCall(app, getShippingLabelCall).handle(async (input, request) => {
+    const user = signedInUser(request);
+    const shipmentId = shipmentIdOfLabelUrl(input.label_url);
+    const label = shipmentId === undefined ? undefined : await findLabelFile(app.db, user.user_id, { id: shipmentId }, 'PNG');
+    if (!label) return { errorcode: LABEL_FILE_ERRORCODE.none, message: SHIPMENT_MESSAGES.notFound, data: '' };
+    return { errorcode: LABEL_FILE_ERRORCODE.ok, message: 'success', data: label.content.toString('base64') };
+  });
+
+  defineFileCall(app, downloadLabelPdfCall).handle(async (input, request, reply) => {
+    const user = signedInUser(request);
+    const label = await findLabelFile(app.db, user.user_id, { providerShipmentId: input.shipmentId.trim() }, 'PDF');
+    if (!label) throw noLabel();
+    return sendFile(reply, { contentType: 'application/pdf', filename: `label-${label.orderNo}.pdf`, disposition: 'attachment', bytes: label.content });
+  });
+
+  defineCall(app, getInvoiceCall).handle(async (input, request) => {
+    const user = signedInUser(request);
+    const invoice = await findInvoiceOfUser(app.db, user.user_id, input.shippingIndexID);
+    if (!invoice) return { errorcode: LABEL_FILE_ERRORCODE.none, message: SHIPMENT_MESSAGES.noInvoice, invoiceUrl: '' };
+    return { errorcode: LABEL_FILE_ERRORCODE.ok, message: 'success', invoiceUrl: invoicePdfUrl(invoice.shipment.id) };
+  });
+
+  defineFileCall(app, downloadInvoiceCall).handle(async (input, request, reply) => {
+    const user = signedInUser(request);
+    const invoice = await invoicePdfOf(app, user.user_id, input.shippingIndexID);
+    if (!invoice) throw noInvoice();
+    return sendFile(reply, { contentType: 'application/pdf', filename: `invoice-${invoice.orderNo}.pdf`, disposition: 'attachment', bytes: invoice.pdf });
+  });
+
+  defineFileView(app, LABEL_PNG_ROUTE, async (userId, shipmentId, reply) => {
+    const label = await findLabelFile(app.db, userId, { id: shipmentId }, 'PNG');
+    if (!label) throw noLabel();
+    return sendFile(reply, { contentType: 'image/png', filename: `label-${label.orderNo}.png`, disposition: 'inline', bytes: label.content });
+  });
+
+  defineFileView(app, LABEL_PDF_ROUTE, async (userId, shipmentId, reply) => {
+    const label = await findLabelFile(app.db, userId, { id: shipmentId }, 'PDF');
+    if (!label) throw noLabel();
+    return sendFile(reply, { contentType: 'application/pdf', filename: `label-${label.orderNo}.pdf`, disposition: 'inline', bytes: label.content });
+  });
+
+  defineFileView(app, INVOICE_PDF_ROUTE, async (userId, shipmentId, reply) => {
+    const invoice = await invoicePdfOf(app, userId, shipmentId);
+    if (!invoice) throw noInvoice();
+    return sendFile(reply, { contentType: 'application/pdf', filename: `invoice-${invoice.orderNo}.pdf`, disposition: 'inline', bytes: invoice.pdf });
+  });
+}

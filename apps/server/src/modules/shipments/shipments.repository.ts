@@ -1,0 +1,184 @@
+import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
+import type { Database, Db } from '../../db/database.js';
+import type {
+  InvoiceRow,
+  InvoicesTable,
+  NewShipment,
+  ShipmentLabelsTable,
+  ShipmentRow,
+  ShipmentState,
+} from './shipments.table.js';
+
+/**
+ * Queries of purchased labels. Every read names the owner: another customer's shipment is never
+ * read, changed or served. A draft (a rated page nobody paid for) is not a purchase: the list,
+ * the details and the comments never show one.
+ */
+
+/** The states the customer sees in Purchased Labels: every state but draft. */
+export const LISTED_STATES: readonly ShipmentState[] = ['paying', 'buying', 'bought', 'failed', 'refund_pending', 'refunded'];
+
+/** The Search Options (spec 03 §2). Empty or missing values do not filter. */
+export interface ShipmentFilters {
+  boxId?: string | undefined;
+  trackingNum?: string | undefined;
+  /** The portal's carrier name: USPS, UPS or FedEx (the wire's UPSDAP is mapped before). */
+  carrier?: string | undefined;
+  orderNo?: string | undefined;
+  service?: string | undefined;
+  /** Digits the sender's or the recipient's phone contains. */
+  mobile?: string | undefined;
+  comments?: string | undefined;
+}
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern with `escape '\'`; lower case, for lower(column). */
+function containing(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+type ShipmentsEb = ExpressionBuilder<Database, 'shipments'>;
+
+function contains(column: 'box_id' | 'tracking_code' | 'order_no' | 'service' | 'comments', text: string) {
+  return sql<SqlBool>`lower(${sql.ref(`shipments.${column}`)}) like ${containing(text)} escape '\\'`;
+}
+
+/** A phone's digits in SQL (the portal stores ###-###-####, contacts may hold (###) ### ####). */
+function phoneDigits(column: 'from_phone' | 'to_phone') {
+  return sql`replace(replace(replace(replace(replace(replace(${sql.ref(`shipments.${column}`)}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
+}
+
+function filterConditions(eb: ShipmentsEb, userId: number, filters: ShipmentFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('shipments.user_id', '=', userId), eb('shipments.state', 'in', LISTED_STATES)];
+  const text = (value: string | undefined) => (value ?? '').trim();
+  if (text(filters.boxId)) conditions.push(contains('box_id', text(filters.boxId)));
+  if (text(filters.trackingNum)) conditions.push(contains('tracking_code', text(filters.trackingNum)));
+  if (text(filters.carrier)) conditions.push(eb('shipments.carrier', '=', text(filters.carrier)));
+  if (text(filters.orderNo)) conditions.push(contains('order_no', text(filters.orderNo)));
+  if (text(filters.service)) conditions.push(contains('service', text(filters.service)));
+  if (text(filters.comments)) conditions.push(contains('comments', text(filters.comments)));
+  if (text(filters.mobile)) {
+    const digits = text(filters.mobile).replace(/\D/g, '');
+    // A phone search without a digit matches no phone.
+    if (digits === '') conditions.push(sql<SqlBool>`1 = 0`);
+    else {
+      const pattern = `%${digits}%`;
+      conditions.push(eb.or([sql<SqlBool>`${phoneDigits('from_phone')} like ${pattern}`, sql<SqlBool>`${phoneDigits('to_phone')} like ${pattern}`]));
+    }
+  }
+  return eb.and(conditions);
+}
+
+/**
+ * A page of the user's purchases, newest first, and how many match. Two queries, each on the
+ * (user_id, created_at) index: the count, then the page; no query per row.
+ */
+export async function listShipments(
+  db: Db,
+  userId: number,
+  filters: ShipmentFilters,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; list: ShipmentRow[] }> {
+  const [count, list] = await Promise.all([
+    db
+      .selectFrom('shipments')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where((eb) => filterConditions(eb, userId, filters))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('shipments')
+      .selectAll()
+      .where((eb) => filterConditions(eb, userId, filters))
+      .orderBy('shipments.created_at', 'desc')
+      .orderBy('shipments.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { total: Number(count.count), list };
+}
+
+/** One of the user's purchases (never a draft), by its row id. */
+export async function findShipmentOfUser(db: Db, userId: number, shipmentId: number): Promise<ShipmentRow | undefined> {
+  return db
+    .selectFrom('shipments')
+    .selectAll()
+    .where('id', '=', shipmentId)
+    .where('user_id', '=', userId)
+    .where('state', 'in', LISTED_STATES)
+    .executeTakeFirst();
+}
+
+/** Whether the user's purchase took the comments (false: no such purchase of this user). */
+export async function updateShipmentComments(db: Db, userId: number, shipmentId: number, comments: string, nowIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('shipments')
+    .set({ comments, updated_at: nowIso })
+    .where('id', '=', shipmentId)
+    .where('user_id', '=', userId)
+    .where('state', 'in', LISTED_STATES)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export interface LabelFileOfUser {
+  shipmentId: number;
+  orderNo: string;
+  content: Buffer;
+}
+
+/** The label file of one of the user's bought labels (only a bought label is shown: spec 03 §4), by row id or by the provider's shipment id. */
+export async function findLabelFile(
+  db: Db,
+  userId: number,
+  shipment: { id: number } | { providerShipmentId: string },
+  format: ShipmentLabelsTable['format'],
+): Promise<LabelFileOfUser | undefined> {
+  let query = db
+    .selectFrom('shipment_labels')
+    .innerJoin('shipments', 'shipments.id', 'shipment_labels.shipment_id')
+    .select(['shipments.id', 'shipments.order_no', 'shipment_labels.content'])
+    .where('shipments.user_id', '=', userId)
+    .where('shipments.state', '=', 'bought')
+    .where('shipment_labels.format', '=', format);
+  query = 'id' in shipment ? query.where('shipments.id', '=', shipment.id) : query.where('shipments.provider_shipment_id', '=', shipment.providerShipmentId);
+  const row = await query.executeTakeFirst();
+  return row ? { shipmentId: row.id, orderNo: row.order_no, content: Buffer.from(row.content) } : undefined;
+}
+
+/** The invoice of one of the user's purchases, with the purchase; undefined when it has none (unpaid, failed) or is not theirs. */
+export async function findInvoiceOfUser(
+  db: Db,
+  userId: number,
+  shipmentId: number,
+): Promise<{ invoice: InvoiceRow; shipment: ShipmentRow } | undefined> {
+  const shipment = await findShipmentOfUser(db, userId, shipmentId);
+  if (!shipment) return undefined;
+  const invoice = await db.selectFrom('invoices').selectAll().where('shipment_id', '=', shipment.id).executeTakeFirst();
+  return invoice ? { invoice, shipment } : undefined;
+}
+
+/** The payment reference of each purchase that has an invoice, by shipment id. */
+export async function findPaymentReference(db: Db, shipmentId: number): Promise<string> {
+  const row = await db.selectFrom('invoices').select('payment_reference').where('shipment_id', '=', shipmentId).executeTakeFirst();
+  return row?.payment_reference ?? '';
+}
+
+export async function insertShipment(db: Db, shipment: NewShipment): Promise<number> {
+  const row = await db.insertInto('shipments').values(shipment).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Keeps a bought label's files (one row per format; a format kept before is replaced). */
+export async function saveShipmentLabels(db: Db, shipmentId: number, files: { format: ShipmentLabelsTable['format']; content: Buffer }[]): Promise<void> {
+  if (files.length === 0) return;
+  await db
+    .insertInto('shipment_labels')
+    .values(files.map((file) => ({ shipment_id: shipmentId, format: file.format, content: file.content })))
+    .onConflict((oc) => oc.columns(['shipment_id', 'format']).doUpdateSet((eb) => ({ content: eb.ref('excluded.content') })))
+    .execute();
+}
+
+export async function insertInvoice(db: Db, invoice: Insertable<InvoicesTable>): Promise<number> {
+  const row = await db.insertInto('invoices').values(invoice).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}

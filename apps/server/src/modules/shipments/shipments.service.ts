@@ -1,0 +1,98 @@
+import { carrierDisplayName, carrierWireName, type ShipmentDetail, type ShipmentRow as WireShipmentRow } from '@airbox/contract';
+import type { AppContext } from '../../context.js';
+import { listCarrierServiceRenamings } from '../carriers/carriers.repository.js';
+import { findUserById } from '../users/users.repository.js';
+import { type InvoiceContent, renderInvoicePdf } from './invoice-pdf.js';
+import { findInvoiceOfUser, findPaymentReference, findShipmentOfUser, listShipments, type ShipmentFilters } from './shipments.repository.js';
+import type { ShipmentRow } from './shipments.table.js';
+import { toShipmentDetail, toShipmentRow } from './shipments.wire.js';
+
+/** Purchased Labels (spec 03 §7 Shipments): what the routes answer, for the signed-in user only. */
+
+export interface ShipmentSearch extends ShipmentFilters {
+  start: number;
+  num: number;
+}
+
+/** A page of the user's labels. The carrier filter comes as the wire names it (UPSDAP) and is matched as the portal stores it (UPS). */
+export async function shipmentPage(ctx: Pick<AppContext, 'db'>, userId: number, search: ShipmentSearch): Promise<{ total: number; list: WireShipmentRow[] }> {
+  const { start, num, carrier, ...filters } = search;
+  const page = await listShipments(ctx.db, userId, { ...filters, carrier: carrier ? carrierDisplayName(carrier.trim()) : '' }, { offset: start, limit: num });
+  return { total: page.total, list: page.list.map(toShipmentRow) };
+}
+
+/**
+ * One of the user's shipments, by its row id; when the client also names the provider's shipment
+ * id (shipmentID), it must be that shipment's. Undefined otherwise: another customer's id and a
+ * missing one look the same.
+ */
+export async function shipmentDetail(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  userId: number,
+  ids: { shipmentIndexID: number; shipmentID: string },
+): Promise<ShipmentDetail | undefined> {
+  const row = await findShipmentOfUser(ctx.db, userId, ids.shipmentIndexID);
+  if (!row) return undefined;
+  const providerId = ids.shipmentID.trim();
+  if (providerId !== '' && providerId !== (row.provider_shipment_id ?? '')) return undefined;
+  return toShipmentDetail(row, { paymentReference: await findPaymentReference(ctx.db, row.id), publicUrl: ctx.config.publicUrl });
+}
+
+function addressLines(row: ShipmentRow, side: 'from' | 'to'): string[] {
+  const name = `${row[`${side}_first_name`]} ${row[`${side}_last_name`]}`.trim();
+  return [
+    name,
+    row[`${side}_company`],
+    row[`${side}_address1`],
+    row[`${side}_address2`],
+    [row[`${side}_city`], [row[`${side}_state`], row[`${side}_zipcode`]].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+  ].filter(Boolean);
+}
+
+/** The invoice PDF of one of the user's purchases; undefined when it has none (unpaid, failed) or is not theirs. */
+export async function invoicePdfOf(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  userId: number,
+  shipmentId: number,
+  options: { compress?: boolean } = {},
+): Promise<{ orderNo: string; pdf: Buffer } | undefined> {
+  const found = await findInvoiceOfUser(ctx.db, userId, shipmentId);
+  if (!found) return undefined;
+  const { invoice, shipment } = found;
+  const user = await findUserById(ctx.db, userId);
+  // The service as the customer chose it on the rates step: the renaming list's name when it has one.
+  const renamed = (await listCarrierServiceRenamings(ctx.db)).find(
+    (renaming) => renaming.carrier === carrierWireName(shipment.carrier) && renaming.easypost_original === shipment.service,
+  )?.renamed;
+  const content: InvoiceContent = {
+    brandName: ctx.config.brandName,
+    invoiceNo: invoice.invoice_no,
+    issuedAt: new Date(invoice.created_at),
+    customer: {
+      name: user ? `${user.first_name} ${user.last_name}`.trim() : '',
+      lines: user
+        ? [user.address_line_1, user.address_line_2, [user.city, [user.state, user.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ')]
+        : [],
+      email: user?.email ?? '',
+    },
+    orderNo: shipment.order_no,
+    carrier: shipment.carrier,
+    service: renamed ?? shipment.service,
+    trackingCode: shipment.tracking_code ?? '',
+    from: addressLines(shipment, 'from'),
+    to: addressLines(shipment, 'to'),
+    rateCents: invoice.rate_cents,
+    discountCents: invoice.discount_cents,
+    insuranceCents: invoice.insurance_cents,
+    insuredValueCents: shipment.insured_value_cents,
+    totalCents: invoice.total_cents,
+    paymentReference: invoice.payment_reference,
+    refund:
+      shipment.state === 'refunded'
+        ? { status: 'refunded', at: shipment.refunded_at ? new Date(shipment.refunded_at) : null }
+        : shipment.state === 'refund_pending'
+          ? { status: 'pending', at: shipment.refund_requested_at ? new Date(shipment.refund_requested_at) : null }
+          : null,
+  };
+  return { orderNo: shipment.order_no, pdf: await renderInvoicePdf(content, options) };
+}

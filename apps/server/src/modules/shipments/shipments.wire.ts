@@ -1,0 +1,176 @@
+import {
+  APP_PATHS,
+  appUrl,
+  carrierWireName,
+  fromCents,
+  type ShipmentDetail,
+  type ShipmentRow as WireShipmentRow,
+  STATUS_FLAG,
+  type StatusFlag,
+  totalPrice,
+} from '@airbox/contract';
+import { toIso } from '../../db/dialect.js';
+import type { ShipmentRow, ShipmentState } from './shipments.table.js';
+
+/**
+ * Purchases as the calls answer them (spec 03 §3 Shipment row and Shipment detail). Money goes
+ * out as dollars with two decimals ('12.50'), weights in ounces, carriers by their wire names
+ * (UPS is UPSDAP). Labels and invoices are served by the GET routes below, to their owner only.
+ */
+
+/** Where a bought label is viewed: its 4x6 PNG (labelURL) and PDF (labelPdfUrl); the invoice's PDF (invoiceUrl). */
+export const LABEL_PNG_ROUTE = '/app/v1/shipments/:id/label.png';
+export const LABEL_PDF_ROUTE = '/app/v1/shipments/:id/label.pdf';
+export const INVOICE_PDF_ROUTE = '/app/v1/shipments/:id/invoice.pdf';
+
+export const labelPngUrl = (shipmentId: number) => LABEL_PNG_ROUTE.replace(':id', String(shipmentId));
+export const labelPdfUrl = (shipmentId: number) => LABEL_PDF_ROUTE.replace(':id', String(shipmentId));
+export const invoicePdfUrl = (shipmentId: number) => INVOICE_PDF_ROUTE.replace(':id', String(shipmentId));
+
+/**
+ * The shipment a getShippingLabel label_url names: a row's labelURL as the list gave it, on its
+ * own or inside an absolute URL. Undefined for anything else.
+ */
+export function shipmentIdOfLabelUrl(labelUrl: string): number | undefined {
+  const match = /^(?:https?:\/\/[^/?#]+)?\/app\/v1\/shipments\/(\d{1,9})\/label\.png$/.exec(labelUrl.trim());
+  return match ? Number(match[1]) : undefined;
+}
+
+/** status_flag from the purchase's state: 0 until bought (and when it failed), 1 bought, 2 refund pending or refunded. */
+export function statusFlagOf(state: ShipmentState): StatusFlag {
+  if (state === 'bought') return STATUS_FLAG.labelCreated;
+  if (state === 'refund_pending' || state === 'refunded') return STATUS_FLAG.refunded;
+  return STATUS_FLAG.unpaid;
+}
+
+type Side = 'from' | 'to';
+
+function sideOf(row: ShipmentRow, side: Side) {
+  return {
+    firstName: row[`${side}_first_name`],
+    lastName: row[`${side}_last_name`],
+    company: row[`${side}_company`],
+    address1: row[`${side}_address1`],
+    address2: row[`${side}_address2`],
+    city: row[`${side}_city`],
+    state: row[`${side}_state`],
+    zip: row[`${side}_zipcode`],
+    phone: row[`${side}_phone`],
+    email: row[`${side}_email`],
+  };
+}
+
+/** A person's name, or the company when no name was given. */
+function nameOf(address: ReturnType<typeof sideOf>): string {
+  return `${address.firstName} ${address.lastName}`.trim() || address.company;
+}
+
+/** 'San Francisco, CA 94110'. */
+function cityLine(address: ReturnType<typeof sideOf>): string {
+  return [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+}
+
+function streetLines(address: ReturnType<typeof sideOf>): string {
+  return [address.address1, address.address2].filter(Boolean).join(', ');
+}
+
+function moneyOf(row: ShipmentRow) {
+  const retailRate = fromCents(row.retail_cents);
+  const insurance = fromCents(row.insurance_cents);
+  const chargePrice = fromCents(row.discount_cents);
+  return { retailRate, listRate: fromCents(row.list_cents), insurance, chargePrice, TotalPrice: totalPrice({ retailRate, insurance, chargePrice }) };
+}
+
+/** A row of Purchased Labels. */
+export function toShipmentRow(row: ShipmentRow): WireShipmentRow {
+  const from = sideOf(row, 'from');
+  const to = sideOf(row, 'to');
+  const flag = statusFlagOf(row.state);
+  return {
+    shipmentID: row.provider_shipment_id ?? '',
+    shippingIndexID: row.id,
+    shippingdetails_id: row.id,
+    createTime: toIso(row.created_at),
+    orderNo: row.order_no,
+    rateCarrier: row.carrier ? carrierWireName(row.carrier) : '',
+    rateService: row.service,
+    ...moneyOf(row),
+    trackingNum: row.tracking_code ?? '',
+    comments: row.comments,
+    status_flag: flag,
+    easypostStatus: row.tracker_status,
+    pickupId: row.pickup_id ?? '',
+    labelURL: row.state === 'bought' ? labelPngUrl(row.id) : '',
+    fromAddress1: streetLines(from),
+    fromAddress2: cityLine(from),
+    toAddress1: streetLines(to),
+    toAddress2: cityLine(to),
+    fromName: nameOf(from),
+    toName: nameOf(to),
+    fromPhone: from.phone,
+    toPhone: to.phone,
+    height: row.height_in,
+    length: row.length_in,
+    width: row.width_in,
+    weight: row.weight_oz,
+    refund_status: row.refund_status,
+    autoRefund: row.auto_refund === 1,
+    purchaseNote: row.purchase_note,
+  };
+}
+
+function detailAddress(row: ShipmentRow, side: Side): ShipmentDetail['from_address'] {
+  const address = sideOf(row, side);
+  return {
+    name: `${address.firstName} ${address.lastName}`.trim(),
+    company: address.company,
+    street1: address.address1,
+    street2: address.address2,
+    city: address.city,
+    state: address.state,
+    zip: address.zip,
+    phone: address.phone,
+    email: address.email,
+  };
+}
+
+/** The tracker's events as stored (TrackingEvent[] JSON, oldest first); a damaged value reads as none. */
+export function trackingEventsOf(json: string): { status: string; message: string; datetime: string }[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((event: unknown) => {
+    if (typeof event !== 'object' || event === null) return [];
+    const { status, message, datetime } = event as Record<string, unknown>;
+    return [{ status: String(status ?? ''), message: String(message ?? ''), datetime: String(datetime ?? '') }];
+  });
+}
+
+/** Spec 03 §3 Shipment detail, with the money and references the details dialog shows beside it. */
+export function toShipmentDetail(row: ShipmentRow, extra: { paymentReference: string; publicUrl: string }): ShipmentDetail {
+  const money = moneyOf(row);
+  const bought = row.state === 'bought';
+  return {
+    comments: row.comments,
+    from_address: detailAddress(row, 'from'),
+    to_address: detailAddress(row, 'to'),
+    tracker: { status: row.tracker_status, trackingCode: row.tracking_code ?? '', trackingDetails: trackingEventsOf(row.tracking_events) },
+    selected_rate: { carrier: row.carrier ? carrierWireName(row.carrier) : '', service: row.service, deliveryDays: row.delivery_days },
+    refund_status: row.refund_status,
+    discount_amount: money.chargePrice,
+    parcel: { weight: row.weight_oz, height: row.height_in, width: row.width_in, length: row.length_in, createdAt: toIso(row.created_at) },
+    postage_label: { trackingCode: row.tracking_code ?? '', labelPdfUrl: bought ? labelPdfUrl(row.id) : '' },
+    shippingdetails_id: row.id,
+    orderNo: row.order_no,
+    status_flag: statusFlagOf(row.state),
+    retailRate: money.retailRate,
+    insurance: money.insurance,
+    TotalPrice: money.TotalPrice,
+    paymentReference: extra.paymentReference,
+    publicTrackingUrl: row.tracking_token ? appUrl(extra.publicUrl, APP_PATHS.track.getHref(row.tracking_token)) : '',
+  };
+}
