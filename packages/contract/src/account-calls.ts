@@ -145,11 +145,13 @@ export const updateSelfUserInfoCall = call({
   signedIn: true,
   successCodes: [UPDATE_PROFILE_ERRORCODE.updated],
   summary:
-    "Update the signed-in user's profile. Needs the current password, as confirmPassword or by a correct verifyPassword in this session within the last 5 minutes; otherwise errorcode 0 'Incorrect password'. A field left out stays as it is (the record from getUserByUser_id may be sent back, nulls dropped); Notification_method or emailChoose/messageChoose set the notification switches. A new e-mail or password ends the user's other sessions. errorcode 1: updated.",
+    "Update the signed-in user's profile. Needs the current password, as confirmPassword or by a correct verifyPassword in this session within the last 5 minutes; otherwise errorcode 0 'Incorrect password'. A field left out stays as it is (the record from getUserByUser_id may be sent back, nulls dropped); Notification_method or emailChoose/messageChoose set the notification switches. autoRefundLabels (1/0) turns the automatic refund of unused labels on or off. A new e-mail or password ends the user's other sessions. errorcode 1: updated.",
   request: profileFormSchema.partial().extend({
     user_id: idField,
     // How getUserByUser_id names the two switches; emailChoose and messageChoose, when sent, win.
     Notification_method: notificationMethodField.optional(),
+    /** Ask the refund of unused labels shortly before the carrier's window closes (issue 9); left out: as it is. */
+    autoRefundLabels: flagField.optional(),
     // Absent or empty: the session must have been re-authenticated by verifyPassword.
     confirmPassword: textField.max(LIMITS.fieldMax, PROFILE_MESSAGES.incorrectPassword).default(''),
   }),

@@ -97,6 +97,8 @@ export const userProfileSchema = sessionUserSchema.extend({
   unit_id: z.number().int().nullable(),
   building_id: z.number().int().nullable(),
   bc_id: z.number().int().nullable(),
+  /** Unused labels are refunded automatically shortly before the carrier's window closes (issue 9; on by default). */
+  autoRefundLabels: z.boolean().optional(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

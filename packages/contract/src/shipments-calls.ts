@@ -513,6 +513,8 @@ export const rateLabelCall = call({
       rates: z.array(labelRateSchema),
       insurance: z.string(),
       messages: z.array(z.string()),
+      /** With -2: the address the carriers could not verify (from: the sender, to: the recipient). */
+      side: z.enum(['from', 'to']).optional(),
     }),
   }),
 });

@@ -29,7 +29,7 @@ import type {
 import type { ThirdPartyOrdersTable } from '../modules/third-party-orders/third-party-orders.table.js';
 import type { LockerPackagesTable } from '../modules/packages/packages.table.js';
 import type { UserQrCodesTable } from '../modules/qr-codes/qr-codes.table.js';
-import type { PaymentOrdersTable, PaymentSimulatorOrdersTable } from '../modules/payments/payments.table.js';
+import type { PaymentOrdersTable, PaymentSimulatorOrdersTable, PaymentSimulatorRefundsTable } from '../modules/payments/payments.table.js';
 import type {
   InvitationCodesTable,
   ServedZipsTable,
@@ -64,6 +64,7 @@ export interface Database {
   memberships: MembershipsTable;
   payment_orders: PaymentOrdersTable;
   payment_simulator_orders: PaymentSimulatorOrdersTable;
+  payment_simulator_refunds: PaymentSimulatorRefundsTable;
   operations: OperationsTable;
   messages: MessagesTable;
   jobs: JobsTable;

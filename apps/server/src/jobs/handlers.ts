@@ -4,6 +4,7 @@ import type { JobName, JobPayloads } from '../modules/jobs/jobs.js';
 import { mailWalletPass } from '../modules/wallet/wallet.service.js';
 import { cleanUpExpiredRows } from './clean-up.js';
 import type { JobContext } from './context.js';
+import { runAutoRefunds, runLabelPurchase, runPaymentRefund, runRefundStatus } from './label-jobs.js';
 import { enqueuePickupReminders, sendPickupReminder } from './pickup-reminders.js';
 
 /** How a job of one kind is read back from the queue and run. */
@@ -43,12 +44,20 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   },
   'clean-up': { payload: nothing, run: (_payload, context) => cleanUpExpiredRows(context) },
   'pickup-reminders': { payload: nothing, run: (_payload, context) => enqueuePickupReminders(context) },
+  'label-purchase': { payload: z.object({ shipmentId: id }), run: runLabelPurchase },
+  'payment-refund': {
+    payload: z.object({ paymentOrderId: id, amountCents: z.number().int().positive().optional(), currency: z.string().optional() }),
+    run: runPaymentRefund,
+  },
+  'refund-status': { payload: z.object({ shipmentId: id, check: z.number().int().positive() }), run: runRefundStatus },
+  'auto-refund-labels': { payload: nothing, run: (_payload, context) => runAutoRefunds(context) },
 };
 
 const MINUTE_MS = 60 * 1000;
 
 /** Jobs every server enqueues once per tick (a unique key per tick keeps it to one run). */
-export const RECURRING_JOBS: { name: 'clean-up' | 'pickup-reminders'; everyMs: number }[] = [
+export const RECURRING_JOBS: { name: 'clean-up' | 'pickup-reminders' | 'auto-refund-labels'; everyMs: number }[] = [
   { name: 'clean-up', everyMs: 60 * MINUTE_MS },
   { name: 'pickup-reminders', everyMs: 15 * MINUTE_MS },
+  { name: 'auto-refund-labels', everyMs: 24 * 60 * MINUTE_MS },
 ];

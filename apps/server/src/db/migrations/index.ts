@@ -8,6 +8,7 @@ import * as boxIdHolders from './2026-11-23-0006-box-id-holders.js';
 import * as jobs from './2026-11-23-0007-jobs.js';
 import * as sessionReauthentication from './2026-11-23-0008-session-reauthentication.js';
 import * as shipments from './2026-11-23-0009-shipments.js';
+import * as paymentRefunds from './2026-11-23-0010-payment-refunds.js';
 import * as carrierSimulator from './2026-11-23-0011-carrier-simulator.js';
 
 /**
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0007-jobs': jobs,
   '2026-11-23-0008-session-reauthentication': sessionReauthentication,
   '2026-11-23-0009-shipments': shipments,
+  '2026-11-23-0010-payment-refunds': paymentRefunds,
   '2026-11-23-0011-carrier-simulator': carrierSimulator,
 };

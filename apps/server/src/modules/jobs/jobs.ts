@@ -19,6 +19,14 @@ export interface JobPayloads {
   'clean-up': Record<string, never>;
   /** Recurring: enqueues a pickup-reminder per package whose free period ends today. */
   'pickup-reminders': Record<string, never>;
+  /** Buys a paid label from the carrier (again with the same key) until it is bought or refused. */
+  'label-purchase': { shipmentId: number };
+  /** Gives a captured payment back (once: the refund's key is the order's); amount when it differs from the order's. */
+  'payment-refund': { paymentOrderId: number; amountCents?: number | undefined; currency?: string | undefined };
+  /** Asks the carrier how a label's refund stands; check counts the tries. */
+  'refund-status': { shipmentId: number; check: number };
+  /** Recurring (daily): asks the refund of unused labels shortly before the carrier's window closes. */
+  'auto-refund-labels': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { NewPaymentOrder, PaymentOrderRow, PaymentOrderStatus } from './payments.table.js';
+import type { NewPaymentOrder, PaymentOrderRow, PaymentOrderStatus, PaymentOrderUpdate } from './payments.table.js';
 
 export async function insertPaymentOrder(db: Db, order: NewPaymentOrder): Promise<number> {
   const row = await db.insertInto('payment_orders').values(order).returning('id').executeTakeFirstOrThrow();
@@ -32,4 +32,27 @@ export async function transitionPaymentOrder(
     .where('status', 'in', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findPaymentOrder(db: Db, id: number): Promise<PaymentOrderRow | undefined> {
+  return db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Moves an order from one of `from` with more changes (capture id, refund key and time); false
+ * when it was in none of them.
+ */
+export async function updatePaymentOrder(
+  db: Db,
+  id: number,
+  from: PaymentOrderStatus[],
+  changes: PaymentOrderUpdate & { status: PaymentOrderStatus },
+): Promise<boolean> {
+  const result = await db.updateTable('payment_orders').set(changes).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Keeps the provider's capture id (what a refund names) on the order. */
+export async function setCaptureId(db: Db, id: number, captureId: string): Promise<void> {
+  await db.updateTable('payment_orders').set({ capture_id: captureId }).where('id', '=', id).execute();
 }

@@ -1,28 +1,27 @@
-import { randomUUID } from 'node:crypto';
-import { API_ERRORCODE, APP_BASE, APP_PATHS, type MembershipPlan, MEMBERSHIP_PLAN, OPERATION_TYPE } from '@airbox/contract';
+import { type MembershipPlan, MEMBERSHIP_PLAN, OPERATION_TYPE } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { PaymentProviderError } from '../../providers/payments/payments-provider.js';
+import { enqueueJob } from '../jobs/jobs.js';
 import { findMembership } from '../memberships/memberships.repository.js';
 import { lockUser, membershipActive } from '../operations/ledger.js';
 import { insertOperation } from '../operations/operations.repository.js';
+import { finishLabelPayment, labelPaymentRefunded, labelReturnPage } from '../shipments/label-purchase.service.js';
 import {
-  findPaymentOrderByProviderId,
-  insertPaymentOrder,
-  setProviderOrderId,
-  transitionPaymentOrder,
-} from './payments.repository.js';
+  insertOpenOrder,
+  openWithProvider,
+  PAY_CANCEL_PAGE,
+  PAY_SUCCESS_PAGE,
+  refundPaymentOrder,
+} from './payment-orders.js';
+import { findPaymentOrderByProviderId, setCaptureId, transitionPaymentOrder, updatePaymentOrder } from './payments.repository.js';
 import type { PaymentOrderRow, PaymentOrderStatus } from './payments.table.js';
 
-export const PAYMENT_RETURN_PATH = '/app/v1/payments/return';
-export const PAYMENT_CANCEL_PATH = '/app/v1/payments/cancel';
-/** Where the browser lands after the provider (web app routes). */
-export const PAY_SUCCESS_PAGE = `${APP_BASE}${APP_PATHS.paySuccess.getHref()}`;
-export const PAY_CANCEL_PAGE = `${APP_BASE}${APP_PATHS.payCancel.getHref()}`;
-export const CURRENCY = 'USD';
+export { CURRENCY, PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE, PAYMENT_CANCEL_PATH, PAYMENT_RETURN_PATH } from './payment-orders.js';
 
-export type PaymentsDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'payments'>;
+/** A return may finish a label purchase, which asks the carriers. */
+export type PaymentsDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'payments' | 'carriers'>;
 
 const OPERATION_OF_PLAN: Record<MembershipPlan, number> = {
   [MEMBERSHIP_PLAN.credit]: OPERATION_TYPE.creditPlan,
@@ -35,43 +34,20 @@ const OPERATION_OF_PLAN: Record<MembershipPlan, number> = {
  * user approves on its page. Nothing is granted here. The amount comes from the plan table,
  * never from the request; only the credit plan takes a quantity.
  */
-export async function startPurchase(deps: PaymentsDeps, userId: number, plan: MembershipPlan, number: number): Promise<string> {
+export async function startPurchase(deps: Pick<AppContext, 'db' | 'config' | 'log' | 'payments'>, userId: number, plan: MembershipPlan, number: number): Promise<string> {
   const membership = await findMembership(deps.db, plan);
   if (!membership) throw AppError.invalid('No such plan.');
   const quantity = plan === MEMBERSHIP_PLAN.credit ? number : 1;
-  const amountCents = membership.price_cents * quantity;
-  const requestId = randomUUID();
-  const orderId = await insertPaymentOrder(deps.db, {
-    user_id: userId,
-    provider: deps.payments.name,
-    provider_order_id: null,
-    request_id: requestId,
+  const order = {
+    userId,
+    purpose: 'membership' as const,
     plan,
     quantity,
-    amount_cents: amountCents,
-    currency: CURRENCY,
-    status: 'created',
-    created_at: deps.config.clock().toISOString(),
-    captured_at: null,
-  });
-  try {
-    const created = await deps.payments.createOrder({
-      requestId,
-      amountCents,
-      currency: CURRENCY,
-      description: plan === MEMBERSHIP_PLAN.credit ? `${membership.name}: ${quantity} credit${quantity === 1 ? '' : 's'}` : `${membership.name} membership`,
-      referenceId: `airbox-${orderId}`,
-      returnUrl: `${deps.config.publicUrl}${PAYMENT_RETURN_PATH}`,
-      cancelUrl: `${deps.config.publicUrl}${PAYMENT_CANCEL_PATH}`,
-    });
-    await setProviderOrderId(deps.db, orderId, created.providerOrderId);
-    deps.log.info({ paymentOrder: orderId, plan, quantity, amountCents }, 'payment order created');
-    return created.approvalUrl;
-  } catch (error) {
-    await transitionPaymentOrder(deps.db, orderId, ['created'], 'failed');
-    deps.log.error({ err: error, paymentOrder: orderId }, 'the payment provider did not create the order');
-    throw new AppError(502, API_ERRORCODE.internal, 'Something Wrong, please try again.');
-  }
+    amountCents: membership.price_cents * quantity,
+    description: plan === MEMBERSHIP_PLAN.credit ? `${membership.name}: ${quantity} credit${quantity === 1 ? '' : 's'}` : `${membership.name} membership`,
+  };
+  const opened = await insertOpenOrder(deps.db, deps, order);
+  return openWithProvider(deps, opened, order);
 }
 
 /** The order named by a return or cancel, when it belongs to the signed-in user. */
@@ -108,7 +84,7 @@ export async function completePurchase(deps: PaymentsDeps, userId: number | unde
   if (!order) return PAY_CANCEL_PAGE;
   const claimed = await transitionPaymentOrder(deps.db, order.id, ['created'], 'capturing');
   const status = claimed ? 'capturing' : await statusOf(deps, order);
-  if (status !== 'capturing') return status === 'captured' ? PAY_SUCCESS_PAGE : PAY_CANCEL_PAGE;
+  if (status !== 'capturing') return pageAfter(deps, order);
 
   let capture;
   try {
@@ -126,19 +102,18 @@ export async function completePurchase(deps: PaymentsDeps, userId: number | unde
       // applies, and the next return repeats the same capture.
       deps.log.error({ err: error, paymentOrder: order.id }, 'capture outcome unknown; the order stays capturing');
     }
-    return (await statusOf(deps, order)) === 'captured' ? PAY_SUCCESS_PAGE : PAY_CANCEL_PAGE;
+    return pageAfter(deps, order);
   }
   if (capture.status !== 'COMPLETED') {
     await transitionPaymentOrder(deps.db, order.id, ['capturing'], 'failed');
     deps.log.warn({ paymentOrder: order.id, status: capture.status }, 'capture not completed; nothing granted');
-    return (await statusOf(deps, order)) === 'captured' ? PAY_SUCCESS_PAGE : PAY_CANCEL_PAGE;
+    return pageAfter(deps, order);
   }
   if (capture.amountCents !== order.amount_cents || capture.currency !== order.currency) {
-    await transitionPaymentOrder(deps.db, order.id, ['capturing'], 'failed');
-    deps.log.error({ paymentOrder: order.id }, 'the provider captured another amount than the order\'s; nothing granted, to be refunded with the provider');
-    return PAY_CANCEL_PAGE;
+    return refundWrongAmount(deps, order, capture.captureId, { cents: capture.amountCents ?? 0, currency: capture.currency ?? '' });
   }
-  const granted = await grant(deps, order);
+  if (order.purpose === 'label') return finishLabelPayment(deps, order, capture.captureId);
+  const granted = await grant(deps, order, capture.captureId);
   deps.log.info({ paymentOrder: order.id, granted }, granted ? 'payment captured and granted' : 'payment already granted');
   return PAY_SUCCESS_PAGE;
 }
@@ -148,14 +123,59 @@ async function statusOf(deps: PaymentsDeps, order: PaymentOrderRow): Promise<Pay
 }
 
 /**
+ * Where a return or cancel that did not capture sends the browser: a plan's paySuccess only once
+ * granted; a label's page as its purchase stands (label-purchase.service.ts).
+ */
+async function pageAfter(deps: PaymentsDeps, order: PaymentOrderRow): Promise<string> {
+  if (order.purpose === 'label') return labelReturnPage(deps, order.id);
+  return (await statusOf(deps, order)) === 'captured' ? PAY_SUCCESS_PAGE : PAY_CANCEL_PAGE;
+}
+
+/**
+ * The provider took another amount (or currency) than the order's (issue 7 left it failed):
+ * nothing is granted or bought, and what it took goes back. The refund is a job (enqueued
+ * first, so it happens even if this request dies) that this request also runs at once; the
+ * order becomes refunded. A repeated return captures the same again and refunds nothing twice:
+ * the refund's request id is the order's.
+ */
+async function refundWrongAmount(
+  deps: PaymentsDeps,
+  order: PaymentOrderRow,
+  captureId: string | null,
+  taken: { cents: number; currency: string },
+): Promise<string> {
+  deps.log.error({ paymentOrder: order.id, purpose: order.purpose }, "the provider captured another amount than the order's; nothing granted, the capture is refunded");
+  const now = deps.config.clock();
+  if (captureId && taken.cents > 0) {
+    await writeTransaction(deps.db, async (trx) => {
+      await setCaptureId(trx, order.id, captureId);
+      await enqueueJob(trx, now, 'payment-refund', { paymentOrderId: order.id, amountCents: taken.cents, currency: taken.currency }, { uniqueKey: `payment-refund:${order.id}` });
+    });
+    try {
+      await refundPaymentOrder(deps, order.id, {
+        amount: taken,
+        within: async (trx) => {
+          if (order.purpose === 'label') await labelPaymentRefunded(trx, deps, order);
+        },
+      });
+    } catch (error) {
+      deps.log.error({ err: error, paymentOrder: order.id }, 'refund of a wrong capture failed; its job tries again');
+    }
+  } else {
+    await transitionPaymentOrder(deps.db, order.id, ['capturing'], 'failed');
+  }
+  return order.purpose === 'label' ? labelReturnPage(deps, order.id) : PAY_CANCEL_PAGE;
+}
+
+/**
  * In one transaction: the order becomes captured (only one request can do that), the credits or
  * the membership are granted and the operation is written. False when it was granted before.
  */
-async function grant(deps: PaymentsDeps, order: PaymentOrderRow): Promise<boolean> {
+async function grant(deps: PaymentsDeps, order: PaymentOrderRow, captureId: string | null): Promise<boolean> {
   const now = deps.config.clock();
   return writeTransaction(deps.db, async (trx) => {
     const from: PaymentOrderStatus[] = ['created', 'capturing', 'cancelled', 'failed'];
-    if (!(await transitionPaymentOrder(trx, order.id, from, 'captured', now.toISOString()))) return false;
+    if (!(await updatePaymentOrder(trx, order.id, from, { status: 'captured', captured_at: now.toISOString(), capture_id: captureId }))) return false;
     const user = await lockUser(trx, order.user_id);
     const membership = await findMembership(trx, order.plan as MembershipPlan);
     if (!user || !membership) throw new Error(`payment order ${order.id} names a missing user or plan`);
@@ -202,6 +222,7 @@ export async function cancelPurchase(deps: PaymentsDeps, userId: number | undefi
   const order = await ownOrder(deps, userId, token);
   if (!order) return PAY_CANCEL_PAGE;
   // Only an order nobody is capturing can be cancelled; one captured meanwhile was granted.
-  if (await transitionPaymentOrder(deps.db, order.id, ['created'], 'cancelled')) return PAY_CANCEL_PAGE;
-  return (await statusOf(deps, order)) === 'captured' ? PAY_SUCCESS_PAGE : PAY_CANCEL_PAGE;
+  const cancelled = await transitionPaymentOrder(deps.db, order.id, ['created'], 'cancelled');
+  if (cancelled && order.purpose !== 'label') return PAY_CANCEL_PAGE;
+  return pageAfter(deps, order);
 }

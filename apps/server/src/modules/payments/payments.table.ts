@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Timestamp } from '../users/users.table.js';
 
 /**
@@ -42,6 +42,7 @@ export interface PaymentOrdersTable {
 
 export type PaymentOrderRow = Selectable<PaymentOrdersTable>;
 export type NewPaymentOrder = Insertable<PaymentOrdersTable>;
+export type PaymentOrderUpdate = Updateable<PaymentOrdersTable>;
 
 export type SimulatedOrderStatus = 'CREATED' | 'APPROVED' | 'COMPLETED' | 'DECLINED' | 'VOIDED';
 
@@ -56,6 +57,20 @@ export interface PaymentSimulatorOrdersTable {
   cancel_url: string;
   status: SimulatedOrderStatus;
   capture_request_id: string | null;
+  /** The capture's id, as PayPal names it (what a refund names); set at capture. */
+  capture_id: string | null;
+  created_at: Timestamp;
+}
+
+/** A refund the payment simulator made: one per request id, never more than was captured. */
+export interface PaymentSimulatorRefundsTable {
+  id: string;
+  request_id: string;
+  capture_id: string;
+  amount_cents: number;
+  currency: string;
+  /** 'COMPLETED'. */
+  status: string;
   created_at: Timestamp;
 }
 

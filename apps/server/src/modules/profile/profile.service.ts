@@ -135,6 +135,8 @@ export async function updateProfile(
     locker_id: hubId,
     notify_by_email: notify.email ? 1 : 0,
     notify_by_text: notify.text ? 1 : 0,
+    // Left out: as it is.
+    ...(input.autoRefundLabels === undefined ? {} : { auto_refund_labels: input.autoRefundLabels ? 1 : 0 }),
     updated_at: nowIso,
     ...(newPassword !== undefined ? { password_hash: await hashPassword(newPassword) } : {}),
   };

@@ -50,6 +50,7 @@ export function toUserProfile(user: UserRow): UserProfile {
     unit_id: user.unit_id,
     building_id: user.building_id,
     bc_id: user.bc_id,
+    autoRefundLabels: user.auto_refund_labels === 1,
   };
 }
 

@@ -24,6 +24,23 @@ export interface CaptureResult {
   status: string;
   amountCents: number | null;
   currency: string | null;
+  /** The capture's id (PayPal: purchase_units[0].payments.captures[0].id): what a refund names. */
+  captureId: string | null;
+}
+
+/** Money back on a capture: all or part of it, once per requestId. */
+export interface RefundCaptureInput {
+  captureId: string;
+  /** Idempotency key: the same key makes the same refund once (PayPal-Request-Id). */
+  requestId: string;
+  amountCents: number;
+  currency: string;
+}
+
+/** The provider's word on a refund: 'COMPLETED' (money sent back) or 'PENDING', else a failure status. */
+export interface RefundResult {
+  refundId: string;
+  status: string;
 }
 
 /**
@@ -46,6 +63,11 @@ export interface PaymentsProvider {
   createOrder(input: CreateOrderInput): Promise<CreatedOrder>;
   /** Captures an approved order; the same requestId repeats the same capture without a second charge. */
   captureOrder(providerOrderId: string, requestId: string): Promise<CaptureResult>;
+  /**
+   * Gives a capture's money back (all of it or part). The same requestId repeats the same refund
+   * and answers it again, so a retry never refunds twice; more than was captured is refused.
+   */
+  refundCapture(input: RefundCaptureInput): Promise<RefundResult>;
 }
 
 /** '12.50' → 1250; undefined for anything that is not a plain amount with at most 2 decimals. */

@@ -1,4 +1,12 @@
-import { type CaptureResult, type CreatedOrder, centsOf, amountOf, PaymentProviderError, type PaymentsProvider } from './payments-provider.js';
+import {
+  amountOf,
+  type CaptureResult,
+  centsOf,
+  type CreatedOrder,
+  PaymentProviderError,
+  type PaymentsProvider,
+  type RefundResult,
+} from './payments-provider.js';
 
 export interface PayPalConfig {
   clientId: string;
@@ -19,13 +27,14 @@ interface PayPalOrder {
   id?: string;
   status?: string;
   links?: PayPalLink[];
-  purchase_units?: { payments?: { captures?: { status?: string; amount?: { currency_code?: string; value?: string } }[] } }[];
+  purchase_units?: { payments?: { captures?: { id?: string; status?: string; amount?: { currency_code?: string; value?: string } }[] } }[];
 }
 
 /**
  * PayPal Orders v2 over fetch: an OAuth client-credentials token (kept until shortly before it
  * expires), create an order with intent CAPTURE, send the payer to its approval link, capture
- * on return. Each create and capture carries PayPal-Request-Id, so a retry never pays twice.
+ * on return; refund a capture (Payments v2). Each create, capture and refund carries
+ * PayPal-Request-Id, so a retry never pays or refunds twice.
  */
 export function createPayPalPaymentsProvider(config: PayPalConfig, fetchImpl: typeof fetch = fetch): PaymentsProvider {
   const base = config.apiBase.replace(/\/+$/, '');
@@ -53,7 +62,7 @@ export function createPayPalPaymentsProvider(config: PayPalConfig, fetchImpl: ty
     return token.value;
   }
 
-  async function call(path: string, requestId: string, payload: unknown): Promise<PayPalOrder> {
+  async function call<T = PayPalOrder>(path: string, requestId: string, payload: unknown): Promise<T> {
     const response = await fetchImpl(`${base}${path}`, {
       method: 'POST',
       headers: {
@@ -66,10 +75,12 @@ export function createPayPalPaymentsProvider(config: PayPalConfig, fetchImpl: ty
       body: JSON.stringify(payload),
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const body = (await response.json().catch(() => ({}))) as PayPalOrder & { name?: string; details?: { issue?: string }[] };
+    const body = (await response.json().catch(() => ({}))) as T & { name?: string; details?: { issue?: string }[] };
     if (!response.ok) {
       const issue = body.details?.[0]?.issue ?? body.name;
-      throw new PaymentProviderError(`PayPal ${path.split('/').pop() ?? ''} failed with HTTP ${response.status} ${issue ?? ''}`.trim(), issue);
+      // A 5xx is no answer (the call may have been made): no code, so the caller tries again.
+      const code = response.status >= 500 ? undefined : issue;
+      throw new PaymentProviderError(`PayPal ${path.split('/').pop() ?? ''} failed with HTTP ${response.status} ${issue ?? ''}`.trim(), code);
     }
     return body;
   }
@@ -114,7 +125,16 @@ export function createPayPalPaymentsProvider(config: PayPalConfig, fetchImpl: ty
         status,
         amountCents: centsOf(capture?.amount?.value),
         currency: capture?.amount?.currency_code ?? null,
+        captureId: typeof capture?.id === 'string' ? capture.id : null,
       };
+    },
+    async refundCapture(input): Promise<RefundResult> {
+      if (!/^[A-Z0-9-]{1,64}$/i.test(input.captureId)) throw new PaymentProviderError('not a PayPal capture id', 'INVALID_RESOURCE_ID');
+      const refund = await call<{ id?: string; status?: string }>(`/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`, input.requestId, {
+        amount: { value: amountOf(input.amountCents), currency_code: input.currency },
+      });
+      if (typeof refund.id !== 'string') throw new PaymentProviderError('PayPal answered a refund without an id', undefined);
+      return { refundId: refund.id, status: refund.status ?? 'UNKNOWN' };
     },
   };
 }

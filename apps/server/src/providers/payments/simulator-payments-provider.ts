@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { type Database, type Db, writeTransaction } from '../../db/database.js';
 import { uniqueViolation } from '../../db/dialect.js';
-import { type CaptureResult, PaymentProviderError, type PaymentsProvider } from './payments-provider.js';
+import { type CaptureResult, PaymentProviderError, type PaymentsProvider, type RefundResult } from './payments-provider.js';
 
 /** The simulator's side of an order, as PayPal keeps it. */
 export type SimulatedOrderRow = Selectable<Database['payment_simulator_orders']>;
@@ -23,6 +23,10 @@ export interface SimulatorPaymentsProvider extends PaymentsProvider {
   approve(id: string): Promise<string | undefined>;
   /** The payer cancelled: the cancel URL to send them to, or undefined for an unknown order. */
   cancel(id: string): Promise<string | undefined>;
+  /** The next refundCapture fails with this error (a PaymentProviderError: refused; any other: no answer). */
+  failNextRefund(error: Error): void;
+  /** The refunds made on a capture, oldest first. */
+  refundsOf(captureId: string): Promise<{ requestId: string; amountCents: number; currency: string }[]>;
 }
 
 /** 17 characters like PayPal's order ids. */
@@ -46,6 +50,9 @@ function withToken(url: string, token: string, extra: Record<string, string> = {
  */
 export function createSimulatorPaymentsProvider(db: Db, publicUrl: string, clock: () => Date): SimulatorPaymentsProvider {
   const findOrder = (id: string) => db.selectFrom('payment_simulator_orders').selectAll().where('id', '=', id).executeTakeFirst();
+  const refundFailures: Error[] = [];
+  const findRefund = (requestId: string) =>
+    db.selectFrom('payment_simulator_refunds').selectAll().where('request_id', '=', requestId).executeTakeFirst();
 
   return {
     name: 'simulator',
@@ -84,21 +91,84 @@ export function createSimulatorPaymentsProvider(db: Db, publicUrl: string, clock
       return writeTransaction(db, async (trx) => {
         const order = await trx.selectFrom('payment_simulator_orders').selectAll().where('id', '=', id).executeTakeFirst();
         if (!order) throw new PaymentProviderError('no such order', 'RESOURCE_NOT_FOUND');
-        const result = (status: string): CaptureResult => ({ status, amountCents: order.amount_cents, currency: order.currency });
+        const result = (status: string, captureId: string | null): CaptureResult => ({
+          status,
+          amountCents: order.amount_cents,
+          currency: order.currency,
+          captureId,
+        });
         if (order.status === 'COMPLETED' || order.status === 'DECLINED') {
-          if (order.capture_request_id === requestId) return result(order.status);
+          if (order.capture_request_id === requestId) return result(order.status, order.capture_id);
           throw new PaymentProviderError('order already captured', 'ORDER_ALREADY_CAPTURED');
         }
         if (order.status !== 'APPROVED') throw new PaymentProviderError('the payer has not approved the order', 'ORDER_NOT_APPROVED');
         const status = order.amount_cents % 100 === SIMULATOR_DECLINED_CENTS ? 'DECLINED' : 'COMPLETED';
+        const captureId = orderId();
         await trx
           .updateTable('payment_simulator_orders')
-          .set({ status, capture_request_id: requestId })
+          .set({ status, capture_request_id: requestId, capture_id: captureId })
           .where('id', '=', id)
           .where('status', '=', 'APPROVED')
           .execute();
-        return result(status);
+        return result(status, captureId);
       });
+    },
+    async refundCapture(input): Promise<RefundResult> {
+      const failure = refundFailures.shift();
+      if (failure) throw failure;
+      const answer = (refund: { id: string; status: string }): RefundResult => ({ refundId: refund.id, status: refund.status });
+      const repeated = await findRefund(input.requestId);
+      if (repeated) {
+        if (repeated.capture_id !== input.captureId) throw new PaymentProviderError('the request id refunded another capture', 'DUPLICATE_REQUEST_ID');
+        return answer(repeated);
+      }
+      try {
+        return await writeTransaction(db, async (trx) => {
+          const order = await trx.selectFrom('payment_simulator_orders').selectAll().where('capture_id', '=', input.captureId).executeTakeFirst();
+          if (!order || order.status !== 'COMPLETED') throw new PaymentProviderError('no such capture', 'INVALID_RESOURCE_ID');
+          if (input.currency !== order.currency) throw new PaymentProviderError('the refund is in another currency', 'CURRENCY_MISMATCH');
+          if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new PaymentProviderError('not an amount', 'INVALID_PARAMETER_VALUE');
+          const refunded = await trx
+            .selectFrom('payment_simulator_refunds')
+            .select((eb) => eb.fn.sum<string | number>('amount_cents').as('total'))
+            .where('capture_id', '=', input.captureId)
+            .executeTakeFirst();
+          const already = Number(refunded?.total ?? 0);
+          if (already >= order.amount_cents) throw new PaymentProviderError('the capture is refunded in full', 'CAPTURE_FULLY_REFUNDED');
+          if (already + input.amountCents > order.amount_cents) throw new PaymentProviderError('more than was captured', 'REFUND_AMOUNT_EXCEEDED');
+          const refund = { id: orderId(), status: 'COMPLETED' };
+          await trx
+            .insertInto('payment_simulator_refunds')
+            .values({
+              id: refund.id,
+              request_id: input.requestId,
+              capture_id: input.captureId,
+              amount_cents: input.amountCents,
+              currency: input.currency,
+              status: refund.status,
+              created_at: clock().toISOString(),
+            })
+            .execute();
+          return answer(refund);
+        });
+      } catch (error) {
+        // The same request id at the same moment: the refund the other call made.
+        if (uniqueViolation(error) !== 'payment_simulator_refunds.request_id') throw error;
+        return answer((await findRefund(input.requestId))!);
+      }
+    },
+    failNextRefund(error) {
+      refundFailures.push(error);
+    },
+    async refundsOf(captureId) {
+      const rows = await db
+        .selectFrom('payment_simulator_refunds')
+        .select(['request_id', 'amount_cents', 'currency'])
+        .where('capture_id', '=', captureId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ requestId: row.request_id, amountCents: row.amount_cents, currency: row.currency }));
     },
     async approve(id) {
       const order = await findOrder(id);

@@ -1,4 +1,55 @@
+import {
+  buyLabelCall,
+  LABEL_PURCHASE_ERRORCODE,
+  OPENAPI_CODE,
+  rateLabelCall,
+  refundCall,
+  saveOrderForLaterCall,
+  SHIPMENT_MESSAGES,
+} from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
+import { saveOrderForLater } from '../../modules/saved-orders/saved-orders.service.js';
+import { buyLabel, rateLabel } from '../../modules/shipments/label-purchase.service.js';
+import { requestLabelRefund } from '../../modules/shipments/refunds.service.js';
+import { defineCall, signedInUser } from './define-call.js';
 
-/** The label-purchase page's calls (rate, buy, save for later) and refunds. */
-export default async function labelPurchaseRoutes(_app: FastifyInstance) {}
+/** The same answer for an order in progress that does not exist and one of another user. */
+export const SAVED_ORDER_NOT_FOUND = 'This order in progress does not exist.';
+
+/**
+ * The label-purchase page's calls (rate, buy, save for later) and refunds. The user is always
+ * the session's; the calls that ask the carriers or the payment provider are throttled per
+ * address, as the auth calls are.
+ */
+export default async function labelPurchaseRoutes(app: FastifyInstance) {
+  defineCall(app, rateLabelCall, { throttled: 'directory' }).handle(async (input, request) => rateLabel(app, signedInUser(request), input));
+
+  defineCall(app, buyLabelCall, { throttled: true }).handle(async (input, request) => {
+    const redirectURL = await buyLabel(app, signedInUser(request).user_id, input);
+    return { errorcode: LABEL_PURCHASE_ERRORCODE.redirect, message: 'success', redirectURL };
+  });
+
+  defineCall(app, refundCall, { throttled: true }).handle(async (input, request) => {
+    const outcome = await requestLabelRefund(app, signedInUser(request).user_id, input.id, { auto: false });
+    if (outcome.ok) {
+      return {
+        code: OPENAPI_CODE.ok,
+        errorcode: OPENAPI_CODE.ok,
+        message: SHIPMENT_MESSAGES.refundRequested,
+        data: { refund_status: outcome.refundStatus, error: null },
+      };
+    }
+    return {
+      code: OPENAPI_CODE.error,
+      errorcode: OPENAPI_CODE.error,
+      message: outcome.message,
+      data: { refund_status: outcome.refundStatus, error: { message: outcome.message } },
+    };
+  });
+
+  defineCall(app, saveOrderForLaterCall).handle(async (input, request) => {
+    const id = await saveOrderForLater(app, signedInUser(request).user_id, input);
+    if (id === undefined) return { code: OPENAPI_CODE.error, errorcode: OPENAPI_CODE.error, message: SAVED_ORDER_NOT_FOUND, data: { id: 0 } };
+    return { code: OPENAPI_CODE.ok, errorcode: OPENAPI_CODE.ok, message: SHIPMENT_MESSAGES.successBang, data: { id } };
+  });
+}

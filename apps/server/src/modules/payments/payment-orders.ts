@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { API_ERRORCODE, APP_BASE, APP_PATHS } from '@airbox/contract';
+import type { AppContext } from '../../context.js';
+import { type Db, writeTransaction } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { findPaymentOrder, insertPaymentOrder, setProviderOrderId, transitionPaymentOrder, updatePaymentOrder } from './payments.repository.js';
+import type { PaymentOrderRow, PaymentPurpose } from './payments.table.js';
+
+/**
+ * Payment orders whatever they pay for (a plan, a label, a pickup): opening one with the
+ * provider, and giving a captured one's money back. The purposes' own rules live with them
+ * (payments.service.ts for plans, shipments/label-purchase.service.ts for labels); this module
+ * imports none of them, so they may all import it.
+ */
+
+export const PAYMENT_RETURN_PATH = '/app/v1/payments/return';
+export const PAYMENT_CANCEL_PATH = '/app/v1/payments/cancel';
+/** Where the browser lands after the provider (web app routes). */
+export const PAY_SUCCESS_PAGE = `${APP_BASE}${APP_PATHS.paySuccess.getHref()}`;
+export const PAY_CANCEL_PAGE = `${APP_BASE}${APP_PATHS.payCancel.getHref()}`;
+export const CURRENCY = 'USD';
+
+export type PaymentOrderDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'payments'>;
+
+export interface NewOrder {
+  userId: number;
+  purpose: PaymentPurpose;
+  plan: number | null;
+  quantity: number;
+  amountCents: number;
+  /** What the payer reads on the provider's page. */
+  description: string;
+}
+
+/** Writes a payment order (status created), in the caller's transaction when `db` is one. */
+export async function insertOpenOrder(db: Db, deps: PaymentOrderDeps, order: NewOrder): Promise<{ id: number; requestId: string }> {
+  const requestId = randomUUID();
+  const id = await insertPaymentOrder(db, {
+    user_id: order.userId,
+    provider: deps.payments.name,
+    provider_order_id: null,
+    request_id: requestId,
+    purpose: order.purpose,
+    plan: order.plan,
+    quantity: order.quantity,
+    amount_cents: order.amountCents,
+    currency: CURRENCY,
+    status: 'created',
+    created_at: deps.config.clock().toISOString(),
+    captured_at: null,
+  });
+  return { id, requestId };
+}
+
+/**
+ * Asks the provider for the order the payer approves on its page; answers that page. A provider
+ * that fails leaves the order failed and the client told 'Something Wrong, please try again.'.
+ */
+export async function openWithProvider(deps: PaymentOrderDeps, opened: { id: number; requestId: string }, order: NewOrder): Promise<string> {
+  try {
+    const created = await deps.payments.createOrder({
+      requestId: opened.requestId,
+      amountCents: order.amountCents,
+      currency: CURRENCY,
+      description: order.description,
+      referenceId: `airbox-${opened.id}`,
+      returnUrl: `${deps.config.publicUrl}${PAYMENT_RETURN_PATH}`,
+      cancelUrl: `${deps.config.publicUrl}${PAYMENT_CANCEL_PATH}`,
+    });
+    await setProviderOrderId(deps.db, opened.id, created.providerOrderId);
+    deps.log.info({ paymentOrder: opened.id, purpose: order.purpose, amountCents: order.amountCents }, 'payment order created');
+    return created.approvalUrl;
+  } catch (error) {
+    await transitionPaymentOrder(deps.db, opened.id, ['created'], 'failed');
+    deps.log.error({ err: error, paymentOrder: opened.id }, 'the payment provider did not create the order');
+    throw new AppError(502, API_ERRORCODE.internal, 'Something Wrong, please try again.');
+  }
+}
+
+/** The key a payment order's refund is made with: one refund per order, however often it is asked. */
+export const refundRequestId = (paymentOrderId: number) => `refund-${paymentOrderId}`;
+
+/**
+ * Gives a captured order's money back through the provider, once: the request id is the order's,
+ * so a retry (a job's next attempt, a concurrent call) repeats the same refund. Then, in one
+ * transaction, the order becomes refunded and `within` runs (the purpose's own rows and mails).
+ * `amount` is what the provider took when it differs from the order's. True when this call
+ * marked it refunded; false when it was before. Throws when the provider did not refund (the
+ * caller's job tries again).
+ */
+export async function refundPaymentOrder(
+  deps: PaymentOrderDeps,
+  paymentOrderId: number,
+  options: { amount?: { cents: number; currency: string }; within?: (trx: Db, order: PaymentOrderRow) => Promise<void> } = {},
+): Promise<boolean> {
+  const order = await findPaymentOrder(deps.db, paymentOrderId);
+  if (!order) throw new Error(`no payment order ${paymentOrderId}`);
+  if (order.status === 'refunded') return false;
+  if (!order.capture_id) throw new Error(`payment order ${paymentOrderId} has no capture to refund`);
+  const requestId = refundRequestId(order.id);
+  const refund = await deps.payments.refundCapture({
+    captureId: order.capture_id,
+    requestId,
+    amountCents: options.amount?.cents ?? order.amount_cents,
+    currency: options.amount?.currency ?? order.currency,
+  });
+  if (refund.status !== 'COMPLETED' && refund.status !== 'PENDING') {
+    throw new Error(`the payment provider answered the refund of payment order ${order.id} with ${refund.status}`);
+  }
+  const now = deps.config.clock().toISOString();
+  const marked = await writeTransaction(deps.db, async (trx) => {
+    const moved = await updatePaymentOrder(trx, order.id, ['capturing', 'captured', 'failed', 'cancelled'], {
+      status: 'refunded',
+      refund_request_id: requestId,
+      refunded_at: now,
+    });
+    if (moved) await options.within?.(trx, order);
+    return moved;
+  });
+  deps.log.info({ paymentOrder: order.id, refundStatus: refund.status }, marked ? 'payment refunded' : 'payment refunded before');
+  return marked;
+}

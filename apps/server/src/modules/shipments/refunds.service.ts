@@ -1,0 +1,273 @@
+import {
+  APP_PATHS,
+  appUrl,
+  fromCents,
+  OPERATION_TYPE,
+  REFUND_WINDOW_DAYS,
+  refundRefusal,
+  SHIPMENT_MESSAGES,
+  STATUS_FLAG,
+} from '@airbox/contract';
+import type { AppContext } from '../../context.js';
+import { type Db, writeTransaction } from '../../db/database.js';
+import { toIso, toIsoOrNull } from '../../db/dialect.js';
+import type { RefundStatus } from '../../providers/carriers/carriers-provider.js';
+import { usPhoneE164 } from '../../providers/sms/sms-provider.js';
+import { composeMail } from '../auth/auth.mails.js';
+import { enqueueJob } from '../jobs/jobs.js';
+import { lockUser } from '../operations/ledger.js';
+import { insertOperation } from '../operations/operations.repository.js';
+import { refundPaymentOrder } from '../payments/payment-orders.js';
+import { findUserById } from '../users/users.repository.js';
+import type { ShipmentRow } from './shipments.table.js';
+
+/**
+ * Refunds of bought labels (spec 03 §5, issue 9): the customer asks (refundCall) or the daily job
+ * asks for an unused label; the carrier reviews it (refund_pending, refund_status submitted);
+ * once it says refunded, the customer's payment goes back through the payments provider, once,
+ * with the shipment, its ledger row and the customer's notice in one transaction; a rejection
+ * puts the label back (bought, refund_status rejected) and says so.
+ */
+
+export type RefundDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'payments' | 'carriers'>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often the carrier is asked about a submitted refund, and for how long (the 14-day processing of the Terms, and a margin). */
+export const REFUND_STATUS_DELAY_MS = 60 * 60 * 1000;
+export const REFUND_STATUS_MAX_CHECKS = 21 * 24;
+/** The daily job asks this many days before the carrier's window closes. */
+export const AUTO_REFUND_DAYS_BEFORE_CLOSE = 2;
+
+export const REFUND_MESSAGES = {
+  rejected: 'The carrier rejected the refund of this label.',
+  notApplicable: 'The carrier does not refund this label.',
+} as const;
+
+export type RefundOutcome = { ok: true; refundStatus: string } | { ok: false; refundStatus: string; message: string };
+
+/** status_flag of a shipment row (shipments.table.ts): 1 bought, 2 refund pending or refunded, 0 otherwise. */
+export function statusFlagOf(state: ShipmentRow['state']): string {
+  if (state === 'bought') return STATUS_FLAG.labelCreated;
+  if (state === 'refund_pending' || state === 'refunded') return STATUS_FLAG.refunded;
+  return STATUS_FLAG.unpaid;
+}
+
+function windowDays(carrier: string): number {
+  return REFUND_WINDOW_DAYS[carrier] ?? 30;
+}
+
+/**
+ * Asks the carrier to refund one of the user's labels. The customer's request is refused by the
+ * spec's rules (refundRefusal); the daily job's (auto) only needs the label unused and inside its
+ * window. The row is claimed bought → refund_pending in one conditional UPDATE before the carrier
+ * is asked, so two requests at once make one refund. Another user's id answers as a label that
+ * cannot be refunded.
+ */
+export async function requestLabelRefund(deps: RefundDeps, userId: number, shipmentId: number, options: { auto: boolean }): Promise<RefundOutcome> {
+  const now = deps.config.clock();
+  const nowIso = now.toISOString();
+  const shipment = await deps.db.selectFrom('shipments').selectAll().where('id', '=', shipmentId).where('user_id', '=', userId).executeTakeFirst();
+  const refused = (message: string): RefundOutcome => ({ ok: false, refundStatus: shipment?.refund_status ?? '', message });
+  if (!shipment || shipment.state !== 'bought' || !shipment.provider_shipment_id) return refused(SHIPMENT_MESSAGES.cannotRefund);
+  const boughtAt = toIso(shipment.bought_at ?? shipment.created_at);
+  if (!options.auto) {
+    const refusal = refundRefusal(
+      { status_flag: statusFlagOf(shipment.state), easypostStatus: shipment.tracker_status, rateCarrier: shipment.carrier, createTime: boughtAt },
+      now,
+    );
+    if (refusal) return refused(refusal);
+  } else if (now.getTime() - new Date(boughtAt).getTime() > windowDays(shipment.carrier) * DAY_MS) {
+    return refused(SHIPMENT_MESSAGES.refundWindowClosed);
+  }
+
+  const claim = await deps.db
+    .updateTable('shipments')
+    .set({ state: 'refund_pending', refund_status: 'submitted', refund_requested_at: nowIso, auto_refund: options.auto ? 1 : 0, updated_at: nowIso })
+    .where('id', '=', shipment.id)
+    .where('user_id', '=', userId)
+    .where('state', '=', 'bought')
+    .executeTakeFirst();
+  if (Number(claim.numUpdatedRows) !== 1) return refused(SHIPMENT_MESSAGES.cannotRefund);
+
+  const putBack = async (refundStatus: string) => {
+    await deps.db
+      .updateTable('shipments')
+      .set({
+        state: 'bought',
+        refund_status: refundStatus,
+        refund_requested_at: toIsoOrNull(shipment.refund_requested_at),
+        auto_refund: shipment.auto_refund,
+        updated_at: deps.config.clock().toISOString(),
+      })
+      .where('id', '=', shipment.id)
+      .where('state', '=', 'refund_pending')
+      .execute();
+  };
+
+  let status: RefundStatus;
+  try {
+    status = await deps.carriers.refund(shipment.provider_shipment_id);
+  } catch (error) {
+    // Asking again answers the refund's current status, so putting the label back is safe.
+    deps.log.error({ err: error, shipment: shipment.id }, 'the carrier did not take the refund request');
+    await putBack(shipment.refund_status);
+    return { ok: false, refundStatus: shipment.refund_status, message: SHIPMENT_MESSAGES.serviceException };
+  }
+  if (status === 'rejected' || status === 'not_applicable') {
+    await putBack(status);
+    return { ok: false, refundStatus: status, message: status === 'rejected' ? REFUND_MESSAGES.rejected : REFUND_MESSAGES.notApplicable };
+  }
+  // submitted, or refunded at once: the job gives the money back when the carrier says refunded.
+  await enqueueJob(
+    deps.db,
+    now,
+    'refund-status',
+    { shipmentId: shipment.id, check: 1 },
+    { uniqueKey: `refund-status:${shipment.id}:${nowIso}:1`, runAt: status === 'refunded' ? now : new Date(now.getTime() + REFUND_STATUS_DELAY_MS) },
+  );
+  deps.log.info({ shipment: shipment.id, auto: options.auto, status }, 'label refund requested');
+  return { ok: true, refundStatus: 'submitted' };
+}
+
+/** The customer's notice, by mail and/or text as their notification switches say, in the caller's transaction. */
+async function notifyCustomer(trx: Db, deps: RefundDeps, userId: number, subject: string, sentence: string, orderNo: string): Promise<void> {
+  const user = await findUserById(trx, userId);
+  if (!user) return;
+  const now = deps.config.clock();
+  if (user.notify_by_email === 1) {
+    await enqueueJob(
+      trx,
+      now,
+      'mail',
+      composeMail(deps.config, user.email, `${deps.config.brandName}: ${subject}`, [sentence], {
+        label: 'Purchased Labels',
+        link: appUrl(deps.config.publicUrl, APP_PATHS.shipments.getHref(orderNo)),
+      }),
+    );
+  }
+  const phone = usPhoneE164(user.cell_phone);
+  if (user.notify_by_text === 1 && phone) await enqueueJob(trx, now, 'sms', { to: phone, body: `${deps.config.brandName}: ${sentence}` });
+}
+
+/**
+ * The refund-status job: while the carrier reviews the refund, asks again later; refunded → the
+ * payment is refunded (once: its key is the payment order's) and, in the same transaction, the
+ * shipment becomes refunded with its ledger row and the customer's notice; rejected → back to
+ * bought, and the customer is told.
+ */
+export async function checkRefundStatus(deps: RefundDeps, shipmentId: number, check: number): Promise<void> {
+  const shipment = await deps.db.selectFrom('shipments').selectAll().where('id', '=', shipmentId).executeTakeFirst();
+  if (!shipment || shipment.state !== 'refund_pending' || !shipment.provider_shipment_id) return;
+  const status = await deps.carriers.getRefundStatus(shipment.provider_shipment_id);
+  const now = deps.config.clock();
+  if (status === 'refunded') {
+    await completeLabelRefund(deps, shipment);
+    return;
+  }
+  if (status === 'rejected' || status === 'not_applicable') {
+    await writeTransaction(deps.db, async (trx) => {
+      const moved = await trx
+        .updateTable('shipments')
+        .set({ state: 'bought', refund_status: status, updated_at: now.toISOString() })
+        .where('id', '=', shipment.id)
+        .where('state', '=', 'refund_pending')
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return;
+      const reason = status === 'rejected' ? REFUND_MESSAGES.rejected : REFUND_MESSAGES.notApplicable;
+      await notifyCustomer(trx, deps, shipment.user_id, `the refund of label ${shipment.order_no} was not granted`, `Label ${shipment.order_no} (${shipment.carrier} ${shipment.tracking_code ?? ''}): ${reason}`, shipment.order_no);
+    });
+    return;
+  }
+  if (check >= REFUND_STATUS_MAX_CHECKS) {
+    deps.log.error({ shipment: shipment.id }, 'the carrier has not decided a label refund in three weeks; no longer asked');
+    return;
+  }
+  await enqueueJob(
+    deps.db,
+    now,
+    'refund-status',
+    { shipmentId: shipment.id, check: check + 1 },
+    { uniqueKey: `refund-status:${shipment.id}:${toIso(shipment.refund_requested_at ?? shipment.updated_at)}:${check + 1}`, runAt: new Date(now.getTime() + REFUND_STATUS_DELAY_MS) },
+  );
+}
+
+/** The carrier refunded the label: the customer's money back, then refunded, its ledger row and the notice. */
+async function completeLabelRefund(deps: RefundDeps, shipment: ShipmentRow): Promise<void> {
+  const within = async (trx: Db) => {
+    const nowIso = deps.config.clock().toISOString();
+    const moved = await trx
+      .updateTable('shipments')
+      .set({ state: 'refunded', refund_status: 'refunded', refunded_at: nowIso, updated_at: nowIso })
+      .where('id', '=', shipment.id)
+      .where('state', '=', 'refund_pending')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return;
+    const user = await lockUser(trx, shipment.user_id);
+    if (!user) return;
+    await insertOperation(trx, {
+      user_id: user.user_id,
+      op_type: OPERATION_TYPE.purchase,
+      op_timestamp: nowIso,
+      delivery_time: null,
+      pickup_time: null,
+      charge_time: nowIso,
+      op_time: nowIso,
+      // The refund is the purchase's money going back.
+      quote_cents: -shipment.total_cents,
+      credits_delta: 0,
+      credits_owed: 0,
+      overtime_days: 0,
+      balance_after: user.credits,
+      package_id: null,
+      payment_order_id: null,
+    });
+    await notifyCustomer(
+      trx,
+      deps,
+      shipment.user_id,
+      `label ${shipment.order_no} refunded`,
+      `The carrier refunded label ${shipment.order_no} (${shipment.carrier} ${shipment.tracking_code ?? ''}); $${fromCents(shipment.total_cents)} goes back to the account you paid with.`,
+      shipment.order_no,
+    );
+  };
+  if (shipment.payment_order_id === null) {
+    await writeTransaction(deps.db, within);
+    return;
+  }
+  const marked = await refundPaymentOrder(deps, shipment.payment_order_id, { within });
+  // Refunded before (a crash after the provider's refund, before this shipment's row): finish it.
+  if (!marked) await writeTransaction(deps.db, within);
+}
+
+/**
+ * The daily job: every bought label never scanned (no tracker status, pre_transit or unknown)
+ * with no refund asked, whose owner keeps auto-refunds on, bought more than the carrier's window
+ * less AUTO_REFUND_DAYS_BEFORE_CLOSE days ago and still inside it, is refunded as the customer's
+ * own request would be (auto_refund 1).
+ */
+export async function autoRefundUnusedLabels(deps: RefundDeps): Promise<void> {
+  const now = deps.config.clock();
+  for (const [carrier, days] of Object.entries(REFUND_WINDOW_DAYS)) {
+    const labels = await deps.db
+      .selectFrom('shipments')
+      .innerJoin('users', 'users.user_id', 'shipments.user_id')
+      .select(['shipments.id', 'shipments.user_id'])
+      .where('shipments.state', '=', 'bought')
+      .where('shipments.carrier', '=', carrier)
+      .where('shipments.tracker_status', 'in', ['', 'pre_transit', 'unknown'])
+      .where('shipments.refund_status', '=', '')
+      .where('users.auto_refund_labels', '=', 1)
+      .where('shipments.bought_at', '<=', new Date(now.getTime() - (days - AUTO_REFUND_DAYS_BEFORE_CLOSE) * DAY_MS).toISOString())
+      .where('shipments.bought_at', '>', new Date(now.getTime() - days * DAY_MS).toISOString())
+      .orderBy('shipments.id')
+      .execute();
+    for (const label of labels) {
+      try {
+        const outcome = await requestLabelRefund(deps, label.user_id, label.id, { auto: true });
+        if (!outcome.ok) deps.log.warn({ shipment: label.id, message: outcome.message }, 'automatic refund of an unused label not made');
+      } catch (error) {
+        deps.log.error({ err: error, shipment: label.id }, 'automatic refund of an unused label failed');
+      }
+    }
+  }
+}
