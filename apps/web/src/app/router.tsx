@@ -29,10 +29,6 @@ function signedInScreen(path: string, title: string, load: () => Promise<Compone
 const accountScreen = (path: string, title: string, screen: AccountScreen) =>
   signedInScreen(path, title, async () => (await import('./routes/account')).loadAccountScreen(screen));
 
-/** A signed-in screen a later issue builds: the shared "coming soon" page under its own title. */
-const comingSoon = (path: string, title: string) =>
-  signedInScreen(path, title, async () => (await import('./routes/coming-soon')).ComingSoonRoute);
-
 /**
  * Every route of spec 01 §2. The login screen is in the first bundle; every other screen and the
  * signed-in layout load on demand.
@@ -104,8 +100,8 @@ export const routes: RouteObject[] = [
           accountScreen(paths.parentQrCode.path, paths.parentQrCode.title, 'qrCode'),
           accountScreen(paths.parentProfile.path, paths.parentProfile.title, 'profile'),
           { path: paths.shipmentParent.path, element: <Navigate to={paths.shipmentParent.getHref()} replace /> },
-          comingSoon(paths.shipments.path, paths.shipments.title),
-          comingSoon(paths.myOrders.path, paths.myOrders.title),
+          accountScreen(paths.shipments.path, paths.shipments.title, 'shipments'),
+          accountScreen(paths.myOrders.path, paths.myOrders.title, 'myOrders'),
           accountScreen(paths.buyMembership.path, paths.buyMembership.title, 'buyMembership'),
           accountScreen(paths.transaction.path, paths.transaction.title, 'transaction'),
           accountScreen(paths.membership.path, paths.membership.title, 'membership'),

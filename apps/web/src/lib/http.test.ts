@@ -1,7 +1,7 @@
-import { API_ERRORCODE, CHECK_USER_ERRORCODE, MESSAGES, QR_CODE_ERRORCODE } from '@airbox/contract';
+import { API_ERRORCODE, CHECK_USER_ERRORCODE, LABEL_FILE_ERRORCODE, MESSAGES, QR_CODE_ERRORCODE, SHIPMENT_MESSAGES } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../testing/test-utils';
-import { ApiError, encodeFields, request } from './http';
+import { ApiError, download, encodeFields, request } from './http';
 
 describe('encodeFields', () => {
   it('drops null and undefined fields and sends booleans as 1 or 0', () => {
@@ -72,5 +72,34 @@ describe('request', () => {
     mockApi({ '/app/v1/logout': answer });
     const error = await request('logoutCall', { user_id: 7 }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ message: MESSAGES.serviceException, status, isServiceFailure: true });
+  });
+});
+
+describe('download', () => {
+  it('posts the call as request() does and gives the file back as a Blob', async () => {
+    const api = mockApi({
+      '/app/v1/downloadInvoice': () => new Response('%PDF-1.7 invoice', { headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    const file = await download('downloadInvoiceCall', { shippingIndexID: 12 });
+    expect(file.type).toBe('application/pdf');
+    expect(await file.text()).toBe('%PDF-1.7 invoice');
+    expect(api.calls('/app/v1/downloadInvoice')[0]?.fields.get('shippingIndexID')).toBe('12');
+    expect(api.fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
+  });
+
+  it("turns the JSON failure answer into an ApiError with the server's errorcode and message", async () => {
+    mockApi({
+      '/app/v1/downloadInvoice': { status: 404, body: { errorcode: LABEL_FILE_ERRORCODE.none, message: SHIPMENT_MESSAGES.noInvoice } },
+    });
+    const error = await download('downloadInvoiceCall', { shippingIndexID: 12 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ errorcode: LABEL_FILE_ERRORCODE.none, message: SHIPMENT_MESSAGES.noInvoice, status: 404 });
+  });
+
+  it('reports a 5xx or no answer as a service failure', async () => {
+    mockApi({ '/app/v1/downloadLabelPdf': { status: 500, body: { errorcode: -500, message: 'boom' } } });
+    await expect(download('downloadLabelPdfCall', { shipmentId: 'shp_1' })).rejects.toMatchObject({ isServiceFailure: true, status: 500 });
+    mockApi({ '/app/v1/downloadLabelPdf': 'network-error' });
+    await expect(download('downloadLabelPdfCall', { shipmentId: 'shp_1' })).rejects.toMatchObject({ isServiceFailure: true, status: 0 });
   });
 });

@@ -66,6 +66,50 @@ function sendToLogin(): void {
   window.location.assign(`${base}${paths.login.getHref(currentAppPath())}`);
 }
 
+/** A failure without a usable answer: the network, the server (5xx) or something unreadable. */
+const serviceFailure = (status: number) => new ApiError(API_ERRORCODE.internal, MESSAGES.serviceException, status);
+
+/** The URL and fetch options of a call, its fields encoded as the descriptor says. */
+function buildRequest(call: AnyCall, input: unknown, signal: AbortSignal | undefined): { url: string; init: RequestInit } {
+  let url = call.path;
+  const init: RequestInit = {
+    method: call.method,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+    signal: signal ?? null,
+  };
+  const fields = (input ?? {}) as object;
+  if (call.encoding === 'query' || call.method === 'GET') {
+    const query = encodeFields(fields).toString();
+    if (query) url = `${url}?${query}`;
+  } else if (call.encoding === 'json') {
+    init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(fields);
+  } else {
+    init.body = encodeFields(fields);
+  }
+  return { url, init };
+}
+
+/** Sends a call; a network failure is a service failure (an abort stays an abort). */
+async function send(call: AnyCall, input: unknown, signal: AbortSignal | undefined): Promise<Response> {
+  const { url, init } = buildRequest(call, input, signal);
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw serviceFailure(0);
+  }
+}
+
+/** The ApiError of an answer that is not the call's success: the server's errorcode and message when it gave them. */
+function failureOf(schemas: Schemas, body: unknown, response: Response): ApiError {
+  if (response.status >= 500) return serviceFailure(response.status);
+  const failure = schemas.apiErrorSchema.safeParse(body);
+  if (failure.success) return new ApiError(failure.data.errorcode, failure.data.message, response.status);
+  return serviceFailure(response.ok ? 0 : response.status);
+}
+
 /**
  * The one HTTP client: encodes the request as the call's descriptor says, sends the session
  * cookie, parses the answer with the descriptor's response schema, and returns the data of an
@@ -81,32 +125,7 @@ export async function request<N extends CallName>(
   // A failure to load the schemas themselves is a network failure, reported as such by the caller.
   const schemas = await loadSchemas();
   const call: AnyCall = schemas.ALL_CALLS[name];
-  const serviceFailure = (status: number) => new ApiError(API_ERRORCODE.internal, MESSAGES.serviceException, status);
-  let url = call.path;
-  const init: RequestInit = {
-    method: call.method,
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-    signal: options.signal ?? null,
-  };
-  const fields = (input ?? {}) as object;
-  if (call.encoding === 'query' || call.method === 'GET') {
-    const query = encodeFields(fields).toString();
-    if (query) url = `${url}?${query}`;
-  } else if (call.encoding === 'json') {
-    init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
-    init.body = JSON.stringify(fields);
-  } else {
-    init.body = encodeFields(fields);
-  }
-
-  let response: Response;
-  try {
-    response = await fetch(url, init);
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw serviceFailure(0);
-  }
+  const response = await send(call, input, options.signal);
 
   let body: unknown;
   try {
@@ -127,10 +146,41 @@ export async function request<N extends CallName>(
       throw new ApiError(errorcode, message, response.status);
     }
   }
-  if (response.status >= 500) throw serviceFailure(response.status);
-  const failure = schemas.apiErrorSchema.safeParse(body);
-  if (failure.success) throw new ApiError(failure.data.errorcode, failure.data.message, response.status);
-  throw serviceFailure(response.ok ? 0 : response.status);
+  throw failureOf(schemas, body, response);
+}
+
+/**
+ * A call whose success answer is a file (downloadLabelPdf, downloadInvoice): sent as request()
+ * sends it, the file comes back as a Blob. Its failures answer JSON and become an ApiError as
+ * request() makes them (LABEL_FILE_ERRORCODE.none, a refusal, a service failure).
+ */
+export async function download<N extends CallName>(
+  name: N,
+  input: CallInput<N>,
+  options: { signal?: AbortSignal } = {},
+): Promise<Blob> {
+  const schemas = await loadSchemas();
+  const call: AnyCall = schemas.ALL_CALLS[name];
+  const response = await send(call, input, options.signal);
+  const json = (response.headers.get('Content-Type') ?? '').includes('json');
+  if (response.ok && !json) {
+    try {
+      return await response.blob();
+    } catch {
+      throw serviceFailure(0);
+    }
+  }
+
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw serviceFailure(response.status >= 500 ? response.status : 0);
+  }
+  if (response.status === 401 && call.signedIn) {
+    sendToLogin();
+  }
+  throw failureOf(schemas, body, response);
 }
 
 /**

@@ -57,7 +57,8 @@ export interface ApiRequest {
   json?: unknown;
 }
 
-type Answer = { status?: number; body: unknown } | 'network-error';
+/** A JSON answer, a network failure, or a Response as it is (a file, say). */
+type Answer = { status?: number; body: unknown } | 'network-error' | Response;
 type Handler = (request: ApiRequest) => Answer;
 
 /**
@@ -77,6 +78,7 @@ export function mockApi(handlers: Record<string, Answer | Handler>) {
     const answer = typeof handler === 'function' ? handler(request) : handler;
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     if (!answer) return Response.json({ errorcode: -404, message: 'Not found.' }, { status: 404 });
+    if (answer instanceof Response) return answer;
     return Response.json(answer.body, { status: answer.status ?? 200 });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -13,6 +13,8 @@ const screens = {
   buyMembership: async () => (await import('./buy-membership')).BuyMembershipRoute,
   transaction: async () => (await import('./transaction')).TransactionRoute,
   message: async () => (await import('./message')).MessageRoute,
+  shipments: async () => (await import('./shipments')).ShipmentsRoute,
+  myOrders: async () => (await import('./my-orders')).MyOrdersRoute,
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type AccountScreen = keyof typeof screens;

@@ -14,6 +14,9 @@ export interface FormTextFieldProps {
   maxLength?: number;
   helperText?: string;
   endAdornment?: ReactNode;
+  /** A text of several lines (comments): grows from `minRows` as it is typed. */
+  multiline?: boolean;
+  minRows?: number;
 }
 
 /**
@@ -28,6 +31,8 @@ export function FormTextField({
   maxLength = LIMITS.fieldMax,
   helperText,
   endAdornment,
+  multiline = false,
+  minRows,
 }: FormTextFieldProps) {
   const { control } = useFormContext();
   const id = useId();
@@ -49,6 +54,8 @@ export function FormTextField({
               label={label}
               autoComplete={autoComplete}
               endAdornment={endAdornment}
+              multiline={multiline}
+              minRows={multiline ? minRows : undefined}
               inputProps={{ maxLength, 'aria-describedby': message ? helperId : undefined }}
             />
             {message && <FormHelperText id={helperId}>{message}</FormHelperText>}

@@ -11,6 +11,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
+import type { Breakpoint, Theme } from '@mui/material/styles';
+import type { SxProps } from '@mui/system';
 import type { ReactNode } from 'react';
 import { useNarrow } from '../layout/use-narrow';
 import { SortChoice } from './sort-choice';
@@ -31,6 +33,8 @@ interface DataTableProps<Row, Key extends string | number, SortField extends str
   loading: boolean;
   /** The table's least width; a narrower screen scrolls it sideways. */
   minWidth: number;
+  /** Cards below this breakpoint (default `sm`, phones); a table of many columns may switch at `md`. */
+  cardsBelow?: Breakpoint;
   sort?: TableSort<SortField>;
   selection?: TableSelection<Row, Key>;
   pager: TablePagerProps;
@@ -41,7 +45,7 @@ interface DataTableProps<Row, Key extends string | number, SortField extends str
  * optional row selection, the empty message and the pager underneath.
  */
 export function DataTable<Row, Key extends string | number, SortField extends string = never>(props: DataTableProps<Row, Key, SortField>) {
-  const narrow = useNarrow();
+  const narrow = useNarrow(props.cardsBelow);
   return (
     <>
       {narrow ? <CardList {...props} /> : <WideTable {...props} />}
@@ -49,6 +53,20 @@ export function DataTable<Row, Key extends string | number, SortField extends st
     </>
   );
 }
+
+/**
+ * A column that stays in sight at the right edge while a wide table scrolls sideways (a row's
+ * actions), on the row's own background.
+ */
+const STICKY_RIGHT: SxProps<Theme> = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+};
+
+const cellSx = (sx: SxProps<Theme> | undefined) => (sx === undefined ? [] : Array.isArray(sx) ? sx : [sx]);
 
 /** What the select-all checkbox shows for the rows on screen. */
 function selectAll<Row, Key extends string | number>(rows: readonly Row[], rowKey: (row: Row) => Key, selection: TableSelection<Row, Key>) {
@@ -101,7 +119,12 @@ function WideTable<Row, Key extends string | number, SortField extends string>({
               const field = column.sort;
               const active = field !== undefined && sort?.field === field;
               return (
-                <TableCell key={column.header} align={column.align} sortDirection={active ? sort.order : false}>
+                <TableCell
+                  key={column.header}
+                  align={column.align}
+                  sortDirection={active ? sort.order : false}
+                  sx={column.sticky ? STICKY_RIGHT : undefined}
+                >
                   {field !== undefined && sort ? (
                     <TableSortLabel
                       active={active}
@@ -133,7 +156,7 @@ function WideTable<Row, Key extends string | number, SortField extends string>({
                   </TableCell>
                 )}
                 {columns.map((column) => (
-                  <TableCell key={column.header} align={column.align} sx={column.sx}>
+                  <TableCell key={column.header} align={column.align} sx={column.sticky ? [STICKY_RIGHT, ...cellSx(column.sx)] : column.sx}>
                     {column.cell(row)}
                   </TableCell>
                 ))}

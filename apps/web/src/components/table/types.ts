@@ -12,6 +12,8 @@ export interface Column<Row, SortField extends string = never> {
   sort?: SortField;
   /** The column's cell styles (width, wrapping, weight). */
   sx?: SxProps<Theme>;
+  /** Stays at the right edge while the table scrolls sideways (the last column: a row's actions). */
+  sticky?: boolean;
 }
 
 /** Sorting done by the server: the current field and order, and what a header click asks for. */

@@ -1,4 +1,4 @@
-import { MESSAGES, STORAGE_KEYS, encodeLabelPurchaseParam } from '@airbox/contract';
+import { MESSAGES, STORAGE_KEYS } from '@airbox/contract';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MuiAlert from '@mui/material/Alert';
@@ -13,8 +13,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
-import { env } from '../../../config/env';
 import { getCarrierServiceRenamingQueryOptions } from '../../../lib/carrier-services';
+import { labelPurchaseHref as buildLabelPurchaseHref } from '../../../lib/label-purchase';
 import type { SessionHints } from '../../../lib/session';
 import { useAdvertisements } from '../../../lib/advertisements';
 import { useUnpickups } from '../api/get-unpickups';
@@ -70,7 +70,7 @@ export function Dashboard({ session }: { session: SessionHints }) {
 
   const profile = user.data?.users[0];
   const boxId = profile?.BOXID ?? session.boxId;
-  const labelPurchaseHref = `${env.labelPurchaseUrl}?param=${encodeLabelPurchaseParam({ boxId, userId: session.userId })}`;
+  const labelPurchaseHref = buildLabelPurchaseHref({ boxId, userId: session.userId });
   const advertisement = advertisements.data?.ads[0]?.content;
 
   return (

@@ -1,0 +1,154 @@
+import { PAGINATION, SHIPMENT_MESSAGES, formatDateTime, type SavedOrder } from '@airbox/contract';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { useAlert } from '../../../components/alert/alert-context';
+import { PageCard } from '../../../components/layout/page-card';
+import { AddressCell } from '../../../components/table/address-cell';
+import { DataTable } from '../../../components/table/data-table';
+import { PackageCell, packageSize, packageWeight } from '../../../components/table/package-cell';
+import { RowActions, type RowAction } from '../../../components/table/row-actions';
+import type { Column } from '../../../components/table/types';
+import { answerMessage } from '../../../lib/http';
+import { labelPurchaseHref } from '../../../lib/label-purchase';
+import type { SessionHints } from '../../../lib/session';
+import { useDeleteOrder } from '../api/delete-order';
+import { useOrders } from '../api/get-orders';
+
+type Side = 'from' | 'to';
+
+const personName = (order: SavedOrder, side: Side) => `${order[`${side}firstname`]} ${order[`${side}lastname`]}`.trim();
+
+function Party({ order, side }: { order: SavedOrder; side: Side }) {
+  const cityLine = [order[`${side}city`], [order[`${side}state`], order[`${side}zipcode`]].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return (
+    <AddressCell
+      name={personName(order, side)}
+      company={order[`${side}company`]}
+      lines={[order[`${side}address1`], order[`${side}address2`], cityLine]}
+      phone={order[`${side}phone`]}
+    />
+  );
+}
+
+/** How an order is named to assistive technology: who it goes to and when it was started. */
+const orderName = (order: SavedOrder) =>
+  `order to ${personName(order, 'to') || order.tocompany || 'a recipient'} of ${formatDateTime(order.createtime)}`;
+
+function orderColumns(actions: (order: SavedOrder) => ReactNode): Column<SavedOrder>[] {
+  return [
+    { header: 'Date Created', cell: (order) => formatDateTime(order.createtime), sx: { minWidth: 96 } },
+    { header: 'Package', cell: (order) => <PackageCell {...order} /> },
+    { header: 'Sender', cell: (order) => <Party order={order} side="from" />, sx: { minWidth: 180 } },
+    { header: 'Recipient', cell: (order) => <Party order={order} side="to" />, sx: { minWidth: 180 } },
+    { header: 'Comments', cell: (order) => order.comments, sx: { minWidth: 140, maxWidth: 240, overflowWrap: 'anywhere' } },
+    { header: 'Actions', cell: actions, sticky: true },
+  ];
+}
+
+/** An order on a phone: date and parcel, sender and recipient, comments, then the actions. */
+function OrderCard({ order, actions }: { order: SavedOrder; actions: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.25 }}>
+      <Box>
+        <Typography sx={{ fontWeight: 600 }}>{formatDateTime(order.createtime)}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {packageSize(order)} · {packageWeight(order.weight)}
+        </Typography>
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 1 }}>
+        <Box>
+          <Typography variant="caption" color="text.secondary">
+            Sender
+          </Typography>
+          <Party order={order} side="from" />
+        </Box>
+        <Box>
+          <Typography variant="caption" color="text.secondary">
+            Recipient
+          </Typography>
+          <Party order={order} side="to" />
+        </Box>
+      </Box>
+      {order.comments && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {order.comments}
+        </Typography>
+      )}
+      {actions}
+    </Box>
+  );
+}
+
+/**
+ * /ShipmentParent/MyOrder, Orders In Progress (spec 03 §2, §4, §7): the labels saved for later,
+ * CONTINUE PURCHASE (the label-purchase page with the order's id) and DELETE after a
+ * confirmation. The server answers every order at once; the table pages them here.
+ */
+export function OrdersInProgress({ session }: { session: SessionHints }) {
+  const { userId } = session;
+  const alert = useAlert();
+  const orders = useOrders(userId);
+  const remove = useDeleteOrder(userId);
+  const [page, setPage] = useState<{ page: number; num: number }>({ page: 0, num: PAGINATION.pageSize });
+
+  const all = orders.data?.data ?? [];
+  // The page shown may be past the end after a delete: the last page that has orders.
+  const lastPage = Math.max(0, Math.ceil(all.length / page.num) - 1);
+  const shownPage = Math.min(page.page, lastPage);
+  const rows = all.slice(shownPage * page.num, (shownPage + 1) * page.num);
+
+  const confirmDelete = async (order: SavedOrder) => {
+    const confirmed = await alert.show({
+      icon: 'warning',
+      text: SHIPMENT_MESSAGES.deleteOrderQuestion,
+      confirmText: 'CONFIRM',
+      cancelText: 'CANCEL',
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(order.id);
+      void alert.show({ icon: 'success', text: 'success' });
+    } catch (error) {
+      const message = answerMessage(error);
+      if (message) void alert.show({ icon: 'error', text: message });
+    }
+  };
+
+  const actionsOf = (order: SavedOrder): RowAction[] => [
+    { label: 'CONTINUE PURCHASE', href: labelPurchaseHref({ boxId: session.boxId, userId, OrderId: order.id }) },
+    { label: 'DELETE', color: 'error', disabled: remove.isPending, onClick: () => void confirmDelete(order) },
+  ];
+
+  return (
+    <PageCard
+      title="Orders In Progress"
+      action={
+        <Button variant="contained" startIcon={<AddOutlined />} href={labelPurchaseHref({ boxId: session.boxId, userId })}>
+          Buy Shipment Labels
+        </Button>
+      }
+    >
+      <DataTable
+        label="Orders In Progress"
+        columns={orderColumns((order) => <RowActions actions={actionsOf(order)} rowName={orderName(order)} />)}
+        rows={rows}
+        rowKey={(order) => order.id}
+        card={(order) => <OrderCard order={order} actions={<RowActions actions={actionsOf(order)} rowName={orderName(order)} layout="row" />} />}
+        empty={SHIPMENT_MESSAGES.noOrders}
+        loading={orders.isPending}
+        minWidth={960}
+        pager={{
+          count: all.length,
+          page: shownPage,
+          rowsPerPage: page.num,
+          rowsPerPageOptions: PAGINATION.pageSizeOptions,
+          onPageChange: (next) => setPage({ ...page, page: next }),
+          onRowsPerPageChange: (num) => setPage({ page: 0, num }),
+        }}
+      />
+    </PageCard>
+  );
+}

@@ -1,0 +1,89 @@
+import { STATUS_FLAG, shipmentStatus, type ShipmentRow } from '@airbox/contract';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { LABEL_ORDER_KEY, purchasePending, useLabelOrder } from '../api/get-label-order';
+import { getShipmentsQueryOptions } from '../api/get-shipments';
+
+export const LABEL_ORDER_TEXT = {
+  ready: (orderNo: string) => `Your label for order ${orderNo} is ready.`,
+  buying: (orderNo: string) => `Order ${orderNo}: your label is being bought. This note changes as soon as it is ready.`,
+  notFound: (orderNo: string) => `Order ${orderNo} is not among your labels.`,
+  status: (orderNo: string, status: string) => `Order ${orderNo}: ${status}.`,
+} as const;
+
+/**
+ * After a label payment the list opens with `labelOrder` (spec 03 §2 query parameters): how that
+ * order's purchase ended. Bought: a success note with VIEW SHIPMENT LABEL; failed: the row's
+ * purchaseNote; still being bought: a note that updates by itself.
+ */
+export function LabelOrderNotice({
+  userId,
+  orderNo,
+  onViewLabel,
+  onClose,
+}: {
+  userId: number;
+  orderNo: string;
+  onViewLabel: (row: ShipmentRow) => void;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const order = useLabelOrder(userId, orderNo);
+  const row = order.data ?? undefined;
+  const pending = purchasePending(row);
+
+  // Once the label is bought (or the purchase failed) the list shows the row as it is now.
+  const settled = row && !pending ? `${row.status_flag}:${row.purchaseNote}` : null;
+  useEffect(() => {
+    if (settled === null) return;
+    void queryClient.invalidateQueries({
+      queryKey: getShipmentsQueryOptions(userId).queryKey,
+      predicate: (query) => !query.queryKey.includes(LABEL_ORDER_KEY),
+    });
+  }, [settled, queryClient, userId]);
+
+  if (order.isPending || order.isError) return null;
+  if (!row) {
+    return (
+      <Alert severity="warning" onClose={onClose} sx={{ mb: 2 }}>
+        {LABEL_ORDER_TEXT.notFound(orderNo)}
+      </Alert>
+    );
+  }
+  if (row.status_flag === STATUS_FLAG.labelCreated) {
+    return (
+      <Alert
+        severity="success"
+        sx={{ mb: 2, alignItems: 'center' }}
+        action={
+          <>
+            <Button color="inherit" size="small" variant="outlined" onClick={() => onViewLabel(row)}>
+              VIEW SHIPMENT LABEL
+            </Button>
+            <IconButton aria-label="Close" color="inherit" size="small" onClick={onClose} sx={{ ml: 1 }}>
+              <CloseOutlined fontSize="small" />
+            </IconButton>
+          </>
+        }
+      >
+        {LABEL_ORDER_TEXT.ready(orderNo)}
+      </Alert>
+    );
+  }
+  if (row.purchaseNote) {
+    return (
+      <Alert severity="error" onClose={onClose} sx={{ mb: 2 }}>
+        {row.purchaseNote}
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity="info" role="status" onClose={onClose} sx={{ mb: 2 }}>
+      {pending ? LABEL_ORDER_TEXT.buying(orderNo) : LABEL_ORDER_TEXT.status(orderNo, shipmentStatus(row))}
+    </Alert>
+  );
+}

@@ -1,0 +1,216 @@
+import { SHIPMENT_MESSAGES, decodeLabelPurchaseParam } from '@airbox/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fillIn, renderApp, signIn } from '../../../testing/test-utils';
+import { ROWS, listAnswer, shipmentRow, shipmentsApi } from '../testing/shipment-fixtures';
+import { SHIPMENT_SEARCH_KEY } from './purchased-labels';
+import { AUTO_REFUND_NOTE } from './shipment-status';
+
+const LIST = '/app/v1/userGetShipment';
+
+/** The table row of an order, found by its order number. */
+const rowOf = (orderNo: string) => screen.getByRole('row', { name: new RegExp(`^${orderNo}\\b`) });
+
+/** The names of a row's action buttons, by their visible text. */
+const actionsIn = (row: HTMLElement) => within(row).getAllByRole('button').map((button) => button.textContent);
+
+describe('Purchased Labels: the list', () => {
+  it('shows every column: carrier as customers know it with the renamed service, addresses, parcel in lb, total with insurance', async () => {
+    signIn({ userId: 7 });
+    const api = shipmentsApi([ROWS.labelCreated]);
+    renderApp('/ShipmentParent/shipment');
+    await screen.findByRole('table', { name: 'Purchased Labels' });
+    const row = await waitFor(() => rowOf('LB0002'));
+    expect(within(row).getByText('UPS')).toBeInTheDocument();
+    expect(row).not.toHaveTextContent('UPSDAP');
+    expect(await within(row).findByText('UPS Ground')).toBeInTheDocument();
+    expect(within(row).getByText('9400111899223344556677')).toBeInTheDocument();
+    expect(within(row).getByText('Dana Reyes')).toBeInTheDocument();
+    expect(within(row).getByText('San Francisco, CA 94110')).toBeInTheDocument();
+    expect(within(row).getByText('(415) 555-0134')).toBeInTheDocument();
+    expect(within(row).getByText('(512) 555-0199')).toBeInTheDocument();
+    expect(within(row).getByText('12 × 10 × 6 in')).toBeInTheDocument();
+    expect(within(row).getByText('2.5 lb')).toBeInTheDocument();
+    expect(within(row).getByText('$13.75')).toBeInTheDocument();
+    expect(within(row).getByText('incl. $1.00 insurance')).toBeInTheDocument();
+
+    const listed = api.calls(LIST)[0];
+    expect(Object.fromEntries(listed?.fields ?? [])).toEqual({ user_id: '7', start: '0', num: '10' });
+  });
+
+  it('shows each state in words with the actions §4 allows it', async () => {
+    signIn();
+    shipmentsApi();
+    renderApp('/ShipmentParent/shipment');
+    await waitFor(() => rowOf('LB0001'));
+    const expected: [string, string, string[]][] = [
+      ['LB0001', 'unpaid', ['DETAILS', 'EDIT COMMENTS']],
+      ['LB0002', 'label created', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'REFUND']],
+      ['LB0003', 'in transit', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE']],
+      ['LB0004', 'delivered', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE']],
+      ['LB0005', 'refunded', ['DETAILS', 'EDIT COMMENTS']],
+      ['LB0006', 'refund pending', ['DETAILS', 'EDIT COMMENTS']],
+    ];
+    for (const [orderNo, status, actions] of expected) {
+      const row = rowOf(orderNo);
+      expect(within(row).getByText(status, { selector: '.MuiChip-label' })).toBeInTheDocument();
+      expect(actionsIn(row)).toEqual(actions);
+    }
+    expect(within(rowOf('LB0002')).getByRole('button', { name: 'REFUND, order LB0002' })).toBeInTheDocument();
+    expect(within(rowOf('LB0006')).getByText(AUTO_REFUND_NOTE)).toBeInTheDocument();
+    expect(within(rowOf('LB0005')).queryByText(AUTO_REFUND_NOTE)).not.toBeInTheDocument();
+    expect(within(rowOf('LB0004')).getByText('Birthday gift')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /PICKUP/ })).not.toBeInTheDocument();
+  });
+
+  it('says why a paid purchase ended without a label', async () => {
+    signIn();
+    const note = 'The carrier refused this label; your payment of $13.75 was refunded.';
+    shipmentsApi([shipmentRow({ orderNo: 'LB0009', status_flag: '0', shipmentID: '', purchaseNote: note })]);
+    renderApp('/ShipmentParent/shipment');
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    expect(within(rowOf('LB0009')).getByText('unpaid')).toBeInTheDocument();
+  });
+
+  it("says 'You have no purchased labels yet.' when there are none, and links to the label purchase page", async () => {
+    signIn({ userId: 7 });
+    shipmentsApi([]);
+    renderApp('/ShipmentParent/shipment');
+    expect(await screen.findByText(SHIPMENT_MESSAGES.noLabels)).toBeInTheDocument();
+    const buy = screen.getByRole('link', { name: 'Buy Shipment Labels' });
+    const href = buy.getAttribute('href') ?? '';
+    expect(href.startsWith('/app/shipment/#/Shipment/shipmentRate?param=')).toBe(true);
+    expect(decodeLabelPurchaseParam(href.split('?param=')[1])).toEqual({ boxId: '1234567', userId: 7 });
+  });
+
+  it('pages by offset and changes the page size (10 first; 5, 10, 25, 50)', async () => {
+    signIn();
+    const api = shipmentsApi(undefined, { [LIST]: listAnswer([ROWS.labelCreated], 23) });
+    const { user } = renderApp('/ShipmentParent/shipment');
+    expect(await screen.findByText('1–10 of 23')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(api.calls(LIST).at(-1)?.fields.get('start')).toBe('10'));
+    expect(screen.getByText('11–20 of 23')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['5', '10', '25', '50']);
+    await user.click(screen.getByRole('option', { name: '25' }));
+    await waitFor(() => expect(api.calls(LIST).at(-1)?.fields.get('num')).toBe('25'));
+    expect(api.calls(LIST).at(-1)?.fields.get('start')).toBe('0');
+  });
+});
+
+describe('Purchased Labels: Search Options', () => {
+  it('searches the fields given (UPS as UPSDAP), remembers them for the session, and Reset clears them', async () => {
+    signIn({ userId: 7 });
+    const api = shipmentsApi([ROWS.labelCreated]);
+    const first = renderApp('/ShipmentParent/shipment');
+    const panel = await screen.findByRole('search', { name: 'Search purchased labels' });
+    expect(within(panel).getByLabelText('Tracking Number')).toHaveAttribute('maxlength', '255');
+    await fillIn(first.user, within(panel).getByLabelText('Tracking Number'), '9400111899');
+    await fillIn(first.user, within(panel).getByLabelText('Comments'), 'gift');
+    await first.user.click(within(panel).getByRole('combobox', { name: 'Carrier' }));
+    const carriers = await screen.findAllByRole('option');
+    expect(carriers.map((option) => option.textContent)).toEqual(['ALL', 'USPS', 'FedEx', 'UPS']);
+    await first.user.click(screen.getByRole('option', { name: 'UPS' }));
+    await first.user.click(within(panel).getByRole('button', { name: 'Search' }));
+
+    await waitFor(() => expect(api.calls(LIST)).toHaveLength(2));
+    expect(Object.fromEntries(api.calls(LIST)[1]?.fields ?? [])).toEqual({
+      user_id: '7',
+      start: '0',
+      num: '10',
+      trackingNum: '9400111899',
+      carrier: 'UPSDAP',
+      comments: 'gift',
+    });
+    expect(JSON.parse(sessionStorage.getItem(SHIPMENT_SEARCH_KEY) ?? '{}')).toMatchObject({ carrier: 'UPSDAP', trackingNum: '9400111899' });
+
+    // Opening the list again in the same session: the search is still there, and sent.
+    first.unmount();
+    const again = renderApp('/ShipmentParent/shipment');
+    const panelAgain = await screen.findByRole('search', { name: 'Search purchased labels' });
+    expect(within(panelAgain).getByLabelText('Tracking Number')).toHaveValue('9400111899');
+    expect(within(panelAgain).getByRole('combobox', { name: 'Carrier' })).toHaveTextContent('UPS');
+    await waitFor(() => expect(api.calls(LIST)).toHaveLength(3));
+    expect(api.calls(LIST)[2]?.fields.get('carrier')).toBe('UPSDAP');
+
+    await again.user.click(within(panelAgain).getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(api.calls(LIST)).toHaveLength(4));
+    expect(Object.fromEntries(api.calls(LIST)[3]?.fields ?? [])).toEqual({ user_id: '7', start: '0', num: '10' });
+    expect(within(panelAgain).getByLabelText('Tracking Number')).toHaveValue('');
+  });
+
+  it('goes back to the first page on a new search', async () => {
+    signIn();
+    const api = shipmentsApi(undefined, { [LIST]: listAnswer([ROWS.labelCreated], 30) });
+    const { user } = renderApp('/ShipmentParent/shipment');
+    await screen.findByText('1–10 of 30');
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(api.calls(LIST).at(-1)?.fields.get('start')).toBe('10'));
+    await fillIn(user, screen.getByLabelText('Order No'), 'LB0002');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.calls(LIST).at(-1)?.fields.get('orderNo')).toBe('LB0002'));
+    expect(api.calls(LIST).at(-1)?.fields.get('start')).toBe('0');
+  });
+});
+
+describe('Purchased Labels: after a label payment (labelOrder)', () => {
+  it('says the label is ready, with VIEW SHIPMENT LABEL', async () => {
+    signIn();
+    const api = shipmentsApi([ROWS.labelCreated], {
+      '/app/v1/getShippingLabel': { body: { errorcode: 0, message: 'ok', data: 'iVBORw0KGgo=' } },
+    });
+    const { user } = renderApp('/ShipmentParent/shipment?labelOrder=LB0002');
+    expect(await screen.findByText('Your label for order LB0002 is ready.')).toBeInTheDocument();
+    expect(api.calls(LIST).some((call) => call.fields.get('orderNo') === 'LB0002')).toBe(true);
+    const note = screen.getByText('Your label for order LB0002 is ready.').closest('[role="alert"]') as HTMLElement;
+    await user.click(within(note).getByRole('button', { name: 'VIEW SHIPMENT LABEL' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Shipment Label Details' });
+    expect(await within(dialog).findByRole('img', { name: /order LB0002/ })).toBeInTheDocument();
+  });
+
+  it("shows the purchase's note when it failed", async () => {
+    signIn();
+    const note = 'The carrier could not sell this label. Your payment was refunded.';
+    shipmentsApi([shipmentRow({ orderNo: 'LB0010', status_flag: '0', shipmentID: '', purchaseNote: note })]);
+    renderApp('/ShipmentParent/shipment?labelOrder=LB0010');
+    await waitFor(() => expect(screen.getAllByText(note)).toHaveLength(2));
+    expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(note))).toBe(true);
+  });
+
+  it('says the label is being bought while it is, and that it is ready once it is', async () => {
+    signIn();
+    let bought = false;
+    const buying = shipmentRow({ orderNo: 'LB0011', status_flag: '0', shipmentID: '' });
+    shipmentsApi(undefined, { [LIST]: () => listAnswer([bought ? { ...buying, status_flag: '1', shipmentID: 'shp_11' } : buying]) });
+    renderApp('/ShipmentParent/shipment?labelOrder=LB0011');
+    expect(await screen.findByText(/Order LB0011: your label is being bought/)).toBeInTheDocument();
+    bought = true;
+    expect(await screen.findByText('Your label for order LB0011 is ready.', undefined, { timeout: 8000 })).toBeInTheDocument();
+  });
+});
+
+describe('Purchased Labels on a phone', () => {
+  it('shows each label as a card with its status and actions', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+    }));
+    signIn();
+    shipmentsApi([ROWS.labelCreated, ROWS.refunded]);
+    renderApp('/ShipmentParent/shipment');
+    const list = await screen.findByRole('list', { name: 'Purchased Labels' });
+    expect(screen.queryByRole('table', { name: 'Purchased Labels' })).not.toBeInTheDocument();
+    const cards = await within(list).findAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0] as HTMLElement).getByText('Order LB0002')).toBeInTheDocument();
+    expect(within(cards[0] as HTMLElement).getByRole('button', { name: 'REFUND, order LB0002' })).toBeInTheDocument();
+    expect(within(cards[1] as HTMLElement).getByText('refunded')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,217 @@
+import {
+  LABEL_FILE_ERRORCODE,
+  PAGINATION,
+  SHIPMENT_MESSAGES,
+  refundRefusal,
+  shipmentActions,
+  type ShipmentRow,
+} from '@airbox/contract';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Button from '@mui/material/Button';
+import { useCallback, useState, type MouseEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAlert } from '../../../components/alert/alert-context';
+import { PageCard } from '../../../components/layout/page-card';
+import { DataTable } from '../../../components/table/data-table';
+import { RowActions, type RowAction } from '../../../components/table/row-actions';
+import { useServiceNames } from '../../../lib/carrier-services';
+import { ApiError, answerMessage } from '../../../lib/http';
+import { labelPurchaseHref } from '../../../lib/label-purchase';
+import type { SessionHints } from '../../../lib/session';
+import { useSessionState } from '../../../lib/session-state';
+import { useDownloadInvoice } from '../api/download-invoice';
+import { useDownloadLabelPdf } from '../api/download-label-pdf';
+import { useGetInvoice } from '../api/get-invoice';
+import { NO_SHIPMENT_SEARCH, useShipments, type ShipmentSearch } from '../api/get-shipments';
+import { useRefundShipment } from '../api/refund-shipment';
+import { useUpdateShipmentComments } from '../api/update-shipment-comments';
+import { EditCommentsDialog } from './edit-comments-dialog';
+import { InvoiceMenu, type InvoiceChoice } from './invoice-menu';
+import { LabelDialog } from './label-dialog';
+import { LabelOrderNotice } from './label-order-notice';
+import { SearchOptions } from './search-options';
+import { ShipmentCard, shipmentColumns } from './shipment-columns';
+import { ShipmentDetailsDialog } from './shipment-details-dialog';
+
+/** Where the Search Options are remembered for the session (spec 03 §2). */
+export const SHIPMENT_SEARCH_KEY = 'shipmentSearch';
+
+const FIRST_PAGE: { start: number; num: number } = { start: 0, num: PAGINATION.pageSize };
+
+/** The failure of a file call: the invoice has none, else the server's message. */
+const noInvoice = (error: unknown) => error instanceof ApiError && error.errorcode === LABEL_FILE_ERRORCODE.none;
+
+/**
+ * /ShipmentParent/shipment, Purchased Labels (spec 03 §2-§5, §8, §9): the Search Options, the
+ * paged labels with their status and actions, the dialogs (details, comments, label, invoice),
+ * the refund with its refusal rules and confirmation, and the result of a label payment.
+ */
+export function PurchasedLabels({ session }: { session: SessionHints }) {
+  const { userId } = session;
+  const alert = useAlert();
+  const [params, setParams] = useSearchParams();
+  const labelOrder = params.get('labelOrder');
+  const [search, setSearch] = useSessionState<ShipmentSearch>(SHIPMENT_SEARCH_KEY, NO_SHIPMENT_SEARCH);
+  const [paging, setPaging] = useState(FIRST_PAGE);
+  const shipments = useShipments(userId, { search, ...paging });
+  const serviceName = useServiceNames();
+
+  const [details, setDetails] = useState<ShipmentRow | null>(null);
+  const [editing, setEditing] = useState<ShipmentRow | null>(null);
+  const [labelRow, setLabelRow] = useState<ShipmentRow | null>(null);
+  const [invoice, setInvoice] = useState<(InvoiceChoice & { row: ShipmentRow }) | null>(null);
+
+  const updateComments = useUpdateShipmentComments(userId);
+  const refund = useRefundShipment(userId);
+  const downloadLabel = useDownloadLabelPdf();
+  const getInvoice = useGetInvoice();
+  const downloadInvoice = useDownloadInvoice();
+
+  const rows = shipments.data?.data.list ?? [];
+  const closeDetails = useCallback(() => setDetails(null), []);
+
+  const failed = (error: unknown) => {
+    const message = answerMessage(error);
+    if (message) void alert.show({ icon: 'error', text: message });
+  };
+
+  const saveComments = async (comments: string) => {
+    if (!editing) return;
+    try {
+      await updateComments.mutateAsync({ shippingIndexID: editing.shippingIndexID, comments });
+      setEditing(null);
+      void alert.show({ icon: 'success', text: SHIPMENT_MESSAGES.updateSuccess });
+    } catch {
+      void alert.show({ icon: 'error', text: SHIPMENT_MESSAGES.failure });
+    }
+  };
+
+  const saveLabel = async (row: ShipmentRow) => {
+    try {
+      await downloadLabel.mutateAsync({ shipmentId: row.shipmentID, orderNo: row.orderNo });
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const openInvoice = async (row: ShipmentRow, anchor: HTMLElement) => {
+    try {
+      const { invoiceUrl } = await getInvoice.mutateAsync(row.shippingIndexID);
+      setInvoice({ row, anchor, orderNo: row.orderNo, invoiceUrl });
+    } catch (error) {
+      if (noInvoice(error)) void alert.show({ icon: 'warning', text: SHIPMENT_MESSAGES.noInvoice });
+      else failed(error);
+    }
+  };
+
+  const saveInvoice = async (row: ShipmentRow) => {
+    try {
+      await downloadInvoice.mutateAsync({ shippingIndexID: row.shippingIndexID, orderNo: row.orderNo });
+    } catch (error) {
+      if (noInvoice(error)) void alert.show({ icon: 'warning', text: SHIPMENT_MESSAGES.noInvoice });
+      else failed(error);
+    }
+  };
+
+  const askRefund = async (row: ShipmentRow) => {
+    const refusal = refundRefusal(row, new Date());
+    if (refusal) {
+      void alert.show({ icon: 'error', text: refusal });
+      return;
+    }
+    const confirmed = await alert.show({
+      icon: 'question',
+      title: 'REFUND',
+      text: SHIPMENT_MESSAGES.refundQuestion,
+      confirmText: 'CONFIRM',
+      cancelText: 'CANCEL',
+    });
+    if (!confirmed) return;
+    try {
+      await refund.mutateAsync(row.shippingIndexID);
+      void alert.show({ icon: 'success', text: SHIPMENT_MESSAGES.refundRequested });
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const actionsOf = (row: ShipmentRow): RowAction[] => {
+    const allowed = shipmentActions(row);
+    const actions: RowAction[] = [
+      { label: 'DETAILS', onClick: () => setDetails(row) },
+      { label: 'EDIT COMMENTS', onClick: () => setEditing(row) },
+    ];
+    if (allowed.viewLabel) actions.push({ label: 'VIEW SHIPMENT LABEL', onClick: () => setLabelRow(row) });
+    if (allowed.downloadInvoice) {
+      actions.push({
+        label: 'DOWNLOAD INVOICE',
+        opensMenu: true,
+        disabled: getInvoice.isPending,
+        onClick: (event: MouseEvent<HTMLElement>) => void openInvoice(row, event.currentTarget),
+      });
+    }
+    // SCHEDULE PICKUP and PICKUP DETAILS arrive with the pickups issue.
+    if (allowed.refund) actions.push({ label: 'REFUND', color: 'error', disabled: refund.isPending, onClick: () => void askRefund(row) });
+    return actions;
+  };
+
+  const closeLabelOrder = () => {
+    const next = new URLSearchParams(params);
+    next.delete('labelOrder');
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <PageCard
+      title="Purchased Labels"
+      action={
+        <Button variant="contained" startIcon={<AddOutlined />} href={labelPurchaseHref({ boxId: session.boxId, userId })}>
+          Buy Shipment Labels
+        </Button>
+      }
+    >
+      {labelOrder && <LabelOrderNotice userId={userId} orderNo={labelOrder} onViewLabel={setLabelRow} onClose={closeLabelOrder} />}
+      <SearchOptions
+        search={search}
+        onSearch={(next) => {
+          setSearch(next);
+          setPaging({ ...paging, start: 0 });
+        }}
+      />
+      <DataTable
+        label="Purchased Labels"
+        columns={shipmentColumns(serviceName, (row) => <RowActions actions={actionsOf(row)} rowName={`order ${row.orderNo}`} />)}
+        rows={rows}
+        rowKey={(row) => row.shippingIndexID}
+        card={(row) => (
+          <ShipmentCard
+            row={row}
+            serviceName={serviceName}
+            actions={<RowActions actions={actionsOf(row)} rowName={`order ${row.orderNo}`} layout="row" />}
+          />
+        )}
+        empty={SHIPMENT_MESSAGES.noLabels}
+        loading={shipments.isPending}
+        minWidth={1480}
+        cardsBelow="md"
+        pager={{
+          count: shipments.data?.data.total ?? 0,
+          page: Math.floor(paging.start / paging.num),
+          rowsPerPage: paging.num,
+          rowsPerPageOptions: PAGINATION.pageSizeOptions,
+          onPageChange: (next) => setPaging({ ...paging, start: next * paging.num }),
+          onRowsPerPageChange: (num) => setPaging({ start: 0, num }),
+        }}
+      />
+      <ShipmentDetailsDialog row={details} onClose={closeDetails} />
+      <EditCommentsDialog
+        row={editing}
+        busy={updateComments.isPending}
+        onSave={(comments) => void saveComments(comments)}
+        onCancel={() => setEditing(null)}
+      />
+      <LabelDialog row={labelRow} downloading={downloadLabel.isPending} onDownload={(row) => void saveLabel(row)} onClose={() => setLabelRow(null)} />
+      <InvoiceMenu choice={invoice} onClose={() => setInvoice(null)} onDownload={() => invoice && void saveInvoice(invoice.row)} />
+    </PageCard>
+  );
+}

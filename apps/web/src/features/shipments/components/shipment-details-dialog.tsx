@@ -1,0 +1,156 @@
+import {
+  SHIPMENT_MESSAGES,
+  carrierDisplayName,
+  formatDateTime,
+  formatPhoneDisplay,
+  formatUsd,
+  paymentStatus,
+  shipmentStatus,
+  toCents,
+  type ShipmentDetail,
+  type ShipmentRow,
+} from '@airbox/contract';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useAlert } from '../../../components/alert/alert-context';
+import { InfoDialog, InfoItem, InfoSection } from '../../../components/dialog/info-dialog';
+import { packageSize, packageWeight } from '../../../components/table/package-cell';
+import { useServiceNames } from '../../../lib/carrier-services';
+import { useShipmentDetail } from '../api/get-shipment-detail';
+
+type DetailAddress = ShipmentDetail['from_address'];
+
+function addressLines(address: DetailAddress): string[] {
+  const cityLine = [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [address.name, address.company, address.street1, address.street2, cityLine, formatPhoneDisplay(address.phone), address.email]
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+function Address({ label, address }: { label: string; address: DetailAddress }) {
+  return (
+    <InfoItem label={label}>
+      {addressLines(address).map((line, index) => (
+        <Box component="span" key={index} sx={{ display: 'block' }}>
+          {line}
+        </Box>
+      ))}
+    </InfoItem>
+  );
+}
+
+const money = (amount: string) => formatUsd(toCents(amount));
+
+/** The carrier's scans, newest first, as a list a screen reader reads in order. */
+function TrackingTimeline({ events }: { events: ShipmentDetail['tracker']['trackingDetails'] }) {
+  if (events.length === 0) {
+    return <Typography variant="body2" color="text.secondary">No tracking events yet.</Typography>;
+  }
+  const newestFirst = [...events].sort((a, b) => Date.parse(b.datetime) - Date.parse(a.datetime));
+  return (
+    <Box component="ol" aria-label="Tracking events" sx={{ listStyle: 'none', p: 0, m: 0, borderLeft: 2, borderColor: 'divider', pl: 2 }}>
+      {newestFirst.map((event, index) => (
+        <Box component="li" key={`${event.datetime}-${index}`} sx={{ '& + &': { mt: 1.5 } }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {event.status.replace(/_/g, ' ')}
+          </Typography>
+          {event.message && <Typography variant="body2">{event.message}</Typography>}
+          <Typography variant="caption" color="text.secondary">
+            {formatDateTime(event.datetime)}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function DetailContent({ detail }: { detail: ShipmentDetail }) {
+  const serviceName = useServiceNames();
+  const { selected_rate: rate, tracker, parcel } = detail;
+  const discount = toCents(detail.discount_amount);
+  const status = shipmentStatus({ status_flag: detail.status_flag, easypostStatus: tracker.status, refund_status: detail.refund_status });
+  return (
+    <>
+      <InfoSection title="Order">
+        <InfoItem label="Order No">{detail.orderNo}</InfoItem>
+        <InfoItem label="Status">{status}</InfoItem>
+        <InfoItem label="Payment status">{paymentStatus(detail)}</InfoItem>
+        <InfoItem label="Refund status">{detail.refund_status.replace(/_/g, ' ')}</InfoItem>
+        <InfoItem label="Payment reference">{detail.paymentReference}</InfoItem>
+        <InfoItem label="Comments">{detail.comments}</InfoItem>
+      </InfoSection>
+      <InfoSection title="Addresses">
+        <Address label="From" address={detail.from_address} />
+        <Address label="To" address={detail.to_address} />
+      </InfoSection>
+      <InfoSection title="Carrier">
+        <InfoItem label="Carrier">{carrierDisplayName(rate.carrier)}</InfoItem>
+        <InfoItem label="Service">{rate.service ? serviceName(rate.carrier, rate.service) : ''}</InfoItem>
+        <InfoItem label="Delivery days">{rate.deliveryDays === null ? '' : `${rate.deliveryDays} day${rate.deliveryDays === 1 ? '' : 's'}`}</InfoItem>
+        <InfoItem label="Tracking code">
+          {(tracker.trackingCode || detail.postage_label.trackingCode) && (
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {tracker.trackingCode || detail.postage_label.trackingCode}
+            </Box>
+          )}
+        </InfoItem>
+        {detail.publicTrackingUrl && (
+          <InfoItem label="Recipient's tracking page">
+            <Link href={detail.publicTrackingUrl} target="_blank" rel="noopener noreferrer">
+              Open the tracking page
+            </Link>
+          </InfoItem>
+        )}
+      </InfoSection>
+      <InfoSection title="Package">
+        <InfoItem label="Size">{packageSize(parcel)}</InfoItem>
+        <InfoItem label="Weight">{packageWeight(parcel.weight)}</InfoItem>
+      </InfoSection>
+      <InfoSection title="Price">
+        <InfoItem label="Retail rate">{money(detail.retailRate)}</InfoItem>
+        <InfoItem label="Insurance">{money(detail.insurance)}</InfoItem>
+        <InfoItem label="Discount">{discount > 0 ? `-${formatUsd(discount)}` : formatUsd(0)}</InfoItem>
+        <InfoItem label="Total">
+          <strong>{money(detail.TotalPrice)}</strong>
+        </InfoItem>
+      </InfoSection>
+      <Box component="section" sx={{ mt: 3 }}>
+        <Typography variant="subtitle2" component="h3" sx={{ mb: 1, fontWeight: 600 }}>
+          Tracking
+        </Typography>
+        <TrackingTimeline events={tracker.trackingDetails} />
+      </Box>
+    </>
+  );
+}
+
+/**
+ * Shipment Order Details (spec 03 §2, §3): addresses, carrier, service and delivery days,
+ * tracking with its events, parcel, the price with insurance and discount, payment and refund
+ * status. A failed fetch says ' ShipmentID expired' (spec 03 §8) and closes the dialog.
+ */
+export function ShipmentDetailsDialog({ row, onClose }: { row: ShipmentRow | null; onClose: () => void }) {
+  const alert = useAlert();
+  const detail = useShipmentDetail(row ? { shipmentID: row.shipmentID, shippingIndexID: row.shippingIndexID } : null);
+  const failed = row !== null && detail.isError;
+
+  useEffect(() => {
+    if (!failed) return;
+    onClose();
+    void alert.show({ icon: 'error', text: SHIPMENT_MESSAGES.shipmentExpired });
+  }, [alert, failed, onClose]);
+
+  return (
+    <InfoDialog
+      open={row !== null && !failed}
+      title="Shipment Order Details"
+      loading={detail.isPending}
+      loadingLabel="Loading the shipment details"
+      onClose={onClose}
+    >
+      {detail.data && <DetailContent detail={detail.data.data} />}
+    </InfoDialog>
+  );
+}

@@ -1,0 +1,38 @@
+import { shipmentStatus, statusTone, type ShipmentRow, type StatusTone } from '@airbox/contract';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+
+const CHIP_COLOR: Record<StatusTone, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
+  success: 'success',
+  info: 'info',
+  warning: 'warning',
+  error: 'error',
+  neutral: 'default',
+};
+
+/** 'auto refund requested': the daily job asked the carrier to take back a label never scanned. */
+export const AUTO_REFUND_NOTE = 'auto refund requested';
+
+/**
+ * A label's status (spec 03 §4): the status word in its group's colour, then whether the refund
+ * was asked automatically, and why a paid purchase ended without a label.
+ */
+export function ShipmentStatus({ row }: { row: ShipmentRow }) {
+  const status = shipmentStatus(row);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, maxWidth: 200 }}>
+      <Chip size="small" color={CHIP_COLOR[statusTone(status)]} label={status} />
+      {row.autoRefund && (
+        <Typography variant="caption" color="text.secondary">
+          {AUTO_REFUND_NOTE}
+        </Typography>
+      )}
+      {row.purchaseNote && (
+        <Typography variant="caption" color="error.main">
+          {row.purchaseNote}
+        </Typography>
+      )}
+    </Box>
+  );
+}
