@@ -150,6 +150,14 @@ async function newContact(caller: Caller, name: string): Promise<Body> {
   };
 }
 
+/** The demo's bought label with comments, as userGetShipment lists it. */
+async function demoLabelRow(): Promise<Answer> {
+  const list = await answerOf('userGetShipmentCall', { user_id: demo.userId, start: 0, num: 50 }, demo.cookie);
+  const row = list.data.list.find((shipment: Answer) => shipment.status_flag === '1' && shipment.comments !== '');
+  expect(row, 'the demo data has a bought label with comments').toBeDefined();
+  return row;
+}
+
 let serial = 0;
 const uniqueEmail = (what: string) => `client-bodies.${what}.${(serial += 1)}.${Date.now()}@example.com`;
 
@@ -324,6 +332,66 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
   deleteAllMessageCall: async () => ({ body: { user_id: demo.userId }, cookie: demo.cookie, errorcode: 1 }),
 
   getCarrierListCall: async () => ({ body: {}, cookie: demo.cookie, errorcode: 0 }),
+
+  // Purchased Labels, as the list screen sends its Search Options (empty ones dropped) and then
+  // acts on a row of its answer: the demo's label with comments is a bought label (issue 9 demo data).
+  userGetShipmentCall: async () => ({
+    body: { user_id: demo.userId, start: 0, num: 10, boxId: '', trackingNum: '', carrier: '', orderNo: '', service: '', mobile: '', comments: '' },
+    cookie: demo.cookie,
+    errorcode: 0,
+  }),
+
+  getShipmentDetailCall: async () => {
+    const row = await demoLabelRow();
+    return { body: { shipmentID: row.shipmentID, shipmentIndexID: row.shippingIndexID }, cookie: demo.cookie, errorcode: 0 };
+  },
+
+  updateShipmentDetailCall: async () => {
+    const row = await demoLabelRow();
+    return { body: { comments: row.comments, shipmentIndexID: row.shippingIndexID }, cookie: demo.cookie, errorcode: 1 };
+  },
+
+  getShippingLabelCall: async () => ({ body: { label_url: (await demoLabelRow()).labelURL }, cookie: demo.cookie, errorcode: 0 }),
+
+  // The answer is the PDF itself (200); a failure would be JSON with 404.
+  downloadLabelPdfCall: async () => ({ body: { shipmentId: (await demoLabelRow()).shipmentID }, cookie: demo.cookie }),
+
+  getInvoiceCall: async () => ({ body: { shippingIndexID: (await demoLabelRow()).shippingIndexID }, cookie: demo.cookie, errorcode: 0 }),
+
+  downloadInvoiceCall: async () => ({ body: { shippingIndexID: (await demoLabelRow()).shippingIndexID }, cookie: demo.cookie }),
+
+  // The label page verifies the sender's address as the profile holds it.
+  validateAddressCall: async () => {
+    const profile = await profileOf(demo);
+    return {
+      body: {
+        street1: profile.Address_line_1,
+        street2: profile.Address_line_2,
+        city: profile.City,
+        state: profile.State_province_region,
+        zip: profile.Zip_code,
+        country: 'US',
+        phone: profile.Cell_phone_number,
+        name: `${profile.First_name} ${profile.Last_name}`,
+      },
+      cookie: demo.cookie,
+      errorcode: 0,
+    };
+  },
+
+  searchShipmentAddressesCall: async () => ({ body: { userId: demo.userId, page: 1, size: 5, search: 'mom' }, cookie: demo.cookie, errorcode: 0 }),
+
+  getMyAddressCall: async () => ({ body: { userId: demo.userId }, cookie: demo.cookie, errorcode: 0 }),
+
+  getOrderForLaterCall: async () => {
+    const orders = await answerOf('getOrderForLaterCall', { userId: demo.userId }, demo.cookie);
+    return { body: { userId: demo.userId, id: orders.data[0].id }, cookie: demo.cookie, errorcode: 0 };
+  },
+
+  deleteOrderForLaterCall: async () => {
+    const orders = await answerOf('getOrderForLaterCall', { userId: demo.userId }, demo.cookie);
+    return { body: { id: orders.data.at(-1).id }, cookie: demo.cookie, errorcode: 0 };
+  },
 
   lockerEventCall: async () => {
     // A delivery to the customer's AirBox ID at their hub, then its pickup with the code it was given.

@@ -1,5 +1,6 @@
+import { LABEL_FILE_ERRORCODE, type ShipmentRow, shipmentActions, shipmentStatus } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
-import { signIn, useTestApp, useTestDatabase } from './helper.js';
+import { postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
 const t = useTestApp(database);
@@ -19,5 +20,37 @@ describe('the demo customer’s account screens', () => {
     expect(qr.json()).toMatchObject({ errorcode: 0, boxid: '2135846', qrcode: expect.stringMatching(/^AIRBOX:2135846:/) });
     const pass = await t.app.inject({ method: 'GET', url: `/app/v1/appleWallet/getPass?user_id=${userId}&OS=mac`, headers: { cookie } });
     expect(pass.json()).toMatchObject({ errorcode: 0, data: expect.stringContaining('/app/v1/appleWallet/download?') });
+  });
+});
+
+describe('the demo customer’s labels (issue 9, Demo data)', () => {
+  it('shows a label in every state of Purchased Labels, across USPS, UPS and FedEx, one with comments', async () => {
+    const { cookie, userId } = await signIn(t.app, 'demo@example.com');
+    const response = await t.app.inject({ method: 'GET', url: `/app/v1/userGetShipment?user_id=${userId}&start=0&num=50`, headers: { cookie } });
+    const { data } = response.json() as { data: { total: number; list: ShipmentRow[] } };
+    const statuses = data.list.map((row) => shipmentStatus(row));
+    expect(statuses.sort()).toEqual(['delivered', 'in transit', 'label created', 'refund pending', 'refunded', 'unpaid']);
+    expect(new Set(data.list.map((row) => row.rateCarrier))).toEqual(new Set(['USPS', 'UPSDAP', 'FedEx']));
+    expect(data.list.filter((row) => row.comments !== '')).toHaveLength(1);
+
+    // Every paid label has its files and its invoice; the unpaid one has neither.
+    for (const row of data.list) {
+      const invoice = await postForm(t.app, '/app/v1/getInvoice', { shippingIndexID: row.shippingIndexID }, cookie);
+      expect(invoice.json().errorcode).toBe(row.status_flag === '0' ? LABEL_FILE_ERRORCODE.none : LABEL_FILE_ERRORCODE.ok);
+      if (row.status_flag !== '1') continue;
+      const label = await postForm(t.app, '/app/v1/getShippingLabel', { label_url: row.labelURL }, cookie);
+      expect(Buffer.from(label.json().data, 'base64').subarray(1, 4).toString()).toBe('PNG');
+      const pdf = await postForm(t.app, '/app/v1/downloadLabelPdf', { shipmentId: row.shipmentID }, cookie);
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    // The label created and never scanned offers a refund and a pickup (spec 03 §4).
+    const created = data.list.find((row) => shipmentStatus(row) === 'label created')!;
+    expect(shipmentActions(created)).toMatchObject({ refund: true, pickup: 'schedule', viewLabel: true });
+  });
+
+  it('has two orders in progress', async () => {
+    const { cookie, userId } = await signIn(t.app, 'demo@example.com');
+    const response = await t.app.inject({ method: 'GET', url: `/openapi/easyPost/getOrderForLater?userId=${userId}`, headers: { cookie } });
+    expect(response.json().data).toHaveLength(2);
   });
 });

@@ -107,6 +107,21 @@ function sampleValues(userId: number): Record<string, Value> {
     deliveredAt: '2026-03-01T20:00:00.000Z',
     pickupCode: '123456',
     pickedUpAt: '2026-03-02T20:00:00.000Z',
+    // Purchased Labels, Orders In Progress and the address calls (issue 9).
+    trackingNum: '9400111202555842761023',
+    orderNo: 'AB2611230000001',
+    service: 'Priority',
+    mobile: '4155550100',
+    comments: 'Leave at the door',
+    shipmentID: 'shp_0123456789abcdef',
+    shipmentIndexID: 1,
+    shipmentId: 'shp_0123456789abcdef',
+    shippingIndexID: 1,
+    label_url: '/app/v1/shipments/1/label.png',
+    street1: '1 Main St',
+    street2: 'Apt 2',
+    zip: '94103',
+    search: 'mom',
   };
 }
 

@@ -32,10 +32,13 @@ const ADDRESS_REFUSALS = new Set(['ADDRESS.VERIFY.FAILURE', 'INVALID_REQUEST', '
 
 const sameText = (a: string | undefined, b: string | undefined) => (a ?? '').trim().toUpperCase() === (b ?? '').trim().toUpperCase();
 
-/** The carrier's spelling of an address, when it differs from what was sent. */
-function suggestionOf(sent: PostalAddress, verified: PostalAddress) {
+/**
+ * The carrier's spelling of an address: always when it corrected it ('suggestion'); for an
+ * address verified as it is, only when its standard form differs beyond letter case.
+ */
+function suggestionOf(sent: PostalAddress, verified: PostalAddress, corrected: boolean) {
   const fields = ['street1', 'street2', 'city', 'state', 'zip'] as const;
-  if (fields.every((field) => sameText(sent[field], verified[field]))) return null;
+  if (!corrected && fields.every((field) => sameText(sent[field], verified[field]))) return null;
   return { street1: verified.street1, street2: verified.street2 ?? '', city: verified.city, state: verified.state, zip: verified.zip };
 }
 
@@ -78,7 +81,7 @@ export default async function savedOrdersRoutes(app: FastifyInstance) {
         data: {
           result: 1 as const,
           addrId: verification.addressId,
-          suggestion: suggestionOf(sent, verification.address),
+          suggestion: suggestionOf(sent, verification.address, verification.result === 'suggestion'),
           reasons: verification.result === 'suggestion' ? verification.reasons : [],
         },
       };
