@@ -158,6 +158,24 @@ async function demoLabelRow(): Promise<Answer> {
   return row;
 }
 
+/** The label-purchase page's order as it sends it: From from getMyAddress, To a contact of My Contacts. */
+async function labelOrder(): Promise<Body> {
+  const mine = await answerOf('getMyAddressCall', { userId: demo.userId }, demo.cookie);
+  const { kind: _kind, ...from } = mine.data[0];
+  const contact = { ...(await newContact(demo, 'Label recipient')), firstName: 'Maria', lastName: 'Lopez' };
+  expect((await answerOf('addUserShipmentAddressCall', contact, demo.cookie)).errorcode).toBe(1);
+  const contacts = await answerOf('getUserShipmentAddressCall', { userId: demo.userId, page: 1, num: 10 }, demo.cookie);
+  const to = contacts.data.list.find((contact: { name: string }) => contact.name === 'Label recipient');
+  return {
+    from,
+    to,
+    parcel: { length: '12', width: '10', height: '6', weightLb: '2', weightOz: '0' },
+    insuredValue: '',
+    comments: '',
+    saveRecipient: false,
+  };
+}
+
 let serial = 0;
 const uniqueEmail = (what: string) => `client-bodies.${what}.${(serial += 1)}.${Date.now()}@example.com`;
 
@@ -406,6 +424,74 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
     });
     expect(delivered.errorcode).toBe(0);
     return { body: { type: 'picked_up', hubId: profile.lockerUUID, pickupCode: delivered.pickupCode, pickedUpAt: null }, errorcode: 0 };
+  },
+
+  // The label-purchase page: From is the customer's own address (getMyAddress), To a contact of
+  // My Contacts, the package and options as the form holds them.
+  rateLabelCall: async () => ({ body: await labelOrder(), cookie: demo.cookie, errorcode: 0 }),
+
+  // The rate the customer picked, from the rates answer.
+  buyLabelCall: async () => {
+    const rated = await answerOf('rateLabelCall', await labelOrder(), demo.cookie);
+    return { body: { draftId: rated.data.draftId, rateId: rated.data.rates[0].rateId, notifyRecipient: false, orderId: null }, cookie: demo.cookie, errorcode: 1 };
+  },
+
+  // Save for later with the page half filled: empty fields as the form holds them.
+  saveOrderForLaterCall: async () => {
+    const order = await labelOrder();
+    return {
+      body: { id: null, from: order.from, to: { ...(order.to as Body), address2: '', email: '' }, parcel: { length: 12, width: '', height: null, weightLb: 2, weightOz: '' }, insuredValue: '', comments: '' },
+      cookie: demo.cookie,
+      errorcode: 0,
+    };
+  },
+
+  // REFUND on a row of Purchased Labels: its shippingIndexID, for a label bought through the page.
+  refundCall: async () => {
+    const rated = await answerOf('rateLabelCall', await labelOrder(), demo.cookie);
+    const bought = await answerOf('buyLabelCall', { draftId: rated.data.draftId, rateId: rated.data.rates[0].rateId }, demo.cookie);
+    const token = new URL(bought.redirectURL).searchParams.get('token')!;
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: '/app/v1/payments/simulator/approve',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${token}`,
+    });
+    await t.app.inject({ method: 'GET', url: String(approved.headers.location), headers: { cookie: demo.cookie } });
+    const list = await answerOf('userGetShipmentCall', { user_id: demo.userId, start: 0, num: 50 }, demo.cookie);
+    const row = list.data.list.find((label: { orderNo: string; status_flag: string }) => label.status_flag === '1' && label.orderNo.startsWith('AB') && label.shippingIndexID === rated.data.draftId);
+    return { body: { id: row.shippingIndexID }, cookie: demo.cookie, errorcode: 0 };
+  },
+
+  // The recipient's link (/app/track/{token}) as the purchase mails it: a bought label with a token.
+  getPublicTrackingCall: async () => {
+    const token = 'client-bodies-tracking-token-0123456789';
+    const now = new Date().toISOString();
+    await t.app.db
+      .insertInto('shipments')
+      .values({
+        user_id: demo.userId,
+        order_no: 'AB2611239999901',
+        box_id: '2135846',
+        state: 'bought',
+        provider: 'simulator',
+        carrier: 'USPS',
+        service: 'Priority',
+        tracking_code: '9400111202555842769901',
+        tracker_status: 'pre_transit',
+        tracking_token: token,
+        length_in: 10,
+        width_in: 8,
+        height_in: 4,
+        weight_oz: 16,
+        created_at: now,
+        updated_at: now,
+        bought_at: now,
+        to_city: 'New York',
+        to_state: 'NY',
+      })
+      .execute();
+    return { body: { token }, errorcode: 0 };
   },
 };
 

@@ -107,6 +107,7 @@ function sampleValues(userId: number): Record<string, Value> {
     deliveredAt: '2026-03-01T20:00:00.000Z',
     pickupCode: '123456',
     pickedUpAt: '2026-03-02T20:00:00.000Z',
+    token: 'public-tracking-token-0123456789',
     // Purchased Labels, Orders In Progress and the address calls (issue 9).
     trackingNum: '9400111202555842761023',
     orderNo: 'AB2611230000001',
@@ -233,6 +234,7 @@ describe('hostile input on the routes outside the contract', () => {
       simulatorPage: t.app.inject({ method: 'GET', url: `${SIMULATOR_PAGE_PATH}?token=A%00B` }),
       simulatorApprove: postForm(t.app, `${SIMULATOR_PAGE_PATH}/approve`, { token: 'A\u0000B' }),
       simulatorCancel: postForm(t.app, `${SIMULATOR_PAGE_PATH}/cancel`, { token: 'A\u0000B' }),
+      carrierWebhook: t.app.inject({ method: 'POST', url: '/app/v1/webhooks/easypost', headers: { 'content-type': 'application/json', 'x-hmac-signature': 'hmac-sha256-hex=00' }, payload: '{"id":"A\u0000B"}' }),
       walletDownload: t.app.inject({
         method: 'GET',
         url: `${WALLET_DOWNLOAD_PATH}?token=${'a'.repeat(42)}%00&expires=2147483648&signature=${'b'.repeat(43)}`,

@@ -25,6 +25,8 @@ export const SHIPMENT_MESSAGES = {
   refundWindowClosed: 'This label is past its refund window.',
   deleteOrderQuestion: 'Delete this order in progress?',
   notFound: 'This shipment does not exist.',
+  /** The public tracking page (issue 9) for a link no label has. */
+  trackingNotFound: 'This tracking link is not valid. Please check the link in your e-mail.',
   commentsTooLong: 'Comments must be at most 200 characters',
 } as const;
 

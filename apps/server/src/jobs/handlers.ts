@@ -6,6 +6,7 @@ import { cleanUpExpiredRows } from './clean-up.js';
 import type { JobContext } from './context.js';
 import { runAutoRefunds, runLabelPurchase, runPaymentRefund, runRefundStatus } from './label-jobs.js';
 import { enqueuePickupReminders, sendPickupReminder } from './pickup-reminders.js';
+import { advanceDueSimulatedLabels, carrierEventPayloadSchema, runCarrierEvent } from './tracking-jobs.js';
 
 /** How a job of one kind is read back from the queue and run. */
 export interface JobHandler<N extends JobName> {
@@ -44,6 +45,13 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   },
   'clean-up': { payload: nothing, run: (_payload, context) => cleanUpExpiredRows(context) },
   'pickup-reminders': { payload: nothing, run: (_payload, context) => enqueuePickupReminders(context) },
+  'carrier-event': { payload: carrierEventPayloadSchema, run: runCarrierEvent },
+  'carrier-simulator-advance': {
+    payload: nothing,
+    run: async (_payload, context) => {
+      await advanceDueSimulatedLabels(context);
+    },
+  },
   'label-purchase': { payload: z.object({ shipmentId: id }), run: runLabelPurchase },
   'payment-refund': {
     payload: z.object({ paymentOrderId: id, amountCents: z.number().int().positive().optional(), currency: z.string().optional() }),
@@ -56,8 +64,9 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
 const MINUTE_MS = 60 * 1000;
 
 /** Jobs every server enqueues once per tick (a unique key per tick keeps it to one run). */
-export const RECURRING_JOBS: { name: 'clean-up' | 'pickup-reminders' | 'auto-refund-labels'; everyMs: number }[] = [
+export const RECURRING_JOBS: { name: 'clean-up' | 'pickup-reminders' | 'carrier-simulator-advance' | 'auto-refund-labels'; everyMs: number }[] = [
   { name: 'clean-up', everyMs: 60 * MINUTE_MS },
   { name: 'pickup-reminders', everyMs: 15 * MINUTE_MS },
+  { name: 'carrier-simulator-advance', everyMs: 5 * MINUTE_MS },
   { name: 'auto-refund-labels', everyMs: 24 * 60 * MINUTE_MS },
 ];

@@ -6,6 +6,16 @@ import fp from 'fastify-plugin';
 import helmetMiddleware, { type HelmetOptions } from 'helmet';
 import { AppError } from '../errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A server-to-server call proven by its own signature (a carrier's webhook), not by a
+     * browser's session: the foreign-Origin refusal does not apply to it.
+     */
+    signedByCaller?: boolean;
+  }
+}
+
 /** Where every answer is private unless its route sets its own Cache-Control. */
 const PRIVATE_PREFIXES = ['/app/v1/', '/openapi/'];
 
@@ -69,7 +79,7 @@ export default fp(
       return origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`;
     };
     app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/app/v1/') && foreignOrigin(request)) {
+      if (request.url.startsWith('/app/v1/') && !request.routeOptions.config.signedByCaller && foreignOrigin(request)) {
         throw AppError.forbidden(MESSAGES.foreignOrigin);
       }
     });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import type { Tracker } from '../../providers/carriers/carriers-provider.js';
 import type { MailMessage } from '../../providers/mail/mail-provider.js';
 import type { SmsMessage } from '../../providers/sms/sms-provider.js';
 import { insertJob } from './jobs.repository.js';
@@ -19,6 +20,10 @@ export interface JobPayloads {
   'clean-up': Record<string, never>;
   /** Recurring: enqueues a pickup-reminder per package whose free period ends today. */
   'pickup-reminders': Record<string, never>;
+  /** A carrier's tracker event (webhook or simulator), stored by its id: applies the tracker to its label. */
+  'carrier-event': { eventId: string; tracker: Tracker };
+  /** Recurring: the carriers simulator moves each due label one step (CARRIER_SIMULATOR_STEP_MINUTES). */
+  'carrier-simulator-advance': Record<string, never>;
   /** Buys a paid label from the carrier (again with the same key) until it is bought or refused. */
   'label-purchase': { shipmentId: number };
   /** Gives a captured payment back (once: the refund's key is the order's); amount when it differs from the order's. */

@@ -1,0 +1,218 @@
+import { APP_PATHS, appUrl, carrierDisplayName, type PublicTracking, shipmentStatus, STATUS_FLAG } from '@airbox/contract';
+import type { AppContext } from '../../context.js';
+import { type Db, writeTransaction } from '../../db/database.js';
+import { isSqlite } from '../../db/dialect.js';
+import type { Tracker, TrackerEvent, TrackerStatus, TrackingEvent } from '../../providers/carriers/carriers-provider.js';
+import { escapeHtml } from '../../providers/mail/mail-provider.js';
+import { usPhoneE164 } from '../../providers/sms/sms-provider.js';
+import { enqueueJob } from '../jobs/jobs.js';
+import type { ShipmentRow } from './shipments.table.js';
+
+/*
+ * Trackers (issue 9): a carrier's tracker events reach a label here, whether from EasyPost's
+ * webhook (routes/app-v1/carrier-webhooks.routes.ts) or from the simulator's recurring step
+ * (jobs/tracking-jobs.ts). An event is stored once by its id and applied by a job; applying
+ * only moves a label forward, and a change worth telling reaches the customer as they chose.
+ */
+
+export type TrackingDeps = Pick<AppContext, 'db' | 'config' | 'log'>;
+
+/**
+ * Stores a verified carrier event by its id and queues the job that applies it, in one
+ * transaction. False when the id was taken before (a replay): nothing is queued again.
+ */
+export async function recordTrackerEvent(deps: TrackingDeps, event: TrackerEvent): Promise<boolean> {
+  const now = deps.config.clock();
+  return writeTransaction(deps.db, async (trx) => {
+    const stored = await trx
+      .insertInto('carrier_events')
+      .values({ event_id: event.eventId, description: event.description, received_at: now.toISOString() })
+      .onConflict((conflict) => conflict.column('event_id').doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    if (!stored) return false;
+    await enqueueJob(trx, now, 'carrier-event', { eventId: event.eventId, tracker: event.tracker }, { uniqueKey: `carrier-event:${event.eventId}` });
+    return true;
+  });
+}
+
+/** A label's tracker events as stored in shipments.tracking_events (JSON, oldest first). */
+type StoredEvent = TrackingEvent;
+
+function storedEventsOf(json: string): StoredEvent[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((value: unknown) => {
+      if (typeof value !== 'object' || value === null) return [];
+      const event = value as Record<string, unknown>;
+      const text = (field: unknown) => (typeof field === 'string' ? field : null);
+      return [
+        {
+          status: String(event.status ?? '') as TrackerStatus,
+          message: String(event.message ?? ''),
+          datetime: String(event.datetime ?? ''),
+          city: text(event.city),
+          state: text(event.state),
+          zip: text(event.zip),
+        },
+      ];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** A moment in ms; an unreadable date counts as the oldest. */
+const timeOf = (datetime: string) => {
+  const ms = Date.parse(datetime);
+  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+};
+
+const latestTime = (events: StoredEvent[]) => events.reduce((latest, event) => Math.max(latest, timeOf(event.datetime)), Number.NEGATIVE_INFINITY);
+
+const keyOf = (event: StoredEvent) => `${event.datetime}\u0000${event.status}\u0000${event.message}`;
+
+/** Both lists' events once each, oldest first. */
+function mergeEvents(stored: StoredEvent[], incoming: TrackingEvent[]): StoredEvent[] {
+  const byKey = new Map<string, StoredEvent>();
+  for (const event of [...stored, ...incoming]) {
+    const key = keyOf(event);
+    if (!byKey.has(key)) byKey.set(key, { ...event });
+  }
+  return [...byKey.values()].sort((a, b) => timeOf(a.datetime) - timeOf(b.datetime));
+}
+
+/** The statuses a customer is told about, and how. in_transit is told once, at the first scan. */
+const TOLD: Partial<Record<TrackerStatus, string>> = {
+  in_transit: 'is in transit',
+  out_for_delivery: 'is out for delivery',
+  delivered: 'was delivered',
+  available_for_pickup: 'is available for pickup at the carrier',
+  return_to_sender: 'is being returned to the sender',
+  failure: 'could not be delivered',
+};
+
+async function findTrackedShipment(trx: Db, tracker: Tracker): Promise<ShipmentRow | undefined> {
+  const lock = <Q extends { forUpdate(): Q }>(query: Q) => (isSqlite(trx) ? query : query.forUpdate());
+  const byTracker = await lock(trx.selectFrom('shipments').selectAll().where('tracker_id', '=', tracker.trackerId).orderBy('id', 'desc').limit(1)).executeTakeFirst();
+  if (byTracker) return byTracker;
+  // A carrier may reuse a tracking number years later: the newest label with it.
+  return lock(trx.selectFrom('shipments').selectAll().where('tracking_code', '=', tracker.trackingCode).orderBy('id', 'desc').limit(1)).executeTakeFirst();
+}
+
+export interface AppliedTracker {
+  shipmentId: number;
+  orderNo: string;
+  /** The label's tracker status after applying. */
+  status: string;
+  /** Whether the status changed. */
+  changed: boolean;
+}
+
+/**
+ * Applies a tracker to the label it names (by tracker id, else tracking code), in one
+ * transaction: its events are merged in (oldest first), and its status taken only when its
+ * newest event is newer than the label's, or its history holds every event the label has (an
+ * event arriving late never moves a label back). A changed status worth telling queues the customer's mail or text. Undefined when no
+ * label has this tracker. Running it twice with the same tracker changes nothing the second time.
+ */
+export async function applyTracker(deps: TrackingDeps, tracker: Tracker): Promise<AppliedTracker | undefined> {
+  const now = deps.config.clock();
+  return writeTransaction(deps.db, async (trx) => {
+    const shipment = await findTrackedShipment(trx, tracker);
+    if (!shipment) {
+      deps.log.info({ trackerId: tracker.trackerId }, 'a tracker event for no label of ours: ignored');
+      return undefined;
+    }
+    const stored = storedEventsOf(shipment.tracking_events);
+    const merged = mergeEvents(stored, tracker.events);
+    const incomingLatest = latestTime(tracker.events);
+    const storedLatest = latestTime(stored);
+    const current = shipment.tracker_status;
+    // Newer: a later newest event, or (events at the same moment) a history holding all we know.
+    const incomingKeys = new Set(tracker.events.map(keyOf));
+    const knowsAll = stored.every((event) => incomingKeys.has(keyOf(event)));
+    const newer = tracker.events.length > 0 ? incomingLatest > storedLatest || knowsAll : current === '';
+    const status = newer ? tracker.status : current;
+    const eventsJson = JSON.stringify(merged);
+    const result = { shipmentId: shipment.id, orderNo: shipment.order_no, status, changed: status !== current };
+    if (!result.changed && eventsJson === JSON.stringify(stored) && shipment.tracker_id) return result;
+    await trx
+      .updateTable('shipments')
+      .set({ tracker_status: status, tracking_events: eventsJson, tracker_id: shipment.tracker_id ?? tracker.trackerId, updated_at: now.toISOString() })
+      .where('id', '=', shipment.id)
+      .execute();
+    const alreadyInTransit = status === 'in_transit' && stored.some((event) => event.status === 'in_transit' || event.status === 'out_for_delivery');
+    if (result.changed && TOLD[status as TrackerStatus] && !alreadyInTransit) {
+      await enqueueTrackingNotices(trx, deps, shipment, status as TrackerStatus, merged.at(-1));
+    }
+    return result;
+  });
+}
+
+/** Tells the label's owner of its new status, by mail and/or text as their profile says. */
+async function enqueueTrackingNotices(trx: Db, deps: TrackingDeps, shipment: ShipmentRow, status: TrackerStatus, last: StoredEvent | undefined): Promise<void> {
+  const user = await trx
+    .selectFrom('users')
+    .select(['email', 'first_name', 'cell_phone', 'notify_by_email', 'notify_by_text'])
+    .where('user_id', '=', shipment.user_id)
+    .executeTakeFirst();
+  if (!user) return;
+  const now = deps.config.clock();
+  const carrier = carrierDisplayName(shipment.carrier);
+  const what = `Your ${carrier} label ${shipment.order_no} ${TOLD[status]}`;
+  const place = last && last.status === status && (last.city || last.state) ? [last.city, last.state].filter(Boolean).join(', ') : '';
+  const line = `${what}${place ? ` (${place})` : ''}.`;
+  const tracking = shipment.tracking_code ? `Tracking number: ${shipment.tracking_code}` : '';
+  if (user.notify_by_email === 1) {
+    const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';
+    const link = appUrl(deps.config.publicUrl, APP_PATHS.shipments.getHref());
+    await enqueueJob(trx, now, 'mail', {
+      to: user.email,
+      subject: `${deps.config.brandName}: ${what.charAt(0).toLowerCase()}${what.slice(1)}`,
+      text: `${greeting}\n\n${line}\n${tracking}\n\nMy Shipments: ${link}\n`,
+      html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(line)}</p>${tracking ? `<p>${escapeHtml(tracking)}</p>` : ''}<p><a href="${escapeHtml(link)}">My Shipments</a></p>`,
+    });
+  }
+  if (user.notify_by_text !== 1) return;
+  const phone = usPhoneE164(user.cell_phone);
+  if (phone) await enqueueJob(trx, now, 'sms', { to: phone, body: `${deps.config.brandName}: ${line}${shipment.tracking_code ? ` Tracking ${shipment.tracking_code}` : ''}` });
+  else deps.log.warn({ shipmentId: shipment.id }, 'text notification wanted but the cell phone is not a US number');
+}
+
+/** States in which a label exists for its recipient. */
+const TRACKABLE_STATES = ['bought', 'refund_pending', 'refunded'] as const;
+
+/**
+ * The public tracking page's data for a token (the recipient's link): carrier, tracking code,
+ * status, and cities and states only: no name, street, phone or e-mail. Undefined for a token no
+ * bought label has.
+ */
+export async function publicTracking(db: Db, token: string): Promise<PublicTracking | undefined> {
+  const row = await db
+    .selectFrom('shipments')
+    .select(['carrier', 'tracking_code', 'tracker_status', 'tracking_events', 'state', 'from_city', 'from_state', 'to_city', 'to_state'])
+    .where('tracking_token', '=', token)
+    .where('state', 'in', TRACKABLE_STATES)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // A refunded label will not travel: the recipient sees it cancelled (the payment is not theirs to know).
+  const status = row.state === 'bought' ? shipmentStatus({ status_flag: STATUS_FLAG.labelCreated, easypostStatus: row.tracker_status }) : 'cancelled';
+  return {
+    carrier: carrierDisplayName(row.carrier),
+    trackingCode: row.tracking_code ?? '',
+    status,
+    fromCity: row.from_city,
+    fromState: row.from_state,
+    toCity: row.to_city,
+    toState: row.to_state,
+    events: storedEventsOf(row.tracking_events).map((event) => ({
+      status: shipmentStatus({ status_flag: STATUS_FLAG.labelCreated, easypostStatus: event.status }),
+      message: event.message,
+      datetime: event.datetime,
+      city: event.city ?? '',
+      state: event.state ?? '',
+    })),
+  };
+}
