@@ -46,6 +46,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/show-qr-code')).ShowQrCodeRoute }),
       },
       {
+        path: paths.track.path,
+        lazy: async () => ({ Component: (await import('./routes/track')).TrackRoute }),
+      },
+      {
         element: <PublicLayout />,
         children: [
           { path: paths.login.path, handle: { background: 'Login' } satisfies RouteHandle, element: <LoginRoute /> },

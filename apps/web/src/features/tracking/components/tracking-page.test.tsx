@@ -1,0 +1,66 @@
+import { SHIPMENT_MESSAGES } from '@airbox/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderApp } from '../../../testing/test-utils';
+
+const TOKEN = 'Zm9yLXRoZS1yZWNpcGllbnQtb25seS0xMjM0NTY';
+
+const tracking = {
+  carrier: 'USPS',
+  trackingCode: '9400111202555842761234',
+  status: 'out for delivery',
+  fromCity: 'San Francisco',
+  fromState: 'CA',
+  toCity: 'New York',
+  toState: 'NY',
+  events: [
+    { status: 'label created', message: 'Shipping label created', datetime: '2026-11-23T15:00:00Z', city: 'San Francisco', state: 'CA' },
+    { status: 'in transit', message: 'Accepted at USPS Origin Facility', datetime: '2026-11-23T19:27:00Z', city: 'SAN FRANCISCO', state: 'CA' },
+    { status: 'out for delivery', message: 'Out for Delivery', datetime: '2026-11-25T08:02:00Z', city: '', state: '' },
+  ],
+};
+
+describe('the public tracking page', () => {
+  it('shows the status, carrier, cities and the history newest first, without signing in', async () => {
+    const api = mockApi({ '/app/v1/tracking': { body: { errorcode: 0, message: 'Success', data: tracking } } });
+    renderApp(`/track/${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Package tracking' })).toBeInTheDocument();
+    expect(await screen.findByText('out for delivery', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(screen.getByText('9400111202555842761234')).toBeInTheDocument();
+    expect(screen.getByText(/USPS tracking number/)).toBeInTheDocument();
+    expect(screen.getByText('San Francisco, CA → New York, NY')).toBeInTheDocument();
+
+    const history = screen.getByRole('list', { name: 'Tracking history' });
+    const items = within(history).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual(['out for delivery', 'in transit', 'label created']);
+    expect(items[0]).toHaveAttribute('aria-current', 'step');
+    expect(within(items[1]!).getByText('Accepted at USPS Origin Facility')).toBeInTheDocument();
+    expect(within(items[1]!).getByText(/SAN FRANCISCO, CA/)).toBeInTheDocument();
+    expect(items[1]!.querySelector('time')).toHaveAttribute('dateTime', '2026-11-23T19:27:00Z');
+
+    expect(api.calls('/app/v1/tracking').map((call) => call.fields.get('token'))).toEqual([TOKEN]);
+    // No login screen, no signed-in layout around it.
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('says when the carrier has reported no scan yet', async () => {
+    mockApi({ '/app/v1/tracking': { body: { errorcode: 0, message: 'Success', data: { ...tracking, status: 'label created', events: [] } } } });
+    renderApp(`/track/${TOKEN}`);
+    expect(await screen.findByText('The carrier has not reported any scan yet.')).toBeInTheDocument();
+  });
+
+  it('says the link is not valid for a token no label has, and asks once', async () => {
+    const api = mockApi({
+      '/app/v1/tracking': { status: 404, body: { errorcode: -404, message: SHIPMENT_MESSAGES.trackingNotFound } },
+    });
+    renderApp(`/track/${TOKEN}`);
+    expect(await screen.findByText(SHIPMENT_MESSAGES.trackingNotFound)).toBeInTheDocument();
+    expect(api.calls('/app/v1/tracking')).toHaveLength(1);
+  });
+
+  it('says the tracking could not be loaded when the server fails', async () => {
+    mockApi({ '/app/v1/tracking': { status: 500, body: { errorcode: -500, message: 'Internal error' } } });
+    renderApp(`/track/${TOKEN}`);
+    expect(await screen.findByText('The tracking could not be loaded. Please try again later.')).toBeInTheDocument();
+  });
+});
