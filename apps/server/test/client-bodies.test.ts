@@ -459,7 +459,7 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
     });
     await t.app.inject({ method: 'GET', url: String(approved.headers.location), headers: { cookie: demo.cookie } });
     const list = await answerOf('userGetShipmentCall', { user_id: demo.userId, start: 0, num: 50 }, demo.cookie);
-    const row = list.data.list.find((label: { orderNo: string; status_flag: string }) => label.status_flag === '1' && label.orderNo.startsWith('AB') && label.shippingIndexID === rated.data.draftId);
+    const row = list.data.list.find((label: { shippingIndexID: number; status_flag: string }) => label.status_flag === '1' && label.shippingIndexID === rated.data.draftId);
     return { body: { id: row.shippingIndexID }, cookie: demo.cookie, errorcode: 0 };
   },
 

@@ -15,7 +15,8 @@ const LOCKER_KEY = 'hostile-input-locker-key-0123456789';
 const t = useTestApp(database, { lockerApiKeys: [LOCKER_KEY] });
 
 type Call = CallDescriptor<z.ZodType, z.ZodType>;
-type Value = string | number | boolean;
+/** A field's value; the label-purchase page sends its addresses and parcel as objects (JSON). */
+type Value = string | number | boolean | Record<string, string | number | boolean>;
 
 /** Just past the int4 range on either side. */
 const PAST_INT4 = [2_147_483_648, -2_147_483_649];
@@ -123,8 +124,21 @@ function sampleValues(userId: number): Record<string, Value> {
     street2: 'Apt 2',
     zip: '94103',
     search: 'mom',
+    // The label-purchase page and the profile's auto-refund switch (issue 9).
+    from: { firstName: 'Casey', address1: '1 Main St', city: 'San Francisco', state: 'CA', zipcode: '94105', phone: '415-555-0101' },
+    to: { firstName: 'Maria', address1: '55 Elm St', city: 'Portland', state: 'OR', zipcode: '97201', phone: '503-555-0199' },
+    parcel: { length: 12, width: 10, height: 6, weightLb: 2, weightOz: 8 },
+    insuredValue: 100,
+    saveRecipient: false,
+    draftId: 1,
+    rateId: 'rate_0123456789abcdef',
+    notifyRecipient: false,
+    autoRefundLabels: true,
   };
 }
+
+/** Where one field name means another thing in one call: buyLabelCall's orderId is an order in progress (an id). */
+const CALL_SAMPLES: Partial<Record<string, Record<string, Value>>> = { buyLabelCall: { orderId: 1 } };
 
 /** The object schemas a request may take: the object itself, or each option of a union. */
 function requestObjects(schema: z.core.$ZodType): z.ZodObject[] {
@@ -199,7 +213,7 @@ describe('hostile input on every contract call', () => {
       const logsBefore = t.logs.length;
       const refusedWrongly: string[] = [];
       for (const object of requestObjects(call.request)) {
-        const valid = validRequest(object, sampleValues(userId));
+        const valid = validRequest(object, { ...sampleValues(userId), ...CALL_SAMPLES[name] });
         const parsed = object.safeParse(asSent(call, valid));
         // The valid request is valid, so a refusal below can only be the hostile field's.
         expect(parsed.error?.issues, `${name}: the sample request is invalid`).toBeUndefined();

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { SimulatorPaymentsProvider } from '../src/providers/payments/simulator-payments-provider.js';
 import { postForm, useTestApp, useTestDatabase } from './helper.js';
 import { locationPath, newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
 
@@ -263,5 +264,46 @@ describe('buying through the payment simulator', () => {
     expect((await postForm(t.app, '/app/v1/buyMembership', { userID: customer.userId, number: 1, plan: 1 })).statusCode).toBe(401);
     const orders = await t.app.db.selectFrom('payment_orders').select('id').where('user_id', 'in', [customer.userId, other.userId]).execute();
     expect(orders).toHaveLength(0);
+  });
+});
+
+describe('refunds through the payment simulator', () => {
+  async function capturedOrder() {
+    const customer = await newCustomer(t.app);
+    const { token } = await buy(customer, 1, 2);
+    await follow(await payerClicks(token, 'approve'), customer.cookie);
+    const order = await t.app.db.selectFrom('payment_orders').selectAll().where('user_id', '=', customer.userId).executeTakeFirstOrThrow();
+    expect(order.capture_id).toMatch(/^[A-Z0-9]{17}$/);
+    return order;
+  }
+  const simulator = () => t.app.payments as SimulatorPaymentsProvider;
+
+  it('refunds a capture once per request id and never more than was captured', async () => {
+    const order = await capturedOrder();
+    const refund = { captureId: order.capture_id!, requestId: `refund-${order.id}`, amountCents: 300, currency: 'USD' };
+    const first = await simulator().refundCapture(refund);
+    expect(first.status).toBe('COMPLETED');
+    expect(await simulator().refundCapture(refund)).toEqual(first);
+    const rest = { ...refund, requestId: `twice-${order.id}`, amountCents: 298 };
+    const [a, b] = await Promise.all([simulator().refundCapture(rest), simulator().refundCapture(rest)]);
+    expect(a).toEqual(b);
+    expect(await simulator().refundsOf(order.capture_id!)).toEqual([
+      { requestId: `refund-${order.id}`, amountCents: 300, currency: 'USD' },
+      { requestId: `twice-${order.id}`, amountCents: 298, currency: 'USD' },
+    ]);
+    // All of the 598 captured is back: one cent more is refused.
+    await expect(simulator().refundCapture({ ...refund, requestId: 'third', amountCents: 1 })).rejects.toMatchObject({ code: 'CAPTURE_FULLY_REFUNDED' });
+  });
+
+  it('refuses an unknown capture, another currency or more than the capture, and fails when told to', async () => {
+    const order = await capturedOrder();
+    const refund = { captureId: order.capture_id!, requestId: `r-${order.id}`, amountCents: 598, currency: 'USD' };
+    await expect(simulator().refundCapture({ ...refund, captureId: 'NOSUCHCAPTURE' })).rejects.toMatchObject({ code: 'INVALID_RESOURCE_ID' });
+    await expect(simulator().refundCapture({ ...refund, currency: 'EUR' })).rejects.toMatchObject({ code: 'CURRENCY_MISMATCH' });
+    await expect(simulator().refundCapture({ ...refund, amountCents: 599 })).rejects.toMatchObject({ code: 'REFUND_AMOUNT_EXCEEDED' });
+    simulator().failNextRefund(new Error('socket hang up'));
+    await expect(simulator().refundCapture(refund)).rejects.toThrow('socket hang up');
+    expect(await simulator().refundsOf(order.capture_id!)).toEqual([]);
+    expect((await simulator().refundCapture(refund)).status).toBe('COMPLETED');
   });
 });

@@ -9,7 +9,8 @@ import { locationPath, newCustomer, operationsOf, userRow } from './ledger-fixtu
 
 /**
  * A local server answering as PayPal's REST API documents it: OAuth client credentials, Orders v2
- * create (idempotent by PayPal-Request-Id), approval by the payer, capture.
+ * create (idempotent by PayPal-Request-Id), approval by the payer, capture, and Payments v2
+ * refunds of a capture (idempotent by PayPal-Request-Id; never more than was captured).
  */
 interface FakeOrder {
   id: string;
@@ -17,6 +18,15 @@ interface FakeOrder {
   amount: { currency_code: string; value: string };
   approved: boolean;
   capturedWith: string | undefined;
+  /** What the capture took, once captured. */
+  captured?: { currency_code: string; value: string } | undefined;
+}
+
+interface FakeRefund {
+  id: string;
+  captureId: string;
+  requestId: string;
+  amount: { currency_code: string; value: string };
 }
 
 type CaptureMode = 'completed' | 'pending' | 'wrong-amount' | 'wrong-currency';
@@ -28,6 +38,9 @@ class FakePayPal {
   orders = new Map<string, FakeOrder>();
   byRequestId = new Map<string, string>();
   captureMode: CaptureMode = 'completed';
+  refunds: FakeRefund[] = [];
+  /** The next refund answers 500 (PayPal failed: the refund may or may not have been made). */
+  failNextRefund = false;
   requests: { path: string; headers: IncomingMessage['headers'] }[] = [];
 
   async start() {
@@ -93,12 +106,38 @@ class FakePayPal {
             ? { ...order.amount, currency_code: 'EUR' }
             : order.amount;
       const status = this.captureMode === 'pending' ? 'PENDING' : 'COMPLETED';
+      order.captured = amount;
       return send(201, {
         id: order.id,
         // PayPal marks the order COMPLETED even when its capture is PENDING (e.g. an eCheck).
         status: 'COMPLETED',
         purchase_units: [{ reference_id: 'default', payments: { captures: [{ id: `CAP${order.id}`, status, amount, final_capture: true }] } }],
       });
+    }
+    const refund = /^\/v2\/payments\/captures\/CAP([A-Z0-9]+)\/refund$/.exec(path);
+    if (request.method === 'POST' && refund) {
+      const order = this.orders.get(refund[1]!);
+      if (!order?.captured) return send(404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+      if (this.failNextRefund) {
+        this.failNextRefund = false;
+        return send(500, { name: 'INTERNAL_SERVER_ERROR' });
+      }
+      const captureId = `CAP${order.id}`;
+      const repeated = this.refunds.find((r) => r.requestId === requestId);
+      if (repeated) return send(200, { id: repeated.id, status: 'COMPLETED', amount: repeated.amount });
+      const body = JSON.parse(raw || '{}') as { amount?: { currency_code: string; value: string } };
+      const amount = body.amount ?? order.captured;
+      const cents = (value: string) => Math.round(Number(value) * 100);
+      const refunded = this.refunds.filter((r) => r.captureId === captureId).reduce((sum, r) => sum + cents(r.amount.value), 0);
+      if (amount.currency_code !== order.captured.currency_code) {
+        return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'REFUND_CURRENCY_MISMATCH' }] });
+      }
+      if (refunded + cents(amount.value) > cents(order.captured.value)) {
+        return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'REFUND_AMOUNT_EXCEEDED' }] });
+      }
+      const created = { id: `RF${randomUUID().replace(/-/g, '').slice(0, 15).toUpperCase()}`, captureId, requestId, amount };
+      this.refunds.push(created);
+      return send(201, { id: created.id, status: 'COMPLETED', amount });
     }
     return send(404, { name: 'RESOURCE_NOT_FOUND' });
   }
@@ -159,9 +198,31 @@ describe('PayPal Orders v2 adapter', () => {
     const { providerOrderId } = await adapter.createOrder(input('req-capture'));
     await expect(adapter.captureOrder(providerOrderId, 'cap-1')).rejects.toMatchObject({ code: 'ORDER_NOT_APPROVED' });
     paypal.orders.get(providerOrderId)!.approved = true;
-    expect(await adapter.captureOrder(providerOrderId, 'cap-1')).toEqual({ status: 'COMPLETED', amountCents: 1495, currency: 'USD' });
-    expect(await adapter.captureOrder(providerOrderId, 'cap-1')).toEqual({ status: 'COMPLETED', amountCents: 1495, currency: 'USD' });
+    const captured = { status: 'COMPLETED', amountCents: 1495, currency: 'USD', captureId: `CAP${providerOrderId}` };
+    expect(await adapter.captureOrder(providerOrderId, 'cap-1')).toEqual(captured);
+    expect(await adapter.captureOrder(providerOrderId, 'cap-1')).toEqual(captured);
     await expect(adapter.captureOrder(providerOrderId, 'cap-2')).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
+  it('refunds a capture with PayPal-Request-Id: once per request id, never more than was captured', async () => {
+    const adapter = provider();
+    const { providerOrderId } = await adapter.createOrder(input('req-refund'));
+    paypal.orders.get(providerOrderId)!.approved = true;
+    const { captureId } = await adapter.captureOrder(providerOrderId, 'cap-r');
+    const refund = { captureId: captureId!, requestId: 'refund-1', amountCents: 1495, currency: 'USD' };
+    const first = await adapter.refundCapture(refund);
+    expect(first).toEqual({ refundId: expect.stringMatching(/^RF/), status: 'COMPLETED' });
+    expect(await adapter.refundCapture(refund)).toEqual(first);
+    expect(paypal.refunds.filter((r) => r.captureId === captureId)).toEqual([
+      expect.objectContaining({ requestId: 'refund-1', amount: { currency_code: 'USD', value: '14.95' } }),
+    ]);
+    const sent = paypal.requests.find((r) => r.path === `/v2/payments/captures/${captureId}/refund`);
+    expect(sent?.headers['paypal-request-id']).toBe('refund-1');
+    await expect(adapter.refundCapture({ ...refund, requestId: 'refund-2' })).rejects.toMatchObject({ code: 'REFUND_AMOUNT_EXCEEDED' });
+    await expect(adapter.refundCapture({ ...refund, captureId: 'bad/../id' })).rejects.toMatchObject({ code: 'INVALID_RESOURCE_ID' });
+    paypal.failNextRefund = true;
+    // A 500 is no answer: no code, so the caller tries again with the same request id.
+    await expect(adapter.refundCapture({ ...refund, requestId: 'refund-3' })).rejects.toMatchObject({ code: undefined });
   });
 
   it('reports a pending capture as not completed', async () => {
@@ -212,12 +273,43 @@ describe('buying a membership with PAYMENTS_PROVIDER=paypal', () => {
     expect((await t.app.inject({ method: 'GET', url: '/app/v1/payments/simulator?token=X' })).statusCode).toBe(404);
   });
 
-  it.each(['wrong-amount', 'wrong-currency', 'pending'] as const)('refuses a capture with %s and grants nothing', async (mode) => {
+  it.each([
+    ['wrong-amount', { currency_code: 'USD', value: '0.01' }],
+    ['wrong-currency', { currency_code: 'EUR', value: '8.97' }],
+  ] as const)('refunds a capture with %s what PayPal took, grants nothing, and ends the order refunded', async (mode, taken) => {
     const customer = await newCustomer(t.app);
     paypal.captureMode = mode;
     expect(await buyAndApprove(customer.cookie, customer.userId, 3)).toBe('/app/payCancel');
     expect((await userRow(t.app, customer.userId)).credits).toBe(0);
     expect(await operationsOf(t.app, customer.userId)).toHaveLength(0);
+    const order = await t.app.db.selectFrom('payment_orders').selectAll().where('user_id', '=', customer.userId).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: 'refunded', capture_id: `CAP${order.provider_order_id}`, refund_request_id: `refund-${order.id}` });
+    expect(paypal.refunds.filter((r) => r.captureId === order.capture_id)).toEqual([expect.objectContaining({ requestId: `refund-${order.id}`, amount: taken })]);
+    // The return again: PayPal answers the same capture, and nothing is refunded twice.
+    const back = await t.app.inject({ method: 'GET', url: `/app/v1/payments/return?token=${order.provider_order_id}`, headers: { cookie: customer.cookie } });
+    expect(locationPath(back.headers.location)).toBe('/app/payCancel');
+    await t.app.jobs.drain();
+    expect(paypal.refunds.filter((r) => r.captureId === order.capture_id)).toHaveLength(1);
+  });
+
+  it('refunds a wrong capture through its job when PayPal fails the refund at first', async () => {
+    const customer = await newCustomer(t.app);
+    paypal.captureMode = 'wrong-amount';
+    paypal.failNextRefund = true;
+    expect(await buyAndApprove(customer.cookie, customer.userId, 2)).toBe('/app/payCancel');
+    const status = async () => (await t.app.db.selectFrom('payment_orders').selectAll().where('user_id', '=', customer.userId).executeTakeFirstOrThrow());
+    expect((await status()).status).toBe('capturing');
+    await t.app.jobs.drain();
+    const order = await status();
+    expect(order.status).toBe('refunded');
+    expect(paypal.refunds.filter((r) => r.captureId === order.capture_id)).toHaveLength(1);
+  });
+
+  it('refuses a pending capture and grants nothing', async () => {
+    const customer = await newCustomer(t.app);
+    paypal.captureMode = 'pending';
+    expect(await buyAndApprove(customer.cookie, customer.userId, 3)).toBe('/app/payCancel');
+    expect((await userRow(t.app, customer.userId)).credits).toBe(0);
     const order = await t.app.db.selectFrom('payment_orders').select('status').where('user_id', '=', customer.userId).executeTakeFirstOrThrow();
     expect(order.status).toBe('failed');
   });

@@ -124,6 +124,9 @@ export function createSimulatorPaymentsProvider(db: Db, publicUrl: string, clock
       }
       try {
         return await writeTransaction(db, async (trx) => {
+          // Asked again while the first was being made: that one's answer.
+          const made = await trx.selectFrom('payment_simulator_refunds').selectAll().where('request_id', '=', input.requestId).executeTakeFirst();
+          if (made) return answer(made);
           const order = await trx.selectFrom('payment_simulator_orders').selectAll().where('capture_id', '=', input.captureId).executeTakeFirst();
           if (!order || order.status !== 'COMPLETED') throw new PaymentProviderError('no such capture', 'INVALID_RESOURCE_ID');
           if (input.currency !== order.currency) throw new PaymentProviderError('the refund is in another currency', 'CURRENCY_MISMATCH');
