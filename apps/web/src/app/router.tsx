@@ -106,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: paths.shipmentParent.path, element: <Navigate to={paths.shipmentParent.getHref()} replace /> },
           accountScreen(paths.shipments.path, paths.shipments.title, 'shipments'),
           accountScreen(paths.myOrders.path, paths.myOrders.title, 'myOrders'),
+          signedInScreen(paths.labelPurchase.path, paths.labelPurchase.title, async () => (await import('./routes/label-purchase')).LabelPurchaseRoute),
           accountScreen(paths.buyMembership.path, paths.buyMembership.title, 'buyMembership'),
           accountScreen(paths.transaction.path, paths.transaction.title, 'transaction'),
           accountScreen(paths.membership.path, paths.membership.title, 'membership'),

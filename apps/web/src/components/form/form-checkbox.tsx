@@ -5,8 +5,25 @@ import FormHelperText from '@mui/material/FormHelperText';
 import { useId, type InputHTMLAttributes, type ReactNode, type RefCallback } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 
-/** A checkbox bound to the surrounding form by name; `after` sits beside the label (a link, say). */
-export function FormCheckbox({ name, label, after, required }: { name: string; label: ReactNode; after?: ReactNode; required?: boolean }) {
+/**
+ * A checkbox bound to the surrounding form by name; `after` sits beside the label (a link, say);
+ * `helperText` says more under it (why it is disabled, say).
+ */
+export function FormCheckbox({
+  name,
+  label,
+  after,
+  required,
+  disabled,
+  helperText,
+}: {
+  name: string;
+  label: ReactNode;
+  after?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  helperText?: string;
+}) {
   const { control } = useFormContext();
   const helperId = useId();
   return (
@@ -14,7 +31,7 @@ export function FormCheckbox({ name, label, after, required }: { name: string; l
       name={name}
       control={control}
       render={({ field, fieldState }) => (
-        <FormControl error={fieldState.error !== undefined} required={required}>
+        <FormControl error={fieldState.error !== undefined} required={required} disabled={disabled}>
           <div style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
             <FormControlLabel
               sx={{ mr: after ? 0.5 : 2 }}
@@ -27,7 +44,7 @@ export function FormCheckbox({ name, label, after, required }: { name: string; l
                   slotProps={{
                     input: {
                       ref: field.ref,
-                      'aria-describedby': fieldState.error ? helperId : undefined,
+                      'aria-describedby': fieldState.error || helperText ? helperId : undefined,
                       'aria-invalid': fieldState.error ? true : undefined,
                     } as InputHTMLAttributes<HTMLInputElement> & { ref: RefCallback<HTMLInputElement> },
                   }}
@@ -37,9 +54,9 @@ export function FormCheckbox({ name, label, after, required }: { name: string; l
             />
             {after}
           </div>
-          {fieldState.error && (
+          {(fieldState.error ?? helperText) && (
             <FormHelperText id={helperId} sx={{ mt: 0 }}>
-              {fieldState.error.message}
+              {fieldState.error?.message ?? helperText}
             </FormHelperText>
           )}
         </FormControl>

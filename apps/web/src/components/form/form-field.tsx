@@ -27,6 +27,9 @@ export interface FormFieldProps {
   placeholder?: string;
   /** Focus the field when it appears (the first field of a dialog). */
   autoFocus?: boolean;
+  /** A text area of at least `minRows` lines (comments, instructions). */
+  multiline?: boolean;
+  minRows?: number;
 }
 
 /**
@@ -50,6 +53,8 @@ export function FormField({
   disabled,
   placeholder,
   autoFocus,
+  multiline,
+  minRows,
 }: FormFieldProps) {
   const { control } = useFormContext();
   const [visible, setVisible] = useState(false);
@@ -90,6 +95,8 @@ export function FormField({
           placeholder={placeholder}
           autoFocus={autoFocus}
           autoComplete={autoComplete}
+          multiline={multiline}
+          minRows={minRows}
           fullWidth
           error={fieldState.error !== undefined}
           helperText={fieldState.error?.message ?? helperText}

@@ -10,16 +10,19 @@ export function StepActions({
   onCancel,
   nextLabel = 'Next',
   busy = false,
+  nextDisabled = false,
   onNextClick,
 }: {
   onBack?: () => void;
   onCancel?: () => void;
   nextLabel?: string;
   busy?: boolean;
+  /** Next waits for something the step asks first (a choice, a check); Back stays available. */
+  nextDisabled?: boolean;
   onNextClick?: () => void;
 }) {
   return (
-    <Box sx={{ display: 'flex', gap: 2, mt: 1 }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1 }}>
       {onBack && (
         <Button variant="outlined" color="secondary" size="large" onClick={onBack} disabled={busy}>
           Back
@@ -31,7 +34,7 @@ export function StepActions({
           Cancel
         </Button>
       )}
-      <Button type="submit" variant="contained" size="large" disabled={busy} onClick={onNextClick} sx={{ minWidth: 120 }}>
+      <Button type="submit" variant="contained" size="large" disabled={busy || nextDisabled} onClick={onNextClick} sx={{ minWidth: 120 }}>
         {nextLabel}
       </Button>
     </Box>

@@ -5,11 +5,15 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
+import { useNarrow } from '../layout/use-narrow';
 import { WizardContext, type Wizard } from './use-wizard';
 
 /**
  * A wizard's card: its title and subtitle with an optional control beside them (a close link,
  * say), the stepper, a progress bar along the top while `busy`, and the current step.
+ * `titleLevel` h2 puts the card under a page that has its own h1 (the signed-in top bar);
+ * `compact` suits a wizard of many steps: on a phone the stepper becomes 'Step n of N: name'
+ * with a progress bar, as the labels of every step no longer fit side by side.
  */
 export function WizardFrame({
   wizard,
@@ -18,6 +22,8 @@ export function WizardFrame({
   action,
   busy = false,
   busyLabel,
+  titleLevel = 'h1',
+  compact = false,
   children,
 }: {
   wizard: Wizard;
@@ -27,9 +33,12 @@ export function WizardFrame({
   busy?: boolean;
   /** Names the progress bar, e.g. 'Sending your registration'. */
   busyLabel: string;
+  titleLevel?: 'h1' | 'h2';
+  compact?: boolean;
   children: ReactNode;
 }) {
   const titleId = useId();
+  const narrow = useNarrow();
   return (
     <Box
       component="section"
@@ -50,25 +59,38 @@ export function WizardFrame({
       <Box sx={{ p: { xs: 2.5, sm: 4 } }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography id={titleId} variant="h1" component="h1" gutterBottom>
+            <Typography id={titleId} variant="h1" component={titleLevel} gutterBottom>
               {title}
             </Typography>
             <Typography color="text.secondary">{subtitle}</Typography>
           </Box>
           {action}
         </Box>
-        <Stepper activeStep={wizard.step} alternativeLabel sx={{ my: { xs: 3, sm: 4 } }} aria-label="Steps">
-          {wizard.steps.map((label, index) => (
-            <Step key={label} completed={index < wizard.step}>
-              <StepLabel
-                aria-current={index === wizard.step ? 'step' : undefined}
-                sx={{ '& .MuiStepLabel-label': { fontSize: { xs: '0.8rem', sm: '0.875rem' } } }}
-              >
-                {label}
-              </StepLabel>
-            </Step>
-          ))}
-        </Stepper>
+        {compact && narrow ? (
+          <Box role="group" aria-label="Steps" sx={{ my: 3 }}>
+            <Typography aria-current="step" sx={{ fontWeight: 600, mb: 1 }}>
+              Step {wizard.step + 1} of {wizard.steps.length}: {wizard.steps[wizard.step]}
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              aria-label={`Step ${wizard.step + 1} of ${wizard.steps.length}`}
+              value={((wizard.step + 1) / wizard.steps.length) * 100}
+            />
+          </Box>
+        ) : (
+          <Stepper activeStep={wizard.step} alternativeLabel sx={{ my: { xs: 3, sm: 4 } }} aria-label="Steps">
+            {wizard.steps.map((label, index) => (
+              <Step key={label} completed={index < wizard.step}>
+                <StepLabel
+                  aria-current={index === wizard.step ? 'step' : undefined}
+                  sx={{ '& .MuiStepLabel-label': { fontSize: { xs: '0.8rem', sm: '0.875rem' } } }}
+                >
+                  {label}
+                </StepLabel>
+              </Step>
+            ))}
+          </Stepper>
+        )}
         <WizardContext value={wizard}>{children}</WizardContext>
       </Box>
     </Box>

@@ -1,0 +1,462 @@
+import {
+  CONTACT_MESSAGES,
+  INSURANCE_MESSAGE,
+  MESSAGES,
+  PARCEL_MESSAGES,
+  SHIPMENT_MESSAGES,
+  STORAGE_KEYS,
+  encodeLabelPurchaseParam,
+} from '@airbox/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fillIn, mockApi, renderApp, signIn, type ApiRequest } from '../../../testing/test-utils';
+import { leaveForPayment } from '../utils/leave-for-payment';
+import { LABEL_PURCHASE_TEXT } from '../utils/messages';
+
+vi.mock('../utils/leave-for-payment', () => ({ leaveForPayment: vi.fn() }));
+
+beforeEach(() => {
+  vi.mocked(leaveForPayment).mockReset();
+  localStorage.clear();
+});
+afterEach(() => localStorage.clear());
+
+const ok = { code: 0, errorcode: 0, message: 'ok' };
+
+const HOME = {
+  kind: 'home',
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  company: '',
+  address1: '742 Valencia St',
+  address2: '',
+  city: 'San Francisco',
+  state: 'CA',
+  zipcode: '94110',
+  phone: '4155550134',
+  email: 'dana@example.com',
+};
+const HUB = { ...HOME, kind: 'hub', firstName: '', lastName: '', company: 'Mission Hub', address1: '801 Market St', zipcode: '94103', phone: '4155550100', email: '' };
+
+const MOM = {
+  id: 31,
+  name: 'Mom',
+  firstName: 'Rosa',
+  lastName: 'Reyes',
+  company: '',
+  address1: '12 Elm St',
+  address2: 'Apt 4',
+  city: 'Austin',
+  state: 'TX',
+  country: 'USA',
+  zipcode: '73301',
+  email: 'rosa@example.com',
+  phone: '512-555-0199',
+  residential: true,
+};
+
+const RATES = [
+  { rateId: 'rate_ups', carrier: 'UPSDAP', service: 'Ground', rate: '11.20', retailRate: '12.00', deliveryDays: 4, cheapest: false, fastest: false },
+  { rateId: 'rate_usps', carrier: 'USPS', service: 'GroundAdvantage', rate: '7.45', retailRate: '8.00', deliveryDays: 5, cheapest: true, fastest: false },
+  { rateId: 'rate_fedex', carrier: 'FedExDefault', service: 'FEDEX_2_DAY', rate: '24.90', retailRate: '26.00', deliveryDays: 2, cheapest: false, fastest: true },
+];
+
+const SAVED_ORDER = {
+  id: 12,
+  createtime: '2026-11-20 10:00:00',
+  length: 12,
+  width: 10,
+  height: 6,
+  weight: 40,
+  fromfirstname: 'Dana',
+  fromlastname: 'Reyes',
+  fromcompany: '',
+  fromaddress1: '742 Valencia St',
+  fromaddress2: '',
+  fromcity: 'San Francisco',
+  fromstate: 'CA',
+  fromzipcode: '94110',
+  fromphone: '415-555-0134',
+  tofirstname: 'Rosa',
+  tolastname: 'Reyes',
+  tocompany: '',
+  toaddress1: '12 Elm St',
+  toaddress2: 'Apt 4',
+  tocity: 'Austin',
+  tostate: 'TX',
+  tozipcode: '73301',
+  tophone: '512-555-0199',
+  comments: 'Birthday present',
+  fromemail: 'dana@example.com',
+  toemail: 'rosa@example.com',
+  toresidential: true,
+  insuredValue: '150.00',
+};
+
+type Answer = { status?: number; body: unknown };
+type Handlers = Record<string, Answer | ((request: ApiRequest) => Answer)>;
+
+function labelApi(overrides: Handlers = {}) {
+  return mockApi({
+    '/openapi/easyPost/getMyAddress': { body: { ...ok, data: [HOME, HUB] } },
+    '/openapi/easyPost/getUserShipmentAddress': { body: { ...ok, total: 1, data: [MOM] } },
+    '/openapi/easyPost/validateAddress': { body: { ...ok, data: { result: 1, addrId: 'adr_1', suggestion: null, reasons: [] } } },
+    '/app/v1/carrierServiceRenaming': {
+      body: {
+        errorcode: 0,
+        message: 'ok',
+        data: [
+          { carrier: 'USPS', easypost_original: 'GroundAdvantage', renamed: 'Ground Advantage', service_search_queries: '' },
+          { carrier: 'UPSDAP', easypost_original: 'Ground', renamed: 'Ground Saver', service_search_queries: '' },
+          { carrier: 'FedEx', easypost_original: 'FEDEX_2_DAY', renamed: '2Day', service_search_queries: '' },
+        ],
+      },
+    },
+    '/app/v1/labelPurchase/rates': { body: { errorcode: 0, message: 'ok', data: { draftId: 55, rates: RATES, insurance: '1.50', messages: [] } } },
+    '/app/v1/labelPurchase/buy': { body: { errorcode: 1, message: 'ok', redirectURL: 'https://pay.example/approve?token=lbl' } },
+    '/openapi/easyPost/saveOrderForLater': { body: { ...ok, data: { id: 77 } } },
+    '/openapi/easyPost/getOrderForLater': { body: { ...ok, data: [SAVED_ORDER] } },
+    ...overrides,
+  });
+}
+
+const pagePath = (param: Parameters<typeof encodeLabelPurchaseParam>[0]) => `/shipment/#/Shipment/shipmentRate?param=${encodeLabelPurchaseParam(param)}`;
+
+const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}[\\s*]*$`));
+const step = (name: string) => screen.findByRole('heading', { level: 2, name });
+
+type User = ReturnType<typeof renderApp>['user'];
+
+/** From: my address; To: Mom from My Contacts; Package: the medium box; then Options. */
+async function fillToOptions(user: User) {
+  await step('Ship from');
+  await user.click(await screen.findByRole('button', { name: /^My address/ }));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await step('Ship to');
+  await user.click(screen.getByRole('button', { name: 'Pick from My Contacts' }));
+  await user.click(await screen.findByRole('button', { name: 'Choose Mom' }));
+  // The page is hidden from the accessibility tree until the dialog has gone.
+  await user.click(await screen.findByRole('button', { name: 'Next' }));
+  await step('Package');
+  await user.click(screen.getByRole('button', { name: /^Medium box/ }));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await step('Options');
+}
+
+describe('label purchase page', () => {
+  it('continues the saved order of param with the session user (a foreign userId is ignored) and pre-fills every step', async () => {
+    signIn({ userId: 7 });
+    const api = labelApi();
+    const { user } = renderApp(pagePath({ boxId: '9999999', userId: 99, OrderId: 12 }));
+    await step('Ship from');
+    const asked = api.calls('/openapi/easyPost/getOrderForLater');
+    expect(asked).toHaveLength(1);
+    expect([asked[0]?.fields.get('userId'), asked[0]?.fields.get('id')]).toEqual(['7', '12']);
+    expect(api.requests.some((request) => [...request.fields.values()].includes('99'))).toBe(false);
+
+    expect(field('Address 1')).toHaveValue('742 Valencia St');
+    expect(field('First Name')).toHaveValue('Dana');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Ship to');
+    expect(field('Address 1')).toHaveValue('12 Elm St');
+    expect(field('Email')).toHaveValue('rosa@example.com');
+    expect(screen.getByRole('checkbox', { name: CONTACT_MESSAGES.residential })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Package');
+    expect([field('Length'), field('Width'), field('Height')].map((input) => (input as HTMLInputElement).value)).toEqual(['12', '10', '6']);
+    // 40 oz is 2 lb 8 oz.
+    expect(field('Weight \\(lb\\)')).toHaveValue('2');
+    expect(field('Weight \\(oz\\)')).toHaveValue('8');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Options');
+    expect(field('Declared value to insure')).toHaveValue('150.00');
+    expect(field('Comments')).toHaveValue('Birthday present');
+
+    // Reaching Rates rates the order afresh; buying names the order it continues.
+    await user.click(screen.getByRole('button', { name: 'Check addresses' }));
+    await step('Rates');
+    await waitFor(() => expect(api.calls('/app/v1/labelPurchase/rates')).toHaveLength(1));
+    await user.click(await screen.findByRole('radio', { name: /USPS Ground Advantage/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Review and pay');
+    await user.click(screen.getByRole('button', { name: /^Pay \$/ }));
+    await waitFor(() => expect(leaveForPayment).toHaveBeenCalledWith('https://pay.example/approve?token=lbl'));
+    expect(api.calls('/app/v1/labelPurchase/buy')[0]?.json).toMatchObject({ draftId: 55, rateId: 'rate_usps', orderId: 12 });
+  });
+
+  it('says when the order to continue is not the customer’s, and starts empty', async () => {
+    signIn({ userId: 7 });
+    labelApi({ '/openapi/easyPost/getOrderForLater': { body: { ...ok, data: [] } } });
+    renderApp(pagePath({ boxId: '1234567', userId: 7, OrderId: 404 }));
+    expect(await screen.findByText(LABEL_PURCHASE_TEXT.orderNotFound)).toBeInTheDocument();
+    expect(field('Address 1')).toHaveValue('');
+  });
+
+  it('offers my address, my locker hub and My Contacts (5 a page, search without special characters) for From', async () => {
+    signIn({ userId: 7 });
+    const api = labelApi();
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await step('Ship from');
+    expect(screen.getByRole('heading', { level: 1, name: 'Buy Shipment Labels' })).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: /^My address/ }));
+    expect(field('Address 1')).toHaveValue('742 Valencia St');
+    expect(field('Phone Number')).toHaveValue('415-555-0134');
+
+    await user.click(screen.getByRole('button', { name: /^My locker hub/ }));
+    expect(field('Address 1')).toHaveValue('801 Market St');
+    expect(field('Company')).toHaveValue('Mission Hub');
+
+    await user.click(screen.getByRole('button', { name: 'Pick from My Contacts' }));
+    const picker = await screen.findByRole('dialog', { name: 'My Contacts' });
+    await within(picker).findByText('12 Elm St, Apt 4, Austin, TX 73301 · 512-555-0199');
+    await fillIn(user, within(picker).getByLabelText('Search My Contacts'), "Rosa's #1!");
+    await user.click(within(picker).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.calls('/openapi/easyPost/getUserShipmentAddress').at(-1)?.fields.get('search')).toBe('Rosas 1'));
+    const searched = api.calls('/openapi/easyPost/getUserShipmentAddress').at(-1);
+    expect([searched?.fields.get('userId'), searched?.fields.get('page'), searched?.fields.get('size')]).toEqual(['7', '1', '5']);
+    await user.click(within(picker).getByRole('button', { name: 'Choose Mom' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'My Contacts' })).not.toBeInTheDocument());
+    expect(field('Address 1')).toHaveValue('12 Elm St');
+    expect(field('City')).toHaveValue('Austin');
+  });
+
+  it('shows the validation messages word for word on each step', async () => {
+    signIn();
+    labelApi();
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await step('Ship from');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    for (const message of [CONTACT_MESSAGES.address1, CONTACT_MESSAGES.city, CONTACT_MESSAGES.state, CONTACT_MESSAGES.zip, CONTACT_MESSAGES.phone]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    await fillIn(user, field('Zip Code'), '941');
+    await user.tab();
+    expect(await screen.findByText(CONTACT_MESSAGES.format)).toBeInTheDocument();
+
+    // A name or a company is asked once the address itself is complete.
+    await user.click(screen.getByRole('button', { name: /^My locker hub/ }));
+    await user.clear(field('Company'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please enter a name')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^My address/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Ship to');
+    await user.click(screen.getByRole('button', { name: 'Pick from My Contacts' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose Mom' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+
+    await step('Package');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findAllByText(PARCEL_MESSAGES.size)).length).toBe(3);
+    expect(screen.getByText(PARCEL_MESSAGES.weight)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Small box/ }));
+    await fillIn(user, field('Weight \\(oz\\)'), '16');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(PARCEL_MESSAGES.ounces)).toBeInTheDocument();
+    await user.clear(field('Weight \\(oz\\)'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await step('Options');
+    await fillIn(user, field('Declared value to insure'), '250');
+    expect(await screen.findByText('Insurance fee: $2.50')).toBeInTheDocument();
+    await user.clear(field('Declared value to insure'));
+    await fillIn(user, field('Declared value to insure'), '600');
+    await user.click(screen.getByRole('button', { name: 'Check addresses' }));
+    expect(await screen.findByText(INSURANCE_MESSAGE, { selector: 'p.Mui-error' })).toBeInTheDocument();
+  });
+
+  it("says 'Unable to verify address!' with the reasons, and accepting the suggestion fills the address", async () => {
+    signIn();
+    const api = labelApi({
+      '/openapi/easyPost/validateAddress': ({ fields }) =>
+        fields.get('street1') === '12 Elm St'
+          ? {
+              body: {
+                ...ok,
+                data: {
+                  result: 0,
+                  addrId: '',
+                  suggestion: { street1: '12 ELM ST APT 4', street2: '', city: 'AUSTIN', state: 'TX', zip: '73301-0001' },
+                  reasons: ['Address not found', 'Did you mean 12 ELM ST APT 4?'],
+                },
+              },
+            }
+          : { body: { ...ok, data: { result: 1, addrId: 'adr_1', suggestion: null, reasons: [] } } },
+    });
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await fillToOptions(user);
+    await user.click(screen.getByRole('button', { name: 'Check addresses' }));
+    await step('Verify addresses');
+    const recipient = screen.getByRole('region', { name: 'Recipient' });
+    const alert = within(recipient).getByRole('alert');
+    expect(alert).toHaveTextContent(SHIPMENT_MESSAGES.unableToVerify);
+    expect(alert).toHaveTextContent('Address not found');
+    expect(within(recipient).getByText('12 ELM ST APT 4, AUSTIN, TX 73301-0001')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Sender' })).getByText(LABEL_PURCHASE_TEXT.verified)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Get rates' })).toBeDisabled();
+
+    await user.click(within(recipient).getByRole('button', { name: 'Use the suggested address' }));
+    expect(within(recipient).getByText(LABEL_PURCHASE_TEXT.verified)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Get rates' }));
+    await step('Rates');
+    await waitFor(() => expect(api.calls('/app/v1/labelPurchase/rates')).toHaveLength(1));
+    expect(api.calls('/app/v1/labelPurchase/rates')[0]?.json).toMatchObject({
+      to: { address1: '12 ELM ST APT 4', address2: '', city: 'AUSTIN', state: 'TX', zipcode: '73301' },
+      from: { address1: '742 Valencia St' },
+    });
+
+    // The To step holds what was accepted.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await step('Verify addresses');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await step('Options');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await step('Package');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await step('Ship to');
+    expect(field('Address 1')).toHaveValue('12 ELM ST APT 4');
+    expect(field('Zip Code')).toHaveValue('73301');
+  });
+
+  it('lists every service renamed, carriers as customers know them, cheapest and fastest marked, sortable', async () => {
+    signIn();
+    const api = labelApi();
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await fillToOptions(user);
+    await user.click(screen.getByRole('button', { name: 'Check addresses' }));
+    await step('Rates');
+    const services = await screen.findByRole('radiogroup', { name: 'Services' });
+    const names = () => within(services).getAllByRole('radio').map((radio) => radio.getAttribute('aria-labelledby') && document.getElementById(radio.getAttribute('aria-labelledby') ?? '')?.textContent);
+    expect(names()).toEqual(['USPS Ground Advantage · $7.45', 'UPS Ground Saver · $11.20', 'FedEx 2Day · $24.90']);
+    expect(within(services).queryByText(/UPSDAP/)).not.toBeInTheDocument();
+    const card = (name: RegExp) => within(services).getByRole('radio', { name }).closest('label') as HTMLElement;
+    expect(within(card(/USPS Ground Advantage/)).getByText('Cheapest')).toBeInTheDocument();
+    expect(within(card(/FedEx 2Day/)).getByText('Fastest')).toBeInTheDocument();
+    expect(within(card(/UPS Ground Saver/)).getByText('4 business days')).toBeInTheDocument();
+    expect(within(card(/UPS Ground Saver/)).queryByText(/Cheapest|Fastest/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delivery days' }));
+    expect(names()).toEqual(['FedEx 2Day · $24.90', 'UPS Ground Saver · $11.20', 'USPS Ground Advantage · $7.45']);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(LABEL_PURCHASE_TEXT.chooseRate)).toBeInTheDocument();
+    // The addresses were verified as typed: no Verify step, and the recipient is not saved unless asked.
+    expect(api.calls('/openapi/easyPost/validateAddress')).toHaveLength(2);
+    expect(api.calls('/app/v1/labelPurchase/rates')[0]?.json).toMatchObject({ saveRecipient: false, parcel: { length: '12', width: '10', height: '6', weightLb: '3', weightOz: '0' } });
+  });
+
+  it("says 'Unable to verify address!' when rating refuses an address, and that no carrier takes the parcel", async () => {
+    signIn();
+    let answer: Answer = { body: { errorcode: -2, message: 'Unable to verify address!' } };
+    labelApi({ '/app/v1/labelPurchase/rates': () => answer });
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await fillToOptions(user);
+    await user.click(screen.getByRole('button', { name: 'Check addresses' }));
+    await step('Rates');
+    expect(await screen.findByRole('alert')).toHaveTextContent(SHIPMENT_MESSAGES.unableToVerify);
+    answer = { body: { errorcode: -3, message: 'No rates' } };
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(await screen.findByRole('button', { name: 'Check addresses' }));
+    expect(await screen.findByText(LABEL_PURCHASE_TEXT.noRates)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('reviews the amounts, pays at the redirectURL, and rates again when the rates expired', async () => {
+    signIn();
+    let buys = 0;
+    const api = labelApi({
+      '/app/v1/labelPurchase/buy': () => {
+        buys += 1;
+        return buys === 1
+          ? { body: { errorcode: -4, message: 'The rates expired' } }
+          : { body: { errorcode: 1, message: 'ok', redirectURL: 'https://pay.example/approve?token=lbl' } };
+      },
+    });
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await fillToOptions(user);
+    await fillIn(user, field('Declared value to insure'), '150');
+    await user.click(screen.getByRole('checkbox', { name: 'E-mail the recipient a tracking link' }));
+    await user.click(screen.getByRole('button', { name: 'Check addresses' }));
+    await step('Rates');
+    await user.click(await screen.findByRole('radio', { name: /UPS Ground Saver/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Review and pay');
+    const summary = screen.getByLabelText('Your label');
+    expect(summary).toHaveTextContent('UPS Ground Saver (4 business days)');
+    expect(summary).toHaveTextContent('Rate$11.20');
+    expect(summary).toHaveTextContent('Insurance$1.50 (declared value $150.00)');
+    expect(summary).toHaveTextContent('Total$12.70');
+    expect(summary).toHaveTextContent('12 × 10 × 6 in, 3 lb 0 oz');
+    expect(summary).toHaveTextContent('Rosa Reyes');
+    expect(summary).not.toHaveTextContent('UPSDAP');
+
+    await user.click(screen.getByRole('button', { name: 'Pay $12.70' }));
+    expect(await screen.findByText(LABEL_PURCHASE_TEXT.ratesRefreshed)).toBeInTheDocument();
+    await step('Rates');
+    await waitFor(() => expect(api.calls('/app/v1/labelPurchase/rates')).toHaveLength(2));
+    // The same service stays chosen with its new rate.
+    expect(await screen.findByRole('radio', { name: /UPS Ground Saver/ })).toBeChecked();
+    expect(leaveForPayment).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay $12.70' }));
+    await waitFor(() => expect(leaveForPayment).toHaveBeenCalledWith('https://pay.example/approve?token=lbl'));
+    expect(api.calls('/app/v1/labelPurchase/buy')[1]?.json).toEqual({ draftId: 55, rateId: 'rate_ups', notifyRecipient: true });
+  });
+
+  it('saves for later: the order in progress is kept, the dashboard flag set, and Orders In Progress opened', async () => {
+    signIn({ userId: 7 });
+    const api = labelApi();
+    const { user, location } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await step('Ship from');
+    expect(screen.queryByRole('button', { name: 'Save for later' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /^My address/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Ship to');
+    // What is typed but not yet taken by Next is saved too.
+    await fillIn(user, field('Address 1'), '500 Howard St');
+    await user.click(screen.getByRole('button', { name: 'Save for later' }));
+    await waitFor(() => expect(location()).toBe('/ShipmentParent/MyOrder'));
+    expect(localStorage.getItem(STORAGE_KEYS.savedOrderFlag)).toBe('1');
+    expect(screen.getByRole('dialog')).toHaveTextContent(MESSAGES.savedOrder);
+    const sent = api.calls('/openapi/easyPost/saveOrderForLater')[0]?.json as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      from: { firstName: 'Dana', address1: '742 Valencia St', zipcode: '94110', phone: '415-555-0134' },
+      to: { address1: '500 Howard St' },
+      parcel: { length: 0, width: 0, height: 0, weightLb: 0, weightOz: 0 },
+      insuredValue: 0,
+      comments: '',
+    });
+    expect(sent.id).toBeUndefined();
+  });
+
+  it('saves a continued order under its own id', async () => {
+    signIn({ userId: 7 });
+    const api = labelApi();
+    const { user, location } = renderApp(pagePath({ boxId: '1234567', userId: 7, OrderId: 12 }));
+    await step('Ship from');
+    await user.click(await screen.findByRole('button', { name: 'Save for later' }));
+    await waitFor(() => expect(location()).toBe('/ShipmentParent/MyOrder'));
+    expect(api.calls('/openapi/easyPost/saveOrderForLater')[0]?.json).toMatchObject({
+      id: 12,
+      parcel: { length: 12, width: 10, height: 6, weightLb: 2, weightOz: 8 },
+      insuredValue: 150,
+      comments: 'Birthday present',
+    });
+  });
+
+  it('asks before leaving with unsaved input', async () => {
+    signIn();
+    labelApi();
+    const { user, router, location } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await step('Ship from');
+    await fillIn(user, field('City'), 'Oakland');
+    void router.navigate('/app/dashboard');
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent(LABEL_PURCHASE_TEXT.leaveQuestion);
+    await user.click(within(question).getByRole('button', { name: 'STAY' }));
+    expect(location()).toMatch(/^\/shipment/);
+    expect(field('City')).toHaveValue('Oakland');
+  });
+});

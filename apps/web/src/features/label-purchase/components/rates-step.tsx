@@ -1,0 +1,231 @@
+import { SHIPMENT_MESSAGES, carrierDisplayName, toCents, type LabelRate } from '@airbox/contract';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormHelperText from '@mui/material/FormHelperText';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useId, useMemo, useState } from 'react';
+import { StepActions } from '../../../components/wizard/step-actions';
+import { StepHeading } from '../../../components/wizard/step-heading';
+import { LABEL_PURCHASE_TEXT } from '../utils/messages';
+
+/** Where rating stands: asked, answered, or why there are no rates. */
+export type RatesState =
+  | { status: 'loading' }
+  | { status: 'ready'; draftId: number; rates: readonly LabelRate[]; insurance: string; messages: readonly string[] }
+  | { status: 'unverified'; message: string }
+  | { status: 'noRates' }
+  | { status: 'failed' };
+
+type SortKey = 'price' | 'days';
+
+/** Unknown delivery days sort last. */
+const days = (rate: LabelRate) => rate.deliveryDays ?? Number.MAX_SAFE_INTEGER;
+
+export function sortRates(rates: readonly LabelRate[], by: SortKey): LabelRate[] {
+  const price = (rate: LabelRate) => toCents(rate.rate);
+  return [...rates].sort((a, b) => (by === 'price' ? price(a) - price(b) || days(a) - days(b) : days(a) - days(b) || price(a) - price(b)));
+}
+
+export const deliveryText = (deliveryDays: number | null) =>
+  deliveryDays === null ? 'Delivery time not given' : `${deliveryDays} business day${deliveryDays === 1 ? '' : 's'}`;
+
+/** One service as a card: the radio is named by the carrier, the service and the price. */
+function RateCard({
+  rate,
+  service,
+  checked,
+  onChoose,
+  name,
+}: {
+  rate: LabelRate;
+  service: string;
+  checked: boolean;
+  onChoose: () => void;
+  name: string;
+}) {
+  const labelId = useId();
+  const carrier = carrierDisplayName(rate.carrier);
+  return (
+    <Paper
+      variant="outlined"
+      component="label"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        p: 1.5,
+        cursor: 'pointer',
+        borderColor: checked ? 'primary.main' : undefined,
+        borderWidth: checked ? 2 : 1,
+        '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
+      <Radio checked={checked} onChange={onChoose} name={name} value={rate.rateId} slotProps={{ input: { 'aria-labelledby': labelId } }} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography id={labelId} sx={{ fontWeight: 600 }}>
+          {`${carrier} ${service} · $${rate.rate}`}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {deliveryText(rate.deliveryDays)}
+        </Typography>
+        {(rate.cheapest || rate.fastest) && (
+          <Box sx={{ display: 'flex', gap: 1, mt: 0.5 }}>
+            {rate.cheapest && <Chip size="small" color="success" label="Cheapest" />}
+            {rate.fastest && <Chip size="small" color="info" label="Fastest" />}
+          </Box>
+        )}
+      </Box>
+    </Paper>
+  );
+}
+
+/**
+ * Step 6, Rates: every carrier's services (names through the carrier service renaming list,
+ * carriers as customers know them: UPS, never UPSDAP), price and delivery days, the cheapest and
+ * the fastest marked, sorted by price or by days. Rated afresh each time the step is reached.
+ */
+export function RatesStep({
+  state,
+  serviceName,
+  chosen,
+  notice,
+  onChoose,
+  onRetry,
+  onEditAddresses,
+  onBack,
+  onNext,
+}: {
+  state: RatesState;
+  /** A service as customers read it (the carrier service renaming list). */
+  serviceName: (carrier: string, service: string) => string;
+  chosen: string | null;
+  notice: string | null;
+  onChoose: (rateId: string) => void;
+  onRetry: () => void;
+  onEditAddresses: () => void;
+  onBack: () => void;
+  onNext: () => void;
+}) {
+  const [sort, setSort] = useState<SortKey>('price');
+  const [missing, setMissing] = useState(false);
+  const groupName = useId();
+  const rates = useMemo(() => (state.status === 'ready' ? sortRates(state.rates, sort) : []), [state, sort]);
+  return (
+    <Box
+      component="form"
+      aria-label="Rates step"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (state.status !== 'ready') return;
+        if (!chosen || !state.rates.some((rate) => rate.rateId === chosen)) {
+          setMissing(true);
+          return;
+        }
+        onNext();
+      }}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
+      <StepHeading>Rates</StepHeading>
+      {notice && (
+        <Alert severity="info" role="status">
+          {notice}
+        </Alert>
+      )}
+      {state.status === 'loading' && (
+        <Box>
+          <Typography>Asking the carriers for their rates…</Typography>
+          <LinearProgress aria-label="Getting rates" sx={{ mt: 1 }} />
+        </Box>
+      )}
+      {state.status === 'unverified' && (
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button color="inherit" onClick={onEditAddresses}>
+              Edit addresses
+            </Button>
+          }
+        >
+          <AlertTitle>{SHIPMENT_MESSAGES.unableToVerify}</AlertTitle>
+          {state.message !== SHIPMENT_MESSAGES.unableToVerify ? state.message : null}
+        </Alert>
+      )}
+      {state.status === 'noRates' && (
+        <Alert severity="warning" role="alert">
+          {LABEL_PURCHASE_TEXT.noRates}
+        </Alert>
+      )}
+      {state.status === 'failed' && (
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button color="inherit" onClick={onRetry}>
+              Try again
+            </Button>
+          }
+        >
+          {SHIPMENT_MESSAGES.somethingWrong}
+        </Alert>
+      )}
+      {state.status === 'ready' && (
+        <>
+          {state.messages.map((message) => (
+            <Alert key={message} severity="info">
+              {message}
+            </Alert>
+          ))}
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Typography id={`${groupName}-sort`}>Sort by</Typography>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={sort}
+              onChange={(_event, value: SortKey | null) => value && setSort(value)}
+              aria-labelledby={`${groupName}-sort`}
+            >
+              <ToggleButton value="price">Price</ToggleButton>
+              <ToggleButton value="days">Delivery days</ToggleButton>
+            </ToggleButtonGroup>
+          </Box>
+          <Box
+            role="radiogroup"
+            aria-label="Services"
+            aria-describedby={missing ? `${groupName}-missing` : undefined}
+            sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
+          >
+            {rates.map((rate) => (
+              <RateCard
+                key={rate.rateId}
+                rate={rate}
+                name={groupName}
+                service={serviceName(rate.carrier, rate.service)}
+                checked={chosen === rate.rateId}
+                onChoose={() => {
+                  setMissing(false);
+                  onChoose(rate.rateId);
+                }}
+              />
+            ))}
+          </Box>
+          {missing && (
+            <FormHelperText error id={`${groupName}-missing`}>
+              {LABEL_PURCHASE_TEXT.chooseRate}
+            </FormHelperText>
+          )}
+        </>
+      )}
+      <StepActions onBack={onBack} nextDisabled={state.status !== 'ready'} />
+    </Box>
+  );
+}

@@ -1,0 +1,110 @@
+import { carrierDisplayName, fromCents, insuranceFeeCents, toCents, type LabelRate } from '@airbox/contract';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { StepActions } from '../../../components/wizard/step-actions';
+import { StepHeading } from '../../../components/wizard/step-heading';
+import { addressLine, addressName, type LabelDraft } from '../utils/draft';
+import { deliveryText } from './rates-step';
+
+/** The amounts of the purchase in cents: the rate, the insurance fee, and their total. */
+export function purchaseAmounts(rate: LabelRate, insurance: string, insuredValue: string) {
+  const rateCents = toCents(rate.rate);
+  // The server's fee for the declared value; the contract's rule if it gave none.
+  const insuranceCents = insurance !== '' ? toCents(insurance) : insuranceFeeCents(toCents(insuredValue));
+  return { rateCents, insuranceCents, totalCents: rateCents + insuranceCents };
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0, sm: 2 }, py: 1 }}>
+      <Typography component="dt" color="text.secondary">
+        {term}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0 }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function Party({ address }: { address: LabelDraft['from'] }) {
+  return (
+    <>
+      {addressName(address)}
+      <br />
+      {addressLine(address)}
+      <br />
+      {address.phone}
+      {address.email ? ` · ${address.email}` : ''}
+    </>
+  );
+}
+
+/**
+ * Step 7, Review and pay: sender, recipient, package, service, the rate, the insurance fee and
+ * the total (in cents, contract helpers); paying leaves for the payment provider.
+ */
+export function ReviewStep({
+  draft,
+  rate,
+  service,
+  insurance,
+  busy,
+  onBack,
+  onPay,
+}: {
+  draft: LabelDraft;
+  rate: LabelRate;
+  service: string;
+  insurance: string;
+  busy: boolean;
+  onBack: () => void;
+  onPay: () => void;
+}) {
+  const { rateCents, insuranceCents, totalCents } = purchaseAmounts(rate, insurance, draft.options.insuredValue);
+  const { parcel } = draft;
+  return (
+    <Box
+      component="form"
+      aria-label="Review and pay step"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onPay();
+      }}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+    >
+      <StepHeading>Review and pay</StepHeading>
+      <Box component="dl" aria-label="Your label" sx={{ m: 0 }}>
+        <Row term="Sender">
+          <Party address={draft.from} />
+        </Row>
+        <Row term="Recipient">
+          <Party address={draft.to} />
+        </Row>
+        <Row term="Package">{`${parcel.length} × ${parcel.width} × ${parcel.height} in, ${parcel.weightLb || 0} lb ${parcel.weightOz || 0} oz`}</Row>
+        <Row term="Service">{`${carrierDisplayName(rate.carrier)} ${service} (${deliveryText(rate.deliveryDays)})`}</Row>
+        {draft.options.comments && <Row term="Comments">{draft.options.comments}</Row>}
+        <Divider />
+        <Row term="Rate">{`$${fromCents(rateCents)}`}</Row>
+        <Row term="Insurance">
+          {insuranceCents > 0 ? `$${fromCents(insuranceCents)} (declared value $${fromCents(toCents(draft.options.insuredValue))})` : 'None'}
+        </Row>
+        <Row term="Total">
+          <strong>{`$${fromCents(totalCents)}`}</strong>
+        </Row>
+      </Box>
+      {draft.options.notifyRecipient && (
+        <Typography variant="body2" color="text.secondary">
+          {`We will e-mail ${draft.to.email} a link to follow the parcel.`}
+        </Typography>
+      )}
+      <Typography variant="body2" color="text.secondary">
+        You pay with PayPal; the label is bought from the carrier once the payment is confirmed.
+      </Typography>
+      <StepActions onBack={onBack} nextLabel={`Pay $${fromCents(totalCents)}`} busy={busy} />
+    </Box>
+  );
+}

@@ -1,0 +1,240 @@
+import {
+  COMMENTS_MAX,
+  MAX_INSURED_VALUE_CENTS,
+  PARCEL_LIMITS,
+  formatPhoneDashed,
+  fromCents,
+  normalizeComments,
+  splitOunces,
+  toCents,
+  type Contact,
+  type MyAddress,
+  type SavedOrder,
+} from '@airbox/contract';
+import type { CallInput } from '../../../lib/http';
+
+/** A sender or recipient as the address steps hold it (the contract's shippingAddressSchema input). */
+export interface AddressValues {
+  firstName: string;
+  lastName: string;
+  company: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  phone: string;
+  email: string;
+  residential: boolean;
+}
+
+export interface RecipientValues extends AddressValues {
+  /** Put the recipient in My Contacts (sent as saveRecipient with the rates). */
+  saveRecipient: boolean;
+}
+
+/** The parcel as typed: inches, whole pounds and ounces. */
+export interface PackageValues {
+  length: string;
+  width: string;
+  height: string;
+  weightLb: string;
+  weightOz: string;
+}
+
+export interface OptionsValues {
+  /** The declared value to insure, dollars as typed. */
+  insuredValue: string;
+  comments: string;
+  notifyRecipient: boolean;
+}
+
+/** Everything the page has been given, step by step. */
+export interface LabelDraft {
+  from: AddressValues;
+  to: RecipientValues;
+  parcel: PackageValues;
+  options: OptionsValues;
+}
+
+export const EMPTY_ADDRESS: AddressValues = {
+  firstName: '',
+  lastName: '',
+  company: '',
+  address1: '',
+  address2: '',
+  city: '',
+  state: '',
+  zipcode: '',
+  phone: '',
+  email: '',
+  residential: false,
+};
+
+export const EMPTY_DRAFT: LabelDraft = {
+  from: EMPTY_ADDRESS,
+  to: { ...EMPTY_ADDRESS, saveRecipient: false },
+  parcel: { length: '', width: '', height: '', weightLb: '', weightOz: '' },
+  options: { insuredValue: '', comments: '', notifyRecipient: false },
+};
+
+/** The customer's own address or hub (getMyAddress) as an address step holds it. */
+export function addressFromMine(address: MyAddress): AddressValues {
+  return {
+    firstName: address.firstName,
+    lastName: address.lastName,
+    company: address.company,
+    address1: address.address1,
+    address2: address.address2,
+    city: address.city,
+    state: address.state,
+    zipcode: address.zipcode,
+    phone: address.phone ? formatPhoneDashed(address.phone) : '',
+    email: address.email,
+    residential: address.kind === 'home',
+  };
+}
+
+/** A contact of My Contacts as an address step holds it. */
+export function addressFromContact(contact: Contact): AddressValues {
+  return {
+    firstName: contact.firstName,
+    lastName: contact.lastName,
+    company: contact.company,
+    address1: contact.address1,
+    address2: contact.address2,
+    city: contact.city,
+    state: contact.state,
+    zipcode: contact.zipcode,
+    phone: contact.phone ? formatPhoneDashed(contact.phone) : '',
+    email: contact.email,
+    residential: contact.residential,
+  };
+}
+
+/** A number the form holds as text: '' for none. */
+const asText = (value: number) => (value > 0 ? String(value) : '');
+
+/** An order in progress (getOrderForLater) as the page's steps hold it: ounces back to lb and oz. */
+export function draftFromSavedOrder(order: SavedOrder): LabelDraft {
+  const weight = splitOunces(order.weight);
+  const insured = toCents(order.insuredValue);
+  return {
+    from: {
+      firstName: order.fromfirstname,
+      lastName: order.fromlastname,
+      company: order.fromcompany,
+      address1: order.fromaddress1,
+      address2: order.fromaddress2,
+      city: order.fromcity,
+      state: order.fromstate,
+      zipcode: order.fromzipcode,
+      phone: order.fromphone ? formatPhoneDashed(order.fromphone) : '',
+      email: order.fromemail,
+      residential: false,
+    },
+    to: {
+      firstName: order.tofirstname,
+      lastName: order.tolastname,
+      company: order.tocompany,
+      address1: order.toaddress1,
+      address2: order.toaddress2,
+      city: order.tocity,
+      state: order.tostate,
+      zipcode: order.tozipcode,
+      phone: order.tophone ? formatPhoneDashed(order.tophone) : '',
+      email: order.toemail,
+      residential: order.toresidential,
+      saveRecipient: false,
+    },
+    parcel: {
+      length: asText(order.length),
+      width: asText(order.width),
+      height: asText(order.height),
+      weightLb: order.weight > 0 ? String(weight.lb) : '',
+      weightOz: order.weight > 0 ? String(weight.oz) : '',
+    },
+    options: { insuredValue: insured > 0 ? fromCents(insured) : '', comments: order.comments, notifyRecipient: false },
+  };
+}
+
+/** True once the sender or the recipient holds anything: only then can the page be saved for later. */
+export function hasAddressInput(draft: Pick<LabelDraft, 'from' | 'to'>): boolean {
+  const filled = (address: AddressValues) =>
+    [address.firstName, address.lastName, address.company, address.address1, address.address2, address.city, address.state, address.zipcode, address.phone, address.email].some(
+      (value) => value.trim() !== '',
+    );
+  return filled(draft.from) || filled(draft.to);
+}
+
+/** A typed number within [0, max], else 0: what an unfinished field is kept as. */
+function boundedNumber(text: string, max: number, whole = false): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0 || value > max) return 0;
+  return whole ? Math.floor(value) : value;
+}
+
+function clip(address: AddressValues) {
+  const cut = (value: string, max: number) => value.trim().slice(0, max);
+  return {
+    firstName: cut(address.firstName, 50),
+    lastName: cut(address.lastName, 50),
+    company: cut(address.company, 50),
+    address1: cut(address.address1, 255),
+    address2: cut(address.address2, 255),
+    city: cut(address.city, 255),
+    state: cut(address.state, 64),
+    zipcode: cut(address.zipcode, 10),
+    phone: cut(address.phone, 32),
+    email: cut(address.email, 50),
+    residential: address.residential,
+  };
+}
+
+/**
+ * What saving for later sends: whatever has been typed, each part kept within what the call
+ * accepts (an unfinished number is kept as 0, a declared value above $500 as none), so an
+ * unfinished page is saved rather than refused.
+ */
+export function saveForLaterInput(draft: LabelDraft, id: number | undefined): CallInput<'saveOrderForLaterCall'> {
+  const insured = boundedNumber(draft.options.insuredValue, MAX_INSURED_VALUE_CENTS / 100);
+  return {
+    id,
+    from: clip(draft.from),
+    to: clip(draft.to),
+    parcel: {
+      length: boundedNumber(draft.parcel.length, PARCEL_LIMITS.maxSideIn),
+      width: boundedNumber(draft.parcel.width, PARCEL_LIMITS.maxSideIn),
+      height: boundedNumber(draft.parcel.height, PARCEL_LIMITS.maxSideIn),
+      weightLb: boundedNumber(draft.parcel.weightLb, 150, true),
+      weightOz: boundedNumber(draft.parcel.weightOz, 15.9),
+    },
+    insuredValue: insured,
+    comments: normalizeComments(draft.options.comments).slice(0, COMMENTS_MAX),
+  };
+}
+
+/** What rating sends: the steps' values (already checked by the contract's step schemas). */
+export function rateInput(draft: LabelDraft, saveRecipient: boolean): CallInput<'rateLabelCall'> {
+  const { saveRecipient: _save, ...to } = draft.to;
+  return {
+    from: draft.from,
+    to,
+    parcel: draft.parcel,
+    insuredValue: draft.options.insuredValue,
+    comments: draft.options.comments,
+    saveRecipient,
+  };
+}
+
+/** An address as one line: '742 Valencia St, Apt 2, San Francisco, CA 94110'. */
+export function addressLine(address: Pick<AddressValues, 'address1' | 'address2' | 'city' | 'state' | 'zipcode'>): string {
+  const street = [address.address1, address.address2].filter((part) => part.trim() !== '').join(', ');
+  return `${street}, ${address.city}, ${address.state} ${address.zipcode}`.trim();
+}
+
+/** The person or company of an address. */
+export function addressName(address: Pick<AddressValues, 'firstName' | 'lastName' | 'company'>): string {
+  const person = `${address.firstName} ${address.lastName}`.trim();
+  return [person, address.company.trim()].filter((part) => part !== '').join(', ');
+}

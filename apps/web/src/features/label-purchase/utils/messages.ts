@@ -1,0 +1,16 @@
+/** The page's own texts (the spec leaves the label-purchase page to a separate app); the spec's are in the contract. */
+export const LABEL_PURCHASE_TEXT = {
+  subtitle: 'Where it goes from and to, the package, then pick a carrier and pay.',
+  leaveQuestion: 'The system may not save your changes. Use Save for later to keep this label as an order in progress.',
+  orderNotFound: 'This order in progress no longer exists. You can start a new label here.',
+  noContacts: 'You have no saved contacts.',
+  noContactMatch: 'No contact matches your search.',
+  noRates: 'No carrier offers a service for this package between these addresses. Check the addresses, the size and the weight.',
+  ratesRefreshed: 'The prices have changed since they were shown, so they were refreshed. Please check your choice and pay again.',
+  chooseRate: 'Please choose a service',
+  notifyNeedsEmail: "Add the recipient's e-mail on the To step to send them a tracking link",
+  contactsFailed: 'Your contacts could not be loaded. Please try again.',
+  verifyFailed: 'The address check did not answer. Please try again.',
+  verified: 'The carrier recognises this address.',
+  suggestion: 'The carrier suggests this spelling of the address.',
+} as const;
