@@ -19,7 +19,8 @@ describe('Purchased Labels: the list', () => {
     signIn({ userId: 7 });
     const api = shipmentsApi([ROWS.labelCreated]);
     renderApp('/ShipmentParent/shipment');
-    await screen.findByRole('table', { name: 'Purchased Labels' });
+    // The first screen of a file loads its code first: slow on a busy machine.
+    await screen.findByRole('table', { name: 'Purchased Labels' }, { timeout: 15_000 });
     const row = await waitFor(() => rowOf('LB0002'));
     expect(within(row).getByText('UPS')).toBeInTheDocument();
     expect(row).not.toHaveTextContent('UPSDAP');

@@ -2,6 +2,7 @@ import { LIMITS, SHIPMENT_CARRIER_FILTERS } from '@airbox/contract';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { useNarrow } from '../../../components/layout/use-narrow';
 import { SearchPanel } from '../../../components/table/search-panel';
 import { NO_SHIPMENT_SEARCH, type ShipmentSearch } from '../api/get-shipments';
 
@@ -23,10 +24,12 @@ export function SearchOptions({ search, onSearch }: { search: ShipmentSearch; on
   const [values, setValues] = useState<ShipmentSearch>(search);
   const set = (change: Partial<ShipmentSearch>) => setValues({ ...values, ...change });
   const filtered = Object.values(search).some((value) => value !== '');
+  // On a phone or tablet the panel starts closed, unless a remembered search is in force.
+  const narrow = useNarrow('md');
   return (
     <SearchPanel
       label="Search purchased labels"
-      defaultExpanded={filtered || undefined}
+      defaultExpanded={filtered || !narrow}
       onSearch={() => onSearch(values)}
       onReset={() => {
         setValues(NO_SHIPMENT_SEARCH);

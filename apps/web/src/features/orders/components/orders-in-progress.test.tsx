@@ -1,0 +1,136 @@
+import { OPENAPI_CODE, SHIPMENT_MESSAGES, decodeLabelPurchaseParam, type SavedOrder } from '@airbox/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
+
+function savedOrder(overrides: Partial<SavedOrder> = {}): SavedOrder {
+  return {
+    id: 41,
+    createtime: '2026-11-20T18:30:00.000Z',
+    length: 12,
+    width: 10,
+    height: 6,
+    weight: 48,
+    fromfirstname: 'Dana',
+    fromlastname: 'Reyes',
+    fromcompany: '',
+    fromaddress1: '742 Valencia St',
+    fromaddress2: '',
+    fromcity: 'San Francisco',
+    fromstate: 'CA',
+    fromzipcode: '94110',
+    fromphone: '4155550134',
+    tofirstname: 'Rosa',
+    tolastname: 'Reyes',
+    tocompany: 'Reyes Bakery',
+    toaddress1: '12 Elm St',
+    toaddress2: 'Apt 4',
+    tocity: 'Austin',
+    tostate: 'TX',
+    tozipcode: '73301',
+    tophone: '512-555-0199',
+    comments: 'Cookies for the holidays',
+    fromemail: '',
+    toemail: '',
+    toresidential: true,
+    insuredValue: '0',
+    ...overrides,
+  };
+}
+
+const ORDERS = '/openapi/easyPost/getOrderForLater';
+const answer = (data: SavedOrder[]) => ({ body: { code: OPENAPI_CODE.ok, errorcode: OPENAPI_CODE.ok, message: 'ok', data } });
+
+const rowOf = (name: RegExp) => screen.getByRole('row', { name });
+
+async function openOrders(handlers: Parameters<typeof mockApi>[0]) {
+  signIn({ userId: 7 });
+  const api = mockApi(handlers);
+  const view = renderApp('/ShipmentParent/MyOrder');
+  // The first screen of a file loads its code first: slow on a busy machine.
+  await screen.findByRole('table', { name: 'Orders In Progress' }, { timeout: 15_000 });
+  return { api, ...view };
+}
+
+describe('Orders In Progress', () => {
+  it('lists each order: date, parcel in inches and lbs, sender and recipient with phones as (xxx) xxx-xxxx, comments', async () => {
+    const { api } = await openOrders({ [ORDERS]: answer([savedOrder()]) });
+    const row = await waitFor(() => rowOf(/Cookies for the holidays/));
+    for (const text of [
+      '12 × 10 × 6 in',
+      '3 lb',
+      'Dana Reyes',
+      'San Francisco, CA 94110',
+      '(415) 555-0134',
+      'Rosa Reyes',
+      'Reyes Bakery',
+      'Apt 4',
+      'Austin, TX 73301',
+      '(512) 555-0199',
+    ]) {
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    }
+    expect(api.calls(ORDERS)[0]?.fields.get('userId')).toBe('7');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Date Created',
+      'Package',
+      'Sender',
+      'Recipient',
+      'Comments',
+      'Actions',
+    ]);
+  });
+
+  it("says 'There are currently no ongoing orders' and still offers Buy Shipment Labels", async () => {
+    await openOrders({ [ORDERS]: answer([]) });
+    expect(await screen.findByText(SHIPMENT_MESSAGES.noOrders)).toBeInTheDocument();
+    const href = screen.getByRole('link', { name: 'Buy Shipment Labels' }).getAttribute('href') ?? '';
+    expect(decodeLabelPurchaseParam(href.split('?param=')[1])).toEqual({ boxId: '1234567', userId: 7 });
+  });
+
+  it('CONTINUE PURCHASE goes to the label purchase page with the order id', async () => {
+    await openOrders({ [ORDERS]: answer([savedOrder({ id: 41 })]) });
+    const row = await waitFor(() => rowOf(/Cookies for the holidays/));
+    const link = within(row).getByRole('link', { name: /^CONTINUE PURCHASE/ });
+    const href = link.getAttribute('href') ?? '';
+    expect(href.startsWith('/app/shipment/#/Shipment/shipmentRate?param=')).toBe(true);
+    expect(decodeLabelPurchaseParam(href.split('?param=')[1])).toEqual({ boxId: '1234567', userId: 7, OrderId: 41 });
+  });
+
+  it("asks before deleting: CANCEL keeps the order, CONFIRM deletes it, says 'success' and reloads", async () => {
+    let deleted = false;
+    const { api, user } = await openOrders({
+      [ORDERS]: () => answer(deleted ? [] : [savedOrder({ id: 41 })]),
+      '/openapi/easyPost/deleteOrderForLater': () => {
+        deleted = true;
+        return { body: { code: OPENAPI_CODE.ok, errorcode: OPENAPI_CODE.ok, message: 'success' } };
+      },
+    });
+    let row = await waitFor(() => rowOf(/Cookies for the holidays/));
+    await user.click(within(row).getByRole('button', { name: /^DELETE/ }));
+    let question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent(SHIPMENT_MESSAGES.deleteOrderQuestion);
+    await user.click(within(question).getByRole('button', { name: 'CANCEL' }));
+    row = await waitFor(() => rowOf(/Cookies for the holidays/));
+    expect(api.calls('/openapi/easyPost/deleteOrderForLater')).toHaveLength(0);
+
+    await user.click(within(row).getByRole('button', { name: /^DELETE/ }));
+    question = await screen.findByRole('alertdialog');
+    await user.click(within(question).getByRole('button', { name: 'CONFIRM' }));
+    expect(await within(await screen.findByRole('dialog')).findByText('success')).toBeInTheDocument();
+    expect(api.calls('/openapi/easyPost/deleteOrderForLater')[0]?.json).toEqual({ id: 41 });
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText(SHIPMENT_MESSAGES.noOrders)).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the order is not the customer's (code -1)", async () => {
+    const { user } = await openOrders({
+      [ORDERS]: answer([savedOrder({ id: 99 })]),
+      '/openapi/easyPost/deleteOrderForLater': { body: { code: OPENAPI_CODE.error, errorcode: OPENAPI_CODE.error, message: 'No such order.' } },
+    });
+    const row = await waitFor(() => rowOf(/Cookies for the holidays/));
+    await user.click(within(row).getByRole('button', { name: /^DELETE/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'CONFIRM' }));
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('No such order.'));
+  });
+});
