@@ -108,6 +108,8 @@ export const profileFormSchema = z.object({
   isHandicapped: flagField,
   emailChoose: flagField,
   messageChoose: flagField,
+  /** Ask the refund of unused labels shortly before the carrier's window closes (issue 9). */
+  autoRefundLabels: flagField,
 });
 export type ProfileForm = z.input<typeof profileFormSchema>;
 
@@ -150,8 +152,6 @@ export const updateSelfUserInfoCall = call({
     user_id: idField,
     // How getUserByUser_id names the two switches; emailChoose and messageChoose, when sent, win.
     Notification_method: notificationMethodField.optional(),
-    /** Ask the refund of unused labels shortly before the carrier's window closes (issue 9); left out: as it is. */
-    autoRefundLabels: flagField.optional(),
     // Absent or empty: the session must have been re-authenticated by verifyPassword.
     confirmPassword: textField.max(LIMITS.fieldMax, PROFILE_MESSAGES.incorrectPassword).default(''),
   }),

@@ -98,6 +98,9 @@ describe('profile', () => {
     await user.clear(screen.getByLabelText(/^City/));
     await user.type(screen.getByLabelText(/^City/), 'Oakland');
     await user.click(screen.getByRole('switch', { name: 'Text message notifications' }));
+    // On unless the customer turned it off; turning it off is sent as 0.
+    expect(screen.getByRole('switch', { name: 'Refund unused labels automatically' })).toBeChecked();
+    await user.click(screen.getByRole('switch', { name: 'Refund unused labels automatically' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: PROFILE_MESSAGES.updateDialogTitle });
     await user.type(within(dialog).getByLabelText(/^Password/), 'DemoPass1');
@@ -115,6 +118,7 @@ describe('profile', () => {
       Password: '',
       emailChoose: '1',
       messageChoose: '1',
+      autoRefundLabels: '0',
     });
     await waitFor(() => expect(api.calls('/app/v1/getUserByUser_id').length).toBeGreaterThan(1));
   });

@@ -35,7 +35,7 @@ import { useVerifyPassword } from '../api/verify-password';
 import { ConfirmPasswordDialog } from './confirm-password-dialog';
 import { HubChoice } from './hub-choice';
 
-type Values = ProfileFormValues & { isHandicapped: boolean; emailChoose: boolean; messageChoose: boolean };
+type Values = ProfileFormValues & { isHandicapped: boolean; emailChoose: boolean; messageChoose: boolean; autoRefundLabels: boolean };
 
 /** The form's values for a user record: phones as ###-###-####, the notification switches from Notification_method. */
 export function profileValues(user: UserProfile): Values {
@@ -58,6 +58,7 @@ export function profileValues(user: UserProfile): Values {
     PinNo: user.PinNo,
     isHandicapped: user.isHandicapped === 1,
     ...notificationChoices(user.Notification_method),
+    autoRefundLabels: user.autoRefundLabels ?? true,
   };
 }
 
@@ -282,6 +283,11 @@ function ProfileFields({
         <FormSwitch name="emailChoose" label="Email notifications" description="Tell me by e-mail when a parcel arrives" />
         <FormSwitch name="messageChoose" label="Text message notifications" description="Tell me by text message when a parcel arrives" />
         <FormCheckbox name="isHandicapped" label="I need an accessible (lower) locker" />
+        <FormSwitch
+          name="autoRefundLabels"
+          label="Refund unused labels automatically"
+          description="Ask the carrier for my money back on a label never scanned, shortly before its refund window closes"
+        />
       </Section>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button variant="contained" size="large" startIcon={<SaveOutlined />} onClick={onSave}>
