@@ -417,9 +417,10 @@ describe('label purchase page', () => {
     // What is typed but not yet taken by Next is saved too.
     await fillIn(user, field('Address 1'), '500 Howard St');
     await user.click(screen.getByRole('button', { name: 'Save for later' }));
-    await waitFor(() => expect(location()).toBe('/ShipmentParent/MyOrder'));
+    expect(await screen.findByText(MESSAGES.savedOrder)).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.savedOrderFlag)).toBe('1');
-    expect(screen.getByRole('dialog')).toHaveTextContent(MESSAGES.savedOrder);
+    // Orders In Progress is loaded on demand: on a busy machine that takes more than a second.
+    await waitFor(() => expect(location()).toBe('/ShipmentParent/MyOrder'), { timeout: 5000 });
     const sent = api.calls('/openapi/easyPost/saveOrderForLater')[0]?.json as Record<string, unknown>;
     expect(sent).toMatchObject({
       from: { firstName: 'Dana', address1: '742 Valencia St', zipcode: '94110', phone: '415-555-0134' },
@@ -437,13 +438,34 @@ describe('label purchase page', () => {
     const { user, location } = renderApp(pagePath({ boxId: '1234567', userId: 7, OrderId: 12 }));
     await step('Ship from');
     await user.click(await screen.findByRole('button', { name: 'Save for later' }));
-    await waitFor(() => expect(location()).toBe('/ShipmentParent/MyOrder'));
+    await waitFor(() => expect(location()).toBe('/ShipmentParent/MyOrder'), { timeout: 5000 });
     expect(api.calls('/openapi/easyPost/saveOrderForLater')[0]?.json).toMatchObject({
       id: 12,
       parcel: { length: 12, width: 10, height: 6, weightLb: 2, weightOz: 8 },
       insuredValue: 150,
       comments: 'Birthday present',
     });
+  });
+
+  it('shows the steps compactly at phone width', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    signIn();
+    labelApi();
+    renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await step('Ship from');
+    const steps = screen.getByRole('group', { name: 'Steps' });
+    expect(steps).toHaveTextContent('Step 1 of 7: From');
+    expect(within(steps).getByRole('progressbar', { name: 'Step 1 of 7' })).toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 
   it('asks before leaving with unsaved input', async () => {

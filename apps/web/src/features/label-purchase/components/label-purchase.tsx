@@ -172,7 +172,7 @@ function LabelPurchaseWizard({
         phone: address.phone,
         name: `${address.firstName} ${address.lastName}`.trim() || address.company,
       });
-      if (data.result === 1) return data.suggestion ? { status: 'suggested', suggestion: data.suggestion } : { status: 'verified' };
+      if (data.result === 1) return data.suggestion ? { status: 'suggested', suggestion: data.suggestion, reasons: data.reasons } : { status: 'verified' };
       return { status: 'unverified', reasons: data.reasons, suggestion: data.suggestion };
     } catch {
       return { status: 'failed' };

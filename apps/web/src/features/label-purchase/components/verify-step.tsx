@@ -22,7 +22,7 @@ export interface SuggestedAddress {
 export type AddressCheck =
   | { status: 'verified' }
   | { status: 'accepted' }
-  | { status: 'suggested'; suggestion: SuggestedAddress }
+  | { status: 'suggested'; suggestion: SuggestedAddress; reasons: readonly string[] }
   | { status: 'unverified'; reasons: readonly string[]; suggestion: SuggestedAddress | null }
   | { status: 'failed' };
 
@@ -95,7 +95,18 @@ function SideCheck({
           )}
         </Alert>
       )}
-      {check.status === 'suggested' && <Alert severity="info">{LABEL_PURCHASE_TEXT.suggestion}</Alert>}
+      {check.status === 'suggested' && (
+        <Alert severity="info">
+          {LABEL_PURCHASE_TEXT.suggestion}
+          {check.reasons.length > 0 && (
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {check.reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </Box>
+          )}
+        </Alert>
+      )}
       {suggestion && (
         <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}>
           <AddressCard title="You entered" name={addressName(address)} line={addressLine(address)} />
