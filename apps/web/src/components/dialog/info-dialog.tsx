@@ -40,7 +40,8 @@ export function InfoDialog({
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth fullScreen={narrow}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent dividers>
+      {/* Focusable, so that a keyboard can scroll a record longer than the screen. */}
+      <DialogContent dividers tabIndex={0}>
         {loading ? <LinearProgress aria-label={loadingLabel ?? `Loading ${title}`} sx={{ my: 2 }} /> : children}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5, flexWrap: 'wrap', gap: 1 }}>

@@ -49,18 +49,21 @@ const Tracking = ({ row }: { row: ShipmentRow }) => (
 const from = (row: ShipmentRow) => <AddressCell name={row.fromName} lines={[row.fromAddress1, row.fromAddress2]} phone={row.fromPhone} />;
 const to = (row: ShipmentRow) => <AddressCell name={row.toName} lines={[row.toAddress1, row.toAddress2]} phone={row.toPhone} />;
 
-/** The columns of Purchased Labels (spec 03 §2, §3), the actions last and always in sight. */
+/**
+ * The columns of Purchased Labels (spec 03 §2, §3): the status early, where a laptop's screen
+ * shows it before the table scrolls sideways; the actions last and always in sight.
+ */
 export function shipmentColumns(serviceName: ServiceName, actions: (row: ShipmentRow) => ReactNode): Column<ShipmentRow>[] {
   return [
     { header: 'Order No', cell: (row) => row.orderNo, sx: { fontWeight: 600, whiteSpace: 'nowrap' } },
     { header: 'Date Created', cell: (row) => formatDateTime(row.createTime), sx: { minWidth: 96 } },
+    { header: 'Status', cell: (row) => <ShipmentStatus row={row} /> },
     { header: 'Carrier', cell: (row) => <Carrier row={row} serviceName={serviceName} />, sx: { minWidth: 120 } },
     { header: 'Tracking Number', cell: (row) => <Tracking row={row} /> },
     { header: 'From', cell: from, sx: { minWidth: 170 } },
     { header: 'To', cell: to, sx: { minWidth: 170 } },
     { header: 'Package', cell: (row) => <PackageCell {...row} /> },
     { header: 'Total', align: 'right', cell: (row) => <Total row={row} /> },
-    { header: 'Status', cell: (row) => <ShipmentStatus row={row} /> },
     { header: 'Comments', cell: (row) => row.comments, sx: { minWidth: 140, maxWidth: 220, overflowWrap: 'anywhere' } },
     { header: 'Actions', cell: actions, sticky: true },
   ];
