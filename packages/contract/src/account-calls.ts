@@ -9,7 +9,7 @@ import {
   VERIFY_PASSWORD_ERRORCODE,
   WALLET_PASS_ERRORCODE,
 } from './errorcodes.js';
-import { STRONG_PASSWORD_PATTERN, flagField, idField, textField } from './fields.js';
+import { STRONG_PASSWORD_PATTERN, flagField, idField, textField, whenMissing } from './fields.js';
 import { hubSchema } from './registration-calls.js';
 import { COUNTRY_UNITED_STATES, PHONE_PATTERN, nameField, pinField, zipField } from './registration.js';
 
@@ -108,8 +108,8 @@ export const profileFormSchema = z.object({
   isHandicapped: flagField,
   emailChoose: flagField,
   messageChoose: flagField,
-  /** Ask the refund of unused labels shortly before the carrier's window closes (issue 9). */
-  autoRefundLabels: flagField,
+  /** Ask the refund of unused labels shortly before the carrier's window closes (issue 9); on unless turned off. */
+  autoRefundLabels: whenMissing(flagField, true),
 });
 export type ProfileForm = z.input<typeof profileFormSchema>;
 

@@ -12,7 +12,9 @@ import { ALL_CALLS } from './calls.js';
  */
 
 type Call = CallDescriptor<z.ZodType, z.ZodType>;
-type Value = string | number | boolean | null | undefined;
+type Scalar = string | number | boolean | null | undefined;
+/** A JSON body may nest objects (the label page's from, to and parcel); forms and queries are flat. */
+type Value = Scalar | { [field: string]: Value };
 type Body = Record<string, Value>;
 
 interface ClientBody {
@@ -76,6 +78,31 @@ const contactRecord = {
 const { id: _contactId, ...contactFields } = contactRecord;
 /** The contact dialog's optional fields (spec 03 §3: First Name, Last Name, Company, Address 2, Email) and its checkbox. */
 const CONTACT_OPTIONAL = ['firstName', 'lastName', 'company', 'address2', 'email', 'residential'] as const;
+
+/** A sender or recipient on the label page as a saved order or a contact fills it. */
+const labelAddress = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  company: '',
+  address1: '1 Main St',
+  address2: '',
+  city: 'San Francisco',
+  state: 'CA',
+  zipcode: '94103',
+  phone: '415-555-0100',
+  email: '',
+  residential: false,
+};
+const labelOrder = {
+  from: labelAddress,
+  to: { ...labelAddress, firstName: 'Sam', address1: '1530 Broadway', city: 'Seattle', state: 'WA', zipcode: '98122', residential: true },
+  parcel: { length: 10, width: 8, height: 4, weightLb: 2, weightOz: 3.5 },
+  insuredValue: 120,
+  comments: 'Birthday gift',
+};
+
+/** The Search Options of Purchased Labels (spec 03 §2): every one may be left empty. */
+const SHIPMENT_SEARCH = ['boxId', 'trackingNum', 'carrier', 'orderNo', 'service', 'mobile', 'comments'] as const;
 
 const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = {
   loginCall: [{ body: { name: 'dana@example.com', password: 'DemoPass1' }, mayOmit: [] }],
@@ -236,16 +263,52 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
     },
     { body: { type: 'picked_up', hubId: 'hub-1', pickupCode: '583920', pickedUpAt: '2026-03-02T20:00:00.000Z' }, mayOmit: ['pickedUpAt'] },
   ],
+  userGetShipmentCall: [
+    {
+      body: { user_id: 42, start: 10, num: 10, boxId: '2135846', trackingNum: '9400', carrier: 'UPSDAP', orderNo: 'AB26', service: 'Priority', mobile: '415', comments: 'gift' },
+      mayOmit: ['start', 'num', ...SHIPMENT_SEARCH],
+    },
+  ],
+  // shipmentID is '' for an unpaid row: the client then sends only the index id.
+  getShipmentDetailCall: [{ body: { shipmentID: 'shp_1', shipmentIndexID: 7 }, mayOmit: ['shipmentID'] }],
+  // Comments may be cleared.
+  updateShipmentDetailCall: [{ body: { comments: 'Fragile', shipmentIndexID: 7 }, mayOmit: ['comments'] }],
+  getShippingLabelCall: [{ body: { label_url: '/app/v1/shipments/7/label.png' }, mayOmit: [] }],
+  downloadLabelPdfCall: [{ body: { shipmentId: 'shp_1' }, mayOmit: [] }],
+  getInvoiceCall: [{ body: { shippingIndexID: 7 }, mayOmit: [] }],
+  downloadInvoiceCall: [{ body: { shippingIndexID: 7 }, mayOmit: [] }],
+  // An address without a second line, phone or name is still verified (spec 03 §7).
+  validateAddressCall: [
+    {
+      body: { street1: '1 Main St', street2: 'Suite 2', city: 'San Francisco', state: 'CA', zip: '94103', country: 'US', phone: '415-555-0100', name: 'Ann Lee' },
+      mayOmit: ['street2', 'country', 'phone', 'name'],
+    },
+  ],
+  searchShipmentAddressesCall: [{ body: { userId: 42, page: 1, size: 5, search: 'Ann' }, mayOmit: ['page', 'size', 'search'] }],
+  getMyAddressCall: [{ body: { userId: 42 }, mayOmit: [] }],
+  getOrderForLaterCall: [{ body: { userId: 42, id: 3 }, mayOmit: ['id'] }],
+  deleteOrderForLaterCall: [{ body: { id: 3 }, mayOmit: [] }],
+  refundCall: [{ body: { id: 7 }, mayOmit: [] }],
+  rateLabelCall: [{ body: { ...labelOrder, saveRecipient: true }, mayOmit: ['insuredValue', 'comments', 'saveRecipient'] }],
+  buyLabelCall: [{ body: { draftId: 7, rateId: 'rate_1', notifyRecipient: false, orderId: 3 }, mayOmit: ['notifyRecipient', 'orderId'] }],
+  // A page saved early holds what was typed so far.
+  saveOrderForLaterCall: [{ body: { ...labelOrder, id: 3 }, mayOmit: ['id', 'insuredValue', 'comments'] }],
+  getPublicTrackingCall: [{ body: { token: 'Zm9vYmFyYmF6cXV4cXV1eA' }, mayOmit: [] }],
 };
 
 /**
  * The body as the spec's clients put it on the wire (spec 01 §7): null, undefined and empty
  * fields dropped, booleans as 1 or 0, and in a form or query every value a string.
  */
-function asClientSends(encoding: Call['encoding'], body: Body): Record<string, string | number> {
-  const sent: Record<string, string | number> = {};
+function asClientSends(encoding: Call['encoding'], body: Body): Record<string, unknown> {
+  const sent: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(body)) {
     if (value === null || value === undefined || value === '') continue;
+    if (typeof value === 'object') {
+      if (encoding !== 'json') throw new Error(`${field}: a ${encoding} body is flat`);
+      sent[field] = asClientSends(encoding, value);
+      continue;
+    }
     const scalar = typeof value === 'boolean' ? (value ? 1 : 0) : value;
     sent[field] = encoding === 'json' ? scalar : String(scalar);
   }
@@ -263,7 +326,7 @@ function requestObjects(schema: z.core.$ZodType): z.ZodObject[] {
 function clientBodyProblems(call: Call, { body, mayOmit }: ClientBody): string[] {
   const fields = new Set(requestObjects(call.request).flatMap((object) => Object.keys(object.shape)));
   const problems = mayOmit.filter((field) => !fields.has(field)).map((field) => `${field}: not a field of the request`);
-  const issues = (sent: Body, what: string) =>
+  const issues = (sent: Record<string, unknown>, what: string) =>
     (call.request.safeParse(sent).error?.issues ?? []).map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message} (${what})`);
   const omitted = Object.fromEntries(Object.entries(body).filter(([field]) => !mayOmit.includes(field)));
   problems.push(...issues(asClientSends(call.encoding, body), 'every field sent'));
