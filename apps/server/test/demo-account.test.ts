@@ -1,5 +1,7 @@
 import { LABEL_FILE_ERRORCODE, type ShipmentRow, shipmentActions, shipmentStatus } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
+import { carrierCommand } from '../src/cli/carrier.js';
+import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
 import { postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
@@ -46,6 +48,25 @@ describe('the demo customer’s labels (issue 9, Demo data)', () => {
     // The label created and never scanned offers a refund and a pickup (spec 03 §4).
     const created = data.list.find((row) => shipmentStatus(row) === 'label created')!;
     expect(shipmentActions(created)).toMatchObject({ refund: true, pickup: 'schedule', viewLabel: true });
+  });
+
+  it('can be refunded and moved on by the carriers simulator, which knows every bought demo label', async () => {
+    const { cookie, userId } = await signIn(t.app, 'demo@example.com');
+    const list = async () =>
+      (await t.app.inject({ method: 'GET', url: `/app/v1/userGetShipment?user_id=${userId}&start=0&num=50`, headers: { cookie } })).json().data
+        .list as ShipmentRow[];
+    const created = (await list()).find((row) => shipmentStatus(row) === 'label created')!;
+    const refund = await postForm(t.app, '/openapi/easyPost/refund', { id: created.shippingIndexID }, cookie);
+    expect(refund.json()).toMatchObject({ code: 0, data: { refund_status: 'submitted' } });
+    expect(shipmentStatus((await list()).find((row) => row.shippingIndexID === created.shippingIndexID)!)).toBe('refund pending');
+
+    const inTransit = (await list()).find((row) => shipmentStatus(row) === 'in transit')!;
+    const output = await carrierCommand({ db: t.app.db, config: t.app.config, log: t.app.log, carriers: t.app.carriers as SimulatorCarriersProvider }, [
+      'advance',
+      inTransit.trackingNum,
+    ]);
+    expect(output).toContain('tracker now out for delivery');
+    expect(shipmentStatus((await list()).find((row) => row.shippingIndexID === inTransit.shippingIndexID)!)).toBe('out for delivery');
   });
 
   it('has two orders in progress', async () => {

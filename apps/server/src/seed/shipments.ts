@@ -1,13 +1,17 @@
 import { insuranceFeeCents } from '@airbox/contract';
 import type { Db } from '../db/database.js';
+import { enqueueJob } from '../modules/jobs/jobs.js';
 import { insertPaymentOrder } from '../modules/payments/payments.repository.js';
 import type { PaymentOrderStatus } from '../modules/payments/payments.table.js';
 import { insertSavedOrder } from '../modules/saved-orders/saved-orders.repository.js';
+import { REFUND_STATUS_DELAY_MS } from '../modules/shipments/refunds.service.js';
 import { insertInvoice, insertShipment, saveShipmentLabels } from '../modules/shipments/shipments.repository.js';
 import type { NewShipment, ShipmentState } from '../modules/shipments/shipments.table.js';
 import type { Carrier, TrackerStatus, TrackingEvent } from '../providers/carriers/carriers-provider.js';
+import { storeSeededLabel } from '../providers/carriers/simulator-carriers-provider.js';
 import { renderLabel } from '../providers/carriers/simulator-label.js';
 import { serviceLabel } from '../providers/carriers/simulator-rates.js';
+import { createDatabaseSimulatorStore } from '../providers/carriers/simulator-store.js';
 import { newTrackingCode } from '../providers/carriers/tracking-codes.js';
 
 /**
@@ -16,7 +20,8 @@ import { newTrackingCode } from '../providers/carriers/tracking-codes.js';
  * scanned (refund, schedule pickup), one in transit, one delivered, one refunded, one whose refund
  * the carrier still reviews, one unpaid; and two orders in progress. Each paid label has its real
  * 4x6 files (drawn by the carriers simulator's renderer) and its invoice. Part of seedDemoData's
- * transaction.
+ * transaction. The carriers simulator is told of every bought one (its store is in the same
+ * database), so the demo labels can be refunded, tracked and moved by time like any other.
  */
 
 type Address = { first_name: string; last_name: string; company: string; address1: string; address2: string; city: string; state: string; zipcode: string; phone: string; email: string; residential: number };
@@ -179,6 +184,7 @@ export interface DemoShipmentOwner {
 /** The demo customer's labels and orders in progress; `now` is the seed's clock. */
 export async function seedDemoShipments(trx: Db, owner: DemoShipmentOwner, now: Date): Promise<void> {
   const day = 24 * 3_600_000;
+  const simulator = createDatabaseSimulatorStore(trx);
   const stamp = `${String(now.getUTCFullYear()).slice(2)}${String(now.getUTCMonth() + 1).padStart(2, '0')}${String(now.getUTCDate()).padStart(2, '0')}`;
   for (const [index, label] of DEMO_LABELS.entries()) {
     const createdAt = new Date(now.getTime() - label.daysAgo * day);
@@ -250,6 +256,26 @@ export async function seedDemoShipments(trx: Db, owner: DemoShipmentOwner, now: 
     };
     const shipmentId = await insertShipment(trx, shipment);
     if (!trackingCode) continue;
+    await storeSeededLabel(simulator, {
+      shipmentId: shipment.provider_shipment_id!,
+      trackerId: shipment.tracker_id!,
+      trackingCode,
+      carrier: label.carrier,
+      service: label.service,
+      priceCents: label.rateCents,
+      deliveryDays: label.deliveryDays,
+      from: { ...addressOfLabel(owner.sender), phone: owner.sender.phone },
+      to: { ...addressOfLabel(to), phone: to.phone },
+      parcel: { lengthIn: label.parcel.length, widthIn: label.parcel.width, heightIn: label.parcel.height, weightOz: label.parcel.weightOz },
+      insuredCents: label.insuredValueCents,
+      boughtAt: createdAt,
+      events,
+      refund: label.refundStatus || null,
+    });
+    // The refund the carrier still reviews is followed up as a customer's own refund is.
+    if (label.refundStatus === 'submitted') {
+      await enqueueJob(trx, now, 'refund-status', { shipmentId, check: 1 }, { uniqueKey: `refund-status:${shipmentId}:seed`, runAt: new Date(now.getTime() + REFUND_STATUS_DELAY_MS) });
+    }
     const content = {
       carrier: label.carrier,
       serviceName: serviceLabel(label.carrier, label.service),

@@ -21,6 +21,7 @@ import {
   type ShipmentRate,
   type Tracker,
   type TrackerStatus,
+  type TrackingEvent,
 } from './carriers-provider.js';
 import { type EasyPostTracker, easyPostTrackerOf, parseTrackerEvent, verifyWebhookSignature } from './easypost-format.js';
 import { checkUsAddress } from './simulator-addresses.js';
@@ -148,6 +149,85 @@ const NEXT_STEP: Partial<Record<TrackerStatus, { status: TrackerStatus; message:
 
 /** Statuses of a label that has been scanned: too late for a refund. */
 const SCANNED: ReadonlySet<TrackerStatus> = new Set(['in_transit', 'out_for_delivery', 'delivered', 'available_for_pickup', 'return_to_sender']);
+
+/** A label bought before the simulator kept it (the demo data): what the simulator must know of it. */
+export interface SeededLabel {
+  shipmentId: string;
+  trackerId: string;
+  trackingCode: string;
+  carrier: Carrier;
+  service: string;
+  priceCents: number;
+  deliveryDays: number;
+  from: PostalAddress;
+  to: PostalAddress;
+  parcel: Parcel;
+  insuredCents: number;
+  boughtAt: Date;
+  /** The tracker's events so far, oldest first; none: the label was never scanned (pre_transit). */
+  events: TrackingEvent[];
+  refund: RefundStatus | null;
+}
+
+/**
+ * Writes a bought label into the simulator's store as if it had been bought there, so the demo
+ * data's labels can be refunded, tracked and moved by time like any other.
+ */
+export async function storeSeededLabel(store: SimulatorStore, label: SeededLabel): Promise<void> {
+  const at = label.boughtAt;
+  const rate: ShipmentRate = {
+    rateId: `rate_${label.shipmentId}`,
+    shipmentId: label.shipmentId,
+    carrier: label.carrier,
+    service: label.service,
+    priceCents: label.priceCents,
+    retailPriceCents: null,
+    listPriceCents: null,
+    currency: 'USD',
+    deliveryDays: label.deliveryDays,
+  };
+  const created: TrackingEvent = {
+    status: 'pre_transit',
+    message: 'Shipping label created',
+    datetime: at.toISOString(),
+    city: label.from.city,
+    state: label.from.state,
+    zip: label.from.zip,
+  };
+  const events = label.events.length > 0 ? label.events : [created];
+  const tracker: Tracker = {
+    trackerId: label.trackerId,
+    trackingCode: label.trackingCode,
+    carrier: label.carrier,
+    status: events.at(-1)!.status,
+    statusDetail: null,
+    shipmentId: label.shipmentId,
+    estDeliveryDate: new Date(at.getTime() + label.deliveryDays * 24 * 60 * 60 * 1000).toISOString(),
+    publicUrl: null,
+    events,
+  };
+  const shipment: BoughtShipment = {
+    id: label.shipmentId,
+    createdAt: at.toISOString(),
+    from: label.from,
+    to: label.to,
+    parcel: label.parcel,
+    rates: [rate],
+    purchase: {
+      rate,
+      trackingCode: label.trackingCode,
+      labelId: `pl_${label.shipmentId}`,
+      insuredCents: label.insuredCents,
+      insuranceFeeCents: Math.ceil(label.insuredCents / 200),
+      boughtAt: at.toISOString(),
+    },
+    refund: label.refund ?? undefined,
+  };
+  const moving = shipment.refund === 'submitted' || (shipment.refund !== 'refunded' && NEXT_STEP[tracker.status] !== undefined);
+  await store.put('shipment', shipment.id, shipment, { at });
+  await store.put('tracker', tracker.trackingCode, tracker, { at, active: moving });
+  await store.put('tracker_id', tracker.trackerId, { trackingCode: tracker.trackingCode }, { at });
+}
 
 /**
  * The local carrier service (the default). It prices USPS, UPS and FedEx services by distance,
