@@ -55,16 +55,19 @@ describe('the demo customer’s labels (issue 9, Demo data)', () => {
     const list = async () =>
       (await t.app.inject({ method: 'GET', url: `/app/v1/userGetShipment?user_id=${userId}&start=0&num=50`, headers: { cookie } })).json().data
         .list as ShipmentRow[];
-    const created = (await list()).find((row) => shipmentStatus(row) === 'label created')!;
+    const rows = await list();
+    const created = rows.find((row) => shipmentStatus(row) === 'label created')!;
+    const inTransit = rows.find((row) => shipmentStatus(row) === 'in transit')!;
     const refund = await postForm(t.app, '/openapi/easyPost/refund', { id: created.shippingIndexID }, cookie);
     expect(refund.json()).toMatchObject({ code: 0, data: { refund_status: 'submitted' } });
     expect(shipmentStatus((await list()).find((row) => row.shippingIndexID === created.shippingIndexID)!)).toBe('refund pending');
+    // The carrier approves it at the label's next step: the payment goes back at once, not at the next hourly check.
+    const deps = { db: t.app.db, config: t.app.config, log: t.app.log, carriers: t.app.carriers as SimulatorCarriersProvider };
+    expect(await carrierCommand(deps, ['advance', created.trackingNum])).toContain('refund');
+    await t.app.jobs.drain();
+    expect(shipmentStatus((await list()).find((row) => row.shippingIndexID === created.shippingIndexID)!)).toBe('refunded');
 
-    const inTransit = (await list()).find((row) => shipmentStatus(row) === 'in transit')!;
-    const output = await carrierCommand({ db: t.app.db, config: t.app.config, log: t.app.log, carriers: t.app.carriers as SimulatorCarriersProvider }, [
-      'advance',
-      inTransit.trackingNum,
-    ]);
+    const output = await carrierCommand(deps, ['advance', inTransit.trackingNum]);
     expect(output).toContain('tracker now out for delivery');
     expect(shipmentStatus((await list()).find((row) => row.shippingIndexID === inTransit.shippingIndexID)!)).toBe('out for delivery');
   });

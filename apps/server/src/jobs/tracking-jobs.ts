@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobPayloads } from '../modules/jobs/jobs.js';
+import { refundDecided } from '../modules/shipments/refunds.service.js';
 import { type AppliedTracker, applyTracker, recordTrackerEvent } from '../modules/shipments/tracking.service.js';
 import { CARRIERS, type RefundStatus, type Tracker, TRACKER_STATUSES } from '../providers/carriers/carriers-provider.js';
 import { simulatorStepMs } from '../providers/carriers/index.js';
@@ -61,6 +62,7 @@ export async function advanceSimulatedLabel(
   const step = await carriers.advance(trackingCode);
   const event = step.event ? carriers.parseTrackerEvent(step.event) : null;
   const result: AdvancedLabel = { trackingCode, trackerStatus: step.tracker.status, refundStatus: step.refundStatus, moved: event !== null };
+  if (step.refundStatus === 'refunded' || step.refundStatus === 'rejected') await refundDecided(context, trackingCode);
   if (!event) return result;
   await recordTrackerEvent(context, event);
   if (options.applyNow) result.label = await applyTracker(context, event.tracker);

@@ -211,6 +211,25 @@ export async function seedDemoShipments(trx: Db, owner: DemoShipmentOwner, now: 
       refund_request_id: label.state === 'refunded' ? `demo-seed-label-refund-${index + 1}` : null,
       refunded_at: label.state === 'refunded' ? new Date(createdAt.getTime() + 2 * day).toISOString() : null,
     });
+    if (paid) {
+      // The payment simulator's side of the capture, so a demo label's refund can pay back.
+      await trx
+        .insertInto('payment_simulator_orders')
+        .values({
+          id: providerOrderId,
+          request_id: `demo-seed-label-${index + 1}`,
+          amount_cents: label.rateCents + insuranceCents,
+          currency: 'USD',
+          description: `Shipping label ${orderNo}`,
+          return_url: '',
+          cancel_url: '',
+          status: 'COMPLETED',
+          capture_request_id: `capture-demo-seed-label-${index + 1}`,
+          capture_id: `DEMOCAPTURE${index + 1}`,
+          created_at: createdAt.toISOString(),
+        })
+        .execute();
+    }
     const trackingCode = paid && label.trackingCode ? newTrackingCode(label.carrier, label.service) : null;
     const events: TrackingEvent[] = label.events.map(([status, message, hours, where]) => {
       const place = where === 'from' ? owner.sender : to;

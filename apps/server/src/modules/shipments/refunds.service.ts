@@ -129,6 +129,21 @@ export async function requestLabelRefund(deps: RefundDeps, userId: number, shipm
   return { ok: true, refundStatus: 'submitted' };
 }
 
+/**
+ * The carrier has decided a label's refund (the simulator's step; EasyPost's refund events): the
+ * label's refund-status check runs now rather than at its next hourly turn.
+ */
+export async function refundDecided(deps: Pick<RefundDeps, 'db' | 'config'>, trackingCode: string): Promise<void> {
+  const shipment = await deps.db
+    .selectFrom('shipments')
+    .select('id')
+    .where('tracking_code', '=', trackingCode)
+    .where('state', '=', 'refund_pending')
+    .executeTakeFirst();
+  if (!shipment) return;
+  await enqueueJob(deps.db, deps.config.clock(), 'refund-status', { shipmentId: shipment.id, check: 1 }, { uniqueKey: `refund-status:${shipment.id}:decided` });
+}
+
 /** The customer's notice, by mail and/or text as their notification switches say, in the caller's transaction. */
 async function notifyCustomer(trx: Db, deps: RefundDeps, userId: number, subject: string, sentence: string, orderNo: string): Promise<void> {
   const user = await findUserById(trx, userId);

@@ -171,7 +171,8 @@ export interface SeededLabel {
 
 /**
  * Writes a bought label into the simulator's store as if it had been bought there, so the demo
- * data's labels can be refunded, tracked and moved by time like any other.
+ * data's labels can be refunded and tracked like any other. Time does not move them (a newcomer
+ * finds each in the state the README names) until a command moves one (npm run carrier).
  */
 export async function storeSeededLabel(store: SimulatorStore, label: SeededLabel): Promise<void> {
   const at = label.boughtAt;
@@ -223,9 +224,8 @@ export async function storeSeededLabel(store: SimulatorStore, label: SeededLabel
     },
     refund: label.refund ?? undefined,
   };
-  const moving = shipment.refund === 'submitted' || (shipment.refund !== 'refunded' && NEXT_STEP[tracker.status] !== undefined);
   await store.put('shipment', shipment.id, shipment, { at });
-  await store.put('tracker', tracker.trackingCode, tracker, { at, active: moving });
+  await store.put('tracker', tracker.trackingCode, tracker, { at, active: false });
   await store.put('tracker_id', tracker.trackerId, { trackingCode: tracker.trackingCode }, { at });
 }
 
