@@ -9,7 +9,7 @@ import { useLeaveWarning } from '../../../components/wizard/use-leave-warning';
 import { useWizard } from '../../../components/wizard/use-wizard';
 import { WizardFrame } from '../../../components/wizard/wizard-frame';
 import { paths } from '../../../config/paths';
-import { useServiceNames } from '../../../lib/carrier-services';
+import { useServiceNames } from '../../../lib/service-names';
 import { ApiError, answerMessage, type CallInput } from '../../../lib/http';
 import { useBuyLabel } from '../api/buy-label';
 import { useMyAddress } from '../api/get-my-address';

@@ -14,7 +14,7 @@ import { useAlert } from '../../../components/alert/alert-context';
 import { PageCard } from '../../../components/layout/page-card';
 import { DataTable } from '../../../components/table/data-table';
 import { RowActions, type RowAction } from '../../../components/table/row-actions';
-import { useServiceNames } from '../../../lib/carrier-services';
+import { useServiceNames } from '../../../lib/service-names';
 import { ApiError, answerMessage } from '../../../lib/http';
 import { labelPurchaseHref } from '../../../lib/label-purchase';
 import type { SessionHints } from '../../../lib/session';

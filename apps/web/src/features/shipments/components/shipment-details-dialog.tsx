@@ -17,7 +17,7 @@ import { useEffect } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { InfoDialog, InfoItem, InfoSection } from '../../../components/dialog/info-dialog';
 import { packageSize, packageWeight } from '../../../components/table/package-cell';
-import { useServiceNames } from '../../../lib/carrier-services';
+import { useServiceNames } from '../../../lib/service-names';
 import { useShipmentDetail } from '../api/get-shipment-detail';
 
 type DetailAddress = ShipmentDetail['from_address'];
