@@ -417,10 +417,10 @@ describe('label purchase page', () => {
     // What is typed but not yet taken by Next is saved too.
     await fillIn(user, field('Address 1'), '500 Howard St');
     await user.click(screen.getByRole('button', { name: 'Save for later' }));
-    expect(await screen.findByText(MESSAGES.savedOrder)).toBeInTheDocument();
+    // Shown while Orders In Progress loads on demand, which on a busy machine takes seconds.
+    expect(await screen.findByText(MESSAGES.savedOrder, {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.savedOrderFlag)).toBe('1');
-    // Orders In Progress is loaded on demand: on a busy machine that takes more than a second.
-    await waitFor(() => expect(location()).toBe('/ShipmentParent/MyOrder'), { timeout: 5000 });
+    await waitFor(() => expect(location()).toBe('/ShipmentParent/MyOrder'), { timeout: 15_000 });
     const sent = api.calls('/openapi/easyPost/saveOrderForLater')[0]?.json as Record<string, unknown>;
     expect(sent).toMatchObject({
       from: { firstName: 'Dana', address1: '742 Valencia St', zipcode: '94110', phone: '415-555-0134' },
@@ -438,7 +438,7 @@ describe('label purchase page', () => {
     const { user, location } = renderApp(pagePath({ boxId: '1234567', userId: 7, OrderId: 12 }));
     await step('Ship from');
     await user.click(await screen.findByRole('button', { name: 'Save for later' }));
-    await waitFor(() => expect(location()).toBe('/ShipmentParent/MyOrder'), { timeout: 5000 });
+    await waitFor(() => expect(location()).toBe('/ShipmentParent/MyOrder'), { timeout: 15_000 });
     expect(api.calls('/openapi/easyPost/saveOrderForLater')[0]?.json).toMatchObject({
       id: 12,
       parcel: { length: 12, width: 10, height: 6, weightLb: 2, weightOz: 8 },
