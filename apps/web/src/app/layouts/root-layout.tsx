@@ -1,21 +1,23 @@
 import { useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAlert } from '../../components/alert/alert-context';
+import { keepsAlert, useAlert } from '../../components/alert/alert-context';
 import { ProgressBar } from '../../components/layout/progress-bar';
 import { readSession } from '../../lib/session';
 import { guardRedirect } from '../guard';
 
 /**
  * Around every route: the navigation guard, the progress bar, and the rule that opening a new
- * route closes any open alert (a layout effect, so it runs before the new screen's own effects).
+ * route closes any open alert (a layout effect, so it runs before the new screen's own effects),
+ * unless the navigation carries it on purpose (KEEP_ALERT_STATE).
  */
 export function RootLayout() {
   const location = useLocation();
   const alert = useAlert();
+  const keepAlert = keepsAlert(location.state);
 
   useLayoutEffect(() => {
-    alert.close();
-  }, [alert, location.pathname]);
+    if (!keepAlert) alert.close();
+  }, [alert, location.pathname, keepAlert]);
 
   const redirect = guardRedirect(location, readSession());
   if (redirect) return <Navigate to={redirect} replace />;

@@ -19,6 +19,15 @@ export interface AlertApi {
   close: () => void;
 }
 
+/**
+ * Navigation state that carries the open alert over to the new route (a message about what led
+ * there, e.g. Save for later's); any other navigation to a new route closes the open alert.
+ */
+export const KEEP_ALERT_STATE = { keepAlert: true } as const;
+
+export const keepsAlert = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as { keepAlert?: unknown }).keepAlert === true;
+
 export const AlertContext = createContext<AlertApi | null>(null);
 
 export function useAlert(): AlertApi {

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAlert } from '../../../components/alert/alert-context';
+import { KEEP_ALERT_STATE, useAlert } from '../../../components/alert/alert-context';
 import { useLeaveWarning } from '../../../components/wizard/use-leave-warning';
 import { useWizard } from '../../../components/wizard/use-wizard';
 import { WizardFrame } from '../../../components/wizard/wizard-frame';
@@ -233,7 +233,8 @@ function LabelPurchaseWizard({
     allowLeave();
     localStorage.setItem(STORAGE_KEYS.savedOrderFlag, '1');
     void alert.show({ icon: 'success', text: MESSAGES.savedOrder });
-    void navigate(paths.myOrders.getHref());
+    // The message stays over Orders In Progress (a new route otherwise closes the open alert).
+    void navigate(paths.myOrders.getHref(), { state: KEEP_ALERT_STATE });
   }
 
   const chosenRate = rates.status === 'ready' ? rates.rates.find((found) => found.rateId === rateId) : undefined;
