@@ -55,7 +55,8 @@ export function FormCheckbox({
             {after}
           </div>
           {(fieldState.error ?? helperText) && (
-            <FormHelperText id={helperId} sx={{ mt: 0 }}>
+            // Never greyed with a disabled checkbox: it says why it is disabled, and must stay readable (contrast).
+            <FormHelperText id={helperId} disabled={false} sx={{ mt: 0 }}>
               {fieldState.error?.message ?? helperText}
             </FormHelperText>
           )}
