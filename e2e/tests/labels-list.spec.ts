@@ -1,0 +1,142 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, alertBox, createAccount, signIn } from '../support/accounts';
+import { expectNoSeriousViolations } from '../support/axe';
+import { buyLabelThroughApi } from '../support/labels';
+
+/**
+ * Purchased Labels (/app/ShipmentParent/shipment) and Orders In Progress: searching and paging the
+ * demo customer's labels (read only: other journeys read them too), and a fresh account's own
+ * label commented, refunded, and hidden from another customer.
+ */
+
+const labelsTable = (page: Page) => page.getByRole('table', { name: 'Purchased Labels' });
+/** The table's rows of labels (not its header). */
+const labelRows = (page: Page) => labelsTable(page).getByRole('row').filter({ has: page.getByRole('cell') });
+
+test("the demo customer's labels: filtered by carrier, paged by 5, the search kept after a reload", async ({ context, page, baseURL }) => {
+  await signIn(context, baseURL!, DEMO.email, DEMO.password);
+  await page.goto('/app/ShipmentParent/shipment');
+  await expect(labelRows(page).first()).toBeVisible();
+
+  // Page size 5, then the next page.
+  const pager = page.getByText(/^\d+–\d+ of \d+$/);
+  await expect(pager).toHaveText(/^1–\d+ of \d+$/);
+  const total = Number((await pager.textContent())!.split(' of ')[1]);
+  expect(total).toBeGreaterThan(5);
+  await page.getByRole('combobox', { name: /Rows per page/ }).click();
+  await page.getByRole('option', { name: '5', exact: true }).click();
+  await expect(pager).toHaveText(`1–5 of ${total}`);
+  await expect(labelRows(page)).toHaveCount(5);
+  const firstPage = await labelRows(page).first().textContent();
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(pager).toHaveText(`6–${Math.min(10, total)} of ${total}`);
+  await expect(labelRows(page)).toHaveCount(Math.min(10, total) - 5);
+  await expect(labelRows(page).first()).not.toHaveText(firstPage!);
+
+  // Carrier UPS: only UPS labels, and UPS is never called UPSDAP on screen.
+  const search = page.getByRole('search', { name: 'Search purchased labels' });
+  await search.getByRole('combobox', { name: 'Carrier' }).click();
+  await page.getByRole('option', { name: 'UPS', exact: true }).click();
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(pager).toHaveText(/^1–\d of \d$/);
+  const upsCount = await labelRows(page).count();
+  expect(upsCount).toBeGreaterThan(0);
+  for (const row of await labelRows(page).all()) await expect(row.getByRole('cell').nth(3)).toContainText('UPS');
+  await expect(labelsTable(page)).not.toContainText(/USPS|FedEx/);
+  await expect(page.locator('body')).not.toContainText('UPSDAP');
+
+  // The search is remembered for the session: a reload in the same tab keeps it.
+  await page.reload();
+  await expect(page.getByRole('search', { name: 'Search purchased labels' }).getByRole('combobox', { name: 'Carrier' })).toHaveText('UPS');
+  await expect(labelRows(page)).toHaveCount(upsCount);
+  await expect(labelsTable(page)).not.toContainText(/USPS|FedEx/);
+});
+
+test("the demo customer's Purchased Labels and a label's details have no serious accessibility violation", async ({
+  context,
+  page,
+  baseURL,
+}) => {
+  await signIn(context, baseURL!, DEMO.email, DEMO.password);
+  await page.goto('/app/ShipmentParent/shipment');
+  const commented = labelRows(page).filter({ hasText: 'Birthday present for Mom' });
+  await expect(commented).toContainText('label created');
+  await expectNoSeriousViolations(page);
+
+  await commented.getByRole('button', { name: /^DETAILS, order / }).click();
+  const details = page.getByRole('dialog', { name: 'Shipment Order Details' });
+  await expect(details).toContainText('USPS');
+  await expectNoSeriousViolations(page);
+  await details.getByRole('button', { name: 'CLOSE' }).click();
+  await expect(details).toBeHidden();
+});
+
+test("on a phone the demo customer's Purchased Labels and Orders In Progress are cards, never wider than the screen, accessible", async ({
+  context,
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(context, baseURL!, DEMO.email, DEMO.password);
+  await page.goto('/app/ShipmentParent/shipment');
+  const cards = page.getByRole('list', { name: 'Purchased Labels' }).getByRole('listitem');
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.filter({ hasText: 'Birthday present for Mom' }).getByRole('button', { name: /^VIEW SHIPMENT LABEL/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+  await page.goto('/app/ShipmentParent/MyOrder');
+  const orders = page.getByRole('list', { name: 'Orders In Progress' });
+  await expect(orders.getByRole('link', { name: /^CONTINUE PURCHASE/ })).toHaveCount(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSeriousViolations(page);
+});
+
+test("a customer edits a label's comments and refunds it; another customer cannot see it", async ({ browser, context, page, baseURL }) => {
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  const { orderNo } = await buyLabelThroughApi(context.request, { comments: 'First note' });
+
+  await page.goto('/app/ShipmentParent/shipment');
+  const row = labelRows(page).filter({ hasText: orderNo });
+  await expect(row).toContainText('label created');
+  await expect(row).toContainText('First note');
+
+  // Edit comments.
+  await row.getByRole('button', { name: `EDIT COMMENTS, order ${orderNo}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Comments' });
+  await expect(dialog.getByLabel('Comments', { exact: true })).toHaveValue('First note');
+  await dialog.getByLabel('Comments', { exact: true }).fill('Leave   at the back door');
+  await dialog.getByRole('button', { name: 'CONFIRM' }).click();
+  const alert = alertBox(page);
+  await expect(alert).toContainText('Update success');
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(alert).toBeHidden();
+  await expect(row).toContainText('Leave at the back door');
+
+  // Refund: asked first, then pending.
+  await row.getByRole('button', { name: `REFUND, order ${orderNo}` }).click();
+  const question = alertBox(page);
+  await expect(question).toContainText('Request a refund for this label?');
+  await question.getByRole('button', { name: 'CONFIRM' }).click();
+  await expect(alertBox(page)).toContainText('Refund requested.');
+  await alertBox(page).getByRole('button', { name: 'OK' }).click();
+  await expect(row).toContainText('refund pending');
+  await expect(row.getByRole('button', { name: `REFUND, order ${orderNo}` })).toHaveCount(0);
+
+  // Another customer's session: none of it.
+  const other = await createAccount();
+  const otherContext = await browser.newContext({ baseURL });
+  try {
+    await signIn(otherContext, baseURL!, other.email, other.password);
+    const theirs = await otherContext.request.get('/app/v1/userGetShipment', { params: { user_id: other.userId, start: 0, num: 50 } });
+    const body = (await theirs.json()) as { errorcode: number; data: { total: number; list: unknown[] } };
+    expect(body.errorcode).toBe(0);
+    expect(body.data.total).toBe(0);
+    expect(body.data.list).toEqual([]);
+    // Asking with the first customer's id still answers the session's own labels only.
+    const asFirst = await otherContext.request.get('/app/v1/userGetShipment', { params: { user_id: account.userId, start: 0, num: 50 } });
+    expect(JSON.stringify(await asFirst.json())).not.toContain(orderNo);
+  } finally {
+    await otherContext.close();
+  }
+});

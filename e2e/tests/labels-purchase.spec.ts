@@ -1,0 +1,260 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { alertBox, createAccount, signIn } from '../support/accounts';
+import { expectNoSeriousViolations } from '../support/axe';
+import { addContact, buyLabelThroughApi, saveOrderThroughApi, setMailingAddress } from '../support/labels';
+
+/**
+ * The label-purchase page (/app/shipment/#/Shipment/shipmentRate?param=...) as a customer uses it,
+ * on the carriers simulator and the payment simulator: a label bought from the dashboard's link
+ * through every step, its label viewed and downloaded, and an order saved for later then continued.
+ */
+
+interface TypedAddress {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  phone: string;
+}
+
+/** Types an address into a From or To step, as a person does. */
+async function typeAddress(page: Page, step: Locator, address: TypedAddress) {
+  await step.getByLabel('First Name').fill(address.firstName);
+  await step.getByLabel('Last Name').fill(address.lastName);
+  await step.getByLabel('Address 1').fill(address.address1);
+  await step.getByLabel('City').fill(address.city);
+  await step.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: address.state, exact: true }).click();
+  await step.getByLabel('Zip Code').fill(address.zipcode);
+  await step.getByLabel('Phone Number').fill(address.phone);
+}
+
+const RECIPIENT = {
+  firstName: 'Rosa',
+  lastName: 'Parcel',
+  address1: '12 Elm St',
+  // All in lower case: the carrier suggests its usual spelling, to accept on the Verify step.
+  city: 'austin',
+  state: 'Texas',
+  zipcode: '73301',
+  phone: '5125550199',
+};
+
+/** Opens the label-purchase page as a customer does: the dashboard's Buy Shipment Labels. */
+async function openLabelPage(page: Page) {
+  await page.goto('/app/dashboard');
+  await page.getByRole('link', { name: 'Buy Shipment Labels' }).click();
+  await expect(page).toHaveURL(/\/app\/shipment\/#\/Shipment\/shipmentRate\?param=/);
+  await expect(page.getByRole('heading', { name: 'New shipping label' })).toBeVisible();
+}
+
+test('a customer walks every step of the label page from the dashboard to the payment simulator', async ({ context, page, baseURL }) => {
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  await setMailingAddress(context.request, account);
+  await openLabelPage(page);
+
+  // From: the customer's own address.
+  const from = page.getByRole('form', { name: 'From step' });
+  await from.getByRole('button', { name: /^My address/ }).click();
+  await expect(from.getByLabel('Address 1')).toHaveValue('742 Valencia St');
+  await expect(from.getByLabel('Phone Number')).toHaveValue('415-555-0142');
+  await from.getByRole('button', { name: 'Next' }).click();
+
+  // To: a new address.
+  const to = page.getByRole('form', { name: 'To step' });
+  await typeAddress(page, to, RECIPIENT);
+  await to.getByRole('button', { name: 'Next' }).click();
+
+  // Package: a preset fills the sizes and the weight.
+  const parcel = page.getByRole('form', { name: 'Package step' });
+  await parcel.getByRole('button', { name: /^Small box/ }).click();
+  await expect(parcel.getByLabel('Length')).toHaveValue('8');
+  await expect(parcel.getByLabel('Weight (lb)')).toHaveValue('1');
+  await parcel.getByRole('button', { name: 'Next' }).click();
+
+  // Options: insured for $100, the fee shown as it is typed.
+  const options = page.getByRole('form', { name: 'Options step' });
+  await options.getByLabel('Declared value to insure').fill('100');
+  await expect(options.getByText('Insurance fee: $1.00')).toBeVisible();
+  await options.getByRole('button', { name: 'Check addresses' }).click();
+
+  // Verify: the sender as typed; the recipient's city in the carrier's spelling, accepted.
+  const verify = page.getByRole('form', { name: 'Verify step' });
+  const recipient = verify.getByRole('region', { name: 'Recipient' });
+  await expect(recipient.getByText('The carrier suggests this spelling of the address.')).toBeVisible();
+  await expect(verify.getByRole('region', { name: 'Sender' }).getByText('The carrier recognises this address.')).toBeVisible();
+  await recipient.getByRole('button', { name: 'Use the suggested address' }).click();
+  await expect(recipient).toContainText('12 Elm St, Austin, TX 73301');
+  await verify.getByRole('button', { name: 'Get rates' }).click();
+
+  // Rates: every carrier, the cheapest marked and chosen.
+  const services = page.getByRole('radiogroup', { name: 'Services' });
+  await expect(services.getByRole('radio').first()).toBeVisible();
+  for (const carrier of ['USPS', 'UPS', 'FedEx']) await expect(services.getByRole('radio', { name: new RegExp(`^${carrier} `) }).first()).toBeVisible();
+  await expect(services).not.toContainText('UPSDAP');
+  const cheapest = services.locator('label').filter({ hasText: 'Cheapest' });
+  await expect(cheapest).toHaveCount(1);
+  const cheapestName = (await cheapest.getByRole('radio').getAttribute('aria-labelledby'))!;
+  const service = (await page.locator(`[id="${cheapestName}"]`).textContent())!;
+  await cheapest.getByRole('radio').check();
+  await page.getByRole('form', { name: 'Rates step' }).getByRole('button', { name: 'Next' }).click();
+
+  // Review and pay: the rate, the insurance and the total.
+  const review = page.getByRole('form', { name: 'Review and pay step' });
+  const rate = Number(service.split('$')[1]);
+  const total = `$${(rate + 1).toFixed(2)}`;
+  await expect(review.getByRole('definition').filter({ hasText: 'Austin, TX 73301' })).toBeVisible();
+  await expect(review).toContainText('$1.00 (declared value $100.00)');
+  await expect(review.getByRole('definition').last()).toHaveText(total);
+  await review.getByRole('button', { name: `Pay ${total}` }).click();
+
+  // The payment simulator's page asks for the total (the payment is approved in the phone journey).
+  await expect(page.getByRole('heading', { name: 'Payment simulator' })).toBeVisible();
+  await expect(page.getByText(`${total} USD`)).toBeVisible();
+});
+
+test('a bought label is viewed as an image and downloaded as a PDF from Purchased Labels', async ({ context, page, baseURL }) => {
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  const { orderNo } = await buyLabelThroughApi(context.request);
+
+  await page.goto('/app/ShipmentParent/shipment');
+  const row = page.getByRole('table', { name: 'Purchased Labels' }).getByRole('row').filter({ hasText: orderNo });
+  await expect(row).toContainText('label created');
+  await row.getByRole('button', { name: `VIEW SHIPMENT LABEL, order ${orderNo}` }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Shipment Label Details' });
+  const image = dialog.getByRole('img', { name: new RegExp(`^Shipping label of order ${orderNo}, tracking number `) });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+  await expectNoSeriousViolations(page);
+
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'DOWNLOAD PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`label-${orderNo}.pdf`);
+  const bytes = await readFile(await file.path());
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+  await dialog.getByRole('button', { name: 'CLOSE' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('an order saved for later is listed in Orders In Progress and continued pre-filled', async ({ context, page, baseURL }) => {
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  await addContact(context.request, account.userId, 'Studio');
+  await openLabelPage(page);
+
+  // From: a contact of My Contacts; To: typed.
+  const from = page.getByRole('form', { name: 'From step' });
+  await from.getByRole('button', { name: 'Pick from My Contacts' }).click();
+  const contacts = page.getByRole('dialog', { name: 'My Contacts' });
+  await contacts.getByRole('button', { name: 'Choose Studio' }).click();
+  await expect(contacts).toBeHidden();
+  await expect(from.getByLabel('Address 1')).toHaveValue('742 Valencia St');
+  await from.getByRole('button', { name: 'Next' }).click();
+  const to = page.getByRole('form', { name: 'To step' });
+  await typeAddress(page, to, { ...RECIPIENT, city: 'Austin' });
+  await page.getByRole('button', { name: 'Save for later' }).click();
+
+  const saved = alertBox(page);
+  await expect(saved).toContainText(
+    'Your order has been saved successfully. You may access your saved orders anytime under My Shipments → Orders In Progress.',
+  );
+  await expect(page).toHaveURL(/\/app\/ShipmentParent\/MyOrder$/);
+  await saved.getByRole('button', { name: 'OK' }).click();
+  await expect(saved).toBeHidden();
+
+  const order = page.getByRole('table', { name: 'Orders In Progress' }).getByRole('row').filter({ hasText: 'Rosa Parcel' });
+  await expect(order).toContainText('Jordan Journey');
+  await expect(order).toContainText('12 Elm St');
+  await expect(order).toContainText('Austin, TX 73301');
+
+  await order.getByRole('link', { name: /^CONTINUE PURCHASE/ }).click();
+  await expect(page).toHaveURL(/\/app\/shipment\/#\/Shipment\/shipmentRate\?param=/);
+  const again = page.getByRole('form', { name: 'From step' });
+  await expect(again.getByLabel('First Name')).toHaveValue('Jordan');
+  await expect(again.getByLabel('Address 1')).toHaveValue('742 Valencia St');
+  await expect(again.getByLabel('Zip Code')).toHaveValue('94110');
+  await again.getByRole('button', { name: 'Next' }).click();
+  const toAgain = page.getByRole('form', { name: 'To step' });
+  await expect(toAgain.getByLabel('Last Name')).toHaveValue('Parcel');
+  await expect(toAgain.getByLabel('City')).toHaveValue('Austin');
+  await expect(toAgain.getByLabel('Phone Number')).toHaveValue('512-555-0199');
+});
+
+/** Nothing wider than the screen: the page never scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+test('on a phone, an order in progress is continued, paid on the payment simulator and listed as label created, nothing wider than the screen', async ({
+  context,
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  await saveOrderThroughApi(context.request, { comments: 'Phone order' });
+
+  await page.goto('/app/ShipmentParent/MyOrder');
+  const order = page.getByRole('list', { name: 'Orders In Progress' }).getByRole('listitem').filter({ hasText: 'Phone order' });
+  await expect(order).toContainText('Rosa Parcel');
+  await expectNoSidewaysScroll(page);
+  await order.getByRole('link', { name: /^CONTINUE PURCHASE/ }).click();
+
+  // Every step is pre-filled: Next walks them.
+  const from = page.getByRole('form', { name: 'From step' });
+  await expect(from.getByLabel('Address 1')).toHaveValue('742 Valencia St');
+  await expect(page.getByText('Step 1 of 7: From')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+  await from.getByRole('button', { name: 'Next' }).click();
+
+  const to = page.getByRole('form', { name: 'To step' });
+  await expect(to.getByLabel('Address 1')).toHaveValue('12 Elm St');
+  await expectNoSidewaysScroll(page);
+  await to.getByRole('button', { name: 'Next' }).click();
+
+  const parcel = page.getByRole('form', { name: 'Package step' });
+  await expect(parcel.getByLabel('Length')).toHaveValue('12');
+  await expect(parcel.getByLabel('Weight (lb)')).toHaveValue('3');
+  await expectNoSidewaysScroll(page);
+  await parcel.getByRole('button', { name: 'Next' }).click();
+
+  const options = page.getByRole('form', { name: 'Options step' });
+  await expect(options.getByLabel('Declared value to insure')).toHaveValue('50.00');
+  await expect(options.getByLabel('Comments')).toHaveValue('Phone order');
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+  await options.getByRole('button', { name: 'Check addresses' }).click();
+
+  // Both addresses verified as saved: straight on to the rates.
+  const cheapest = page.getByRole('radiogroup', { name: 'Services' }).locator('label').filter({ hasText: 'Cheapest' });
+  await cheapest.getByRole('radio').check();
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+  await page.getByRole('form', { name: 'Rates step' }).getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('form', { name: 'Review and pay step' }).getByRole('button', { name: /^Pay \$/ }).click();
+
+  // The payment simulator, then Pay Success, then Purchased Labels with the new label.
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Pay Success!')).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/ShipmentParent\/shipment\?labelOrder=/);
+  const orderNo = new URL(page.url()).searchParams.get('labelOrder')!;
+  await expect(page.getByText(`Your label for order ${orderNo} is ready.`)).toBeVisible();
+  const label = page.getByRole('list', { name: 'Purchased Labels' }).getByRole('listitem').filter({ hasText: `Order ${orderNo}` });
+  await expect(label).toContainText('label created');
+  await expect(label).toContainText('Phone order');
+  await expectNoSidewaysScroll(page);
+
+  // The order in progress it continued is done.
+  await page.goto('/app/ShipmentParent/MyOrder');
+  await expect(page.getByText('There are currently no ongoing orders')).toBeVisible();
+});
