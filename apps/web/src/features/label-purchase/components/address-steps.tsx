@@ -46,7 +46,8 @@ interface StepProps<T> {
  */
 export function FromStep({ userId, defaultValues, onValues, onNext, mine }: StepProps<AddressValues> & { mine: readonly MyAddress[] }) {
   const [picking, setPicking] = useState(false);
-  const home = mine.find((address) => address.kind === 'home');
+  // A customer who has not given a mailing address yet is not offered an empty one.
+  const home = mine.find((address) => address.kind === 'home' && address.address1.trim() !== '');
   const hub = mine.find((address) => address.kind === 'hub');
   return (
     <Form schema="labelFromStepSchema" defaultValues={defaultValues} onSubmit={(values) => onNext({ ...defaultValues, ...values })} aria-label="From step">
