@@ -150,8 +150,10 @@ test('an order saved for later is listed in Orders In Progress and continued pre
   await addContact(context.request, account.userId, 'Studio');
   await openLabelPage(page);
 
-  // From: a contact of My Contacts; To: typed.
+  // From: a contact of My Contacts (no mailing address of their own is offered: they have none); To: typed.
   const from = page.getByRole('form', { name: 'From step' });
+  await expect(from.getByRole('button', { name: 'Pick from My Contacts' })).toBeVisible();
+  await expect(from.getByRole('button', { name: /^My address/ })).toHaveCount(0);
   await from.getByRole('button', { name: 'Pick from My Contacts' }).click();
   const contacts = page.getByRole('dialog', { name: 'My Contacts' });
   await contacts.getByRole('button', { name: 'Choose Studio' }).click();
