@@ -1,6 +1,6 @@
 import { LABEL_PURCHASE_ERRORCODE, SHIPMENT_MESSAGES } from '@airbox/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { LABEL_PURCHASE_MESSAGES, RATES_VALID_MS } from '../src/modules/shipments/label-purchase.service.js';
+import { BUYING_GIVE_UP_MS, LABEL_PURCHASE_MESSAGES, RATES_VALID_MS } from '../src/modules/shipments/label-purchase.service.js';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
 import type { SimulatorPaymentsProvider } from '../src/providers/payments/simulator-payments-provider.js';
 import { mailsOf, postForm, readOutbox, useTestApp, useTestDatabase } from './helper.js';
@@ -331,6 +331,27 @@ describe('buyLabelCall and the payment return', () => {
     expect(carriers().purchaseCount()).toBe(before + 1);
     expect(await operationsOf(t.app, customer.userId)).toHaveLength(1);
     expect(await countOf('invoices', draftId)).toBe(1);
+  });
+
+  it('gives the money back when the carrier has not answered for two hours, and buys nothing', async () => {
+    const customer = await newCustomer(t.app);
+    const { draftId, token } = await rateAndBuy(customer);
+    const before = carriers().purchaseCount();
+    carriers().failNext('buyRate', 'UNAVAILABLE');
+    carriers().failNext('buyRate', 'UNAVAILABLE');
+    const row = await shipmentRow(draftId);
+    expect(await follow(await approve(token), customer.cookie)).toBe(labelsPage(row.order_no));
+    expect((await shipmentRow(draftId)).state).toBe('buying');
+
+    t.advance(BUYING_GIVE_UP_MS);
+    await t.app.jobs.drain();
+    const failed = await shipmentRow(draftId);
+    expect(failed.state).toBe('failed');
+    expect(failed.purchase_note).toContain('the carrier did not answer for two hours');
+    expect(failed.purchase_note).toContain('was refunded');
+    expect((await paymentOrder(failed.payment_order_id!)).status).toBe('refunded');
+    expect(carriers().purchaseCount()).toBe(before);
+    expect((await mailsOf(t)).some((mail) => mail.to === customer.email && mail.subject.includes('could not be bought'))).toBe(true);
   });
 
   it('makes one label, one ledger row and one invoice when returns arrive at the same time', async () => {

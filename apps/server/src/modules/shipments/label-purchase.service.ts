@@ -446,6 +446,9 @@ function refusalReason(error: CarrierError): string {
       return 'the rate is no longer offered';
     case 'UNAUTHORIZED':
       return 'the carrier service refused our account';
+    case 'UNAVAILABLE':
+    case 'RATE_LIMITED':
+      return 'the carrier did not answer for two hours';
     default:
       return 'the carrier declined to make it';
   }
@@ -454,10 +457,19 @@ function refusalReason(error: CarrierError): string {
 const carrierService = (shipment: Pick<ShipmentRow, 'carrier' | 'service'>) => `${shipment.carrier} ${shipment.service}`.trim();
 
 /**
+ * A paid label the carrier has not answered for this long is given up (the label-purchase job's
+ * tries last about three hours): the payment goes back rather than waiting on a carrier that
+ * may never answer.
+ */
+export const BUYING_GIVE_UP_MS = 2 * 60 * 60 * 1000;
+
+/**
  * Buys a paid shipment's label from the carrier (the return, then the label-purchase job until it
  * is done): the same rate with the same key every time, so the carrier makes it once. A label →
  * bought with everything that goes with it; a refusal → failed and the payment refunded; no
- * answer → throws, the shipment stays buying and the job tries again.
+ * answer → throws, the shipment stays buying and the job tries again, until BUYING_GIVE_UP_MS
+ * after the payment: then it is failed and refunded as a refusal is, and a label the carrier may
+ * have made meanwhile is asked back.
  */
 export async function purchaseLabel(deps: LabelPurchaseDeps, shipmentId: number): Promise<void> {
   const shipment = await deps.db.selectFrom('shipments').selectAll().where('id', '=', shipmentId).executeTakeFirst();
@@ -473,6 +485,13 @@ export async function purchaseLabel(deps: LabelPurchaseDeps, shipmentId: number)
   } catch (error) {
     if (error instanceof CarrierError && !error.retryable) {
       await refusePurchase(deps, shipment, error);
+      return;
+    }
+    if (deps.config.clock().getTime() - Date.parse(toIso(shipment.updated_at)) >= BUYING_GIVE_UP_MS) {
+      await refusePurchase(deps, shipment, new CarrierError('UNAVAILABLE', 'no answer from the carrier'));
+      await deps.carriers.refund(shipment.provider_shipment_id ?? '').catch((refundError: unknown) => {
+        deps.log.warn({ err: refundError, shipment: shipment.id }, 'no label to ask back from the carrier after giving up');
+      });
       return;
     }
     throw error;
