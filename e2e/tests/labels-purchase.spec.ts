@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { alertBox, createAccount, signIn } from '../support/accounts';
+import { alertBox, createAccount, logInThroughForm, signIn } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
 import { addContact, buyLabelThroughApi, saveOrderThroughApi, setMailingAddress } from '../support/labels';
 
@@ -259,4 +259,14 @@ test('on a phone, an order in progress is continued, paid on the payment simulat
   // The order in progress it continued is done.
   await page.goto('/app/ShipmentParent/MyOrder');
   await expect(page.getByText('There are currently no ongoing orders')).toBeVisible();
+});
+
+test('a signed-out customer following the label page link signs in and lands on the page, its param kept', async ({ page }) => {
+  const account = await createAccount();
+  const target = '/app/shipment/#/Shipment/shipmentRate?param=';
+  await page.goto(`${target}${encodeURIComponent(btoa(JSON.stringify({ boxId: account.boxId, userId: account.userId })))}`);
+  await expect(page).toHaveURL(/\/app\/login\?redirect=/);
+  await logInThroughForm(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/app\/shipment\/#\/Shipment\/shipmentRate\?param=/);
+  await expect(page.getByRole('heading', { name: 'New shipping label' })).toBeVisible();
 });

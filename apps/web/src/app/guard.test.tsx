@@ -17,6 +17,11 @@ describe('guardRedirect (spec 01 access rules)', () => {
     (pathname) => expect(guardRedirect(at(pathname, '?x=1'), null)).toBe(`/login?redirect=${encodeURIComponent(`${pathname}?x=1`)}`),
   );
 
+  it('keeps the label page\'s hash in the redirect, so its param survives signing in', () => {
+    const page = { pathname: '/shipment/', search: '', hash: '#/Shipment/shipmentRate?param=eyJ9' };
+    expect(guardRedirect(page, null)).toBe(`/login?redirect=${encodeURIComponent('/shipment/#/Shipment/shipmentRate?param=eyJ9')}`);
+  });
+
   it.each([5, 15, 16])('sends a signed-in role %i from /login to the dashboard', (roleId) => {
     expect(guardRedirect(at('/login'), { ...customer, roleId })).toBe('/dashboard');
   });

@@ -9,11 +9,12 @@ const DASHBOARD_ROLES: readonly number[] = [ROLE.customer, ROLE.companyUser, ROL
  * The navigation guard of spec 01 §2 "Access rules": where to send a visit instead, or null to
  * let it through. `pathname` is relative to the router's basename.
  */
-export function guardRedirect(location: { pathname: string; search: string }, session: SessionHints | null): string | null {
+export function guardRedirect(location: { pathname: string; search: string; hash?: string }, session: SessionHints | null): string | null {
   const segment = (location.pathname.split('/')[1] ?? '').toLowerCase();
   if (segment === '') return null;
   const isPublic = PUBLIC_SEGMENTS.includes(segment);
-  if (!session) return isPublic ? null : paths.login.getHref(`${location.pathname}${location.search}`);
+  // The hash goes along: the label page keeps its step and param there (#/Shipment/shipmentRate?param=).
+  if (!session) return isPublic ? null : paths.login.getHref(`${location.pathname}${location.search}${location.hash ?? ''}`);
   if (segment === 'login' && DASHBOARD_ROLES.includes(session.roleId)) return paths.dashboard.getHref();
   return null;
 }
