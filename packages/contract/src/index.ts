@@ -18,6 +18,7 @@ export * from './memberships.js';
 export * from './operations.js';
 export * from './messages-calls.js';
 export * from './locker-events.js';
+export * from './pickups.js';
 export * from './shipments.js';
 export * from './shipments-calls.js';
 export * from './calls.js';
