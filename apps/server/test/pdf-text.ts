@@ -8,7 +8,9 @@ import { inflateSync } from 'node:zlib';
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const contents: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  // pdfkit writes 'stream\n', the bytes, '\nendstream': a deflated stream may itself end in \r,
+  // which a '\r?\nendstream' would take away (about one stream in 256 then read as no text).
+  const streams = /stream\n([\s\S]*?)\nendstream/g;
   for (let match = streams.exec(raw); match; match = streams.exec(raw)) {
     const bytes = Buffer.from(match[1] ?? '', 'latin1');
     try {
