@@ -16,7 +16,14 @@ import type { Timestamp } from '../users/users.table.js';
  */
 export type ShipmentState = 'draft' | 'paying' | 'buying' | 'bought' | 'failed' | 'refund_pending' | 'refunded';
 
-export interface ShipmentsTable {
+/** The sender's and recipient's columns of a shipment or an order in progress: from_city, to_phone, … */
+type AddressColumn = 'first_name' | 'last_name' | 'company' | 'address1' | 'address2' | 'city' | 'state' | 'zipcode' | 'phone' | 'email';
+export type ShippingAddressColumns = { [K in `${'from' | 'to'}_${AddressColumn}`]: Generated<string> } & {
+  from_residential: Generated<number>;
+  to_residential: Generated<number>;
+};
+
+export interface ShipmentsTable extends ShippingAddressColumns {
   id: Generated<number>;
   user_id: number;
   /** Ours, shown to the customer ('AB2611230000042'); unique. */
@@ -80,28 +87,6 @@ export interface ShipmentsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   bought_at: Timestamp | null;
-  from_first_name: Generated<string>;
-  from_last_name: Generated<string>;
-  from_company: Generated<string>;
-  from_address1: Generated<string>;
-  from_address2: Generated<string>;
-  from_city: Generated<string>;
-  from_state: Generated<string>;
-  from_zipcode: Generated<string>;
-  from_phone: Generated<string>;
-  from_email: Generated<string>;
-  from_residential: Generated<number>;
-  to_first_name: Generated<string>;
-  to_last_name: Generated<string>;
-  to_company: Generated<string>;
-  to_address1: Generated<string>;
-  to_address2: Generated<string>;
-  to_city: Generated<string>;
-  to_state: Generated<string>;
-  to_zipcode: Generated<string>;
-  to_phone: Generated<string>;
-  to_email: Generated<string>;
-  to_residential: Generated<number>;
 }
 
 export type ShipmentRow = Selectable<ShipmentsTable>;
