@@ -109,6 +109,7 @@ describe('Purchased Labels: userGetShipment', () => {
       refund_status: '',
       autoRefund: false,
       purchaseNote: '',
+      pickupNote: '',
     });
     // UPS goes out as UPSDAP; only a bought label has a labelURL; the refund and failure facts come along.
     expect(body.data.list[0]).toMatchObject({ rateCarrier: 'UPSDAP', labelURL: '', trackingNum: '', shipmentID: made.unpaid!.providerShipmentId });

@@ -33,6 +33,16 @@ import { buyMembershipCall, getMembershipsCall } from './memberships.js';
 import { deleteAllMessageCall, deleteMessageCall, getCarrierListCall, getUserMessageCall } from './messages-calls.js';
 import { getMyOperationsCall, getUserOperationsCall } from './operations.js';
 import {
+  cancelPickupCall,
+  checkPickupStatusCall,
+  createPickupCall,
+  paypalByPickupCall,
+  uspsPickupAvailabilityCall,
+  uspsPickupChangeCall,
+  uspsPickupInquiryCall,
+  uspsPickupScheduleCall,
+} from './pickups-calls.js';
+import {
   buyLabelCall,
   deleteOrderForLaterCall,
   downloadInvoiceCall,
@@ -119,6 +129,14 @@ export const ALL_CALLS = {
   downloadLabelPdfCall,
   getInvoiceCall,
   downloadInvoiceCall,
+  createPickupCall,
+  paypalByPickupCall,
+  checkPickupStatusCall,
+  cancelPickupCall,
+  uspsPickupAvailabilityCall,
+  uspsPickupScheduleCall,
+  uspsPickupInquiryCall,
+  uspsPickupChangeCall,
   validateAddressCall,
   searchShipmentAddressesCall,
   getMyAddressCall,

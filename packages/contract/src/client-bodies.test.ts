@@ -294,6 +294,50 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   // A page saved early holds what was typed so far.
   saveOrderForLaterCall: [{ body: { ...labelOrder, id: 3 }, mayOmit: ['id', 'insuredValue', 'comments'] }],
   getPublicTrackingCall: [{ body: { token: 'Zm9vYmFyYmF6cXV4cXV1eA' }, mayOmit: [] }],
+  // The pickup wizard builds these from the label's row and the steps' forms; empty ones are dropped.
+  createPickupCall: [
+    {
+      body: { addressId: 'adr_1', shipmentId: 'shp_1', minDatetime: '2026-11-24 09:00:00', maxDatetime: '2026-11-24 16:00:00', reference: 'Front Door', instructions: 'Ring twice', userLocker: 0 },
+      mayOmit: ['reference', 'instructions', 'userLocker'],
+    },
+  ],
+  paypalByPickupCall: [{ body: { shipmentId: 'shp_1', pickupId: 'pickup_1', pickupRateId: 'pickuprate_1', userId: 42, useLocker: 1 }, mayOmit: ['userId', 'useLocker'] }],
+  // The row's pickupId and rateCarrier; the carrier may be empty on an old row.
+  checkPickupStatusCall: [{ body: { pickupId: 'pickup_1', carrier: 'FedEx', shippingdetails_id: 7 }, mayOmit: ['carrier'] }],
+  cancelPickupCall: [{ body: { shippingdetails_id: 7 }, mayOmit: [] }],
+  // A contact without a company or a second line.
+  uspsPickupAvailabilityCall: [
+    { body: { firmname: 'Acme', address1: '1 Main St', address2: 'Apt 2', city: 'Austin', state: 'TX', zip5: '78701' }, mayOmit: ['firmname', 'address2'] },
+  ],
+  uspsPickupScheduleCall: [
+    {
+      body: {
+        firmname: 'Acme',
+        address1: '1 Main St',
+        address2: 'Apt 2',
+        city: 'Austin',
+        state: 'TX',
+        zip5: '78701',
+        firstname: 'Ann',
+        lastname: 'Lee',
+        servicetype: 'Priority Mail',
+        uselocker: 0,
+        count: 1,
+        phone: '512-555-0100',
+        estimatedweight: 2,
+        packagelocation: 'Front Door',
+        specialinstructions: 'Ring twice',
+        shipmentdetailsid: 7,
+        userid: 42,
+        pickupdate: '2026-11-24',
+      },
+      mayOmit: ['firmname', 'address2', 'uselocker', 'count', 'estimatedweight', 'specialinstructions', 'userid', 'pickupdate'],
+    },
+  ],
+  uspsPickupInquiryCall: [{ body: { shipmentDetailsId: 7 }, mayOmit: [] }],
+  uspsPickupChangeCall: [
+    { body: { shipmentdetailsid: 7, pickupdate: '2026-11-25', packagelocation: 'Back Door', specialinstructions: 'Gate code 12' }, mayOmit: ['specialinstructions'] },
+  ],
 };
 
 /**

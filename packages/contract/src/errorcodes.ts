@@ -147,3 +147,9 @@ export const OPENAPI_CODE = { ok: 0, error: -1 } as const;
  * (rate again).
  */
 export const LABEL_PURCHASE_ERRORCODE = { ok: 0, redirect: 1, unverified: -2, noRates: -3, expired: -4 } as const;
+
+/**
+ * errorcode of the pickup calls under /app/v1 (checkPickupStatus, cancelPickup): 0 done; -1 no such
+ * pickup of the signed-in user; -2 the carrier refused (message says why).
+ */
+export const PICKUP_ERRORCODE = { ok: 0, notFound: -1, refused: -2 } as const;

@@ -2,6 +2,13 @@ import { confirmPasswordFormSchema, profileFormSchema } from './account-calls.js
 import { forgotPasswordFormSchema, loginFormSchema, resetPasswordFormSchema } from './auth.js';
 import { contactFormSchema } from './contacts.js';
 import {
+  pickupAddressStepSchema,
+  pickupDateStepSchema,
+  pickupPaymentStepSchema,
+  uspsPickupAddressStepSchema,
+  uspsPickupDateStepSchema,
+} from './pickups-calls.js';
+import {
   accountStepSchema,
   addressStepSchema,
   companyStepSchema,
@@ -40,4 +47,9 @@ export const FORM_SCHEMAS = {
   labelToStepSchema,
   labelPackageStepSchema,
   labelOptionsStepSchema,
+  pickupAddressStepSchema,
+  uspsPickupAddressStepSchema,
+  pickupDateStepSchema,
+  uspsPickupDateStepSchema,
+  pickupPaymentStepSchema,
 };

@@ -19,6 +19,7 @@ export * from './operations.js';
 export * from './messages-calls.js';
 export * from './locker-events.js';
 export * from './pickups.js';
+export * from './pickups-calls.js';
 export * from './shipments.js';
 export * from './shipments-calls.js';
 export * from './calls.js';

@@ -8,7 +8,7 @@ import { usStateCode, type UsStateCode } from './us-states.js';
 /** Texts the spec quotes, word for word. */
 export const PICKUP_MESSAGES = {
   cannotEnterNumber: 'Cannot enter a number',
-  phoneFormat: 'Enter the correct format',
+  format: 'Enter the correct format',
   address1: 'Please enter address 1 line',
   city: 'Please enter city',
   phone: 'Please enter phone number',

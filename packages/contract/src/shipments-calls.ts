@@ -69,6 +69,8 @@ export const shipmentRowSchema = z.object({
   autoRefund: z.boolean(),
   /** Why a paid purchase ended without a label (its payment was refunded), '' otherwise. */
   purchaseNote: z.string(),
+  /** Why the last paid pickup was not booked (its payment was refunded), '' otherwise. */
+  pickupNote: z.string(),
 });
 export type ShipmentRow = z.infer<typeof shipmentRowSchema>;
 

@@ -37,6 +37,7 @@ export function shipmentRow(overrides: Partial<ShipmentRow> = {}): ShipmentRow {
     refund_status: '',
     autoRefund: false,
     purchaseNote: '',
+    pickupNote: '',
     ...overrides,
   };
 }
