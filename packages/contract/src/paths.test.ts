@@ -17,4 +17,13 @@ describe('the page map', () => {
     );
     expect(APP_PATHS.login.getHref('/message?page=2')).toBe('/login?redirect=%2Fmessage%3Fpage%3D2');
   });
+
+  it("puts Purchased Labels' query parameters (spec 03 §2) in its address", () => {
+    expect(APP_PATHS.shipments.getHref()).toBe('/ShipmentParent/shipment');
+    expect(APP_PATHS.shipments.getHref('AB-12')).toBe('/ShipmentParent/shipment?labelOrder=AB-12');
+    expect(APP_PATHS.shipments.getHref({ pickupId: 'pickup_1', carrier: 'FedEx', message: 'Your carrier pickup was successful!' })).toBe(
+      '/ShipmentParent/shipment?pickupId=pickup_1&carrier=FedEx&message=Your+carrier+pickup+was+successful%21',
+    );
+    expect(APP_PATHS.shipments.getHref({ shipmentdetailsid: '7', jump: undefined })).toBe('/ShipmentParent/shipment?shipmentdetailsid=7');
+  });
 });

@@ -5,6 +5,16 @@
  * is the signed-in page title.
  */
 
+/** What Purchased Labels reads from its address (APP_PATHS.shipments). */
+export interface ShipmentsQuery {
+  labelOrder?: string | undefined;
+  pickupId?: string | undefined;
+  carrier?: string | undefined;
+  message?: string | undefined;
+  shipmentdetailsid?: string | undefined;
+  jump?: string | undefined;
+}
+
 /** Where the web app is served: the router's basename. */
 export const APP_BASE = '/app';
 
@@ -46,12 +56,20 @@ export const APP_PATHS = {
   parentQrCode: { path: '/parent/QRcode', title: 'QR Code', getHref: () => '/parent/QRcode' },
   parentProfile: { path: '/parent/profile', title: 'My Profile', getHref: () => '/parent/profile' },
   shipmentParent: { path: '/ShipmentParent', title: 'My Shipments', getHref: () => '/ShipmentParent/shipment' },
-  /** `labelOrder`: the order number of a label just paid for; the list says how its purchase ended. */
+  /**
+   * Query parameters (spec 03 §2): `labelOrder`, the order number of a label just paid for (the
+   * list says how its purchase ended); `pickupId`, `carrier` and `message`, a paid pickup's result
+   * after the payment redirect; `shipmentdetailsid`, a label whose USPS pickup details open;
+   * `jump`, a label whose pickup wizard opens at the confirm-package step.
+   */
   shipments: {
     path: '/ShipmentParent/shipment',
     title: 'Purchased Labels',
-    getHref: (labelOrder?: string) =>
-      labelOrder ? `/ShipmentParent/shipment?labelOrder=${encodeURIComponent(labelOrder)}` : '/ShipmentParent/shipment',
+    getHref: (query?: string | ShipmentsQuery) => {
+      const params = typeof query === 'string' ? { labelOrder: query } : (query ?? {});
+      const search = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+      return search ? `/ShipmentParent/shipment?${search}` : '/ShipmentParent/shipment';
+    },
   },
   myOrders: { path: '/ShipmentParent/MyOrder', title: 'Orders In Progress', getHref: () => '/ShipmentParent/MyOrder' },
   /**
