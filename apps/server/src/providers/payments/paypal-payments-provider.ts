@@ -1,3 +1,4 @@
+import { createAccessTokenCache } from '../oauth-token-cache.js';
 import {
   amountOf,
   type CaptureResult,
@@ -32,17 +33,15 @@ interface PayPalOrder {
 
 /**
  * PayPal Orders v2 over fetch: an OAuth client-credentials token (kept until shortly before it
- * expires), create an order with intent CAPTURE, send the payer to its approval link, capture
- * on return; refund a capture (Payments v2). Each create, capture and refund carries
- * PayPal-Request-Id, so a retry never pays or refunds twice.
+ * expires, one request for concurrent callers: oauth-token-cache.ts), create an order with intent
+ * CAPTURE, send the payer to its approval link, capture on return; refund a capture (Payments
+ * v2). Each create, capture and refund carries PayPal-Request-Id, so a retry never pays or
+ * refunds twice.
  */
 export function createPayPalPaymentsProvider(config: PayPalConfig, fetchImpl: typeof fetch = fetch): PaymentsProvider {
   const base = config.apiBase.replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? 15_000;
-  let token: { value: string; expiresAt: number } | undefined;
-
-  async function accessToken(): Promise<string> {
-    if (token && token.expiresAt > Date.now()) return token.value;
+  const tokens = createAccessTokenCache(async () => {
     const response = await fetchImpl(`${base}/v1/oauth2/token`, {
       method: 'POST',
       headers: {
@@ -57,16 +56,14 @@ export function createPayPalPaymentsProvider(config: PayPalConfig, fetchImpl: ty
     if (!response.ok || typeof body.access_token !== 'string') {
       throw new PaymentProviderError(`PayPal token request failed with HTTP ${response.status}`, undefined);
     }
-    const lifetimeMs = Math.max(0, (body.expires_in ?? 300) - 60) * 1000;
-    token = { value: body.access_token, expiresAt: Date.now() + lifetimeMs };
-    return token.value;
-  }
+    return { accessToken: body.access_token, expiresInSeconds: body.expires_in ?? 300 };
+  });
 
   async function call<T = PayPalOrder>(path: string, requestId: string, payload: unknown): Promise<T> {
     const response = await fetchImpl(`${base}${path}`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${await accessToken()}`,
+        authorization: `Bearer ${await tokens.get()}`,
         'content-type': 'application/json',
         accept: 'application/json',
         'paypal-request-id': requestId,
