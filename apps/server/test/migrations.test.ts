@@ -4,6 +4,7 @@ import { createDatabase, type Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { insertFixtureUser } from './fixtures.js';
+import { insertShipment } from './shipment-fixtures.js';
 import { useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
@@ -57,5 +58,36 @@ describe('migrations', () => {
     await expect(
       db.insertInto('operations').values({ user_id: userId, op_type: 11, op_timestamp: '2026-11-22T11:00:00.000Z', credits_delta: 0, credits_owed: 0, overtime_days: 0, balance_after: 2, payment_order_id: order.id + 1000 }).execute(),
     ).rejects.toThrow();
+  });
+
+  it('keep one live pickup per shipment, however many quotes it had, and free it once the pickup ends', async () => {
+    await migrateToLatest(db);
+    const { userId } = await insertFixtureUser(db, { role_id: 5, status: 1, email: 'pickups-migrated@example.com', password: 'DemoPass1', box_id: '9170002' });
+    const shipment = await insertShipment(db, userId, { carrier: 'FedEx', service: 'FEDEX_GROUND' });
+    const now = new Date().toISOString();
+    const pickup = (state: 'quoted' | 'paying' | 'booking' | 'scheduled' | 'canceled', n: number) => ({
+      user_id: userId,
+      shipment_id: shipment.id,
+      carrier: 'FedEx',
+      provider: 'simulator',
+      state,
+      provider_pickup_id: `pickup_migrated_${n}`,
+      street1: '1 Main St',
+      city: 'San Francisco',
+      address_state: 'CA',
+      zip: '94105',
+      time_zone: 'America/Los_Angeles',
+      pickup_date: '2026-11-24',
+      created_at: now,
+      updated_at: now,
+    });
+    await db.insertInto('pickups').values([pickup('quoted', 1), pickup('quoted', 2), pickup('scheduled', 3), pickup('canceled', 4)]).execute();
+    await expect(db.insertInto('pickups').values(pickup('booking', 5)).execute()).rejects.toThrow();
+    await expect(db.updateTable('pickups').set({ state: 'paying' }).where('provider_pickup_id', '=', 'pickup_migrated_1').execute()).rejects.toThrow();
+    await db.updateTable('pickups').set({ state: 'canceled' }).where('provider_pickup_id', '=', 'pickup_migrated_3').execute();
+    await db.updateTable('pickups').set({ state: 'paying' }).where('provider_pickup_id', '=', 'pickup_migrated_1').execute();
+    await expect(db.updateTable('pickups').set({ state: 'unknown' as 'quoted' }).where('provider_pickup_id', '=', 'pickup_migrated_2').execute()).rejects.toThrow();
+    const row = await db.selectFrom('shipments').select('pickup_note').where('id', '=', shipment.id).executeTakeFirstOrThrow();
+    expect(row.pickup_note).toBe('');
   });
 });

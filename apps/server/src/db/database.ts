@@ -20,6 +20,7 @@ import type { JobsTable } from '../modules/jobs/jobs.table.js';
 import type { MembershipsTable } from '../modules/memberships/memberships.table.js';
 import type { MessagesTable } from '../modules/messages/messages.table.js';
 import type { OperationsTable } from '../modules/operations/operations.table.js';
+import type { PickupsTable, VerifiedAddressesTable } from '../modules/pickups/pickups.table.js';
 import type {
   CarrierEventsTable,
   InvoicesTable,
@@ -74,6 +75,8 @@ export interface Database {
   saved_orders: SavedOrdersTable;
   carrier_events: CarrierEventsTable;
   carrier_simulator_objects: CarrierSimulatorObjectsTable;
+  verified_addresses: VerifiedAddressesTable;
+  pickups: PickupsTable;
 }
 
 /** The database or an open transaction: repositories take either. */

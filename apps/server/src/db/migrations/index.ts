@@ -10,6 +10,7 @@ import * as sessionReauthentication from './2026-11-23-0008-session-reauthentica
 import * as shipments from './2026-11-23-0009-shipments.js';
 import * as paymentRefunds from './2026-11-23-0010-payment-refunds.js';
 import * as carrierSimulator from './2026-11-23-0011-carrier-simulator.js';
+import * as pickups from './2026-11-23-0013-pickups.js';
 
 /**
  * Every migration, by its sortable name. A static list (not a folder scan) so that the compiled
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0009-shipments': shipments,
   '2026-11-23-0010-payment-refunds': paymentRefunds,
   '2026-11-23-0011-carrier-simulator': carrierSimulator,
+  '2026-11-23-0013-pickups': pickups,
 };

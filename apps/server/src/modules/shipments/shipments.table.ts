@@ -84,6 +84,8 @@ export interface ShipmentsTable extends ShippingAddressColumns {
   tracking_token: string | null;
   /** Why a paid purchase ended without a label. */
   purchase_note: Generated<string>;
+  /** Why the last paid pickup was not booked, and that its payment came back ('' once one is scheduled). */
+  pickup_note: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
   bought_at: Timestamp | null;

@@ -116,7 +116,7 @@ export function toShipmentRow(row: ShipmentRow): WireShipmentRow {
     refund_status: row.refund_status,
     autoRefund: row.auto_refund === 1,
     purchaseNote: row.purchase_note,
-    pickupNote: '',
+    pickupNote: row.pickup_note,
   };
 }
 
