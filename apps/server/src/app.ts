@@ -20,6 +20,7 @@ import payments from './plugins/payments.js';
 import rateLimit from './plugins/rate-limit.js';
 import security, { securityHeaders } from './plugins/security.js';
 import session from './plugins/session.js';
+import uspsPickups from './plugins/usps-pickups.js';
 import wallet from './plugins/wallet.js';
 import webApp from './plugins/web-app.js';
 import { invalidRequestMessage, validatorCompiler } from './request-validation.js';
@@ -142,6 +143,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(mail);
   await app.register(payments);
   await app.register(carriers);
+  await app.register(uspsPickups);
   await app.register(rateLimit);
   await app.register(session);
   await app.register(wallet);

@@ -30,6 +30,13 @@ export type CarriersConfig =
   | { provider: 'simulator'; webhookSecret: string | undefined; stepMinutes?: number | undefined }
   | { provider: 'easypost'; apiKey: string; apiBase: string; webhookSecret: string | undefined };
 
+/**
+ * USPS_PICKUPS_PROVIDER: the local USPS carrier pickup simulator (default) or USPS's REST API
+ * (Carrier Pickup 3, OAuth client credentials USPS_CLIENT_ID and USPS_CLIENT_SECRET) at
+ * USPS_API_BASE: https://apis.usps.com, or https://apis-tem.usps.com to test.
+ */
+export type UspsPickupsConfig = { provider: 'simulator' } | { provider: 'usps'; clientId: string; clientSecret: string; apiBase: string };
+
 /** Everything the app needs to run. buildApp() takes one; nothing reads process.env after start. */
 export interface AppConfig {
   port: number;
@@ -54,6 +61,8 @@ export interface AppConfig {
   sms?: SmsConfig;
   /** Labels, rates, refunds, trackers and pickups; the simulator when absent. */
   carriers?: CarriersConfig;
+  /** USPS carrier pickups; the simulator when absent. */
+  uspsPickups?: UspsPickupsConfig;
   /** Keys the lockers present to POST /app/v1/locker/events (LOCKER_API_KEYS); none accepted when empty. */
   lockerApiKeys?: string[];
   authRateLimitPerMinute: number;
@@ -131,6 +140,10 @@ const envSchema = z.object({
   EASYPOST_WEBHOOK_SECRET: optionalText,
   EASYPOST_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.easypost.com/v2'),
   CARRIER_SIMULATOR_STEP_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
+  USPS_PICKUPS_PROVIDER: z.enum(['simulator', 'usps']).default('simulator'),
+  USPS_CLIENT_ID: optionalText,
+  USPS_CLIENT_SECRET: optionalText,
+  USPS_API_BASE: z.url({ protocol: /^https?$/ }).default('https://apis.usps.com'),
   TRUST_PROXY: booleanText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'apps/web/dist')),
@@ -183,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...(e.PAYMENTS_PROVIDER === 'paypal' ? (['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'] as const) : []),
     ...(e.SMS_PROVIDER === 'twilio' ? (['SMS_ACCOUNT', 'SMS_TOKEN', 'SMS_FROM'] as const) : []),
     ...(e.CARRIERS_PROVIDER === 'easypost' ? (['EASYPOST_API_KEY'] as const) : []),
+    ...(e.USPS_PICKUPS_PROVIDER === 'usps' ? (['USPS_CLIENT_ID', 'USPS_CLIENT_SECRET'] as const) : []),
   ].filter((key) => !e[key]);
   if (missingProviderKeys.length > 0) {
     throw new ConfigError(`Invalid environment:\n  ${missingProviderKeys.map((key) => `${key}: required by the chosen provider`).join('\n  ')}`);
@@ -226,6 +240,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.CARRIERS_PROVIDER === 'easypost'
         ? { provider: 'easypost', apiKey: e.EASYPOST_API_KEY ?? '', apiBase: e.EASYPOST_API_BASE, webhookSecret: e.EASYPOST_WEBHOOK_SECRET }
         : { provider: 'simulator', webhookSecret: e.EASYPOST_WEBHOOK_SECRET, stepMinutes: e.CARRIER_SIMULATOR_STEP_MINUTES },
+    uspsPickups:
+      e.USPS_PICKUPS_PROVIDER === 'usps'
+        ? { provider: 'usps', clientId: e.USPS_CLIENT_ID ?? '', clientSecret: e.USPS_CLIENT_SECRET ?? '', apiBase: e.USPS_API_BASE }
+        : { provider: 'simulator' },
     lockerApiKeys: e.LOCKER_API_KEYS?.split(',') ?? [],
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerHour: e.LOGIN_FAILURES_PER_HOUR,

@@ -14,6 +14,7 @@ import type {
 import type { BoxIdReservationsTable } from '../modules/box-ids/box-ids.table.js';
 import type { CarrierSimulatorObjectsTable } from '../modules/carriers/carrier-simulator.table.js';
 import type { CarrierServiceRenamingsTable } from '../modules/carriers/carriers.table.js';
+import type { UspsSimulatorFailuresTable, UspsSimulatorPickupsTable } from '../modules/carriers/usps-simulator.table.js';
 import type { ContactsTable } from '../modules/contacts/contacts.table.js';
 import type { HubsTable } from '../modules/hubs/hubs.table.js';
 import type { JobsTable } from '../modules/jobs/jobs.table.js';
@@ -77,6 +78,8 @@ export interface Database {
   carrier_simulator_objects: CarrierSimulatorObjectsTable;
   verified_addresses: VerifiedAddressesTable;
   pickups: PickupsTable;
+  usps_simulator_pickups: UspsSimulatorPickupsTable;
+  usps_simulator_failures: UspsSimulatorFailuresTable;
 }
 
 /** The database or an open transaction: repositories take either. */

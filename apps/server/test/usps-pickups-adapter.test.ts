@@ -1,0 +1,548 @@
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUspsPickupsAdapter } from '../src/providers/usps/usps-pickups-adapter.js';
+import { UspsError, type UspsPickupRequest, type UspsPickupsProvider } from '../src/providers/usps/usps-pickups-provider.js';
+import { buildTestApp, useTestDatabase } from './helper.js';
+
+/**
+ * A local server answering as USPS's REST APIs document it (OAuth 2.0 3.0 and Carrier Pickup
+ * 3.1 OpenAPI): POST /oauth2/v3/token (form-encoded client credentials → access_token,
+ * expires_in), GET /pickup/v3/carrier-pickup/eligibility (the standardized PickupAddress, or 400
+ * for an address it does not collect at), POST /pickup/v3/carrier-pickup (PickupConfirmation
+ * with an ETag header), GET /pickup/v3/carrier-pickup/{n} (a list of one, with its ETag), PUT and
+ * DELETE with If-Match (412 when stale), errors as {apiVersion, error: {code, message, errors}}.
+ */
+const CLIENT_ID = 'usps-consumer-key';
+const CLIENT_SECRET = 'usps-consumer-secret';
+type Json = Record<string, unknown>;
+
+interface FakePickup {
+  pickupDate: string;
+  carrierPickupRequest: Json;
+  etag: string;
+  cancelled: boolean;
+}
+
+const PACKAGE_TYPES = ['FIRST-CLASS_PACKAGE_SERVICE', 'PRIORITY_MAIL_EXPRESS', 'PRIORITY_MAIL', 'RETURNS', 'USPS_GROUND_ADVANTAGE', 'INTERNATIONAL', 'OTHER'];
+const LOCATIONS = ['FRONT_DOOR', 'BACK_DOOR', 'SIDE_DOOR', 'KNOCK_ON_DOOR', 'MAIL_ROOM', 'OFFICE', 'PORCH', 'RECEPTION', 'MAILBOX', 'OTHER'];
+
+const errorBody = (status: number, message: string, detail?: string) => ({
+  apiVersion: '3.1.3',
+  error: { code: String(status), message, errors: detail ? [{ status: String(status), code: '010001', title: message, detail }] : [] },
+});
+
+class FakeUsps {
+  server: Server = createServer((request, response) => void this.handle(request, response));
+  base = '';
+  tokenRequests: { headers: IncomingHttpHeaders; body: string }[] = [];
+  requests: { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders; body: unknown }[] = [];
+  failures: { status: number; body: string }[] = [];
+  pickups = new Map<string, FakePickup>();
+  validTokens = new Set<string>();
+  issued = 0;
+  /** Every token refused, new ones too (a revoked app). */
+  refuseEveryToken = false;
+  tokenLifetimeSeconds: number | undefined = 28_799;
+  /** How long the token endpoint takes to answer, so concurrent callers overlap. */
+  tokenDelayMs = 0;
+  /** How long an API call takes to answer. */
+  apiDelayMs = 0;
+
+  async start() {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop() {
+    this.server.closeAllConnections();
+    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  reset() {
+    this.tokenRequests = [];
+    this.requests = [];
+    this.failures = [];
+    this.refuseEveryToken = false;
+    this.tokenLifetimeSeconds = 28_799;
+    this.tokenDelayMs = 0;
+    this.apiDelayMs = 0;
+  }
+
+  /** The tokens handed out so far stop working (expired early, or revoked). */
+  revokeTokens() {
+    this.validTokens.clear();
+  }
+
+  failNext(status: number, body: unknown) {
+    this.failures.push({ status, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  }
+
+  private etagOf(pickup: Omit<FakePickup, 'etag'>, version: number) {
+    return `"${createHash('sha1').update(JSON.stringify(pickup)).update(String(version)).digest('hex')}"`;
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse) {
+    let raw = '';
+    for await (const chunk of request) raw += chunk;
+    const url = new URL(request.url ?? '/', this.base);
+    const method = request.method ?? 'GET';
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { 'content-type': 'application/json', ...headers });
+      response.end(payload === undefined ? '' : JSON.stringify(payload));
+    };
+    const fail = (status: number, message: string, detail?: string) => send(status, errorBody(status, message, detail));
+
+    if (method === 'POST' && url.pathname === '/oauth2/v3/token') {
+      this.tokenRequests.push({ headers: request.headers, body: raw });
+      if (this.tokenDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.tokenDelayMs));
+      const form = new URLSearchParams(raw);
+      if (form.get('grant_type') !== 'client_credentials' || form.get('client_id') !== CLIENT_ID || form.get('client_secret') !== CLIENT_SECRET) {
+        return send(401, { error: 'invalid_client', error_description: 'Client credentials are invalid.' });
+      }
+      this.issued += 1;
+      const token = `usps-token-${this.issued}`;
+      this.validTokens.add(token);
+      return send(200, {
+        access_token: token,
+        token_type: 'Bearer',
+        issued_at: Date.now(),
+        ...(this.tokenLifetimeSeconds === undefined ? {} : { expires_in: this.tokenLifetimeSeconds }),
+        status: 'approved',
+        scope: 'addresses tracking labels pickup prices',
+        issuer: 'api.usps.com',
+        client_id: CLIENT_ID,
+        application_name: 'AirBox portal',
+      });
+    }
+
+    const body = raw ? (JSON.parse(raw) as Json) : undefined;
+    this.requests.push({ method, path: url.pathname, query: url.searchParams, headers: request.headers, body });
+    if (this.apiDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.apiDelayMs));
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (this.refuseEveryToken || !token || !this.validTokens.has(token)) {
+      response.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="https://api.usps.com"' });
+      return response.end(JSON.stringify(errorBody(401, 'Unauthorized request.', 'The access token is invalid or has expired.')));
+    }
+    const failure = this.failures.shift();
+    if (failure) {
+      response.writeHead(failure.status, { 'content-type': failure.body.startsWith('{') ? 'application/json' : 'text/html' });
+      return response.end(failure.body);
+    }
+
+    if (method === 'GET' && url.pathname === '/pickup/v3/carrier-pickup/eligibility') {
+      const query = url.searchParams;
+      if (!query.get('streetAddress') || !query.get('city') || !query.get('state')) return fail(400, 'OASValidation failed.', 'streetAddress, city and state are required.');
+      if (query.get('ZIPCode') === '00000') return fail(400, 'Bad Request.', 'The address is not eligible for Carrier Pickup.');
+      const upper = (key: string) => query.get(key)?.toUpperCase();
+      return send(200, {
+        address: {
+          streetAddress: upper('streetAddress'),
+          ...(query.get('secondaryAddress') ? { secondaryAddress: upper('secondaryAddress') } : {}),
+          city: upper('city'),
+          state: upper('state'),
+          ZIPCode: query.get('ZIPCode') ?? '94107',
+          ZIPPlus4: '2506',
+        },
+        contact: [],
+      });
+    }
+
+    if (method === 'POST' && url.pathname === '/pickup/v3/carrier-pickup') {
+      const problem = this.scheduleProblem(body);
+      if (problem) return fail(400, 'Bad Request.', problem);
+      const confirmationNumber = `WTC${String(64_740_634 + this.pickups.size).padStart(8, '0')}`;
+      const pickup = { pickupDate: String(body?.pickupDate), carrierPickupRequest: body!, cancelled: false };
+      const stored = { ...pickup, etag: this.etagOf(pickup, 1) };
+      this.pickups.set(confirmationNumber, stored);
+      return send(200, { confirmationNumber, pickupDate: stored.pickupDate, carrierPickupRequest: stored.carrierPickupRequest }, { etag: stored.etag });
+    }
+
+    const pickupPath = /^\/pickup\/v3\/carrier-pickup\/([^/]+)$/.exec(url.pathname);
+    if (pickupPath) {
+      const confirmationNumber = decodeURIComponent(pickupPath[1]!);
+      const pickup = this.pickups.get(confirmationNumber);
+      if (!pickup || pickup.cancelled) return fail(404, 'Not Found.', `No carrier pickup ${confirmationNumber} was found.`);
+      if (method === 'GET') {
+        return send(200, [{ confirmationNumber, pickupDate: pickup.pickupDate, carrierPickupRequest: pickup.carrierPickupRequest }], { etag: pickup.etag });
+      }
+      const ifMatch = request.headers['if-match'];
+      if (!ifMatch) return fail(428, 'Precondition Required.', 'The If-Match header is required.');
+      if (ifMatch !== pickup.etag) return fail(412, 'Precondition Failed.', 'The ETag does not match the current version of the carrier pickup.');
+      if (method === 'PUT') {
+        const update = body as { pickupDate?: string; carrierPickupRequest?: Json; confirmationNumber?: string };
+        if (update.confirmationNumber !== undefined) return fail(400, 'Bad Request.', 'confirmationNumber is read-only.');
+        const problem = this.scheduleProblem(update.carrierPickupRequest);
+        if (problem) return fail(400, 'Bad Request.', problem);
+        const changed = { pickupDate: String(update.pickupDate), carrierPickupRequest: update.carrierPickupRequest!, cancelled: false };
+        Object.assign(pickup, changed, { etag: this.etagOf(changed, 2 + this.requests.length) });
+        return send(200, { confirmationNumber, pickupDate: pickup.pickupDate, carrierPickupRequest: pickup.carrierPickupRequest }, { etag: pickup.etag });
+      }
+      if (method === 'DELETE') {
+        pickup.cancelled = true;
+        return send(200, undefined);
+      }
+    }
+    return fail(404, 'Not Found.');
+  }
+
+  /** What USPS's request validation would say of a SchedulePickupRequest, or null. */
+  private scheduleProblem(body: Json | undefined): string | null {
+    const request = body as
+      | { pickupDate?: string; pickupAddress?: { address?: Json; contact?: Json[] }; packages?: { packageType?: string; packageCount?: number }[]; estimatedWeight?: number; pickupLocation?: { packageLocation?: string; specialInstructions?: string } }
+      | undefined;
+    if (!request?.pickupDate || !/^\d{4}-\d{2}-\d{2}$/.test(request.pickupDate)) return 'pickupDate is required (YYYY-MM-DD).';
+    if (new Date(`${request.pickupDate}T00:00:00Z`).getUTCDay() === 0) return 'Carrier Pickup is not available on Sundays.';
+    if (!request.pickupAddress?.address || !request.pickupAddress.contact?.length) return 'pickupAddress with an address and a contact is required.';
+    if (!request.packages?.length || request.packages.some((pack) => !PACKAGE_TYPES.includes(String(pack.packageType)) || !Number.isInteger(pack.packageCount))) return 'packages are not valid.';
+    if (typeof request.estimatedWeight !== 'number') return 'estimatedWeight is required.';
+    const location = request.pickupLocation;
+    if (!location || !LOCATIONS.includes(String(location.packageLocation))) return 'pickupLocation.packageLocation is not valid.';
+    if (location.packageLocation === 'OTHER' && !location.specialInstructions) return 'specialInstructions are required with OTHER.';
+    return null;
+  }
+}
+
+const usps = new FakeUsps();
+beforeAll(() => usps.start());
+afterAll(() => usps.stop());
+beforeEach(() => usps.reset());
+
+/** Monday 2026-11-23, 09:00 in Chicago; tests move it. */
+const START = Date.parse('2026-11-23T15:00:00Z');
+let now = START;
+beforeEach(() => {
+  now = START;
+});
+
+const adapter = (options: { clientSecret?: string; timeoutMs?: number } = {}): UspsPickupsProvider =>
+  createUspsPickupsAdapter(
+    { clientId: CLIENT_ID, clientSecret: options.clientSecret ?? CLIENT_SECRET, apiBase: usps.base, timeoutMs: options.timeoutMs ?? 5_000, clock: () => new Date(now) },
+  );
+
+const ADDRESS = { firm: 'AirBox', streetAddress: '388 Townsend St', secondaryAddress: 'Apt 20', city: 'San Francisco', state: 'CA', zip5: '94107' };
+
+const REQUEST: UspsPickupRequest = {
+  address: { ...ADDRESS, firstName: 'Jack', lastName: 'Sparrow', phone: '4155550123', email: 'jack@example.com' },
+  pickupDate: '2026-11-24',
+  packages: [
+    { serviceType: 'Priority Mail', count: 1 },
+    { serviceType: 'Parcel Select Ground', count: 2 },
+  ],
+  estimatedWeight: 3.5,
+  packageLocation: 'Front Door',
+  specialInstructions: 'Ring twice',
+};
+
+const apiRequests = (path: string) => usps.requests.filter((request) => request.path === path);
+
+describe('USPS tokens', () => {
+  it('takes one token, by client credentials, for several calls made at once, and keeps it for the next ones', async () => {
+    usps.tokenDelayMs = 100;
+    const carrier = adapter();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => carrier.checkEligibility(ADDRESS)));
+    expect(answers.every((answer) => answer.eligible)).toBe(true);
+    expect(usps.tokenRequests).toHaveLength(1);
+    const [tokenRequest] = usps.tokenRequests;
+    expect(tokenRequest?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(tokenRequest?.body))).toEqual({ grant_type: 'client_credentials', client_id: CLIENT_ID, client_secret: CLIENT_SECRET });
+    expect(usps.requests).toHaveLength(5);
+    expect(new Set(usps.requests.map((request) => request.headers.authorization)).size).toBe(1);
+    expect(usps.requests[0]?.headers.authorization).toMatch(/^Bearer usps-token-\d+$/);
+    await carrier.checkEligibility(ADDRESS);
+    expect(usps.tokenRequests).toHaveLength(1);
+  });
+
+  it('asks for a new token a minute before the kept one expires, not earlier', async () => {
+    usps.tokenLifetimeSeconds = 3_600;
+    const carrier = adapter();
+    await carrier.checkEligibility(ADDRESS);
+    now += (3_600 - 61) * 1000;
+    await carrier.checkEligibility(ADDRESS);
+    expect(usps.tokenRequests).toHaveLength(1);
+    now += 2_000;
+    await carrier.checkEligibility(ADDRESS);
+    expect(usps.tokenRequests).toHaveLength(2);
+    const [first, second] = [usps.requests[1]?.headers.authorization, usps.requests[2]?.headers.authorization];
+    expect(second).not.toBe(first);
+  });
+
+  it('keeps a token answered without expires_in for an hour, less the minute of margin', async () => {
+    usps.tokenLifetimeSeconds = undefined;
+    const carrier = adapter();
+    await carrier.checkEligibility(ADDRESS);
+    now += 58 * 60 * 1000;
+    await carrier.checkEligibility(ADDRESS);
+    expect(usps.tokenRequests).toHaveLength(1);
+    now += 2 * 60 * 1000;
+    await carrier.checkEligibility(ADDRESS);
+    expect(usps.tokenRequests).toHaveLength(2);
+  });
+
+  it('gets a new token once when a call is refused with 401, and makes the call again with it', async () => {
+    const carrier = adapter();
+    await carrier.checkEligibility(ADDRESS);
+    usps.revokeTokens();
+    usps.tokenDelayMs = 50;
+    const [first, second, unknown] = await Promise.all([carrier.checkEligibility(ADDRESS), carrier.checkEligibility(ADDRESS), carrier.inquire('WTC00000000')]);
+    expect([first.eligible, second.eligible, unknown]).toEqual([true, true, null]);
+    // Three refusals of the same token: one new token for the three.
+    expect(usps.tokenRequests).toHaveLength(2);
+    const refused = usps.requests[0]?.headers.authorization;
+    const renewed = `Bearer usps-token-${usps.issued}`;
+    expect(renewed).not.toBe(refused);
+    expect(usps.requests.slice(1).map((request) => request.headers.authorization).sort()).toEqual([refused, refused, refused, renewed, renewed, renewed]);
+  });
+
+  it('says a token refused again after the refresh is UNAUTHORIZED, without trying a third time', async () => {
+    usps.refuseEveryToken = true;
+    const failure = await adapter()
+      .checkEligibility(ADDRESS)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UspsError);
+    expect(failure).toMatchObject({ code: 'UNAUTHORIZED', retryable: false, description: 'Unauthorized request: The access token is invalid or has expired.' });
+    expect(usps.requests).toHaveLength(2);
+    expect(usps.tokenRequests).toHaveLength(2);
+  });
+
+  it('says refused client credentials are UNAUTHORIZED and calls no API with them', async () => {
+    const failure = await adapter({ clientSecret: 'wrong' })
+      .schedule(REQUEST)
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'UNAUTHORIZED', retryable: false, description: 'The USPS token request was refused: Client credentials are invalid.' });
+    expect((failure as Error).message).not.toContain('wrong');
+    expect(usps.requests).toHaveLength(0);
+  });
+});
+
+describe('USPS carrier pickup eligibility', () => {
+  it('sends the address as query and answers USPS’s standard form with the first date a carrier can come', async () => {
+    const answer = await adapter().checkEligibility(ADDRESS);
+    const [call] = usps.requests;
+    expect(call?.method).toBe('GET');
+    expect(call?.path).toBe('/pickup/v3/carrier-pickup/eligibility');
+    expect(Object.fromEntries(call!.query)).toEqual({ streetAddress: '388 Townsend St', secondaryAddress: 'Apt 20', city: 'San Francisco', state: 'CA', ZIPCode: '94107' });
+    expect(call?.headers.accept).toBe('application/json');
+    // Monday 09:00 in Chicago: past 2:00 AM, so Tuesday.
+    expect(answer).toEqual({
+      eligible: true,
+      address: { firm: 'AirBox', streetAddress: '388 TOWNSEND ST', secondaryAddress: 'APT 20', city: 'SAN FRANCISCO', state: 'CA', zip5: '94107', zipPlus4: '2506' },
+      date: '2026-11-24',
+      dayOfWeek: 'Tuesday',
+    });
+  });
+
+  it('answers the first date by USPS’s 2:00 AM Central rule: the same day before it, never a Sunday', async () => {
+    now = Date.parse('2026-11-24T07:59:00Z'); // Tuesday 01:59 in Chicago
+    expect(await adapter().checkEligibility(ADDRESS)).toMatchObject({ date: '2026-11-24', dayOfWeek: 'Tuesday' });
+    now = Date.parse('2026-11-28T09:00:00Z'); // Saturday 03:00 in Chicago
+    expect(await adapter().checkEligibility(ADDRESS)).toMatchObject({ date: '2026-11-30', dayOfWeek: 'Monday' });
+  });
+
+  it('answers an address USPS does not collect at as not eligible, with USPS’s words', async () => {
+    expect(await adapter().checkEligibility({ ...ADDRESS, zip5: '00000' })).toEqual({
+      eligible: false,
+      description: 'Bad Request: The address is not eligible for Carrier Pickup.',
+    });
+  });
+
+  it('refuses a malformed address before asking USPS', async () => {
+    await expect(adapter().checkEligibility({ ...ADDRESS, zip5: '9410' })).rejects.toMatchObject({ code: 'INVALID_REQUEST', description: 'The ZIP Code must be 5 digits.' });
+    await expect(adapter().checkEligibility({ ...ADDRESS, state: 'California' })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    expect(usps.tokenRequests).toHaveLength(0);
+    expect(usps.requests).toHaveLength(0);
+  });
+});
+
+describe('USPS carrier pickups', () => {
+  it('schedules a pickup in USPS’s words and answers its confirmation number, date, day and ETag', async () => {
+    const pickup = await adapter().schedule(REQUEST);
+    const [call] = apiRequests('/pickup/v3/carrier-pickup');
+    expect(call?.method).toBe('POST');
+    expect(call?.headers['content-type']).toBe('application/json');
+    expect(call?.body).toEqual({
+      pickupDate: '2026-11-24',
+      pickupAddress: {
+        firstName: 'Jack',
+        lastName: 'Sparrow',
+        firm: 'AirBox',
+        address: { streetAddress: '388 Townsend St', secondaryAddress: 'Apt 20', city: 'San Francisco', state: 'CA', ZIPCode: '94107' },
+        contact: [{ email: 'jack@example.com' }, { cellNumber: '4155550123' }],
+      },
+      packages: [
+        { packageType: 'PRIORITY_MAIL', packageCount: 1 },
+        { packageType: 'USPS_GROUND_ADVANTAGE', packageCount: 2 },
+      ],
+      estimatedWeight: 3.5,
+      pickupLocation: { packageLocation: 'FRONT_DOOR', specialInstructions: 'Ring twice' },
+    });
+    expect(pickup).toEqual({
+      confirmationNumber: expect.stringMatching(/^WTC\d{8}$/),
+      pickupDate: '2026-11-24',
+      dayOfWeek: 'Tuesday',
+      address: { ...REQUEST.address },
+      packages: [
+        { packageType: 'PRIORITY_MAIL', count: 1 },
+        { packageType: 'USPS_GROUND_ADVANTAGE', count: 2 },
+      ],
+      estimatedWeight: 3.5,
+      packageLocation: 'FRONT_DOOR',
+      specialInstructions: 'Ring twice',
+      eTag: usps.pickups.get(pickup.confirmationNumber)?.etag,
+    });
+    expect(pickup.eTag).toMatch(/^"[0-9a-f]{40}"$/);
+  });
+
+  it('says where a locker is (USPS has no such location) and counts packages of one service together', async () => {
+    await adapter().schedule({
+      ...REQUEST,
+      packages: [
+        { serviceType: 'Express Mail', count: 1 },
+        { serviceType: 'Priority Mail Express', count: 1 },
+      ],
+      packageLocation: 'Locker',
+      specialInstructions: undefined,
+    });
+    expect(apiRequests('/pickup/v3/carrier-pickup')[0]?.body).toMatchObject({
+      packages: [{ packageType: 'PRIORITY_MAIL_EXPRESS', packageCount: 2 }],
+      pickupLocation: { packageLocation: 'OTHER', specialInstructions: 'Locker' },
+    });
+  });
+
+  it('reads a pickup back with its ETag, updates it with If-Match, refuses the spent ETag (412), and cancels it', async () => {
+    const carrier = adapter();
+    const scheduled = await carrier.schedule(REQUEST);
+    const read = await carrier.inquire(scheduled.confirmationNumber);
+    expect(read).toEqual({ ...scheduled, address: { ...scheduled.address } });
+    const path = `/pickup/v3/carrier-pickup/${scheduled.confirmationNumber}`;
+    expect(apiRequests(path).at(-1)?.method).toBe('GET');
+
+    const updated = await carrier.update(scheduled.confirmationNumber, read!.eTag!, { ...REQUEST, pickupDate: '2026-11-25', packageLocation: 'Back Door', estimatedWeight: 5 });
+    const put = apiRequests(path).at(-1);
+    expect(put?.method).toBe('PUT');
+    expect(put?.headers['if-match']).toBe(read!.eTag);
+    expect(put?.body).toMatchObject({ pickupDate: '2026-11-25', carrierPickupRequest: { pickupDate: '2026-11-25', estimatedWeight: 5, pickupLocation: { packageLocation: 'BACK_DOOR' } } });
+    expect(updated).toMatchObject({ confirmationNumber: scheduled.confirmationNumber, pickupDate: '2026-11-25', dayOfWeek: 'Wednesday', packageLocation: 'BACK_DOOR', estimatedWeight: 5 });
+    expect(updated.eTag).not.toBe(read!.eTag);
+
+    const stale = await carrier.update(scheduled.confirmationNumber, read!.eTag!, REQUEST).catch((error: unknown) => error);
+    expect(stale).toMatchObject({ code: 'PRECONDITION_FAILED', retryable: false, details: { statusCode: 412 } });
+    await expect(carrier.cancel(scheduled.confirmationNumber, read!.eTag!)).rejects.toMatchObject({ code: 'PRECONDITION_FAILED' });
+
+    const current = await carrier.inquire(scheduled.confirmationNumber);
+    expect(current?.eTag).toBe(updated.eTag);
+    await carrier.cancel(scheduled.confirmationNumber, current!.eTag!);
+    const deleted = apiRequests(path).at(-1);
+    expect(deleted).toMatchObject({ method: 'DELETE', body: undefined });
+    expect(deleted?.headers['if-match']).toBe(current!.eTag);
+    expect(await carrier.inquire(scheduled.confirmationNumber)).toBeNull();
+    await expect(carrier.cancel(scheduled.confirmationNumber, current!.eTag!)).rejects.toMatchObject({ code: 'NOT_FOUND', details: { statusCode: 404 } });
+  });
+
+  it('answers null for a confirmation number USPS does not know, and asks nothing for one that cannot be USPS’s', async () => {
+    expect(await adapter().inquire('WTC99999999')).toBeNull();
+    expect(usps.requests).toHaveLength(1);
+    expect(await adapter().inquire('../oauth2/v3/token')).toBeNull();
+    await expect(adapter().cancel('WTC1 2', '"etag"')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(adapter().cancel('WTC12345678', 'bad\r\netag')).rejects.toMatchObject({ code: 'PRECONDITION_FAILED' });
+    expect(usps.requests).toHaveLength(1);
+  });
+
+  it('refuses a request USPS would refuse before sending it: a phone that is not 10 digits, no package, an unknown location', async () => {
+    const carrier = adapter();
+    await expect(carrier.schedule({ ...REQUEST, address: { ...REQUEST.address, phone: '555-0123' } })).rejects.toMatchObject({ code: 'INVALID_REQUEST', description: 'The phone number must be 10 digits.' });
+    await expect(carrier.schedule({ ...REQUEST, packages: [] })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    await expect(carrier.schedule({ ...REQUEST, packageLocation: 'Roof' as UspsPickupRequest['packageLocation'] })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    await expect(carrier.schedule({ ...REQUEST, specialInstructions: 'x'.repeat(121) })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    expect(usps.requests).toHaveLength(0);
+  });
+});
+
+describe('USPS errors', () => {
+  it('answers USPS’s own text of a refused schedule (400) as INVALID_REQUEST', async () => {
+    const failure = await adapter()
+      .schedule({ ...REQUEST, pickupDate: '2026-11-29' })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UspsError);
+    expect(failure).toMatchObject({ code: 'INVALID_REQUEST', retryable: false, description: 'Bad Request: Carrier Pickup is not available on Sundays.', details: { statusCode: 400, providerCode: '010001' } });
+  });
+
+  it('says an address USPS refuses for carrier pickup at scheduling is NOT_ELIGIBLE', async () => {
+    usps.failNext(400, errorBody(400, 'Bad Request.', 'The address is not eligible for Carrier Pickup.'));
+    await expect(adapter().schedule(REQUEST)).rejects.toMatchObject({ code: 'NOT_ELIGIBLE', description: 'Bad Request: The address is not eligible for Carrier Pickup.' });
+  });
+
+  it.each([
+    [403, 'UNAUTHORIZED', false, errorBody(403, 'Access is denied.'), 'Access is denied.'],
+    [404, 'NOT_FOUND', false, errorBody(404, 'Not Found.'), 'Not Found.'],
+    [412, 'PRECONDITION_FAILED', false, errorBody(412, 'Precondition Failed.'), 'Precondition Failed.'],
+    [422, 'INVALID_REQUEST', false, errorBody(422, 'Unprocessable.', 'estimatedWeight must be positive.'), 'Unprocessable: estimatedWeight must be positive.'],
+    [429, 'RATE_LIMITED', true, errorBody(429, 'Too Many Requests.'), 'Too Many Requests.'],
+    [500, 'UNAVAILABLE', true, errorBody(500, 'Internal Server Error.'), 'Internal Server Error.'],
+    [503, 'UNAVAILABLE', true, '<html>Service Unavailable</html>', 'HTTP 503'],
+  ] as const)('maps HTTP %i to %s (retryable: %s) with USPS’s text', async (status, code, retryable, body, description) => {
+    const carrier = adapter();
+    const { confirmationNumber, eTag } = await carrier.schedule(REQUEST);
+    usps.failNext(status, body);
+    const failure = await carrier.update(confirmationNumber, eTag!, REQUEST).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UspsError);
+    expect(failure).toMatchObject({ code, retryable, description, details: { statusCode: status } });
+  });
+
+  it('says a malformed answer is UNAVAILABLE, never a crash', async () => {
+    const carrier = adapter();
+    for (const body of [{ hello: 'world' }, [{ confirmationNumber: 'WTC1', pickupDate: 'tomorrow' }], 'not json']) {
+      usps.failNext(200, body);
+      const failure = await carrier.inquire('WTC64740634').catch((error: unknown) => error);
+      expect(failure).toMatchObject({ code: 'UNAVAILABLE', retryable: true, description: 'USPS answered the inquiry with an unexpected body.' });
+    }
+    usps.failNext(200, { confirmationNumber: 'WTC64740634', pickupDate: '2026-11-24' });
+    await expect(carrier.inquire('WTC64740634')).rejects.toMatchObject({ code: 'UNAVAILABLE', description: 'USPS answered the pickup without its details.' });
+    usps.failNext(200, { address: { city: 'SF' } });
+    await expect(carrier.checkEligibility(ADDRESS)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+  });
+
+  it('says a token endpoint answering nonsense, failing or too slow is UNAVAILABLE', async () => {
+    const closed = createUspsPickupsAdapter({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: 'http://127.0.0.1:1', timeoutMs: 1_000 });
+    await expect(closed.checkEligibility(ADDRESS)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+    usps.tokenDelayMs = 1_000;
+    await expect(adapter({ timeoutMs: 200 }).checkEligibility(ADDRESS)).rejects.toMatchObject({ code: 'UNAVAILABLE', description: 'The USPS token request failed (TimeoutError).' });
+  });
+
+  it('says a call USPS does not answer in time is UNAVAILABLE (retryable), and the next call works', async () => {
+    const carrier = adapter({ timeoutMs: 300 });
+    await carrier.checkEligibility(ADDRESS);
+    usps.apiDelayMs = 1_000;
+    const failure = await carrier.schedule(REQUEST).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'UNAVAILABLE', retryable: true, description: 'USPS POST /pickup/v3/carrier-pickup failed (TimeoutError).' });
+    usps.apiDelayMs = 0;
+    expect((await carrier.checkEligibility(ADDRESS)).eligible).toBe(true);
+  });
+});
+
+describe('the app’s USPS pickups provider', () => {
+  const database = useTestDatabase();
+
+  it('is the simulator by default', async () => {
+    const t = await buildTestApp(database.url());
+    try {
+      expect(t.app.uspsPickups.name).toBe('simulator');
+      expect(await t.app.uspsPickups.checkEligibility(ADDRESS)).toMatchObject({ eligible: true });
+      expect(usps.requests).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is USPS at the configured API base with USPS_PICKUPS_PROVIDER=usps', async () => {
+    const t = await buildTestApp(database.url(), { uspsPickups: { provider: 'usps', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: usps.base } });
+    try {
+      expect(t.app.uspsPickups.name).toBe('usps');
+      expect(await t.app.uspsPickups.checkEligibility(ADDRESS)).toMatchObject({ eligible: true, address: { streetAddress: '388 TOWNSEND ST' } });
+      expect(usps.requests.at(-1)?.path).toBe('/pickup/v3/carrier-pickup/eligibility');
+    } finally {
+      await t.close();
+    }
+  });
+});
