@@ -103,10 +103,11 @@ describe('signed-in calls', () => {
     expect(body.lockers.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('getUnPickupsById counts the packages still in a locker', async () => {
+  it('getUnPickupsById counts the packages still in a locker, and lists them with their codes', async () => {
     const { cookie, userId } = await signIn(t.app, 'demo@example.com');
     const response = await t.app.inject({ method: 'POST', url: '/app/v1/getUnPickupsById', headers: { cookie }, payload: { uid: userId } });
-    expect(response.json()).toEqual({ errorcode: 0, message: expect.any(String), unpickups: 3 });
+    expect(response.json()).toEqual({ errorcode: 0, message: expect.any(String), unpickups: 3, packages: expect.any(Array) });
+    expect(response.json().packages.map((p: { pickupCode: string }) => p.pickupCode)).toEqual([expect.stringMatching(/^\d{6}$/), expect.stringMatching(/^\d{6}$/), expect.stringMatching(/^\d{6}$/)]);
   });
 
   it('carrierServiceRenaming and getAdvertisements answer a signed-in user', async () => {

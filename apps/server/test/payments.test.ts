@@ -78,7 +78,7 @@ describe('buying through the payment simulator', () => {
     // Nothing is granted before the portal captures.
     expect((await userRow(t.app, customer.userId)).credits).toBe(2);
 
-    expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess');
+    expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess?plan=1&number=5');
     expect((await userRow(t.app, customer.userId)).credits).toBe(7);
     const operations = await operationsOf(t.app, customer.userId);
     expect(operations).toHaveLength(1);
@@ -106,7 +106,7 @@ describe('buying through the payment simulator', () => {
     expect(Math.abs(firstExpiry.getTime() - sixMonths.getTime())).toBeLessThan(60_000);
 
     const second = await buy(customer, 3);
-    expect(await follow(await payerClicks(second.token, 'approve'), customer.cookie)).toBe('/app/paySuccess');
+    expect(await follow(await payerClicks(second.token, 'approve'), customer.cookie)).toBe('/app/paySuccess?plan=3&number=1');
     const afterSecond = await userRow(t.app, customer.userId);
     expect(afterSecond.membership).toBe(3);
     const expected = new Date(firstExpiry);
@@ -123,9 +123,9 @@ describe('buying through the payment simulator', () => {
     const customer = await newCustomer(t.app);
     const { token } = await buy(customer, 1, 3);
     const returnPath = await payerClicks(token, 'approve');
-    expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess');
-    expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess');
-    expect(await follow(`${returnPath}&PayerID=OTHER&amount=999`, customer.cookie)).toBe('/app/paySuccess');
+    expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess?plan=1&number=3');
+    expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess?plan=1&number=3');
+    expect(await follow(`${returnPath}&PayerID=OTHER&amount=999`, customer.cookie)).toBe('/app/paySuccess?plan=1&number=3');
     expect((await userRow(t.app, customer.userId)).credits).toBe(3);
     expect(await operationsOf(t.app, customer.userId)).toHaveLength(1);
   });
@@ -135,7 +135,7 @@ describe('buying through the payment simulator', () => {
     const { token } = await buy(customer, 1, 4);
     const returnPath = await payerClicks(token, 'approve');
     const results = await Promise.all([1, 2, 3].map(() => follow(returnPath, customer.cookie)));
-    expect(results).toEqual(['/app/paySuccess', '/app/paySuccess', '/app/paySuccess']);
+    expect(results).toEqual(['/app/paySuccess?plan=1&number=4', '/app/paySuccess?plan=1&number=4', '/app/paySuccess?plan=1&number=4']);
     expect((await userRow(t.app, customer.userId)).credits).toBe(4);
     expect(await operationsOf(t.app, customer.userId)).toHaveLength(1);
   });
@@ -151,7 +151,7 @@ describe('buying through the payment simulator', () => {
       return capture(...args);
     });
     try {
-      expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess');
+      expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess?plan=1&number=3');
     } finally {
       spy.mockRestore();
     }
@@ -161,7 +161,7 @@ describe('buying through the payment simulator', () => {
     expect(await operationsOf(t.app, customer.userId)).toHaveLength(1);
     expect(await orderStatus(customer.userId)).toBe('captured');
     // Once granted, the cancel link leads to the success page too.
-    expect(await follow(`/app/v1/payments/cancel?token=${token}`, customer.cookie)).toBe('/app/paySuccess');
+    expect(await follow(`/app/v1/payments/cancel?token=${token}`, customer.cookie)).toBe('/app/paySuccess?plan=1&number=3');
   });
 
   it('shows paySuccess exactly when it granted, whichever of return and cancel wins a race', async () => {
@@ -176,7 +176,7 @@ describe('buying through the payment simulator', () => {
       const credits = (await userRow(t.app, customer.userId)).credits;
       const simulated = await t.app.db.selectFrom('payment_simulator_orders').select('status').where('id', '=', token).executeTakeFirstOrThrow();
       const status = await orderStatus(customer.userId);
-      if (returned === '/app/paySuccess') {
+      if (returned === '/app/paySuccess?plan=1&number=2') {
         expect({ credits, provider: simulated.status, status }).toEqual({ credits: 2, provider: 'COMPLETED', status: 'captured' });
       } else {
         expect({ credits, provider: simulated.status, status }).toEqual({ credits: 0, provider: 'APPROVED', status: 'cancelled' });
@@ -197,7 +197,7 @@ describe('buying through the payment simulator', () => {
     expect(await orderStatus(customer.userId)).toBe('capturing');
     expect(await follow(`/app/v1/payments/cancel?token=${token}`, customer.cookie)).toBe('/app/payCancel');
     expect(await orderStatus(customer.userId)).toBe('capturing');
-    expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess');
+    expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess?plan=1&number=4');
     expect((await userRow(t.app, customer.userId)).credits).toBe(4);
   });
 
@@ -211,7 +211,7 @@ describe('buying through the payment simulator', () => {
     expect(await follow(returnPath)).toBe('/app/payCancel');
     expect((await userRow(t.app, customer.userId)).credits).toBe(0);
     // The approved order still completes for its owner.
-    expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess');
+    expect(await follow(returnPath, customer.cookie)).toBe('/app/paySuccess?plan=1&number=2');
     expect((await userRow(t.app, customer.userId)).credits).toBe(2);
   });
 
@@ -225,7 +225,7 @@ describe('buying through the payment simulator', () => {
     expect((await userRow(t.app, intruder.userId)).credits).toBe(0);
     expect((await userRow(t.app, owner.userId)).credits).toBe(0);
     expect(await operationsOf(t.app, intruder.userId)).toHaveLength(0);
-    expect(await follow(returnPath, owner.cookie)).toBe('/app/paySuccess');
+    expect(await follow(returnPath, owner.cookie)).toBe('/app/paySuccess?plan=1&number=6');
     expect((await userRow(t.app, owner.userId)).credits).toBe(6);
   });
 
@@ -246,10 +246,10 @@ describe('buying through the payment simulator', () => {
     expect(page.statusCode).toBe(404);
   });
 
-  it('grants nothing when the simulator declines the capture (an amount ending in .13)', async () => {
+  it('grants nothing when the simulator declines the capture (an amount ending in .13), and says declined, not cancelled', async () => {
     const customer = await newCustomer(t.app);
     const { token } = await buy(customer, 1, 87); // 87 × $2.99 = $260.13
-    expect(await follow(await payerClicks(token, 'approve'), customer.cookie)).toBe('/app/payCancel');
+    expect(await follow(await payerClicks(token, 'approve'), customer.cookie)).toBe('/app/payDeclined?plan=1');
     expect((await userRow(t.app, customer.userId)).credits).toBe(0);
     const order = await t.app.db.selectFrom('payment_orders').select('status').where('user_id', '=', customer.userId).executeTakeFirstOrThrow();
     expect(order.status).toBe('failed');

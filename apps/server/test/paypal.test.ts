@@ -29,7 +29,7 @@ interface FakeRefund {
   amount: { currency_code: string; value: string };
 }
 
-type CaptureMode = 'completed' | 'pending' | 'wrong-amount' | 'wrong-currency';
+type CaptureMode = 'completed' | 'pending' | 'wrong-amount' | 'wrong-currency' | 'declined';
 
 class FakePayPal {
   server: Server = createServer((request, response) => void this.handle(request, response));
@@ -98,6 +98,8 @@ class FakePayPal {
       if (order.capturedWith && order.capturedWith !== requestId) {
         return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] });
       }
+      // PayPal refuses the capture when the payer's card or bank declines; the payer may pick another.
+      if (this.captureMode === 'declined') return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] });
       order.capturedWith = requestId;
       const amount =
         this.captureMode === 'wrong-amount'
@@ -266,7 +268,7 @@ describe('buying a membership with PAYMENTS_PROVIDER=paypal', () => {
 
   it('grants the credits once PayPal reports the capture COMPLETED for the ordered amount', async () => {
     const customer = await newCustomer(t.app);
-    expect(await buyAndApprove(customer.cookie, customer.userId, 2)).toBe('/app/paySuccess');
+    expect(await buyAndApprove(customer.cookie, customer.userId, 2)).toBe('/app/paySuccess?plan=1&number=2');
     expect((await userRow(t.app, customer.userId)).credits).toBe(2);
     expect(await operationsOf(t.app, customer.userId)).toEqual([expect.objectContaining({ op_type: 11, quote_cents: 598, credits_delta: 2 })]);
     // The simulator's pages do not exist with PayPal.
@@ -303,6 +305,16 @@ describe('buying a membership with PAYMENTS_PROVIDER=paypal', () => {
     const order = await status();
     expect(order.status).toBe('refunded');
     expect(paypal.refunds.filter((r) => r.captureId === order.capture_id)).toHaveLength(1);
+  });
+
+  it('sends a declined payment (INSTRUMENT_DECLINED) to payDeclined, not payCancel, grants nothing and keeps the order open to retry', async () => {
+    const customer = await newCustomer(t.app);
+    paypal.captureMode = 'declined';
+    expect(await buyAndApprove(customer.cookie, customer.userId, 3)).toBe('/app/payDeclined?plan=1');
+    expect((await userRow(t.app, customer.userId)).credits).toBe(0);
+    expect(await operationsOf(t.app, customer.userId)).toHaveLength(0);
+    const order = await t.app.db.selectFrom('payment_orders').select('status').where('user_id', '=', customer.userId).executeTakeFirstOrThrow();
+    expect(order.status).toBe('created');
   });
 
   it('refuses a pending capture and grants nothing', async () => {

@@ -185,15 +185,44 @@ export const getUserByUserIdCall = call({
   }),
 });
 
+/**
+ * A package waiting in a locker for the signed-in user (issue 11: the dashboard lists them, so a
+ * pickup code stays reachable even after its message is deleted). Times are ISO instants.
+ */
+export const waitingPackageSchema = z.object({
+  packageId: z.number().int(),
+  hubName: z.string(),
+  /** The hub's street, city, state and zip on one line. */
+  hubAddress: z.string(),
+  carrier: z.string(),
+  trackingNo: z.string(),
+  deliveredAt: z.string(),
+  pickupCode: z.string(),
+  /** End of the free period (the Terms: 12:00 PM Pacific the day after the delivery). */
+  freeUntil: z.string(),
+  /** Overdue days so far (at most 2), 1 credit each. */
+  overdueDays: z.number().int().min(0),
+  /** Credits a pickup now would cost: the delivery (unless a membership covers it) plus the overdue days. */
+  creditsDue: z.number().int().min(0),
+});
+export type WaitingPackage = z.infer<typeof waitingPackageSchema>;
+
 export const getUnPickupsByIdCall = call({
   method: 'POST',
   path: '/app/v1/getUnPickupsById',
   encoding: 'form',
   signedIn: true,
   successCodes: [READ_ERRORCODE.ok],
-  summary: 'How many packages wait in a locker for the signed-in user. errorcode 0: success.',
+  summary:
+    'How many packages wait in a locker for the signed-in user, and (this server) which: hub, carrier, arrival, pickup code, free period and credits due. errorcode 0: success.',
   request: z.object({ uid: idField }),
-  response: z.object({ errorcode: z.literal(READ_ERRORCODE.ok), message: z.string(), unpickups: z.number().int().min(0) }),
+  response: z.object({
+    errorcode: z.literal(READ_ERRORCODE.ok),
+    message: z.string(),
+    unpickups: z.number().int().min(0),
+    // Optional: the spec's answer has only the count; a server that follows it alone still works.
+    packages: z.array(waitingPackageSchema).optional(),
+  }),
 });
 
 export const checkUserCall = call({

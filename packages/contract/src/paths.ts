@@ -86,8 +86,25 @@ export const APP_PATHS = {
   transaction: { path: '/transaction', title: 'Transaction History', getHref: () => '/transaction' },
   membership: { path: '/membership', title: 'Membership Plan', getHref: () => '/membership' },
   message: { path: '/message', title: 'My Messages', getHref: () => '/message' },
-  paySuccess: { path: '/paySuccess', title: 'Pay Success', getHref: () => '/paySuccess' },
+  /**
+   * `plan` and `number`: what the payment bought (issue 11: the page says so), written by the
+   * server's payment return from its order; the page validates them and shows nothing when bad.
+   */
+  paySuccess: {
+    path: '/paySuccess',
+    title: 'Pay Success',
+    getHref: (bought?: { plan: number; number: number }) => (bought ? `/paySuccess?plan=${bought.plan}&number=${bought.number}` : '/paySuccess'),
+  },
   payCancel: { path: '/payCancel', title: 'Pay Cancel', getHref: () => '/payCancel' },
+  /**
+   * The provider declined the payment (issue 11: a decline is not a cancel). `plan`, the plan
+   * tried, so the page can offer to try again.
+   */
+  payDeclined: {
+    path: '/payDeclined',
+    title: 'Payment Declined',
+    getHref: (plan?: number) => (plan ? `/payDeclined?plan=${plan}` : '/payDeclined'),
+  },
   myContacts: { path: '/MyContacts', title: 'My Contacts', getHref: () => '/MyContacts' },
 } as const;
 

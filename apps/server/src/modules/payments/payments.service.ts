@@ -1,4 +1,4 @@
-import { type MembershipPlan, MEMBERSHIP_PLAN, OPERATION_TYPE } from '@airbox/contract';
+import { APP_BASE, APP_PATHS, type MembershipPlan, MEMBERSHIP_PLAN, OPERATION_TYPE } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -50,6 +50,23 @@ export async function startPurchase(deps: Pick<AppContext, 'db' | 'config' | 'lo
   return openWithProvider(deps, opened, order);
 }
 
+/** Paysuccess naming what the order bought (issue 11: the page says it), e.g. /app/paySuccess?plan=1&number=10. */
+function paySuccessPage(order: PaymentOrderRow): string {
+  return order.plan === null ? PAY_SUCCESS_PAGE : `${APP_BASE}${APP_PATHS.paySuccess.getHref({ plan: order.plan, number: order.quantity })}`;
+}
+
+/** The page of a payment the provider declined (issue 11: not the cancel page), naming the plan to try again. */
+function payDeclinedPage(order: PaymentOrderRow): string {
+  return `${APP_BASE}${APP_PATHS.payDeclined.getHref(order.plan ?? undefined)}`;
+}
+
+/**
+ * A capture the provider declined (the card or account refused), as opposed to one it has not
+ * decided: PayPal's capture status DECLINED or FAILED, or its INSTRUMENT_DECLINED refusal.
+ */
+const DECLINED_CAPTURE_STATUSES = new Set(['DECLINED', 'FAILED']);
+const DECLINED_ISSUES = new Set(['INSTRUMENT_DECLINED']);
+
 /** The order named by a return or cancel, when it belongs to the signed-in user. */
 async function ownOrder(deps: PaymentsDeps, userId: number | undefined, token: string | undefined): Promise<PaymentOrderRow | undefined> {
   if (!token || userId === undefined) return undefined;
@@ -97,6 +114,7 @@ export async function completePurchase(deps: PaymentsDeps, userId: number | unde
       // still approve or cancel.
       await transitionPaymentOrder(deps.db, order.id, ['capturing'], 'created');
       deps.log.warn({ paymentOrder: order.id, code }, 'capture refused by the payment provider; the order is open again');
+      if (DECLINED_ISSUES.has(code) && order.purpose === 'membership') return payDeclinedPage(order);
     } else {
       // No answer: the capture may have happened. The order stays capturing, so no cancel
       // applies, and the next return repeats the same capture.
@@ -107,6 +125,7 @@ export async function completePurchase(deps: PaymentsDeps, userId: number | unde
   if (capture.status !== 'COMPLETED') {
     await transitionPaymentOrder(deps.db, order.id, ['capturing'], 'failed');
     deps.log.warn({ paymentOrder: order.id, status: capture.status }, 'capture not completed; nothing granted');
+    if (DECLINED_CAPTURE_STATUSES.has(capture.status) && order.purpose === 'membership') return payDeclinedPage(order);
     return pageAfter(deps, order);
   }
   if (capture.amountCents !== order.amount_cents || capture.currency !== order.currency) {
@@ -115,7 +134,7 @@ export async function completePurchase(deps: PaymentsDeps, userId: number | unde
   if (order.purpose === 'label') return finishLabelPayment(deps, order, capture.captureId);
   const granted = await grant(deps, order, capture.captureId);
   deps.log.info({ paymentOrder: order.id, granted }, granted ? 'payment captured and granted' : 'payment already granted');
-  return PAY_SUCCESS_PAGE;
+  return paySuccessPage(order);
 }
 
 async function statusOf(deps: PaymentsDeps, order: PaymentOrderRow): Promise<PaymentOrderStatus | undefined> {
@@ -128,7 +147,7 @@ async function statusOf(deps: PaymentsDeps, order: PaymentOrderRow): Promise<Pay
  */
 async function pageAfter(deps: PaymentsDeps, order: PaymentOrderRow): Promise<string> {
   if (order.purpose === 'label') return labelReturnPage(deps, order.id);
-  return (await statusOf(deps, order)) === 'captured' ? PAY_SUCCESS_PAGE : PAY_CANCEL_PAGE;
+  return (await statusOf(deps, order)) === 'captured' ? paySuccessPage(order) : PAY_CANCEL_PAGE;
 }
 
 /**

@@ -2,7 +2,8 @@ import { getUnPickupsByIdCall, getUserByUserIdCall, READ_ERRORCODE, USER_RECORD_
 import type { FastifyInstance } from 'fastify';
 import { listHubs } from '../../modules/hubs/hubs.repository.js';
 import { toLocker } from '../../modules/hubs/hubs.wire.js';
-import { countUnpickedPackages } from '../../modules/packages/packages.repository.js';
+import { listWaitingPackages } from '../../modules/packages/packages.repository.js';
+import { toWaitingPackage } from '../../modules/packages/packages.wire.js';
 import { toUserProfile } from '../../modules/users/users.wire.js';
 import { defineCall, signedInUser } from './define-call.js';
 
@@ -15,7 +16,10 @@ export default async function accountRoutes(app: FastifyInstance) {
   });
 
   defineCall(app, getUnPickupsByIdCall).handle(async (_input, request) => {
-    const unpickups = await countUnpickedPackages(app.db, signedInUser(request).user_id);
-    return { errorcode: READ_ERRORCODE.ok, message: 'success', unpickups };
+    // The count and the list come from one read, so they always agree.
+    const user = signedInUser(request);
+    const waiting = await listWaitingPackages(app.db, user.user_id);
+    const now = app.config.clock();
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', unpickups: waiting.length, packages: waiting.map((row) => toWaitingPackage(row, user, now)) };
   });
 }
