@@ -14,15 +14,20 @@ import ListItem from '@mui/material/ListItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { TablePager } from '../../../components/table/table-pager';
-import { useNarrow } from '../../../components/layout/use-narrow';
-import { CONTACT_PICKER_PAGE_SIZE, useSearchShipmentAddresses } from '../api/search-shipment-addresses';
-import { addressLine, addressName } from '../utils/draft';
-import { LABEL_PURCHASE_TEXT } from '../utils/messages';
+import { addressLine, addressName } from '../../lib/address-text';
+import { CONTACT_PICKER_PAGE_SIZE, useSearchShipmentAddresses } from '../../lib/shipment-addresses';
+import { useNarrow } from '../layout/use-narrow';
+import { TablePager } from '../table/table-pager';
+
+/** The picker's own texts (the spec's 'You have no saved contacts.' is the contract's). */
+export const CONTACT_PICKER_TEXT = {
+  noContactMatch: 'No contact matches your search.',
+  contactsFailed: 'Your contacts could not be loaded. Please try again.',
+} as const;
 
 /**
- * My Contacts to pick a sender or recipient from: a search (special characters are dropped before
- * it is sent) and 5 contacts a page (spec 03 §9).
+ * My Contacts to pick an address from (the label page's sender or recipient, a pickup address): a
+ * search (special characters are dropped before it is sent) and 5 contacts a page (spec 03 §9).
  */
 export function ContactPicker({
   open,
@@ -82,11 +87,11 @@ export function ContactPicker({
         {contacts.isFetching && <LinearProgress aria-label="Loading your contacts" sx={{ mt: 2 }} />}
         {contacts.isError && (
           <Typography role="alert" color="error" sx={{ mt: 2 }}>
-            {LABEL_PURCHASE_TEXT.contactsFailed}
+            {CONTACT_PICKER_TEXT.contactsFailed}
           </Typography>
         )}
         {contacts.isSuccess && list.length === 0 && (
-          <Typography sx={{ mt: 2 }}>{search.trim() ? LABEL_PURCHASE_TEXT.noContactMatch : CONTACT_MESSAGES.empty}</Typography>
+          <Typography sx={{ mt: 2 }}>{search.trim() ? CONTACT_PICKER_TEXT.noContactMatch : CONTACT_MESSAGES.empty}</Typography>
         )}
         <List aria-label="Contacts" sx={{ mt: 1 }}>
           {list.map((contact) => (

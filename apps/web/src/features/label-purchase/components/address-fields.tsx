@@ -1,25 +1,11 @@
 import { CONTACT_LIMITS, CONTACT_MESSAGES, LIMITS, US_STATES, stripPunctuation } from '@airbox/contract';
-import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
+import { FieldGrid, Wide } from '../../../components/form/field-grid';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormField } from '../../../components/form/form-field';
 import { FormPhoneField } from '../../../components/form/form-phone-field';
 import { FormSelect } from '../../../components/form/form-select';
 
 const STATE_OPTIONS = US_STATES.map((state) => ({ value: state.code, label: state.name }));
-
-/** Two columns from a small tablet up, one on a phone. */
-export function FieldGrid({ children }: { children: ReactNode }) {
-  return (
-    <Box sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-      {children}
-    </Box>
-  );
-}
-
-export function Wide({ children }: { children: ReactNode }) {
-  return <Box sx={{ gridColumn: '1 / -1' }}>{children}</Box>;
-}
 
 /** A sender's or recipient's fields, as a contact has them (names, company, address, phone, e-mail). */
 export function AddressFields() {

@@ -1,36 +1,16 @@
 import { CONTACT_MESSAGES, type Contact, type MyAddress } from '@airbox/contract';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import { AddressChoices as Choices, ChoiceButton } from '../../../components/address/address-choices';
+import { ContactPicker } from '../../../components/address/contact-picker';
 import { Form } from '../../../components/form/form';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { StepActions } from '../../../components/wizard/step-actions';
 import { StepHeading } from '../../../components/wizard/step-heading';
-import { addressFromContact, addressFromMine, addressLine, type AddressValues, type RecipientValues } from '../utils/draft';
+import { addressLine } from '../../../lib/address-text';
+import { addressFromContact, addressFromMine, type AddressValues, type RecipientValues } from '../utils/draft';
 import { AddressFields } from './address-fields';
-import { ContactPicker } from './contact-picker';
 import { ReportValues } from './report-values';
-
-/** A choice that fills the address: its name, and the address it stands for underneath. */
-function ChoiceButton({ label, detail, onClick }: { label: string; detail?: string; onClick: () => void }) {
-  return (
-    <Button
-      variant="outlined"
-      onClick={onClick}
-      sx={{ flexDirection: 'column', alignItems: 'flex-start', textAlign: 'left', textTransform: 'none', flex: { xs: '1 1 100%', sm: '1 1 0' } }}
-    >
-      <Box component="span" sx={{ fontWeight: 600 }}>
-        {label}
-      </Box>
-      {detail && (
-        <Box component="span" sx={{ fontSize: '0.8rem', color: 'text.secondary' }}>
-          {detail}
-        </Box>
-      )}
-    </Button>
-  );
-}
 
 interface StepProps<T> {
   userId: number;
@@ -131,14 +111,6 @@ export function ToStep({ userId, defaultValues, onValues, onNext, onBack }: Step
         );
       }}
     </Form>
-  );
-}
-
-function Choices({ children }: { children: ReactNode }) {
-  return (
-    <Box role="group" aria-label="Choose an address" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-      {children}
-    </Box>
   );
 }
 

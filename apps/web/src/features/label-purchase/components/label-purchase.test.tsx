@@ -10,10 +10,11 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fillIn, mockApi, renderApp, signIn, type ApiRequest } from '../../../testing/test-utils';
-import { leaveForPayment } from '../utils/leave-for-payment';
+import { ADDRESS_CHECK_TEXT } from '../../../components/address/address-check';
+import { leaveForPayment } from '../../../lib/leave-for-payment';
 import { LABEL_PURCHASE_TEXT } from '../utils/messages';
 
-vi.mock('../utils/leave-for-payment', () => ({ leaveForPayment: vi.fn() }));
+vi.mock('../../../lib/leave-for-payment', () => ({ leaveForPayment: vi.fn() }));
 
 beforeEach(() => {
   vi.mocked(leaveForPayment).mockReset();
@@ -293,11 +294,11 @@ describe('label purchase page', () => {
     expect(alert).toHaveTextContent(SHIPMENT_MESSAGES.unableToVerify);
     expect(alert).toHaveTextContent('Address not found');
     expect(within(recipient).getByText('12 ELM ST APT 4, AUSTIN, TX 73301-0001')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Sender' })).getByText(LABEL_PURCHASE_TEXT.verified)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Sender' })).getByText(ADDRESS_CHECK_TEXT.verified)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Get rates' })).toBeDisabled();
 
     await user.click(within(recipient).getByRole('button', { name: 'Use the suggested address' }));
-    expect(within(recipient).getByText(LABEL_PURCHASE_TEXT.verified)).toBeInTheDocument();
+    expect(within(recipient).getByText(ADDRESS_CHECK_TEXT.verified)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Get rates' }));
     await step('Rates');
     await waitFor(() => expect(api.calls('/app/v1/labelPurchase/rates')).toHaveLength(1));

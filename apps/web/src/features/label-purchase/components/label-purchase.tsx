@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { addressCheckOf, type AddressCheck } from '../../../components/address/address-check';
 import { KEEP_ALERT_STATE, useAlert } from '../../../components/alert/alert-context';
 import { useLeaveWarning } from '../../../components/wizard/use-leave-warning';
 import { useWizard } from '../../../components/wizard/use-wizard';
@@ -11,12 +12,13 @@ import { WizardFrame } from '../../../components/wizard/wizard-frame';
 import { paths } from '../../../config/paths';
 import { useServiceNames } from '../../../lib/service-names';
 import { ApiError, answerMessage, type CallInput } from '../../../lib/http';
+import { leaveForPayment } from '../../../lib/leave-for-payment';
+import { useMyAddress } from '../../../lib/my-address';
+import { useValidateAddress } from '../../../lib/validate-address';
 import { useBuyLabel } from '../api/buy-label';
-import { useMyAddress } from '../api/get-my-address';
 import { useOrderForLater } from '../api/get-order-for-later';
 import { useRateLabel } from '../api/rate-label';
 import { useSaveOrderForLater } from '../api/save-order-for-later';
-import { useValidateAddress } from '../api/validate-address';
 import {
   EMPTY_DRAFT,
   draftFromSavedOrder,
@@ -26,14 +28,13 @@ import {
   type AddressValues,
   type LabelDraft,
 } from '../utils/draft';
-import { leaveForPayment } from '../utils/leave-for-payment';
 import { LABEL_PURCHASE_TEXT } from '../utils/messages';
 import { FromStep, ToStep } from './address-steps';
 import { OptionsStep } from './options-step';
 import { PackageStep } from './package-step';
 import { RatesStep, type RatesState } from './rates-step';
 import { ReviewStep } from './review-step';
-import { VerifyStep, applySuggestion, type AddressCheck, type Side } from './verify-step';
+import { VerifyStep, applySuggestion, type Side } from './verify-step';
 
 const STEPS = ['From', 'To', 'Package', 'Options', 'Verify', 'Rates', 'Review and pay'] as const;
 const STEP = { from: 0, to: 1, package: 2, options: 3, verify: 4, rates: 5, review: 6 } as const;
@@ -172,8 +173,7 @@ function LabelPurchaseWizard({
         phone: address.phone,
         name: `${address.firstName} ${address.lastName}`.trim() || address.company,
       });
-      if (data.result === 1) return data.suggestion ? { status: 'suggested', suggestion: data.suggestion, reasons: data.reasons } : { status: 'verified' };
-      return { status: 'unverified', reasons: data.reasons, suggestion: data.suggestion };
+      return addressCheckOf(data);
     } catch {
       return { status: 'failed' };
     }

@@ -2,11 +2,11 @@ import { PARCEL_PRESETS } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Form } from '../../../components/form/form';
+import { FieldGrid } from '../../../components/form/field-grid';
 import { FormField } from '../../../components/form/form-field';
 import { StepActions } from '../../../components/wizard/step-actions';
 import { StepHeading } from '../../../components/wizard/step-heading';
 import type { PackageValues } from '../utils/draft';
-import { FieldGrid } from './address-fields';
 import { ReportValues } from './report-values';
 
 const number = (value: string) => value.replace(/[^\d.]/g, '');

@@ -5,7 +5,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { StepActions } from '../../../components/wizard/step-actions';
 import { StepHeading } from '../../../components/wizard/step-heading';
-import { addressLine, addressName, type LabelDraft } from '../utils/draft';
+import { addressLine, addressName } from '../../../lib/address-text';
+import type { LabelDraft } from '../utils/draft';
 import { deliveryText } from './rates-step';
 
 /** The amounts of the purchase in cents: the rate, the insurance fee, and their total. */

@@ -226,15 +226,3 @@ export function rateInput(draft: LabelDraft, saveRecipient: boolean): CallInput<
     saveRecipient,
   };
 }
-
-/** An address as one line: '742 Valencia St, Apt 2, San Francisco, CA 94110'. */
-export function addressLine(address: Pick<AddressValues, 'address1' | 'address2' | 'city' | 'state' | 'zipcode'>): string {
-  const street = [address.address1, address.address2].filter((part) => part.trim() !== '').join(', ');
-  return `${street}, ${address.city}, ${address.state} ${address.zipcode}`.trim();
-}
-
-/** The person or company of an address. */
-export function addressName(address: Pick<AddressValues, 'firstName' | 'lastName' | 'company'>): string {
-  const person = `${address.firstName} ${address.lastName}`.trim();
-  return [person, address.company.trim()].filter((part) => part !== '').join(', ');
-}

@@ -1,0 +1,21 @@
+/** Addresses as one line of text, for the screens that show a chosen address (label page, pickups, the contact picker). */
+
+interface AddressLineParts {
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zipcode: string;
+}
+
+/** An address as one line: '742 Valencia St, Apt 2, San Francisco, CA 94110'. */
+export function addressLine(address: AddressLineParts): string {
+  const street = [address.address1, address.address2].filter((part) => part.trim() !== '').join(', ');
+  return `${street}, ${address.city}, ${address.state} ${address.zipcode}`.trim();
+}
+
+/** The person or company of an address. */
+export function addressName(address: { firstName: string; lastName: string; company: string }): string {
+  const person = `${address.firstName} ${address.lastName}`.trim();
+  return [person, address.company.trim()].filter((part) => part !== '').join(', ');
+}
