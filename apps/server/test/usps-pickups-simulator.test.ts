@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { UsageError, uspsCommand } from '../src/cli/usps.js';
 import { createDatabase, type Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { UspsError, type UspsPickupRequest } from '../src/providers/usps/usps-pickups-provider.js';
@@ -250,5 +251,32 @@ describe('the USPS pickup simulator’s tables', () => {
     expect(stored).toMatchObject({ confirmationNumber: pickup.confirmationNumber, etag: pickup.eTag, etagIssuedAt: new Date(now).toISOString(), cancelled: false });
     expect(await store.insert({ ...stored!, etag: 'other' }, new Date(now))).toBe(false);
     expect((await store.get(pickup.confirmationNumber))?.etag).toBe(pickup.eTag);
+  });
+});
+
+describe('npm run usps', () => {
+  it('makes the next call of a step fail on every server using the database, and shows a pickup', async () => {
+    const store = createDatabaseUspsSimulatorStore(db);
+    const server = createUspsPickupsSimulator({ clock: () => new Date(now), store });
+    const command = createUspsPickupsSimulator({ clock: () => new Date(now), store });
+    const pickup = await server.schedule({ ...REQUEST, packageLocation: 'Locker', specialInstructions: undefined });
+    expect(await uspsCommand({ uspsPickups: command }, ['show', pickup.confirmationNumber])).toBe(
+      [
+        `${pickup.confirmationNumber}: Tuesday 2026-11-24`,
+        '  Jack Sparrow, AIRBOX, 388 TOWNSEND ST APT 20, SAN FRANCISCO, CA 94107',
+        '  2 PRIORITY_MAIL; 3.5 lb at OTHER (Locker)',
+        `  ETag ${pickup.eTag}`,
+      ].join('\n'),
+    );
+    expect(await uspsCommand({ uspsPickups: command }, ['fail', 'cancel', 'UNAVAILABLE', '--after'])).toBe('The next cancel fails with UNAVAILABLE after it is done.');
+    expect(await failureOf(server.cancel(pickup.confirmationNumber, pickup.eTag!))).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(await uspsCommand({ uspsPickups: command }, ['show', pickup.confirmationNumber])).toBe(`${pickup.confirmationNumber}: no scheduled pickup (cancelled or unknown).`);
+  });
+
+  it('refuses an unknown step, error code or command', async () => {
+    const uspsPickups = createUspsPickupsSimulator({ clock: () => new Date(now), store: createDatabaseUspsSimulatorStore(db) });
+    await expect(uspsCommand({ uspsPickups }, ['fail', 'refund', 'UNAVAILABLE'])).rejects.toThrow(UsageError);
+    await expect(uspsCommand({ uspsPickups }, ['fail', 'schedule', 'BROKEN'])).rejects.toThrow(/fail needs an error code/);
+    await expect(uspsCommand({ uspsPickups }, ['advance'])).rejects.toThrow(/Usage/);
   });
 });
