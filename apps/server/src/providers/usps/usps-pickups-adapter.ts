@@ -156,10 +156,13 @@ function pickupOf(confirmation: UspsConfirmation, sent: UspsSchedulePickupBody |
  * USPS's Carrier Pickup 3.1 REST API over fetch (apis.usps.com/pickup/v3): an OAuth 2.0
  * client-credentials token (POST /oauth2/v3/token) kept until shortly before it expires and
  * asked for once however many calls wait for it; a call refused with 401 gets a new token and
- * is made once more. Eligibility is GET /carrier-pickup/eligibility (USPS's path; an address it
- * refuses with 400, 404 or 422 is not eligible, USPS's text the reason); schedule POST
- * /carrier-pickup; inquiry GET, update PUT and cancel DELETE /carrier-pickup/{confirmationNumber},
- * the last two with the inquiry's ETag as If-Match. Every answer is checked with zod; errors are
+ * is made once more. Paths and shapes are those of USPS's OpenAPI documents (Carrier Pickup
+ * 3.1.3, OAuth 3.0.5). Eligibility is GET /carrier-pickup/eligibility (not
+ * /carrier-pickup-eligibility; an address USPS refuses with 400, 404 or 422 is not eligible,
+ * USPS's text the reason); schedule POST /carrier-pickup; inquiry GET (a list of one), update
+ * PUT and cancel DELETE /carrier-pickup/{confirmationNumber}, the last two with the inquiry's
+ * ETag as If-Match. USPS documents no 412 nor the answer for a cancelled pickup: 412 is taken
+ * as a stale ETag, and 404 on an inquiry as no pickup (null). Every answer is checked with zod; errors are
  * UspsError codes; each request has a timeout.
  */
 export function createUspsPickupsAdapter(config: UspsAdapterConfig, fetchImpl: typeof fetch = fetch): UspsPickupsProvider {
