@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useAlert } from '../components/alert/alert-context';
 import { AlertProvider } from '../components/alert/alert-provider';
+import { ToastProvider } from '../components/toast/toast-provider';
 import { createQueryClient } from '../lib/query-client';
 import { AppThemeProvider } from './theme-provider';
 
@@ -14,12 +15,14 @@ function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
-/** Everything the screens need around them: theme, the alert, the query client. */
+/** Everything the screens need around them: theme, the alert, the toast, the query client. */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <AppThemeProvider>
       <AlertProvider>
-        <QueryProvider>{children}</QueryProvider>
+        <ToastProvider>
+          <QueryProvider>{children}</QueryProvider>
+        </ToastProvider>
       </AlertProvider>
     </AppThemeProvider>
   );

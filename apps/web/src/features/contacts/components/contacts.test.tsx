@@ -86,7 +86,9 @@ describe('My Contacts', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: CONTACT_MESSAGES.residential }));
     await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
 
-    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent(CONTACT_MESSAGES.added));
+    // A toast, not a dialog needing OK: the ADD CONTACT dialog is gone and none replaces it.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(CONTACT_MESSAGES.added));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls('/app/v1/addUserShipmentAddress')[0]?.json).toMatchObject({
       user_id: 7,
       name: 'Bobs 1 work',
@@ -124,14 +126,14 @@ describe('My Contacts', () => {
     let question = await screen.findByRole('alertdialog', { name: CONTACT_MESSAGES.deleteTitle });
     expect(question).toHaveTextContent(CONTACT_MESSAGES.deleteQuestion);
     await user.click(within(question).getByRole('button', { name: 'CANCEL' }));
-    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent(CONTACT_MESSAGES.cancelDeletion));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(CONTACT_MESSAGES.cancelDeletion));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls('/app/v1/deleteUserShipmentAddress')).toHaveLength(0);
 
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
     await user.click(await screen.findByRole('button', { name: 'Delete Mom' }));
     question = await screen.findByRole('alertdialog', { name: CONTACT_MESSAGES.deleteTitle });
     await user.click(within(question).getByRole('button', { name: 'CONFIRM' }));
-    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent(CONTACT_MESSAGES.deleted));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(CONTACT_MESSAGES.deleted));
     expect(api.calls('/app/v1/deleteUserShipmentAddress')[0]?.json).toEqual({ id: 31 });
   });
 });

@@ -9,6 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
+import { useToast } from '../../../components/toast/toast-context';
 import { PageCard } from '../../../components/layout/page-card';
 import { DataTable } from '../../../components/table/data-table';
 import type { Column } from '../../../components/table/types';
@@ -86,6 +87,7 @@ function ContactCard({ contact, buttons }: { contact: Contact; buttons: ReactNod
  */
 export function Contacts({ userId }: { userId: number }) {
   const alert = useAlert();
+  const toast = useToast();
   const [page, setPage] = useState<{ page: number; num: number }>(FIRST_PAGE);
   const [dialog, setDialog] = useState<ContactDialogMode | null>(null);
   const contacts = useContacts(userId, page);
@@ -107,7 +109,7 @@ export function Contacts({ userId }: { userId: number }) {
       else await update.mutateAsync({ ...values, id: dialog.contact.id });
       setDialog(null);
       setPage(FIRST_PAGE);
-      void alert.show({ icon: 'success', text: dialog.mode === 'add' ? CONTACT_MESSAGES.added : CONTACT_MESSAGES.updated });
+      toast.show(dialog.mode === 'add' ? CONTACT_MESSAGES.added : CONTACT_MESSAGES.updated);
     } catch (error) {
       failed(answerMessage(error));
     }
@@ -122,13 +124,13 @@ export function Contacts({ userId }: { userId: number }) {
       cancelText: 'CANCEL',
     });
     if (!confirmed) {
-      void alert.show({ icon: 'info', text: CONTACT_MESSAGES.cancelDeletion });
+      toast.show(CONTACT_MESSAGES.cancelDeletion, 'info');
       return;
     }
     try {
       await remove.mutateAsync(contact.id);
       setPage(FIRST_PAGE);
-      void alert.show({ icon: 'success', text: CONTACT_MESSAGES.deleted });
+      toast.show(CONTACT_MESSAGES.deleted);
     } catch (error) {
       failed(answerMessage(error));
     }

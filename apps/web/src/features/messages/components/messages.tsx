@@ -11,6 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
+import { useToast } from '../../../components/toast/toast-context';
 import { PageCard } from '../../../components/layout/page-card';
 import { DataTable } from '../../../components/table/data-table';
 import type { Column } from '../../../components/table/types';
@@ -93,6 +94,7 @@ function MessageCard({ message, deleteButton }: { message: InboxMessage; deleteB
  */
 export function Messages({ userId }: { userId: number }) {
   const alert = useAlert();
+  const toast = useToast();
   const [page, setPage] = useState<MessagesPage>({ ...NO_FILTERS, start: 0, num: MESSAGE_PAGE_SIZES[0] });
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const messages = useMessages(userId, page);
@@ -120,7 +122,7 @@ export function Messages({ userId }: { userId: number }) {
       await remove.mutateAsync(ids);
       // Back to the first page: the one shown may no longer exist.
       changePage({ start: 0 });
-      void alert.show({ icon: 'success', text: success });
+      toast.show(success);
     } catch (error) {
       failed(error);
     }
@@ -152,7 +154,7 @@ export function Messages({ userId }: { userId: number }) {
       await removePickedUp.mutateAsync();
       // Back to the first page: the one shown may no longer exist.
       changePage({ start: 0 });
-      void alert.show({ icon: 'success', text: INBOX_MESSAGES.bulkDeleted });
+      toast.show(INBOX_MESSAGES.bulkDeleted);
     } catch (error) {
       failed(error);
     }

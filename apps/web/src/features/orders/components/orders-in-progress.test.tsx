@@ -117,9 +117,9 @@ describe('Orders In Progress', () => {
     await user.click(within(row).getByRole('button', { name: /^DELETE/ }));
     question = await screen.findByRole('alertdialog');
     await user.click(within(question).getByRole('button', { name: 'CONFIRM' }));
-    expect(await within(await screen.findByRole('dialog')).findByText('success')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('success'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls('/openapi/easyPost/deleteOrderForLater')[0]?.json).toEqual({ id: 41 });
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText(SHIPMENT_MESSAGES.noOrders)).toBeInTheDocument();
   });
 

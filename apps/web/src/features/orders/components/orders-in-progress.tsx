@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
+import { useToast } from '../../../components/toast/toast-context';
 import { PageCard } from '../../../components/layout/page-card';
 import { AddressCell } from '../../../components/table/address-cell';
 import { DataTable } from '../../../components/table/data-table';
@@ -90,6 +91,7 @@ function OrderCard({ order, actions }: { order: SavedOrder; actions: ReactNode }
 export function OrdersInProgress({ session }: { session: SessionHints }) {
   const { userId } = session;
   const alert = useAlert();
+  const toast = useToast();
   const orders = useOrders(userId);
   const remove = useDeleteOrder(userId);
   const [page, setPage] = useState<{ page: number; num: number }>({ page: 0, num: PAGINATION.pageSize });
@@ -110,7 +112,7 @@ export function OrdersInProgress({ session }: { session: SessionHints }) {
     if (!confirmed) return;
     try {
       await remove.mutateAsync(order.id);
-      void alert.show({ icon: 'success', text: 'success' });
+      toast.show('success');
     } catch (error) {
       const message = answerMessage(error);
       if (message) void alert.show({ icon: 'error', text: message });

@@ -49,7 +49,7 @@ describe('My AirBox ID', () => {
     await user.click(await screen.findByRole('button', { name: 'Add to Apple Wallet' }));
     const offer = await screen.findByRole('alertdialog');
     await user.click(within(offer).getByRole('button', { name: 'EMAIL ME' }));
-    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent(PROFILE_MESSAGES.walletSuccess));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(PROFILE_MESSAGES.walletSuccess));
     expect(api.calls('/app/v1/appleWallet/getPass')[0]?.fields.get('OS')).toBe('win');
   });
 

@@ -106,8 +106,8 @@ describe('profile', () => {
     await user.type(within(dialog).getByLabelText(/^Password/), 'DemoPass1');
     await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
 
-    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent(PROFILE_MESSAGES.updateSuccess));
-    expect(screen.getByRole('dialog')).not.toHaveTextContent('signed out');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(PROFILE_MESSAGES.updateSuccess));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const sent = api.calls('/app/v1/updateSelfUserInfo')[0] as ApiRequest;
     expect(Object.fromEntries(sent.fields)).toMatchObject({
       user_id: '7',

@@ -20,6 +20,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
+import { useToast } from '../../../components/toast/toast-context';
 import { Form } from '../../../components/form/form';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormField } from '../../../components/form/form-field';
@@ -118,6 +119,7 @@ function useLeaveWarning(dirty: boolean) {
  */
 export function ProfileForm({ user }: { user: UserProfile }) {
   const alert = useAlert();
+  const toast = useToast();
   const hubs = useLockerInfoByUser(user.user_id);
   const verifyPassword = useVerifyPassword();
   const update = useUpdateSelfUserInfo(user.user_id);
@@ -150,15 +152,16 @@ export function ProfileForm({ user }: { user: UserProfile }) {
     const credentialsChanged = pending.Email.trim() !== original.Email.trim() || pending.Password !== '';
     updateSessionHints({ First_name: pending.First_name, Last_name: pending.Last_name, Email: pending.Email, BOXID: pending.BOXID });
     setOriginal({ ...pending, Password: '' });
-    void alert.show(
-      credentialsChanged
-        ? {
-            icon: 'success',
-            title: PROFILE_MESSAGES.updateSuccess,
-            text: 'Your e-mail or password changed: you have been signed out on your other devices.',
-          }
-        : { icon: 'success', text: PROFILE_MESSAGES.updateSuccess },
-    );
+    // Signing out the other devices is worth an acknowledgement; a plain save is a toast.
+    if (credentialsChanged) {
+      void alert.show({
+        icon: 'success',
+        title: PROFILE_MESSAGES.updateSuccess,
+        text: 'Your e-mail or password changed: you have been signed out on your other devices.',
+      });
+    } else {
+      toast.show(PROFILE_MESSAGES.updateSuccess);
+    }
     return null;
   };
 

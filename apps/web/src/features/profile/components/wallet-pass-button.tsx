@@ -2,6 +2,7 @@ import { PROFILE_MESSAGES } from '@airbox/contract';
 import WalletOutlined from '@mui/icons-material/WalletOutlined';
 import Button from '@mui/material/Button';
 import { useAlert } from '../../../components/alert/alert-context';
+import { useToast } from '../../../components/toast/toast-context';
 import { useAppleWalletPass } from '../api/get-apple-wallet-pass';
 
 /** Apple systems (Mac, iPhone, iPad) open a wallet pass themselves; others get it by e-mail. */
@@ -15,6 +16,7 @@ export function isAppleSystem(userAgent = navigator.userAgent, platform = naviga
  */
 export function WalletPassButton({ userId }: { userId: number }) {
   const alert = useAlert();
+  const toast = useToast();
   const pass = useAppleWalletPass();
 
   const failed = () => void alert.show({ icon: 'error', text: PROFILE_MESSAGES.walletFailure });
@@ -35,7 +37,7 @@ export function WalletPassButton({ userId }: { userId: number }) {
       // A failure (WALLET_PASS_ERRORCODE.failed or any other) says 'Apple Wallet pass generation failed.'.
       const { data: link } = await pass.mutateAsync({ userId, os: apple ? 'mac' : 'win' });
       if (apple && !link) return failed();
-      void alert.show({ icon: 'success', text: PROFILE_MESSAGES.walletSuccess });
+      toast.show(PROFILE_MESSAGES.walletSuccess);
       if (apple) window.location.assign(link);
     } catch {
       failed();

@@ -1,0 +1,99 @@
+import { NOTIFICATION_AUTO_CLOSE_MS } from '@airbox/contract';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import Close from '@mui/icons-material/Close';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ToastContext, type ToastApi, type ToastSeverity } from './toast-context';
+
+interface OpenToast {
+  id: number;
+  text: string;
+  severity: ToastSeverity;
+}
+
+/**
+ * The app's toast. MUI's Snackbar was the library candidate, but it mounts its content only
+ * while open, and a live region added together with its text is not reliably announced; so the
+ * region (role=status, aria-live polite) is always in the page and the toast is drawn inside it.
+ * It closes after NOTIFICATION_AUTO_CLOSE_MS (the spec's time for notices, 01 §9), or by its
+ * close button or Escape, and stays while the pointer or focus is on it.
+ */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toast, setToast] = useState<OpenToast | null>(null);
+  const [held, setHeld] = useState(false);
+  const nextId = useRef(1);
+
+  const api = useMemo<ToastApi>(
+    () => ({ show: (text, severity = 'success') => setToast({ id: nextId.current++, text, severity }) }),
+    [],
+  );
+  const close = useCallback(() => {
+    setToast(null);
+    setHeld(false);
+  }, []);
+
+  useEffect(() => {
+    if (!toast || held) return;
+    const timer = window.setTimeout(close, NOTIFICATION_AUTO_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast, held, close]);
+
+  const Icon = toast?.severity === 'info' ? InfoOutlined : CheckCircleOutline;
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      {/* Only the text is in the live region, so the close button's name is not read with it. */}
+      <Paper
+        elevation={toast ? 6 : 0}
+        onMouseEnter={() => setHeld(true)}
+        onMouseLeave={() => setHeld(false)}
+        onFocus={() => setHeld(true)}
+        onBlur={() => setHeld(false)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') close();
+        }}
+        sx={{
+          position: 'fixed',
+          zIndex: 'snackbar',
+          left: '50%',
+          transform: 'translateX(-50%)',
+          bottom: { xs: 16, sm: 24 },
+          width: 'max-content',
+          maxWidth: 'calc(100vw - 32px)',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 0.5,
+          pl: toast ? 2 : 0,
+          pr: toast ? 0.5 : 0,
+          py: toast ? 0.5 : 0,
+          bgcolor: toast ? 'secondary.main' : 'transparent',
+          color: 'secondary.contrastText',
+          pointerEvents: toast ? 'auto' : 'none',
+          '@keyframes toast-in': { from: { opacity: 0 }, to: { opacity: 1 } },
+          animation: toast ? 'toast-in 150ms ease-out' : 'none',
+          '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+        }}
+      >
+        <Box role="status" aria-live="polite" aria-atomic="true" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          {toast && (
+            <>
+              <Icon aria-hidden sx={{ color: toast.severity === 'info' ? '#7dd3fc' : '#86efac' }} />
+              <Typography key={toast.id} sx={{ py: 1 }}>
+                {toast.text}
+              </Typography>
+            </>
+          )}
+        </Box>
+        {toast && (
+          <IconButton aria-label="Close" size="small" onClick={close} sx={{ color: 'inherit' }}>
+            <Close fontSize="small" />
+          </IconButton>
+        )}
+      </Paper>
+    </ToastContext.Provider>
+  );
+}
