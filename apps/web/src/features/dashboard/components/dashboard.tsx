@@ -4,74 +4,64 @@ import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MuiAlert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
+import { paths } from '../../../config/paths';
 import { getCarrierServiceRenamingQueryOptions } from '../../../lib/carrier-services';
 import { labelPurchaseHref as buildLabelPurchaseHref } from '../../../lib/label-purchase';
 import type { SessionHints } from '../../../lib/session';
 import { useAdvertisements } from '../../../lib/advertisements';
-import { useUnpickups } from '../api/get-unpickups';
 import { useUser } from '../../../lib/user';
+import { useActivity } from '../api/get-activity';
+import { useRecentShipments } from '../api/get-recent-shipments';
+import { useUnpickups } from '../api/get-unpickups';
+import { BalanceCard } from './balance-card';
+import { DashboardCard } from './dashboard-card';
+import { RecentShipments } from './recent-shipments';
+import { WaitingPackages } from './waiting-packages';
 
-function DashboardCard({ icon, title, children, action }: { icon: ReactNode; title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Card component="section" aria-label={title} variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
-      <CardContent sx={{ flexGrow: 1 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-          <Box
-            aria-hidden
-            sx={{
-              display: 'grid',
-              placeItems: 'center',
-              width: 48,
-              height: 48,
-              borderRadius: 2,
-              bgcolor: 'primary.main',
-              color: 'primary.contrastText',
-            }}
-          >
-            {icon}
-          </Box>
-          <Typography variant="h2" component="h2">
-            {title}
-          </Typography>
-        </Stack>
-        {children}
-      </CardContent>
-      {action && <CardActions sx={{ px: 2, pb: 2 }}>{action}</CardActions>}
-    </Card>
-  );
+/** Reads the saved-order flag once (spec 01 §2) and clears it, so the notice shows on this visit only. */
+function useSavedOrderNotice(): [boolean, () => void] {
+  const [shown, setShown] = useState(() => Boolean(localStorage.getItem(STORAGE_KEYS.savedOrderFlag)));
+  useEffect(() => {
+    localStorage.removeItem(STORAGE_KEYS.savedOrderFlag);
+  }, []);
+  return [shown, () => setShown(false)];
 }
 
-/** The dashboard (spec 01 §2): packages not picked up, the shipment card, notices and the banner. */
+/**
+ * The dashboard (spec 01 §2, issue 11): the packages waiting in lockers with their pickup codes,
+ * credits and membership with the way to buy more, the newest labels, the saved-order notice
+ * and the banner. A customer with no transaction and no label yet is welcomed, not welcomed back.
+ */
 export function Dashboard({ session }: { session: SessionHints }) {
   const alert = useAlert();
   const unpickups = useUnpickups(session.userId);
   const user = useUser(session.userId);
+  const shipments = useRecentShipments(session.userId);
+  const activity = useActivity(session.userId);
   const advertisements = useAdvertisements();
+  const [savedOrder, dismissSavedOrder] = useSavedOrderNotice();
   useQuery(getCarrierServiceRenamingQueryOptions());
 
   useEffect(() => {
     if (user.isError) void alert.show({ icon: 'error', title: MESSAGES.somethingWrongTitle, text: MESSAGES.somethingWrongText });
   }, [alert, user.isError]);
 
-  useEffect(() => {
-    if (!localStorage.getItem(STORAGE_KEYS.savedOrderFlag)) return;
-    localStorage.removeItem(STORAGE_KEYS.savedOrderFlag);
-    void alert.show({ icon: 'success', text: MESSAGES.savedOrder });
-  }, [alert]);
-
   const profile = user.data?.users[0];
+  const firstName = profile?.First_name || session.firstName;
   const boxId = profile?.BOXID ?? session.boxId;
   const labelPurchaseHref = buildLabelPurchaseHref({ boxId, userId: session.userId });
   const advertisement = advertisements.data?.ads[0]?.content;
+  const count = unpickups.data?.unpickups;
+  const firstTime =
+    activity.data?.total === 0 && shipments.data?.data.total === 0 && count === 0;
+  const greetingKnown = !activity.isPending && !shipments.isPending && !unpickups.isPending;
 
   return (
     <Stack spacing={3}>
@@ -80,22 +70,59 @@ export function Dashboard({ session }: { session: SessionHints }) {
           {advertisement}
         </MuiAlert>
       )}
-      <Typography variant="h2" component="p" sx={{ fontWeight: 500 }}>
-        Welcome back{profile?.First_name || session.firstName ? `, ${profile?.First_name ?? session.firstName}` : ''}
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <DashboardCard icon={<Inventory2Outlined />} title="Packages Not Picked Up">
-          {unpickups.isPending ? (
-            <Skeleton variant="text" width={80} sx={{ fontSize: '3rem' }} />
-          ) : (
-            <Typography sx={{ fontSize: '3rem', fontWeight: 700, lineHeight: 1.2 }} aria-live="polite">
-              {unpickups.data?.unpickups ?? '–'}
+      {savedOrder && (
+        <MuiAlert
+          severity="success"
+          onClose={dismissSavedOrder}
+          action={
+            <Button color="inherit" size="small" component={RouterLink} to={paths.myOrders.getHref()}>
+              Orders In Progress
+            </Button>
+          }
+          sx={{ alignItems: 'center', '& .MuiAlert-action': { pt: 0 } }}
+        >
+          {MESSAGES.savedOrder}
+        </MuiAlert>
+      )}
+      {greetingKnown ? (
+        <Box>
+          <Typography variant="h2" component="p" sx={{ fontWeight: 500 }}>
+            {firstTime ? 'Welcome to AirBox' : 'Welcome back'}
+            {firstName ? `, ${firstName}` : ''}
+          </Typography>
+          {firstTime && (
+            <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 720 }}>
+              Shop with your AirBox ID{boxId ? ` ${boxId}` : ''} in the address: packages arrive in your hub&apos;s locker and the pickup code
+              shows here. Each delivery costs 1 credit, or nothing with a 6- or 12-month membership.
             </Typography>
           )}
+        </Box>
+      ) : (
+        <Skeleton variant="text" width={260} sx={{ fontSize: '2rem' }} />
+      )}
+      <DashboardCard
+        icon={<Inventory2Outlined />}
+        title="Packages Not Picked Up"
+        aside={
+          unpickups.isPending ? (
+            <Skeleton variant="text" width={48} sx={{ fontSize: '2.5rem' }} />
+          ) : (
+            <Typography sx={{ fontSize: '2.5rem', fontWeight: 700, lineHeight: 1.2 }} aria-live="polite" aria-label={`${count ?? 0} waiting`}>
+              {count ?? '–'}
+            </Typography>
+          )
+        }
+      >
+        {unpickups.data?.packages ? (
+          <WaitingPackages packages={unpickups.data.packages} />
+        ) : (
           <Typography color="text.secondary">
-            {unpickups.data?.unpickups === 1 ? 'package is' : 'packages are'} waiting for you in your locker.
+            {count === 1 ? 'package is' : 'packages are'} waiting for you in your locker.
           </Typography>
-        </DashboardCard>
+        )}
+      </DashboardCard>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+        <BalanceCard user={profile} />
         <DashboardCard
           icon={<LocalShippingOutlined />}
           title="Shipments"
@@ -105,11 +132,15 @@ export function Dashboard({ session }: { session: SessionHints }) {
             </Button>
           }
         >
-          <Typography color="text.secondary">
-            Ship with USPS, UPS or FedEx: compare rates, buy a label and schedule a carrier pickup.
-          </Typography>
+          {shipments.data ? (
+            <RecentShipments rows={shipments.data.data.list} total={shipments.data.data.total} />
+          ) : shipments.isPending ? (
+            <Skeleton variant="rounded" height={96} />
+          ) : (
+            <Typography color="text.secondary">Ship with USPS, UPS or FedEx: compare rates, buy a label and schedule a carrier pickup.</Typography>
+          )}
           {boxId && (
-            <Typography sx={{ mt: 1 }}>
+            <Typography sx={{ mt: 1.5 }}>
               Your AirBox ID: <strong>{boxId}</strong>
             </Typography>
           )}

@@ -1,0 +1,49 @@
+import { carrierDisplayName, formatDateTimeUs, shipmentStatus, statusTone, type ShipmentRow, type StatusTone } from '@airbox/contract';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { TextLink } from '../../../components/layout/text-link';
+import { paths } from '../../../config/paths';
+
+const CHIP_COLOR: Record<StatusTone, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
+  success: 'success',
+  info: 'info',
+  warning: 'warning',
+  error: 'error',
+  neutral: 'default',
+};
+
+/** The newest labels with their status (spec 03 §4 Shipment status shown), and the way to all of them. */
+export function RecentShipments({ rows, total }: { rows: ShipmentRow[]; total: number }) {
+  if (rows.length === 0) return <Typography color="text.secondary">No labels yet. Compare USPS, UPS and FedEx rates and buy your first one.</Typography>;
+  return (
+    <>
+      <Box component="ul" aria-label="Recent shipments" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}>
+        {rows.map((row) => {
+          const status = shipmentStatus(row);
+          return (
+            <Box
+              component="li"
+              key={row.shippingIndexID}
+              sx={{ listStyle: 'none', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}
+            >
+              <Box sx={{ flex: '1 1 180px', minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 500 }}>
+                  {carrierDisplayName(row.rateCarrier)} {row.rateService}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {row.trackingNum || row.orderNo}
+                  {row.toName ? ` · to ${row.toName}` : ''} · {formatDateTimeUs(row.createTime)}
+                </Typography>
+              </Box>
+              <Chip size="small" color={CHIP_COLOR[statusTone(status)]} label={status} />
+            </Box>
+          );
+        })}
+      </Box>
+      <Typography variant="body2" sx={{ mt: 1.5 }}>
+        <TextLink to={paths.shipments.getHref()}>{total > rows.length ? `All ${total} labels in Purchased Labels` : 'Open Purchased Labels'}</TextLink>
+      </Typography>
+    </>
+  );
+}

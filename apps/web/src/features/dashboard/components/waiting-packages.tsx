@@ -1,0 +1,103 @@
+import { carrierDisplayName, OVERDUE_MAX_DAYS, type WaitingPackage } from '@airbox/contract';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { pacificDateTime } from '../utils/pacific-time';
+
+/** The Terms in a line (spec 03 §9), under the list. */
+export const PICKUP_TERMS = `Free until 12:00 PM PST the day after arrival; after that 1 credit a day, for up to ${OVERDUE_MAX_DAYS} extra days.`;
+
+const credits = (count: number) => `${count} credit${count === 1 ? '' : 's'}`;
+
+/** What a pickup now costs, in words. */
+export function feeText(item: Pick<WaitingPackage, 'creditsDue' | 'overdueDays'>): string {
+  if (item.creditsDue === 0) return 'Nothing due: your membership covers it';
+  if (item.overdueDays === 0) return `${credits(item.creditsDue)} at pickup`;
+  return `${credits(item.creditsDue)} due at pickup, ${item.overdueDays} overdue day${item.overdueDays === 1 ? '' : 's'} included`;
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {term}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function WaitingPackageItem({ item }: { item: WaitingPackage }) {
+  const overdue = item.overdueDays > 0;
+  return (
+    <Box
+      component="li"
+      aria-label={`Package from ${carrierDisplayName(item.carrier)} at ${item.hubName}`}
+      sx={{
+        listStyle: 'none',
+        border: 1,
+        borderColor: overdue ? 'warning.main' : 'divider',
+        borderRadius: 2,
+        p: 2,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' },
+        alignItems: 'start',
+      }}
+    >
+      <Box>
+        <Typography variant="body2" color="text.secondary">
+          Pickup code
+        </Typography>
+        <Typography sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '2rem', fontWeight: 700, letterSpacing: '0.12em', lineHeight: 1.2 }}>
+          {item.pickupCode}
+        </Typography>
+        {overdue && <Chip size="small" color="warning" label="Overdue" sx={{ mt: 1 }} />}
+      </Box>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <Detail term="Hub">
+          <strong>{item.hubName}</strong>
+          <br />
+          {item.hubAddress}
+        </Detail>
+        <Detail term="Carrier">
+          {carrierDisplayName(item.carrier)}
+          <br />
+          <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {item.trackingNo}
+          </Typography>
+        </Detail>
+        <Detail term="Arrived">{pacificDateTime(item.deliveredAt)}</Detail>
+        <Detail term="Free until">{pacificDateTime(item.freeUntil)}</Detail>
+        <Detail term="Fee">
+          <Typography component="span" color={overdue ? 'warning.dark' : 'text.primary'} sx={{ fontWeight: overdue ? 700 : 400 }}>
+            {feeText(item)}
+          </Typography>
+        </Detail>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The packages waiting in lockers (issue 11): each with its pickup code, so a code is never only
+ * in a message the customer may delete, its hub, carrier, arrival, free period and fee.
+ */
+export function WaitingPackages({ packages }: { packages: WaitingPackage[] }) {
+  if (packages.length === 0) return <Typography color="text.secondary">No packages are waiting for you.</Typography>;
+  return (
+    <>
+      <Box component="ul" aria-label="Waiting packages" sx={{ m: 0, p: 0, display: 'grid', gap: 2 }}>
+        {packages.map((item) => (
+          <WaitingPackageItem key={item.packageId} item={item} />
+        ))}
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        {PICKUP_TERMS} Your pickup codes stay here until you pick the packages up, even if you delete their messages.
+      </Typography>
+    </>
+  );
+}
