@@ -25,6 +25,22 @@ export function saveThemeColor(color: ThemeColor): void {
   Cookies.set(STORAGE_KEYS.themeCookie, color, { path: '/', expires: 365, sameSite: 'lax' });
 }
 
+/**
+ * The keyboard focus ring of every control (WCAG 2.2 focus appearance): a 2px solid outline set
+ * 2px off the control, so it shows on any fill. The primary colour is ≥ 4.5:1 on the page and on
+ * white in both themes; dark surfaces (the sidebar, the toast) use FOCUS_RING_ON_DARK. Text
+ * fields keep MUI's own focused border (2px, primary) and get no second ring.
+ */
+export const FOCUS_RING_ON_DARK = '#ffffff';
+
+export function focusRing(color: string) {
+  return {
+    outline: `2px solid ${color}`,
+    outlineOffset: 2,
+    '&.MuiInputBase-input, &.MuiInputBase-input:focus-visible': { outline: 'none' },
+  };
+}
+
 export function createAppTheme(color: ThemeColor): Theme {
   const palette = PALETTES[color];
   return createTheme({
@@ -41,12 +57,16 @@ export function createAppTheme(color: ThemeColor): Theme {
     },
     shape: { borderRadius: 10 },
     typography: {
-      fontFamily: '"Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+      // The CJK families after the Latin ones draw the spec's full-width '！' ('Send Email
+      // Successfully！') where the Latin fonts lack it, instead of an empty box.
+      fontFamily:
+        '"Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "PingFang SC", "Hiragino Sans", "Microsoft YaHei", "Yu Gothic", "Noto Sans CJK SC", "Noto Sans CJK JP", "Source Han Sans", sans-serif',
       h1: { fontSize: '1.75rem', fontWeight: 600 },
       h2: { fontSize: '1.25rem', fontWeight: 600 },
       button: { fontWeight: 600 },
     },
     components: {
+      MuiCssBaseline: { styleOverrides: { 'body :focus-visible, body .Mui-focusVisible': focusRing(palette.main) } },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiLink: { defaultProps: { underline: 'hover' } },
     },

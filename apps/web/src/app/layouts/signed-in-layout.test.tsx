@@ -28,6 +28,28 @@ describe('signed-in layout', () => {
     expect(screen.getByText(`© ${new Date().getFullYear()} AirBox`)).toBeInTheDocument();
   });
 
+  it('opens Settings from the top bar, and remembers Sidebar Mini across reloads', async () => {
+    signIn();
+    mockApi({});
+    const first = renderApp('/transaction');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByText('My Contacts')).toBeInTheDocument();
+    await first.user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Settings' }));
+    const settings = await screen.findByRole('dialog', { name: 'Settings' });
+    await first.user.click(within(settings).getByRole('switch', { name: 'Sidebar Mini' }));
+    await first.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument());
+    // Mini: the entries keep their names but show no text.
+    expect(within(menu).queryByText('My Contacts')).not.toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'My Contacts' })).toBeInTheDocument();
+    first.unmount();
+
+    renderApp('/transaction');
+    const again = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(again).queryByText('My Contacts')).not.toBeInTheDocument();
+    expect(within(again).getByRole('link', { name: 'My Contacts' })).toBeInTheDocument();
+  });
+
   it('logs out after confirmation: the session ends and login opens', async () => {
     signIn({ userId: 7 });
     sessionStorage.setItem(STORAGE_KEYS.sessionEmail, 'dana@example.com');

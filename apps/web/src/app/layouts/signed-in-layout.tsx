@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { env } from '../../config/env';
 import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useLocalFlag } from '../../lib/local-state';
 import { readSession } from '../../lib/session';
 import { useRouteHandle } from '../route-handle';
 import { Navigation } from './signed-in/navigation';
@@ -12,16 +13,20 @@ import { PageFooter } from './signed-in/page-footer';
 import { SettingsPanel } from './signed-in/settings-panel';
 import { TopBar } from './signed-in/top-bar';
 
+/** Local storage key of the Sidebar Mini choice, remembered across reloads. */
+export const SIDEBAR_MINI_KEY = 'sidebar_mini';
+
 /**
  * The main layout of every signed-in screen (spec 01 §2): the sidebar, the top bar with the page
- * title, the screen, the footer and the settings panel. Each screen's route has its own error
+ * title and the Settings button, the screen, the footer and the settings panel. Settings sits in the
+ * top bar rather than floating in a corner, where it covered controls on phones (issue 11). Each screen's route has its own error
  * boundary (router.tsx), so a screen that fails leaves all of this in place.
  */
 export function SignedInLayout() {
   const session = readSession();
   const wide = useMediaQuery(`(min-width:${NARROW_LAYOUT_MAX_WIDTH}px)`, { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [mini, setMini] = useState(false);
+  const [mini, setMini] = useLocalFlag(SIDEBAR_MINI_KEY, false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const logout = useLogout();
   const { title = '' } = useRouteHandle();
@@ -43,7 +48,7 @@ export function SignedInLayout() {
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <Navigation wide={wide} mini={wide && mini} open={drawerOpen} onClose={() => setDrawerOpen(false)} onLogout={startLogout} />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TopBar title={title} onOpenMenu={wide ? undefined : () => setDrawerOpen(true)} />
+        <TopBar title={title} onOpenMenu={wide ? undefined : () => setDrawerOpen(true)} onOpenSettings={() => setSettingsOpen(true)} />
         <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3, lg: 4 } }}>
           <Outlet context={session} />
         </Box>
@@ -51,7 +56,6 @@ export function SignedInLayout() {
       </Box>
       <SettingsPanel
         open={settingsOpen}
-        onOpen={() => setSettingsOpen(true)}
         onClose={() => setSettingsOpen(false)}
         mini={wide && mini}
         miniAvailable={wide}

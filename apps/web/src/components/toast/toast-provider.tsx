@@ -7,6 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { FOCUS_RING_ON_DARK } from '../../lib/theme';
 import { ToastContext, type ToastApi, type ToastSeverity } from './toast-context';
 
 interface OpenToast {
@@ -76,6 +77,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           '@keyframes toast-in': { from: { opacity: 0 }, to: { opacity: 1 } },
           animation: toast ? 'toast-in 150ms ease-out' : 'none',
           '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+          '& .Mui-focusVisible': { outlineColor: FOCUS_RING_ON_DARK },
         }}
       >
         <Box role="status" aria-live="polite" aria-atomic="true" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>

@@ -20,6 +20,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { BrandLogo } from '../../../components/layout/brand-logo';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
+import { FOCUS_RING_ON_DARK } from '../../../lib/theme';
 
 const DRAWER_WIDTH = 264;
 const MINI_DRAWER_WIDTH = 76;
@@ -67,7 +68,15 @@ function Sidebar({ mini, onNavigate, onLogout }: { mini: boolean; onNavigate: ()
     <Box
       component="nav"
       aria-label="Main menu"
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: SIDEBAR_BG, color: '#f9fafb' }}
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: SIDEBAR_BG,
+        color: '#f9fafb',
+        // The focus ring on the dark sidebar is white, and inset so the scroll area does not clip it.
+        '& :focus-visible, & .Mui-focusVisible': { outlineColor: FOCUS_RING_ON_DARK, outlineOffset: -2 },
+      }}
     >
       <Box
         component={RouterLink}

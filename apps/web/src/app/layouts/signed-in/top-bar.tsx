@@ -4,6 +4,7 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import Menu from '@mui/icons-material/Menu';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import AppBar from '@mui/material/AppBar';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -54,24 +55,30 @@ function ThemeSwitch() {
   );
 }
 
-/** The bar above every signed-in screen: the menu button on a narrow screen, the page title, theme, dashboard and profile. */
+/**
+ * The bar above every signed-in screen: the menu button on a narrow screen, the page title, theme,
+ * dashboard, profile and Settings. On a phone the title wraps to a second line rather than being
+ * cut ('Transaction His…').
+ */
 export function TopBar({
   title,
   onOpenMenu,
+  onOpenSettings,
 }: {
   title: string;
   /** Given on a narrow screen, where the sidebar is a drawer that the menu button opens. */
   onOpenMenu?: () => void;
+  onOpenSettings: () => void;
 }) {
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Toolbar sx={{ gap: 1 }}>
+      <Toolbar sx={{ gap: { xs: 0, sm: 1 }, px: { xs: 1, sm: 2 } }}>
         {onOpenMenu && (
           <IconButton aria-label="Open menu" edge="start" onClick={onOpenMenu}>
             <Menu />
           </IconButton>
         )}
-        <Typography variant="h1" noWrap sx={{ flex: 1, fontSize: { xs: '1.2rem', sm: '1.4rem' } }}>
+        <Typography variant="h1" sx={{ flex: 1, minWidth: 0, mx: { xs: 0.5, sm: 0 }, fontSize: { xs: '1.1rem', sm: '1.4rem' }, lineHeight: 1.25 }}>
           {title}
         </Typography>
         <ThemeSwitch />
@@ -83,6 +90,11 @@ export function TopBar({
         <Tooltip title="My Profile">
           <IconButton component={RouterLink} to={paths.parentProfile.getHref()} aria-label="My Profile" color="inherit">
             <PersonOutline />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Settings">
+          <IconButton aria-label="Settings" aria-haspopup="dialog" onClick={onOpenSettings} color="inherit">
+            <SettingsOutlined />
           </IconButton>
         </Tooltip>
       </Toolbar>
