@@ -114,6 +114,7 @@ export const routes: RouteObject[] = [
           accountScreen(paths.myContacts.path, paths.myContacts.title, 'contacts'),
           signedInScreen(paths.paySuccess.path, paths.paySuccess.title, async () => (await import('./routes/pay-result')).PaySuccessRoute),
           signedInScreen(paths.payCancel.path, paths.payCancel.title, async () => (await import('./routes/pay-result')).PayCancelRoute),
+          signedInScreen(paths.payDeclined.path, paths.payDeclined.title, async () => (await import('./routes/pay-result')).PayDeclinedRoute),
           signedInScreen('*', 'Page not found', async () => (await import('./routes/not-found')).NotFoundRoute),
         ],
       },

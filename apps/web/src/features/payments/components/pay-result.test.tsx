@@ -1,0 +1,102 @@
+import { MESSAGES, PAY_REDIRECT_DELAY_MS } from '@airbox/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, sessionUser, signIn } from '../../../testing/test-utils';
+import { PAY_DECLINED_TEXTS } from './pay-declined';
+
+/** The user's record as getUserByUser_id answers it, with `changes`. */
+function userApi(changes: Record<string, unknown>) {
+  const profile = {
+    ...sessionUser(),
+    PinNo: '123456',
+    Cell_phone_number: '',
+    secondaryCellPhone: '',
+    Home_phone_number: '',
+    Email2: '',
+    Address_line_1: '',
+    Address_line_2: '',
+    City: '',
+    State_province_region: '',
+    Zip_code: '',
+    Country: 'United States',
+    lockerUUID: null,
+    isHandicapped: 0,
+    Notification_method: 'Email',
+    Community: '',
+    bcm_user_id: null,
+    business_company_id: null,
+    unit_id: null,
+    building_id: null,
+    bc_id: null,
+  };
+  return mockApi({
+    '/app/v1/getUserByUser_id': { body: { errorcode: 1, message: 'ok', users: [{ ...profile, ...changes }], lockers: [] } },
+  });
+}
+
+/** The page's announced outcome, found by its heading text. */
+async function statusOf(heading: string) {
+  const status = (await screen.findByText(heading, {}, { timeout: 15_000 })).closest('[role="status"]');
+  expect(status).not.toBeNull();
+  return status as HTMLElement;
+}
+
+describe('Pay Success', () => {
+  it('says what was bought and the new balance, then goes to the dashboard', async () => {
+    signIn();
+    userApi({ credits: 12 });
+    const { location } = renderApp('/paySuccess?plan=1&number=10');
+    const status = await statusOf(MESSAGES.paySuccess);
+    expect(status).toHaveTextContent('You bought 10 credits.');
+    expect(await screen.findByText('Your balance is now 12 credits.')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/dashboard'), { timeout: 5_000 });
+  });
+
+  it('names a membership and when it ends', async () => {
+    signIn();
+    userApi({ membership: 2, membership_expire: '2027-05-23T16:00:00.000Z' });
+    renderApp('/paySuccess?plan=2&number=1');
+    expect(await screen.findByText('You bought the 6 MONTHS MEMBERSHIP.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/^Your membership runs until 5\/23\/2027/)).toBeInTheDocument();
+  });
+
+  it('shows only the spec text when the query names no valid purchase', async () => {
+    signIn();
+    userApi({});
+    renderApp('/paySuccess?plan=9&number=-4');
+    expect(await statusOf(MESSAGES.paySuccess)).toHaveTextContent(/^Pay Success!$/);
+  });
+});
+
+describe('Pay Cancel and Payment Declined', () => {
+  it('keeps Pay Cancel for a real cancel, going to the plans', async () => {
+    signIn();
+    mockApi({});
+    const { location } = renderApp('/payCancel');
+    expect(await statusOf(MESSAGES.payCancel)).toHaveTextContent(/^Pay Cancel!$/);
+    await waitFor(() => expect(location()).toBe('/membership'), { timeout: 5_000 });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says a declined payment was declined and what to do, and stays until the customer chooses', async () => {
+    // The clock is moved past the pay pages' 2 seconds instead of waiting for them.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn();
+    mockApi({});
+    const { user, location } = renderApp('/payDeclined?plan=1');
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(alert).toHaveTextContent(PAY_DECLINED_TEXTS.heading);
+    expect(alert).toHaveTextContent(`${PAY_DECLINED_TEXTS.nothingTaken} (Credit Plan)`);
+    expect(alert).toHaveTextContent(PAY_DECLINED_TEXTS.whatToDo);
+    expect(screen.queryByText(MESSAGES.payCancel)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Membership Plan' })).toHaveAttribute('href', '/app/membership');
+    // No redirect: still here after the pay pages' 2 seconds.
+    await vi.advanceTimersByTimeAsync(PAY_REDIRECT_DELAY_MS + 1_000);
+    expect(location()).toBe('/payDeclined?plan=1');
+    await user.click(screen.getByRole('link', { name: PAY_DECLINED_TEXTS.tryAgain }));
+    await waitFor(() => expect(location()).toBe('/buymembership/1'), { timeout: 15_000 });
+  });
+});
