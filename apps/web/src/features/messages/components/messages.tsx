@@ -45,6 +45,20 @@ function PickupStatus({ message }: { message: InboxMessage }) {
   );
 }
 
+/**
+ * Issue 11: a "Not picked up" message carries the package's pickup code, and deleting it deletes
+ * that copy. Said plainly before such a delete; the code stays on the dashboard (Packages Not
+ * Picked Up lists every waiting package with its code) until the package is picked up.
+ */
+export function pickupCodeWarning(messages: InboxMessage[]): string | null {
+  const waiting = messages.filter((message) => message.is_pickup !== 1 && message.pickup_code);
+  if (waiting.length === 0) return null;
+  const codes = waiting.map((message) => message.pickup_code).join(', ');
+  return waiting.length === 1
+    ? `This package is not picked up yet: its pickup code ${codes} goes with the message. You will still find the code on your Dashboard until you pick the package up.`
+    : `${waiting.length} of these packages are not picked up yet: their pickup codes (${codes}) go with the messages. You will still find the codes on your Dashboard until you pick the packages up.`;
+}
+
 /** How a message is named to assistive technology: its tracking number, or its date. */
 const messageName = (message: InboxMessage) => message.tracking_no || formatDateTime(message.message_date);
 
@@ -133,9 +147,10 @@ export function Messages({ userId }: { userId: number }) {
       void alert.show({ icon: 'warning', text: INBOX_MESSAGES.selectFirst });
       return;
     }
+    const warning = pickupCodeWarning(rows.filter((message) => selected.has(message.message_id)));
     const confirmed = await alert.show({
-      icon: 'question',
-      text: `Delete the ${selectedShown.length} selected message${selectedShown.length === 1 ? '' : 's'}?`,
+      icon: warning ? 'warning' : 'question',
+      text: `Delete the ${selectedShown.length} selected message${selectedShown.length === 1 ? '' : 's'}?${warning ? ` ${warning}` : ''}`,
       confirmText: 'CONFIRM',
       cancelText: 'CANCEL',
     });
@@ -160,12 +175,22 @@ export function Messages({ userId }: { userId: number }) {
     }
   };
 
+  /** A picked-up message goes at once; one still carrying a waiting package's code asks first. */
+  const removeOne = async (message: InboxMessage) => {
+    const warning = pickupCodeWarning([message]);
+    if (warning) {
+      const confirmed = await alert.show({ icon: 'warning', text: `Delete this message? ${warning}`, confirmText: 'CONFIRM', cancelText: 'CANCEL' });
+      if (!confirmed) return;
+    }
+    await removeIds([message.message_id], INBOX_MESSAGES.deleted);
+  };
+
   const deleteButton = (message: InboxMessage) => (
     <Tooltip title="Delete">
       <IconButton
         aria-label={`Delete the message of ${messageName(message)}`}
         color="error"
-        onClick={() => void removeIds([message.message_id], INBOX_MESSAGES.deleted)}
+        onClick={() => void removeOne(message)}
       >
         <DeleteOutline />
       </IconButton>
