@@ -47,7 +47,7 @@ describe('My Messages: pickup codes', () => {
       'Delete this message? This package is not picked up yet: its pickup code 482913 goes with the message. You will still find the code on your Dashboard until you pick the package up.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls('/app/v1/deleteMessage')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete the message of TRACK-3' }));
@@ -69,7 +69,7 @@ describe('My Messages: pickup codes', () => {
     );
     expect(dialog).not.toHaveTextContent('700001');
     await user.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Delete the message of TRACK-5' }));
     await waitFor(() => expect(api.calls('/app/v1/deleteMessage')[0]?.fields.get('message_id')).toBe('5'));
