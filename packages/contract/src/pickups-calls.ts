@@ -3,7 +3,7 @@ import { call } from './api.js';
 import { CONTACT_DEFAULT_COUNTRY, CONTACT_PHONE_PATTERN } from './contacts.js';
 import { LIMITS } from './constants.js';
 import { OPENAPI_CODE, PICKUP_ERRORCODE } from './errorcodes.js';
-import { flagField, idField, optionalTextField, textField, whenMissing } from './fields.js';
+import { flagField, idField, optionalIdField, optionalTextField, textField, whenMissing } from './fields.js';
 import { PACKAGE_LOCATIONS, PICKUP_DEFAULTS, PICKUP_MESSAGES, USPS_PICKUP_SERVICES } from './pickups.js';
 
 /**
@@ -166,10 +166,11 @@ export const pickupAddressSchema = z.object({
 });
 
 /**
- * A pickup's state on the wire: 'paying' (waiting for the payment), 'booking' (paid, the carrier
- * is being asked), 'scheduled', 'canceled', 'failed' (the carrier refused; the money came back).
+ * A pickup's state on the wire: 'quoted' (rates given, not paid: the payer cancelled, it can be
+ * paid again), 'paying' (waiting for the payment), 'booking' (paid, the carrier is being asked),
+ * 'scheduled', 'canceled', 'failed' (the carrier refused; the money came back).
  */
-export const PICKUP_STATES = ['paying', 'booking', 'scheduled', 'canceled', 'failed'] as const;
+export const PICKUP_STATES = ['quoted', 'paying', 'booking', 'scheduled', 'canceled', 'failed'] as const;
 export type PickupState = (typeof PICKUP_STATES)[number];
 
 export const checkPickupStatusCall = call({
@@ -267,8 +268,8 @@ export const uspsPickupScheduleCall = call({
     packagelocation: packageLocationField,
     specialinstructions: pickupInstructionsField,
     shipmentdetailsid: idField,
-    /** Ignored: the session says whose pickup it is. */
-    userid: z.unknown().optional(),
+    /** Ignored: the session says whose pickup it is (an id when sent, like every other field checked). */
+    userid: optionalIdField,
     /** Ours: the day, 'YYYY-MM-DD', from the date step (USPS's first available day when left out). */
     pickupdate: whenMissing(dateField, ''),
   }),

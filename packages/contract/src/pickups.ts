@@ -31,6 +31,10 @@ export const PICKUP_MESSAGES = {
   uspsScheduled: 'Your carrier pickup has been scheduled',
   uspsSuccessful: 'Your carrier pickup was successful',
   uspsCancelled: 'Your pickup request was cancelled',
+  // Ours: the other results a paid pickup's payment redirect may carry in `message` (beside
+  // `successful`, and the reason it failed), which are not failures of the booking itself.
+  booking: 'Your payment was received; your pickup is being booked with the carrier.',
+  paymentCancelled: 'The payment was cancelled, so the pickup was not booked. You can pay for it again.',
 } as const;
 
 /** Package locations a USPS driver is told (spec 03 §9). */

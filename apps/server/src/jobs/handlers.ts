@@ -5,6 +5,7 @@ import { mailWalletPass } from '../modules/wallet/wallet.service.js';
 import { cleanUpExpiredRows } from './clean-up.js';
 import type { JobContext } from './context.js';
 import { runAutoRefunds, runLabelPurchase, runPaymentRefund, runRefundStatus } from './label-jobs.js';
+import { runPickupBooking } from './pickup-jobs.js';
 import { enqueuePickupReminders, sendPickupReminder } from './pickup-reminders.js';
 import { advanceDueSimulatedLabels, carrierEventPayloadSchema, runCarrierEvent } from './tracking-jobs.js';
 
@@ -53,6 +54,7 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
     },
   },
   'label-purchase': { payload: z.object({ shipmentId: id }), run: runLabelPurchase },
+  'pickup-booking': { payload: z.object({ pickupId: id }), run: runPickupBooking },
   'payment-refund': {
     payload: z.object({ paymentOrderId: id, amountCents: z.number().int().positive().optional(), currency: z.string().optional() }),
     run: runPaymentRefund,

@@ -26,6 +26,8 @@ export interface JobPayloads {
   'carrier-simulator-advance': Record<string, never>;
   /** Buys a paid label from the carrier (again with the same key) until it is bought or refused. */
   'label-purchase': { shipmentId: number };
+  /** Books a paid pickup with the carrier (the same rate again, which it books once) until it is booked, refused or given up. */
+  'pickup-booking': { pickupId: number };
   /** Gives a captured payment back (once: the refund's key is the order's); amount when it differs from the order's. */
   'payment-refund': { paymentOrderId: number; amountCents?: number | undefined; currency?: string | undefined };
   /** Asks the carrier how a label's refund stands; check counts the tries. */

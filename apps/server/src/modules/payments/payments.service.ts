@@ -7,6 +7,7 @@ import { enqueueJob } from '../jobs/jobs.js';
 import { findMembership } from '../memberships/memberships.repository.js';
 import { lockUser, membershipActive } from '../operations/ledger.js';
 import { insertOperation } from '../operations/operations.repository.js';
+import { finishPickupPayment, pickupPaymentCancelled, pickupPaymentRefunded, pickupReturnPage } from '../pickups/carrier-pickups.service.js';
 import { finishLabelPayment, labelPaymentRefunded, labelReturnPage } from '../shipments/label-purchase.service.js';
 import {
   insertOpenOrder,
@@ -132,6 +133,7 @@ export async function completePurchase(deps: PaymentsDeps, userId: number | unde
     return refundWrongAmount(deps, order, capture.captureId, { cents: capture.amountCents ?? 0, currency: capture.currency ?? '' });
   }
   if (order.purpose === 'label') return finishLabelPayment(deps, order, capture.captureId);
+  if (order.purpose === 'pickup') return finishPickupPayment(deps, order, capture.captureId);
   const granted = await grant(deps, order, capture.captureId);
   deps.log.info({ paymentOrder: order.id, granted }, granted ? 'payment captured and granted' : 'payment already granted');
   return paySuccessPage(order);
@@ -147,6 +149,7 @@ async function statusOf(deps: PaymentsDeps, order: PaymentOrderRow): Promise<Pay
  */
 async function pageAfter(deps: PaymentsDeps, order: PaymentOrderRow): Promise<string> {
   if (order.purpose === 'label') return labelReturnPage(deps, order.id);
+  if (order.purpose === 'pickup') return pickupReturnPage(deps, order.id);
   return (await statusOf(deps, order)) === 'captured' ? paySuccessPage(order) : PAY_CANCEL_PAGE;
 }
 
@@ -175,6 +178,7 @@ async function refundWrongAmount(
         amount: taken,
         within: async (trx) => {
           if (order.purpose === 'label') await labelPaymentRefunded(trx, deps, order);
+          if (order.purpose === 'pickup') await pickupPaymentRefunded(trx, deps, order);
         },
       });
     } catch (error) {
@@ -183,6 +187,7 @@ async function refundWrongAmount(
   } else {
     await transitionPaymentOrder(deps.db, order.id, ['capturing'], 'failed');
   }
+  if (order.purpose === 'pickup') return pickupReturnPage(deps, order.id);
   return order.purpose === 'label' ? labelReturnPage(deps, order.id) : PAY_CANCEL_PAGE;
 }
 
@@ -242,6 +247,8 @@ export async function cancelPurchase(deps: PaymentsDeps, userId: number | undefi
   if (!order) return PAY_CANCEL_PAGE;
   // Only an order nobody is capturing can be cancelled; one captured meanwhile was granted.
   const cancelled = await transitionPaymentOrder(deps.db, order.id, ['created'], 'cancelled');
-  if (cancelled && order.purpose !== 'label') return PAY_CANCEL_PAGE;
+  // A pickup is quoted again: it can be paid for again.
+  if (cancelled && order.purpose === 'pickup') await pickupPaymentCancelled(deps, order);
+  if (cancelled && order.purpose === 'membership') return PAY_CANCEL_PAGE;
   return pageAfter(deps, order);
 }

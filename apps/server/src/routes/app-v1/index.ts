@@ -10,6 +10,7 @@ import lockerEventsRoutes from './locker-events.routes.js';
 import membershipsRoutes from './memberships.routes.js';
 import messagesRoutes from './messages.routes.js';
 import operationsRoutes from './operations.routes.js';
+import pickupsRoutes from './pickups.routes.js';
 import profileRoutes from './profile.routes.js';
 import registrationRoutes from './registration.routes.js';
 import savedOrdersRoutes from './saved-orders.routes.js';
@@ -36,6 +37,7 @@ const APP_V1_ROUTES = [
   shipmentsRoutes,
   savedOrdersRoutes,
   labelPurchaseRoutes,
+  pickupsRoutes,
   carrierWebhooksRoutes,
 ];
 

@@ -16,6 +16,7 @@ import { findCompanyPlacement } from '../../modules/campuses/campuses.repository
 import { searchContacts } from '../../modules/contacts/contacts.repository.js';
 import { toContact } from '../../modules/contacts/contacts.wire.js';
 import { findHub } from '../../modules/hubs/hubs.repository.js';
+import { saveVerifiedAddress } from '../../modules/pickups/pickups.repository.js';
 import { deleteSavedOrder, listSavedOrders } from '../../modules/saved-orders/saved-orders.repository.js';
 import { toSavedOrder } from '../../modules/saved-orders/saved-orders.wire.js';
 import { CarrierError, type PostalAddress } from '../../providers/carriers/carriers-provider.js';
@@ -58,7 +59,7 @@ export default async function savedOrdersRoutes(app: FastifyInstance) {
 
   // Each call asks the carrier service: throttled per address like the other calls that cost an outside request.
   defineCall(app, validateAddressCall, { throttled: 'directory' }).handle(async (input, request) => {
-    signedInUser(request);
+    const user = signedInUser(request);
     const sent: PostalAddress = {
       name: input.name,
       street1: input.street1,
@@ -76,6 +77,21 @@ export default async function savedOrdersRoutes(app: FastifyInstance) {
     try {
       const verification = await app.carriers.verifyAddress(sent);
       if (verification.result === 'refused') return refused(verification.reasons);
+      // Kept for this user as the carrier has it: createPickup's addressId names one of the user's own.
+      const verified = verification.address;
+      await saveVerifiedAddress(app.db, {
+        address_id: verification.addressId,
+        user_id: user.user_id,
+        name: input.name,
+        company: verified.company ?? '',
+        street1: verified.street1,
+        street2: verified.street2 ?? '',
+        city: verified.city,
+        state: verified.state,
+        zip: verified.zip,
+        phone: input.phone,
+        created_at: app.config.clock().toISOString(),
+      });
       return {
         ...openapi(OPENAPI_CODE.ok, 'success'),
         data: {

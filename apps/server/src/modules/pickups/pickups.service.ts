@@ -1,0 +1,229 @@
+import { randomInt } from 'node:crypto';
+import { APP_PATHS, appUrl, carrierWireName, PICKUP_ERRORCODE, PICKUP_MESSAGES, pickupDates } from '@airbox/contract';
+import type { AppContext } from '../../context.js';
+import { type Db, writeTransaction } from '../../db/database.js';
+import { toIso } from '../../db/dialect.js';
+import { AppError } from '../../errors.js';
+import { CarrierError } from '../../providers/carriers/carriers-provider.js';
+import { composeMail } from '../auth/auth.mails.js';
+import { findHub } from '../hubs/hubs.repository.js';
+import type { HubRow } from '../hubs/hubs.table.js';
+import { enqueueJob } from '../jobs/jobs.js';
+import { findUserById } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.table.js';
+import type { ShipmentRow } from '../shipments/shipments.table.js';
+import { findLivePickup, movePickup } from './pickups.repository.js';
+import type { PickupRow } from './pickups.table.js';
+
+/**
+ * What carrier pickups share whoever the carrier (issue 10): which labels may be picked up, the
+ * customer's hub as the pickup address, the locker drop-off code, the customer's mails, and the
+ * pickup's details (checkPickupStatus). The paid path is carrier-pickups.service.ts, USPS's
+ * usps-pickups.service.ts; cancelling goes through cancelPickup below for both.
+ */
+
+export type PickupDeps = Pick<AppContext, 'db' | 'config' | 'log'>;
+
+/** The server's own reasons (the spec's texts are the contract's PICKUP_MESSAGES). */
+export const PICKUP_SERVER_MESSAGES = {
+  noSuchLabel: 'This label does not exist.',
+  notBought: 'Only a bought label can be picked up.',
+  refunded: 'A refunded label cannot be picked up.',
+  inCarrierHands: 'This parcel is already with the carrier.',
+  hasPickup: 'This label already has a pickup.',
+  useUsps: 'USPS picks up for free: schedule it through the USPS carrier pickup.',
+  noSuchPickup: 'This pickup does not exist.',
+  noScheduledPickup: 'This label has no scheduled pickup.',
+  noHub: 'Your account has no locker hub to be picked up from.',
+  sameDay: 'The pickup window must start and end on the same day.',
+  windowEnded: 'This pickup window has already ended.',
+  alreadyPaid: 'This pickup is paid for already.',
+  notPayable: 'This pickup can no longer be paid for: schedule a new one.',
+  payingAlready: 'This pickup is being paid for already.',
+  unknownRate: 'pickupRateId: not one of the rates offered',
+  cancelled: 'Your pickup was cancelled.',
+  cancelling: 'This pickup is being cancelled already.',
+} as const;
+
+/** A date outside the window (spec 03 §5), naming it and the days that may be booked. */
+export function dateNotAllowed(date: string, now: Date, timeZone: string): string {
+  const dates = pickupDates(now, timeZone);
+  return `A pickup can be booked on a weekday from today to ${dates.at(-1) ?? 'today'} at the pickup address (${dates.join(', ')}); ${date} is not one of them.`;
+}
+
+/** An outcome of a pickup call: done, or refused with the reason the customer reads. */
+export type Refusal = { ok: false; message: string };
+export const refused = (message: string): Refusal => ({ ok: false, message });
+
+/** The carrier's states after a scan (spec 03 §4): once the parcel moves, nobody comes for it. */
+const NOT_SCANNED = new Set(['', 'pre_transit', 'unknown']);
+
+/**
+ * A label of the user's that a carrier may come for: bought (status_flag 1), not refunded,
+ * never scanned. Another user's label and a missing one read the same.
+ */
+export async function pickupLabel(
+  db: Db,
+  userId: number,
+  which: { id: number } | { providerShipmentId: string },
+): Promise<{ ok: true; shipment: ShipmentRow } | Refusal> {
+  let query = db.selectFrom('shipments').selectAll().where('user_id', '=', userId).where('state', '!=', 'draft');
+  query = 'id' in which ? query.where('id', '=', which.id) : query.where('provider_shipment_id', '=', which.providerShipmentId);
+  const shipment = await query.executeTakeFirst();
+  if (!shipment) return refused(PICKUP_SERVER_MESSAGES.noSuchLabel);
+  if (shipment.state === 'refund_pending' || shipment.state === 'refunded') return refused(PICKUP_SERVER_MESSAGES.refunded);
+  if (shipment.state !== 'bought') return refused(PICKUP_SERVER_MESSAGES.notBought);
+  if (!NOT_SCANNED.has(shipment.tracker_status)) return refused(PICKUP_SERVER_MESSAGES.inCarrierHands);
+  return { ok: true, shipment };
+}
+
+/** The refusal of a label that has a pickup booked or being booked (a paying one may be replaced). */
+export async function bookedPickupRefusal(db: Db, shipmentId: number): Promise<Refusal | null> {
+  const live = await findLivePickup(db, shipmentId);
+  return live && live.state !== 'paying' ? refused(PICKUP_SERVER_MESSAGES.hasPickup) : null;
+}
+
+/** The customer's hub, where a locker pickup happens. */
+export async function hubOf(db: Db, user: Pick<UserRow, 'locker_id'>): Promise<HubRow | undefined> {
+  return user.locker_id ? findHub(db, user.locker_id) : undefined;
+}
+
+/** A new drop-off code: 6 random digits that open a locker door for the customer to leave the parcel. */
+export const newDropoffCode = () => String(randomInt(1_000_000)).padStart(6, '0');
+
+/** 'Casey Customer, 1 Main St, Apt 2, San Francisco, CA 94105'. */
+export function addressLine(pickup: Pick<PickupRow, 'name' | 'company' | 'street1' | 'street2' | 'city' | 'address_state' | 'zip'>): string {
+  return [pickup.name || pickup.company, pickup.street1, pickup.street2, pickup.city, `${pickup.address_state} ${pickup.zip}`].filter(Boolean).join(', ');
+}
+
+/** 'HH:mm' of a stored 'YYYY-MM-DD HH:mm:ss'. */
+const clockOf = (datetime: string) => datetime.slice(11, 16);
+
+/** When the carrier comes, in the customer's words. */
+export function whenLine(pickup: PickupRow): string {
+  if (pickup.min_datetime && pickup.max_datetime) {
+    return `on ${pickup.pickup_date} between ${clockOf(pickup.min_datetime)} and ${clockOf(pickup.max_datetime)} (${pickup.time_zone} time)`;
+  }
+  return `on ${pickup.pickup_date}`;
+}
+
+/** The locker sentence of a pickup's mails, when the parcel waits in a locker. */
+export function lockerLine(pickup: PickupRow): string[] {
+  return pickup.use_locker === 1 && pickup.dropoff_code
+    ? [`Leave the parcel in a locker at ${pickup.company || 'your hub'}: drop-off code ${pickup.dropoff_code} opens a door for it.`]
+    : [];
+}
+
+/** Purchased Labels as a pickup's mails link it: USPS pickups open their details, others their label's order. */
+export function pickupLink(config: PickupDeps['config'], pickup: PickupRow, shipment: Pick<ShipmentRow, 'order_no'>): string {
+  const href =
+    pickup.carrier === 'USPS' ? APP_PATHS.shipments.getHref({ shipmentdetailsid: String(pickup.shipment_id) }) : APP_PATHS.shipments.getHref(shipment.order_no);
+  return appUrl(config.publicUrl, href);
+}
+
+/** Queues a mail to the pickup's customer about it, in the caller's transaction (transactional: sent whatever the notification switches say). */
+export async function mailCustomer(trx: Db, deps: PickupDeps, pickup: PickupRow, subject: string, paragraphs: string[]): Promise<void> {
+  const user = await findUserById(trx, pickup.user_id);
+  const shipment = await trx.selectFrom('shipments').select('order_no').where('id', '=', pickup.shipment_id).executeTakeFirst();
+  if (!user || !shipment) return;
+  await enqueueJob(
+    trx,
+    deps.config.clock(),
+    'mail',
+    composeMail(deps.config, user.email, `${deps.config.brandName}: ${subject}`, paragraphs, { label: 'Purchased Labels', link: pickupLink(deps.config, pickup, shipment) }),
+  );
+}
+
+/** A claim on cancelling lasts this long: a request that died holding it does not block the next. */
+export const CANCEL_CLAIM_MS = 5 * 60 * 1000;
+
+/** How each carrier cancels; USPS's is given by usps-pickups.service.ts (it needs the USPS provider). */
+export type CarrierCancel = (pickup: PickupRow) => Promise<{ ok: true } | { ok: false; retryable: boolean; message: string }>;
+
+export type CancelOutcome = { ok: true } | { ok: false; notFound: true; message: string } | { ok: false; notFound: false; message: string };
+
+/**
+ * cancelPickup: the shipment's scheduled pickup, cancelled with its carrier. The pickup is claimed
+ * first (one conditional UPDATE), so two cancels at once make one carrier call; the claim goes
+ * when the carrier refuses or does not answer. Canceled, the customer is mailed; a paid pickup is
+ * not refunded (the agreement says so). shipments.pickup_id stays: the details then say it was
+ * cancelled.
+ */
+export async function cancelPickup(
+  deps: PickupDeps,
+  userId: number,
+  shipmentId: number,
+  cancellers: { usps: CarrierCancel; carriers: CarrierCancel },
+): Promise<CancelOutcome> {
+  const now = deps.config.clock();
+  const nowIso = now.toISOString();
+  const pickup = await deps.db
+    .selectFrom('pickups')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('shipment_id', '=', shipmentId)
+    .where('state', '=', 'scheduled')
+    .executeTakeFirst();
+  if (!pickup) return { ok: false, notFound: true, message: PICKUP_SERVER_MESSAGES.noScheduledPickup };
+  const claim = await deps.db
+    .updateTable('pickups')
+    .set({ cancel_claimed_at: nowIso })
+    .where('id', '=', pickup.id)
+    .where('state', '=', 'scheduled')
+    .where((eb) => eb.or([eb('cancel_claimed_at', 'is', null), eb('cancel_claimed_at', '<', new Date(now.getTime() - CANCEL_CLAIM_MS).toISOString())]))
+    .executeTakeFirst();
+  if (Number(claim.numUpdatedRows) !== 1) return { ok: false, notFound: false, message: PICKUP_SERVER_MESSAGES.cancelling };
+
+  const release = () => deps.db.updateTable('pickups').set({ cancel_claimed_at: null }).where('id', '=', pickup.id).where('state', '=', 'scheduled').execute();
+  let answer;
+  try {
+    answer = await (pickup.carrier === 'USPS' ? cancellers.usps : cancellers.carriers)(pickup);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  if (!answer.ok) {
+    await release();
+    if (answer.retryable) throw new AppError(503, PICKUP_ERRORCODE.refused, PICKUP_MESSAGES.serviceException);
+    return { ok: false, notFound: false, message: answer.message };
+  }
+  await markCanceled(deps, pickup, { mail: true });
+  deps.log.info({ pickup: pickup.id, carrier: pickup.carrier }, 'pickup cancelled');
+  return { ok: true };
+}
+
+/** The pickup ends canceled (once), and the customer is told; the money of a paid one stays paid. */
+export async function markCanceled(deps: PickupDeps, pickup: PickupRow, options: { mail: boolean }): Promise<void> {
+  const nowIso = deps.config.clock().toISOString();
+  await writeTransaction(deps.db, async (trx) => {
+    const moved = await movePickup(trx, pickup.id, ['scheduled'], { state: 'canceled', cancel_claimed_at: null, updated_at: nowIso });
+    if (!moved || !options.mail) return;
+    const paid = pickup.price_cents > 0 ? ['A paid pickup is not refunded, as agreed when it was booked.'] : [];
+    await mailCustomer(trx, deps, pickup, `your ${pickup.carrier} pickup is cancelled`, [
+      `Your ${pickup.carrier} pickup ${pickup.confirmation ?? ''} ${whenLine(pickup)} at ${addressLine(pickup)} is cancelled.`.replace(/\s+/g, ' '),
+      ...paid,
+    ]);
+  });
+}
+
+/** The carriers provider's cancel (FedEx and the others but USPS): a refusal is the carrier's reason. */
+export function carriersCancel(deps: Pick<AppContext, 'carriers' | 'log'>): CarrierCancel {
+  return async (pickup) => {
+    try {
+      await deps.carriers.cancelPickup(pickup.provider_pickup_id ?? '');
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof CarrierError) {
+        deps.log.warn({ pickup: pickup.id, code: error.code }, 'the carrier did not cancel the pickup');
+        return { ok: false, retryable: error.retryable, message: `The carrier did not cancel this pickup: ${error.message}` };
+      }
+      throw error;
+    }
+  };
+}
+
+/** The wire's name of a pickup's carrier (the redirect's carrier). */
+export const wireCarrier = (pickup: Pick<PickupRow, 'carrier'>) => carrierWireName(pickup.carrier);
+
+/** ISO time a pickup last moved (drivers return Date or text). */
+export const updatedAt = (pickup: Pick<PickupRow, 'updated_at'>) => Date.parse(toIso(pickup.updated_at));

@@ -1,0 +1,389 @@
+import {
+  isPickupDateAllowed,
+  OPENAPI_CODE,
+  PICKUP_DEFAULTS,
+  PICKUP_MESSAGES,
+  pickupDates,
+  stateTimeZone,
+  type UspsPickupDbInfo,
+  type UspsPickupInquiry,
+  type uspsPickupAvailabilityCall,
+  type uspsPickupChangeCall,
+  type uspsPickupScheduleCall,
+  usStateCode,
+} from '@airbox/contract';
+import type { z } from 'zod';
+import { writeTransaction } from '../../db/database.js';
+import { uniqueViolation } from '../../db/dialect.js';
+import { AppError } from '../../errors.js';
+import {
+  firstUspsPickupDate,
+  type PackageLocation,
+  USPS_PACKAGE_TYPE_OF_SERVICE,
+  UspsError,
+  type UspsPickup,
+  type UspsPickupRequest,
+  type UspsPickupService,
+  type UspsPickupsProvider,
+} from '../../providers/usps/usps-pickups-provider.js';
+import type { UserRow } from '../users/users.table.js';
+import { findLatestConfirmedPickup, findPickup, insertPickup, movePickup } from './pickups.repository.js';
+import {
+  addressLine,
+  type CarrierCancel,
+  dateNotAllowed,
+  hubOf,
+  lockerLine,
+  mailCustomer,
+  markCanceled,
+  newDropoffCode,
+  PICKUP_SERVER_MESSAGES,
+  type PickupDeps,
+  pickupLabel,
+  refused,
+  whenLine,
+} from './pickups.service.js';
+import type { PickupRow } from './pickups.table.js';
+import { toUspsDbInfo, toUspsInquiry } from './usps-pickups.wire.js';
+
+/**
+ * Free USPS carrier pickups (spec 03 §7 USPS calls, issue 10), through the USPS provider
+ * (app.uspsPickups): whether USPS collects at an address, schedule one for a bought USPS label,
+ * read it back (USPS's record and the portal's), move it to another day of the window, cancel it.
+ * USPS's refusals are answers (data.Error.Description), as USPS's own calls give them; USPS not
+ * answering is 'Service exception!'.
+ */
+
+export type UspsPickupDeps = PickupDeps & { uspsPickups: UspsPickupsProvider };
+
+type AvailabilityInput = z.output<typeof uspsPickupAvailabilityCall.request>;
+type ScheduleInput = z.output<typeof uspsPickupScheduleCall.request>;
+type ChangeInput = z.output<typeof uspsPickupChangeCall.request>;
+
+export const USPS_PICKUP_MESSAGES = {
+  notUsps: 'USPS picks up USPS labels only: this label goes with its own carrier.',
+  notAState: 'The state must be a US state.',
+  noUspsPickup: 'This label has no USPS pickup.',
+  changed: 'Your carrier pickup was changed',
+} as const;
+
+/** USPS refused (an answer to show) or failed (retryable, a configuration fault, nonsense: 'Service exception!'). */
+const REFUSALS: ReadonlySet<string> = new Set(['NOT_ELIGIBLE', 'INVALID_REQUEST', 'NOT_FOUND']);
+
+function serviceException(deps: UspsPickupDeps, error: unknown, what: string): AppError {
+  deps.log.error({ err: error }, `usps: ${what} failed`);
+  return new AppError(503, OPENAPI_CODE.error, PICKUP_MESSAGES.serviceException);
+}
+
+/** USPS's refusal as the answer gives it, or undefined when USPS failed rather than refused. */
+const refusalOf = (error: unknown) => (error instanceof UspsError && REFUSALS.has(error.code) ? error.description : undefined);
+
+/** 10 digits of a US phone ('(415) 555-0101', '+1 415 555 0101'). */
+function phoneDigits(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+/** The spec's weight of a label in pounds (ounces / 16, spec 03 §9), two decimals, at least 0.01. */
+export const labelWeightLb = (weightOz: number) => Math.max(0.01, Math.round((weightOz / 16) * 100) / 100);
+
+export type AvailabilityAnswer = { Error: { Description: string } } | { CarrierPickupAvailabilityResponse: { CarrierRoute: string; Date: string; DayOfWeek: string } };
+
+/**
+ * CarrierPickupAvailability: USPS's word on the address, its first pickup day when it collects
+ * there. USPS's REST API names no carrier route: CarrierRoute is ''.
+ */
+export async function uspsAvailability(deps: UspsPickupDeps, input: AvailabilityInput): Promise<AvailabilityAnswer> {
+  const state = usStateCode(input.state);
+  if (!state) return { Error: { Description: USPS_PICKUP_MESSAGES.notAState } };
+  try {
+    const eligibility = await deps.uspsPickups.checkEligibility({
+      firm: input.firmname || undefined,
+      streetAddress: input.address1,
+      secondaryAddress: input.address2 || undefined,
+      city: input.city,
+      state,
+      zip5: input.zip5,
+    });
+    if (!eligibility.eligible) return { Error: { Description: eligibility.description } };
+    return { CarrierPickupAvailabilityResponse: { CarrierRoute: '', Date: eligibility.date, DayOfWeek: eligibility.dayOfWeek } };
+  } catch (error) {
+    const description = refusalOf(error);
+    if (description !== undefined) return { Error: { Description: description } };
+    throw serviceException(deps, error, 'eligibility');
+  }
+}
+
+export type ScheduleOutcome = { ok: true; confirmation: string; date: string; dayOfWeek: string } | { ok: false; message: string };
+
+/**
+ * CarrierPickupSchedule: the user's bought, unscanned USPS label with no live pickup; the
+ * address as sent, or the user's hub when uselocker is 1 (the package then waits in a locker,
+ * with a drop-off code); a day of the window at the address (spec 03 §5), else USPS's first day
+ * in it; the label's weight when none is given. The pickup row is written first (booking): it
+ * takes the label's one live place, so two schedules at once make one USPS pickup.
+ */
+export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRow, 'user_id' | 'locker_id' | 'email'>, input: ScheduleInput): Promise<ScheduleOutcome> {
+  const label = await pickupLabel(deps.db, user.user_id, { id: input.shipmentdetailsid });
+  if (!label.ok) return label;
+  const { shipment } = label;
+  if (shipment.carrier !== 'USPS') return refused(USPS_PICKUP_MESSAGES.notUsps);
+
+  let place = { firm: input.firmname, street1: input.address1, street2: input.address2, city: input.city, state: input.state, zip: input.zip5 };
+  let location: PackageLocation = input.packagelocation;
+  if (input.uselocker) {
+    const hub = await hubOf(deps.db, user);
+    if (!hub) return refused(PICKUP_SERVER_MESSAGES.noHub);
+    place = { firm: hub.business_name, street1: hub.address, street2: '', city: hub.city, state: hub.state, zip: hub.zip_code };
+    location = 'Locker';
+  }
+  const state = usStateCode(place.state);
+  if (!state) return refused(USPS_PICKUP_MESSAGES.notAState);
+  const timeZone = stateTimeZone(state);
+  const now = deps.config.clock();
+  let date = input.pickupdate;
+  if (date && !isPickupDateAllowed(date, now, timeZone)) return refused(dateNotAllowed(date, now, timeZone));
+  if (!date) {
+    const first = firstUspsPickupDate(now);
+    date = pickupDates(now, timeZone).find((day) => day >= first) ?? '';
+    if (!date) return refused(dateNotAllowed(first, now, timeZone));
+  }
+
+  const nowIso = now.toISOString();
+  const phone = phoneDigits(input.phone);
+  const weight = input.estimatedweight > 0 ? input.estimatedweight : labelWeightLb(shipment.weight_oz);
+  let pickupId: number;
+  try {
+    pickupId = await insertPickup(deps.db, {
+      user_id: user.user_id,
+      shipment_id: shipment.id,
+      carrier: 'USPS',
+      provider: deps.uspsPickups.name,
+      state: 'booking',
+      provider_pickup_id: null,
+      confirmation: null,
+      usps_etag: null,
+      name: `${input.firstname} ${input.lastname}`,
+      company: place.firm,
+      street1: place.street1,
+      street2: place.street2,
+      city: place.city,
+      address_state: state,
+      zip: place.zip,
+      phone,
+      use_locker: input.uselocker ? 1 : 0,
+      time_zone: timeZone,
+      pickup_date: date,
+      package_location: location,
+      instructions: input.specialinstructions,
+      service_type: input.servicetype,
+      estimated_weight_lb: weight,
+      package_count: input.count,
+      dropoff_code: input.uselocker ? newDropoffCode() : null,
+      created_at: nowIso,
+      updated_at: nowIso,
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'pickups.shipment_id') return refused(PICKUP_SERVER_MESSAGES.hasPickup);
+    throw error;
+  }
+
+  const request: UspsPickupRequest = {
+    address: {
+      firstName: input.firstname,
+      lastName: input.lastname,
+      firm: place.firm || undefined,
+      streetAddress: place.street1,
+      secondaryAddress: place.street2 || undefined,
+      city: place.city,
+      state,
+      zip5: place.zip,
+      phone,
+      email: user.email || undefined,
+    },
+    pickupDate: date,
+    packages: [{ serviceType: input.servicetype, count: input.count }],
+    estimatedWeight: weight,
+    packageLocation: location,
+    specialInstructions: input.specialinstructions || undefined,
+  };
+  let scheduled: UspsPickup;
+  try {
+    scheduled = await deps.uspsPickups.schedule(request);
+  } catch (error) {
+    const description = refusalOf(error);
+    await movePickup(deps.db, pickupId, ['booking'], { state: 'failed', note: description ?? 'USPS did not answer.', updated_at: deps.config.clock().toISOString() });
+    if (description !== undefined) return refused(description);
+    throw serviceException(deps, error, 'schedule');
+  }
+
+  const pickup = await writeTransaction(deps.db, async (trx) => {
+    const doneIso = deps.config.clock().toISOString();
+    await movePickup(trx, pickupId, ['booking'], {
+      state: 'scheduled',
+      confirmation: scheduled.confirmationNumber,
+      usps_etag: scheduled.eTag,
+      pickup_date: scheduled.pickupDate,
+      updated_at: doneIso,
+    });
+    await trx.updateTable('shipments').set({ pickup_id: scheduled.confirmationNumber, pickup_note: '', updated_at: doneIso }).where('id', '=', shipment.id).execute();
+    const row = await findPickup(trx, pickupId);
+    if (!row) throw new Error(`pickup ${pickupId} vanished while it was scheduled`);
+    await mailCustomer(trx, deps, row, 'your USPS pickup is scheduled', [
+      `USPS comes for your parcel ${whenLine(row)} (${scheduled.dayOfWeek}), at ${addressLine(row)}. Confirmation number: ${scheduled.confirmationNumber}.`,
+      `Package location: ${row.package_location}.`,
+      ...lockerLine(row),
+    ]);
+    return row;
+  });
+  deps.log.info({ pickup: pickup.id, shipment: shipment.id }, 'USPS pickup scheduled');
+  return { ok: true, confirmation: scheduled.confirmationNumber, date: scheduled.pickupDate, dayOfWeek: scheduled.dayOfWeek };
+}
+
+/**
+ * Runs a change of a USPS pickup with its current ETag (If-Match): the one given, else one read
+ * now; when USPS says it is stale (412), the pickup is read again once and the change retried.
+ * Null when USPS has the pickup cancelled.
+ */
+async function withCurrentEtag<T>(deps: UspsPickupDeps, pickup: PickupRow, eTag: string | null, change: (current: UspsPickup | null, eTag: string) => Promise<T>): Promise<T | null> {
+  let current: UspsPickup | null = null;
+  let tag = eTag;
+  for (let attempt = 0; ; attempt += 1) {
+    if (tag === null) {
+      current = await deps.uspsPickups.inquire(pickup.confirmation ?? '');
+      if (!current) return null;
+      tag = current.eTag ?? '';
+    }
+    try {
+      return await change(current, tag);
+    } catch (error) {
+      if (attempt > 0 || !(error instanceof UspsError) || error.code !== 'PRECONDITION_FAILED') throw error;
+      deps.log.info({ pickup: pickup.id }, 'the USPS ETag was stale; the pickup is read again');
+      tag = null;
+    }
+  }
+}
+
+/** USPS's cancel of a scheduled USPS pickup, with the stored ETag (read again once when stale). Already cancelled at USPS counts as cancelled. */
+export function uspsCancel(deps: UspsPickupDeps): CarrierCancel {
+  return async (pickup) => {
+    try {
+      await withCurrentEtag(deps, pickup, pickup.usps_etag, (_current, eTag) => deps.uspsPickups.cancel(pickup.confirmation ?? '', eTag));
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof UspsError && error.code === 'NOT_FOUND') return { ok: true };
+      if (error instanceof UspsError) {
+        deps.log.warn({ pickup: pickup.id, code: error.code }, 'USPS did not cancel the pickup');
+        return { ok: false, retryable: !REFUSALS.has(error.code), message: `USPS did not cancel this pickup: ${error.description}` };
+      }
+      throw error;
+    }
+  };
+}
+
+export type InquiryOutcome = { found: false } | { found: true; message: string; inquiry: UspsPickupInquiry | null; dbInfo: UspsPickupDbInfo };
+
+/**
+ * CarrierPickupInquiry: the label's USPS pickup as USPS has it now (its new ETag and day kept),
+ * or null once cancelled (a pickup USPS no longer has is marked canceled here too), with what the
+ * portal keeps of it. found false: the label (of this user) has no USPS pickup.
+ */
+export async function inquireUspsPickup(deps: UspsPickupDeps, userId: number, shipmentId: number): Promise<InquiryOutcome> {
+  let pickup = await findLatestConfirmedPickup(deps.db, userId, shipmentId, 'USPS');
+  if (!pickup) return { found: false };
+  let inquiry: UspsPickupInquiry | null = null;
+  if (pickup.state === 'scheduled') {
+    let current: UspsPickup | null;
+    try {
+      current = await deps.uspsPickups.inquire(pickup.confirmation ?? '');
+    } catch (error) {
+      throw serviceException(deps, error, 'inquiry');
+    }
+    if (current) {
+      await deps.db
+        .updateTable('pickups')
+        .set({ usps_etag: current.eTag, pickup_date: current.pickupDate })
+        .where('id', '=', pickup.id)
+        .execute();
+      pickup = { ...pickup, usps_etag: current.eTag, pickup_date: current.pickupDate };
+      inquiry = toUspsInquiry(current, pickup);
+    } else {
+      deps.log.info({ pickup: pickup.id }, 'USPS has the pickup cancelled; it is marked canceled');
+      await markCanceled(deps, pickup, { mail: false });
+      pickup = (await findPickup(deps.db, pickup.id)) ?? pickup;
+    }
+  }
+  const now = deps.config.clock();
+  return { found: true, message: inquiry ? PICKUP_MESSAGES.uspsScheduled : PICKUP_MESSAGES.uspsCancelled, inquiry, dbInfo: toUspsDbInfo(pickup, now) };
+}
+
+/** The spec's service of a package type USPS holds: the pickup's own when USPS says the same, else the first of that type. */
+function serviceOf(pickup: PickupRow, packageType: string): UspsPickupService {
+  const services = Object.keys(USPS_PACKAGE_TYPE_OF_SERVICE) as UspsPickupService[];
+  const own = services.find((service) => service === pickup.service_type && USPS_PACKAGE_TYPE_OF_SERVICE[service] === packageType);
+  return own ?? services.find((service) => USPS_PACKAGE_TYPE_OF_SERVICE[service] === packageType) ?? 'Priority Mail';
+}
+
+/**
+ * CarrierPickupChange (ours): a scheduled USPS pickup moved to another day of the window, or its
+ * package location or instructions changed. USPS's record is read (its address as USPS holds it,
+ * with the current ETag), changed and sent back with If-Match; a stale ETag is read again once.
+ */
+export async function changeUspsPickup(deps: UspsPickupDeps, userId: number, input: ChangeInput): Promise<{ ok: true; date: string } | { ok: false; message: string }> {
+  const pickup = await deps.db
+    .selectFrom('pickups')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('shipment_id', '=', input.shipmentdetailsid)
+    .where('carrier', '=', 'USPS')
+    .where('state', '=', 'scheduled')
+    .executeTakeFirst();
+  if (!pickup) return refused(PICKUP_SERVER_MESSAGES.noScheduledPickup);
+  if (pickup.cancel_claimed_at !== null) return refused(PICKUP_SERVER_MESSAGES.cancelling);
+  const now = deps.config.clock();
+  if (!isPickupDateAllowed(input.pickupdate, now, pickup.time_zone)) return refused(dateNotAllowed(input.pickupdate, now, pickup.time_zone));
+  const location: PackageLocation = pickup.use_locker === 1 ? 'Locker' : input.packagelocation;
+
+  let changed: UspsPickup | null;
+  try {
+    changed = await withCurrentEtag(deps, pickup, null, async (current, eTag) => {
+      if (!current) throw new Error('withCurrentEtag read no pickup');
+      const request: UspsPickupRequest = {
+        address: { ...current.address, phone: current.address.phone || pickup.phone },
+        pickupDate: input.pickupdate,
+        packages: current.packages.map((pack) => ({ serviceType: serviceOf(pickup, pack.packageType), count: pack.count })),
+        estimatedWeight: current.estimatedWeight,
+        packageLocation: location,
+        specialInstructions: input.specialinstructions || undefined,
+      };
+      return deps.uspsPickups.update(pickup.confirmation ?? '', eTag, request);
+    });
+  } catch (error) {
+    const description = refusalOf(error);
+    if (description !== undefined) return refused(description);
+    throw serviceException(deps, error, 'change');
+  }
+  if (!changed) {
+    await markCanceled(deps, pickup, { mail: false });
+    return refused(PICKUP_MESSAGES.uspsCancelled);
+  }
+  const result = changed;
+  await writeTransaction(deps.db, async (trx) => {
+    const nowIso = deps.config.clock().toISOString();
+    await movePickup(trx, pickup.id, ['scheduled'], {
+      usps_etag: result.eTag,
+      pickup_date: result.pickupDate,
+      package_location: location,
+      instructions: input.specialinstructions.slice(0, PICKUP_DEFAULTS.instructionsMax),
+      updated_at: nowIso,
+    });
+    const row = await findPickup(trx, pickup.id);
+    if (!row) return;
+    await mailCustomer(trx, deps, row, 'your USPS pickup was changed', [
+      `USPS now comes for your parcel ${whenLine(row)} (${result.dayOfWeek}), at ${addressLine(row)}. Confirmation number: ${row.confirmation ?? ''}.`,
+      `Package location: ${row.package_location}.`,
+      ...lockerLine(row),
+    ]);
+  });
+  return { ok: true, date: result.pickupDate };
+}

@@ -1,0 +1,94 @@
+import {
+  cancelPickupCall,
+  checkPickupStatusCall,
+  createPickupCall,
+  OPENAPI_CODE,
+  PICKUP_ERRORCODE,
+  PICKUP_MESSAGES,
+  paypalByPickupCall,
+  uspsPickupAvailabilityCall,
+  uspsPickupChangeCall,
+  uspsPickupInquiryCall,
+  uspsPickupScheduleCall,
+} from '@airbox/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.js';
+import { createCarrierPickup, payForPickup } from '../../modules/pickups/carrier-pickups.service.js';
+import { findPickupOfShipment } from '../../modules/pickups/pickups.repository.js';
+import { cancelPickup, carriersCancel, PICKUP_SERVER_MESSAGES } from '../../modules/pickups/pickups.service.js';
+import { toPickupStatus } from '../../modules/pickups/pickups.wire.js';
+import {
+  changeUspsPickup,
+  inquireUspsPickup,
+  scheduleUspsPickup,
+  USPS_PICKUP_MESSAGES,
+  uspsAvailability,
+  uspsCancel,
+} from '../../modules/pickups/usps-pickups.service.js';
+import { defineCall, signedInUser } from './define-call.js';
+
+/** The /openapi answers carry `code` as the spec's clients read it, and errorcode with the same value. */
+const openapi = <C extends number>(code: C, message: string) => ({ code, errorcode: code, message });
+
+/**
+ * Carrier pickups (spec 03 §7 Pickups, issue 10): the paid path (createPickup, paypalByPickup;
+ * the payment's return is the payments routes'), USPS's free one (CarrierPickupAvailability,
+ * CarrierPickupSchedule, CarrierPickupInquiry, and ours CarrierPickupChange), a pickup's details
+ * and its cancel. The user is always the session's (a userId in a body is checked against it or
+ * ignored); the calls that ask a carrier or the payment provider are throttled per address, as
+ * validateAddress is.
+ */
+export default async function pickupsRoutes(app: FastifyInstance) {
+  defineCall(app, createPickupCall, { throttled: 'directory' }).handle(async (input, request) => {
+    const outcome = await createCarrierPickup(app, signedInUser(request), input);
+    if (!outcome.ok) return { ...openapi(OPENAPI_CODE.error, outcome.message), data: { pickupId: '', pickup_rates: [] } };
+    return { ...openapi(OPENAPI_CODE.ok, 'success'), data: { pickupId: outcome.pickupId, pickup_rates: outcome.rates } };
+  });
+
+  defineCall(app, paypalByPickupCall, { throttled: true }).handle(async (input, request) => {
+    const outcome = await payForPickup(app, signedInUser(request).user_id, input);
+    if (!outcome.ok) return { ...openapi(OPENAPI_CODE.error, outcome.message), paymentUrl: '' };
+    return { ...openapi(OPENAPI_CODE.ok, 'success'), paymentUrl: outcome.paymentUrl };
+  });
+
+  defineCall(app, checkPickupStatusCall).handle(async (input, request) => {
+    const user = signedInUser(request);
+    const pickup = await findPickupOfShipment(app.db, user.user_id, input.shippingdetails_id, input.pickupId);
+    if (!pickup) throw new AppError(404, PICKUP_ERRORCODE.notFound, PICKUP_SERVER_MESSAGES.noSuchPickup);
+    return { errorcode: PICKUP_ERRORCODE.ok, message: 'success', ...toPickupStatus(pickup, app.config.clock()) };
+  });
+
+  defineCall(app, cancelPickupCall, { throttled: true }).handle(async (input, request) => {
+    const outcome = await cancelPickup(app, signedInUser(request).user_id, input.shippingdetails_id, { carriers: carriersCancel(app), usps: uspsCancel(app) });
+    if (outcome.ok) return { errorcode: PICKUP_ERRORCODE.ok, message: PICKUP_SERVER_MESSAGES.cancelled };
+    if (outcome.notFound) throw new AppError(404, PICKUP_ERRORCODE.notFound, outcome.message);
+    return { errorcode: PICKUP_ERRORCODE.refused, message: outcome.message };
+  });
+
+  defineCall(app, uspsPickupAvailabilityCall, { throttled: 'directory' }).handle(async (input, request) => {
+    signedInUser(request);
+    const data = await uspsAvailability(app, input);
+    return { ...openapi(OPENAPI_CODE.ok, 'Error' in data ? data.Error.Description : 'success'), data };
+  });
+
+  defineCall(app, uspsPickupScheduleCall, { throttled: true }).handle(async (input, request) => {
+    const outcome = await scheduleUspsPickup(app, signedInUser(request), input);
+    if (!outcome.ok) return { ...openapi(OPENAPI_CODE.error, outcome.message), data: { Error: { Description: outcome.message } } };
+    return {
+      ...openapi(OPENAPI_CODE.ok, PICKUP_MESSAGES.uspsScheduled),
+      data: { ConfirmationNumber: outcome.confirmation, Date: outcome.date, DayOfWeek: outcome.dayOfWeek },
+    };
+  });
+
+  defineCall(app, uspsPickupInquiryCall, { throttled: 'directory' }).handle(async (input, request) => {
+    const outcome = await inquireUspsPickup(app, signedInUser(request).user_id, input.shipmentDetailsId);
+    // The wizard opens on -1 (spec 03 §4).
+    if (!outcome.found) throw new AppError(404, OPENAPI_CODE.error, USPS_PICKUP_MESSAGES.noUspsPickup);
+    return { ...openapi(OPENAPI_CODE.ok, outcome.message), data: { CarrierPickupInquiryResponse: outcome.inquiry }, dbInfo: outcome.dbInfo };
+  });
+
+  defineCall(app, uspsPickupChangeCall, { throttled: true }).handle(async (input, request) => {
+    const outcome = await changeUspsPickup(app, signedInUser(request).user_id, input);
+    return outcome.ok ? openapi(OPENAPI_CODE.ok, USPS_PICKUP_MESSAGES.changed) : openapi(OPENAPI_CODE.error, outcome.message);
+  });
+}
