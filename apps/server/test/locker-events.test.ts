@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { LOCKER_EVENT_ERRORCODE } from '@airbox/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordDelivery } from '../src/modules/lockers/locker-events.service.js';
 import { createTwilioSmsProvider } from '../src/providers/sms/twilio-sms-provider.js';
 import { buildTestApp, mailsOf, postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
@@ -113,6 +114,25 @@ describe('a delivery', () => {
       .filter((text) => text.startsWith('To: +14155550199'));
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain(`Pickup code: ${answer.pickupCode}`);
+  });
+
+  it("links its mail to the sending portal's public address, not that of the process that recorded it", async () => {
+    // As `npm run locker -- deliver` does: the service called with the command's own environment
+    // (another PORT, no PUBLIC_URL), the mail sent by the portal's worker.
+    const customer = await newCustomer(t.app, { notify_by_email: 1, notify_by_text: 1, cell_phone: '415-555-0163' });
+    const command = { db: t.app.db, config: { ...t.config, publicUrl: 'http://localhost:3999', brandName: 'Elsewhere' }, log: t.app.log };
+    const recorded = await recordDelivery(command, { type: 'delivered', boxId: customer.boxId, hubId, carrier: 'USPS', trackingNo: '9400111202555842761099' });
+    const mails = (await mailsOf(t)).filter((mail) => mail.to === customer.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('AirBox: your package is ready for pickup');
+    expect(mails[0]!.text).toContain(`Pickup code: ${recorded.pickupCode}`);
+    expect(mails[0]!.text).toContain('My Messages: http://localhost:8080/app/message');
+    expect(mails[0]!.text).not.toContain('3999');
+    const texts = readdirSync(t.config.mailOutboxDir)
+      .map((file) => readFileSync(join(t.config.mailOutboxDir, file), 'utf8'))
+      .filter((text) => text.startsWith('To: +14155550163'));
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain('AirBox: Your USPS package');
   });
 
   it('sends nothing to a customer who turned both notifications off', async () => {

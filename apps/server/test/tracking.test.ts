@@ -385,6 +385,20 @@ describe('npm run carrier', () => {
     );
   });
 
+  it("mails the step's link to the sending portal's public address, not the command's", async () => {
+    const { userId, email } = await customer({ notify_by_text: 1, cell_phone: '(415) 555-0166' });
+    const label = await labelOf(userId, { onSimulator: true });
+    // The command runs with its own environment (another PORT, no PUBLIC_URL); the portal's worker sends.
+    const command = { ...deps(), config: { ...t.config, publicUrl: 'http://localhost:3999', brandName: 'Elsewhere' } };
+    await carrierCommand(command, ['advance', label.trackingCode]);
+    const mails = (await mailsOf(t)).filter((mail) => mail.to === email);
+    expect(mails.map((mail) => mail.subject)).toEqual([`AirBox: your USPS label ${label.orderNo} is in transit`]);
+    expect(mails[0]!.text).toContain('My Shipments: http://localhost:8080/app/ShipmentParent/shipment');
+    expect(mails[0]!.html).toContain('href="http://localhost:8080/app/ShipmentParent/shipment"');
+    expect(mails[0]!.text).not.toContain('3999');
+    expect(textsTo('+14155550166')).toEqual([expect.stringContaining(`AirBox: Your USPS label ${label.orderNo} is in transit`)]);
+  });
+
   it('advances every label that can move, fails a step on demand, and refuses what it does not know', async () => {
     const { userId } = await customer();
     const label = await labelOf(userId, { onSimulator: true });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { sendActivationLink, sendResetLink } from '../modules/auth/auth.service.js';
 import type { JobName, JobPayloads } from '../modules/jobs/jobs.js';
+import { sendDeliveryNotices } from '../modules/lockers/locker-events.service.js';
+import { sendTrackingNotices } from '../modules/shipments/tracking.service.js';
 import { mailWalletPass } from '../modules/wallet/wallet.service.js';
+import { TRACKER_STATUSES } from '../providers/carriers/carriers-provider.js';
 import { cleanUpExpiredRows } from './clean-up.js';
 import type { JobContext } from './context.js';
 import { runAutoRefunds, runLabelPurchase, runPaymentRefund, runRefundStatus } from './label-jobs.js';
@@ -43,6 +46,14 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'pickup-reminder': {
     payload: z.object({ packageId: id }),
     run: ({ packageId }, context) => sendPickupReminder(context, packageId),
+  },
+  'delivery-notice': {
+    payload: z.object({ packageId: id }),
+    run: ({ packageId }, context) => sendDeliveryNotices(context, packageId),
+  },
+  'tracking-notice': {
+    payload: z.object({ shipmentId: id, status: z.enum(TRACKER_STATUSES), place: z.string(), at: z.string() }),
+    run: (notice, context) => sendTrackingNotices(context, notice),
   },
   'clean-up': { payload: nothing, run: (_payload, context) => cleanUpExpiredRows(context) },
   'pickup-reminders': { payload: nothing, run: (_payload, context) => enqueuePickupReminders(context) },

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { Tracker } from '../../providers/carriers/carriers-provider.js';
+import type { Tracker, TrackerStatus } from '../../providers/carriers/carriers-provider.js';
 import type { MailMessage } from '../../providers/mail/mail-provider.js';
 import type { SmsMessage } from '../../providers/sms/sms-provider.js';
 import { insertJob } from './jobs.repository.js';
@@ -16,6 +16,17 @@ export interface JobPayloads {
   'reset-mail': { email: string };
   'wallet-pass-mail': { userId: number };
   'pickup-reminder': { packageId: number };
+  /**
+   * A package delivered into a locker: the worker renders and queues its mail and text with its
+   * own configuration (links to PUBLIC_URL), whichever process recorded the delivery.
+   */
+  'delivery-notice': { packageId: number };
+  /**
+   * A label's tracker reached a status worth telling (place: the city and state of its event, or
+   * ''; at: when it was recorded, which keys the notices): rendered and queued by the worker with
+   * its own configuration, as 'delivery-notice'.
+   */
+  'tracking-notice': { shipmentId: number; status: TrackerStatus; place: string; at: string };
   /** Recurring. */
   'clean-up': Record<string, never>;
   /** Recurring: enqueues a pickup-reminder per package whose free period ends today. */

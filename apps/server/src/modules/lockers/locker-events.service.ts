@@ -12,7 +12,7 @@ import {
 } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
-import { uniqueViolation } from '../../db/dialect.js';
+import { toIso, uniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import { escapeHtml } from '../../providers/mail/mail-provider.js';
 import { usPhoneE164 } from '../../providers/sms/sms-provider.js';
@@ -22,7 +22,7 @@ import { deliveryMessageHtml, deliveryMessageText, type DeliveryNotice } from '.
 import { insertMessage, markPackageMessagesPickedUp } from '../messages/messages.repository.js';
 import { lockUser, lockUserByBoxId, membershipActive } from '../operations/ledger.js';
 import { insertOperation } from '../operations/operations.repository.js';
-import type { UserRow } from '../users/users.table.js';
+import { findUserById } from '../users/users.repository.js';
 
 /*
  * Charging decision (issue 4). A delivery is always recorded: the package is already in the
@@ -125,7 +125,8 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
           package_id: packageId,
           payment_order_id: null,
         });
-        await enqueueDeliveryNotices(trx, deps, user, notice, packageId);
+        // What to say is rendered by the worker that sends it (sendDeliveryNotices).
+        await enqueueJob(trx, deps.config.clock(), 'delivery-notice', { packageId }, { uniqueKey: `delivery-notice:${packageId}` });
         deps.log.info({ packageId, userId: user.user_id, hubId: hub.id }, 'locker delivery recorded');
         return { packageId, messageId, pickupCode };
       });
@@ -214,23 +215,47 @@ export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Prom
 }
 
 /**
- * Queues the delivery notices, by e-mail and/or text as the customer's notification switches
- * say, in the delivery's transaction: each its own job, so the text never waits on the mail.
+ * The delivery notices, by e-mail and/or text as the customer's notification switches say: the
+ * job 'delivery-notice' runs this in the portal's worker, so the mail's link and brand are the
+ * serving portal's (PUBLIC_URL), not those of whatever process recorded the delivery (the
+ * operators' `npm run locker -- deliver` runs with its own environment). Each notice is its own
+ * job, so the text never waits on the mail; their keys keep a second run from sending again.
  */
-async function enqueueDeliveryNotices(trx: Db, deps: LockerDeps, user: UserRow, notice: DeliveryNotice, packageId: number): Promise<void> {
+export async function sendDeliveryNotices(deps: LockerDeps, packageId: number): Promise<void> {
+  const pkg = await deps.db.selectFrom('locker_packages').selectAll().where('id', '=', packageId).executeTakeFirst();
+  if (!pkg) return;
+  const [user, hub] = await Promise.all([findUserById(deps.db, pkg.user_id), findHub(deps.db, pkg.hub_id)]);
+  if (!user || !hub) return;
+  const deliveredAt = new Date(toIso(pkg.delivered_at));
+  const notice: DeliveryNotice = {
+    carrier: pkg.carrier,
+    trackingNo: pkg.tracking_no,
+    hub,
+    pickupCode: pkg.pickup_code,
+    deliveredAt,
+    graceEnd: pickupGraceEnd(deliveredAt),
+  };
   const now = deps.config.clock();
   const text = deliveryMessageText(notice);
-  if (user.notify_by_email === 1) {
-    const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';
-    await enqueueJob(trx, now, 'mail', {
-      to: user.email,
-      subject: `${deps.config.brandName}: your package is ready for pickup`,
-      text: `${greeting}\n\n${text}\n\nMy Messages: ${appUrl(deps.config.publicUrl, APP_PATHS.message.getHref())}\n`,
-      html: `<p>${escapeHtml(greeting)}</p>${deliveryMessageHtml(notice)}`,
-    });
-  }
-  if (user.notify_by_text !== 1) return;
   const phone = usPhoneE164(user.cell_phone);
-  if (phone) await enqueueJob(trx, now, 'sms', { to: phone, body: `${deps.config.brandName}: ${text}` });
-  else deps.log.warn({ packageId }, 'text notification wanted but the cell phone is not a US number');
+  await writeTransaction(deps.db, async (trx) => {
+    if (user.notify_by_email === 1) {
+      const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';
+      await enqueueJob(
+        trx,
+        now,
+        'mail',
+        {
+          to: user.email,
+          subject: `${deps.config.brandName}: your package is ready for pickup`,
+          text: `${greeting}\n\n${text}\n\nMy Messages: ${appUrl(deps.config.publicUrl, APP_PATHS.message.getHref())}\n`,
+          html: `<p>${escapeHtml(greeting)}</p>${deliveryMessageHtml(notice)}`,
+        },
+        { uniqueKey: `delivery-notice:${packageId}:mail` },
+      );
+    }
+    if (user.notify_by_text !== 1) return;
+    if (phone) await enqueueJob(trx, now, 'sms', { to: phone, body: `${deps.config.brandName}: ${text}` }, { uniqueKey: `delivery-notice:${packageId}:sms` });
+    else deps.log.warn({ packageId }, 'text notification wanted but the cell phone is not a US number');
+  });
 }

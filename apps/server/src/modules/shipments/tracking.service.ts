@@ -151,34 +151,63 @@ export async function applyTracker(deps: TrackingDeps, tracker: Tracker): Promis
   });
 }
 
-/** Tells the label's owner of its new status, by mail and/or text as their profile says. */
+/**
+ * Queues the telling of a label's new status to its owner, in the change's transaction. What is
+ * said is rendered by the worker that sends it (sendTrackingNotices), with the serving portal's
+ * link and brand even when the change came from the operators' `npm run carrier -- advance`.
+ */
 async function enqueueTrackingNotices(trx: Db, deps: TrackingDeps, shipment: ShipmentRow, status: TrackerStatus, last: StoredEvent | undefined): Promise<void> {
-  const user = await trx
+  const place = last && last.status === status && (last.city || last.state) ? [last.city, last.state].filter(Boolean).join(', ') : '';
+  const at = deps.config.clock().toISOString();
+  await enqueueJob(trx, deps.config.clock(), 'tracking-notice', { shipmentId: shipment.id, status, place, at }, { uniqueKey: `tracking-notice:${shipment.id}:${status}:${at}` });
+}
+
+/**
+ * The 'tracking-notice' job: tells the label's owner of its new status, by mail and/or text as
+ * their profile says, each its own job (keyed, so a second run sends nothing again).
+ */
+export async function sendTrackingNotices(
+  deps: TrackingDeps,
+  notice: { shipmentId: number; status: TrackerStatus; place: string; at: string },
+): Promise<void> {
+  const told = TOLD[notice.status];
+  const shipment = await deps.db.selectFrom('shipments').select(['id', 'user_id', 'carrier', 'order_no', 'tracking_code']).where('id', '=', notice.shipmentId).executeTakeFirst();
+  if (!told || !shipment) return;
+  const user = await deps.db
     .selectFrom('users')
     .select(['email', 'first_name', 'cell_phone', 'notify_by_email', 'notify_by_text'])
     .where('user_id', '=', shipment.user_id)
     .executeTakeFirst();
   if (!user) return;
   const now = deps.config.clock();
+  const key = `tracking-notice:${shipment.id}:${notice.status}:${notice.at}`;
   const carrier = carrierDisplayName(shipment.carrier);
-  const what = `Your ${carrier} label ${shipment.order_no} ${TOLD[status]}`;
-  const place = last && last.status === status && (last.city || last.state) ? [last.city, last.state].filter(Boolean).join(', ') : '';
-  const line = `${what}${place ? ` (${place})` : ''}.`;
+  const what = `Your ${carrier} label ${shipment.order_no} ${told}`;
+  const line = `${what}${notice.place ? ` (${notice.place})` : ''}.`;
   const tracking = shipment.tracking_code ? `Tracking number: ${shipment.tracking_code}` : '';
-  if (user.notify_by_email === 1) {
-    const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';
-    const link = appUrl(deps.config.publicUrl, APP_PATHS.shipments.getHref());
-    await enqueueJob(trx, now, 'mail', {
-      to: user.email,
-      subject: `${deps.config.brandName}: ${what.charAt(0).toLowerCase()}${what.slice(1)}`,
-      text: `${greeting}\n\n${line}\n${tracking}\n\nMy Shipments: ${link}\n`,
-      html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(line)}</p>${tracking ? `<p>${escapeHtml(tracking)}</p>` : ''}<p><a href="${escapeHtml(link)}">My Shipments</a></p>`,
-    });
-  }
-  if (user.notify_by_text !== 1) return;
   const phone = usPhoneE164(user.cell_phone);
-  if (phone) await enqueueJob(trx, now, 'sms', { to: phone, body: `${deps.config.brandName}: ${line}${shipment.tracking_code ? ` Tracking ${shipment.tracking_code}` : ''}` });
-  else deps.log.warn({ shipmentId: shipment.id }, 'text notification wanted but the cell phone is not a US number');
+  await writeTransaction(deps.db, async (trx) => {
+    if (user.notify_by_email === 1) {
+      const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';
+      const link = appUrl(deps.config.publicUrl, APP_PATHS.shipments.getHref());
+      await enqueueJob(
+        trx,
+        now,
+        'mail',
+        {
+          to: user.email,
+          subject: `${deps.config.brandName}: ${what.charAt(0).toLowerCase()}${what.slice(1)}`,
+          text: `${greeting}\n\n${line}\n${tracking}\n\nMy Shipments: ${link}\n`,
+          html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(line)}</p>${tracking ? `<p>${escapeHtml(tracking)}</p>` : ''}<p><a href="${escapeHtml(link)}">My Shipments</a></p>`,
+        },
+        { uniqueKey: `${key}:mail` },
+      );
+    }
+    if (user.notify_by_text !== 1) return;
+    if (phone) {
+      await enqueueJob(trx, now, 'sms', { to: phone, body: `${deps.config.brandName}: ${line}${shipment.tracking_code ? ` Tracking ${shipment.tracking_code}` : ''}` }, { uniqueKey: `${key}:sms` });
+    } else deps.log.warn({ shipmentId: shipment.id }, 'text notification wanted but the cell phone is not a US number');
+  });
 }
 
 /** States in which a label exists for its recipient. */
