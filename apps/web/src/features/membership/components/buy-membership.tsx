@@ -23,6 +23,9 @@ import { openPaymentPage } from '../utils/open-payment-page';
 
 const MAX_QUANTITY = 1000;
 
+/** The unit price has its own column from the sm breakpoint; on a phone it is under the plan. */
+const UNIT_PRICE_COLUMN = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** A plan id from the route (/buymembership/{id}), or null when it names no plan. */
 export function planFromRoute(id: string | undefined): MembershipPlan | null {
   const plan = Number(id);
@@ -87,12 +90,19 @@ export function BuyMembership({ userId, planId }: { userId: number; planId: stri
         <Skeleton variant="rounded" height={160} />
       ) : (
         <>
+          {/* On a phone the unit price moves under the plan's name and the cells get narrower, so
+              Quantity and Total stay in the card's width (the table was 480 px in a 309 px box). */}
           <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table aria-label="Order" sx={{ minWidth: 480, '& th': { fontWeight: 600 } }}>
+            <Table
+              aria-label="Order"
+              sx={{ minWidth: { sm: 480 }, '& th': { fontWeight: 600 }, '& td, & th': { px: { xs: 1, sm: 2 } } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>Plan</TableCell>
-                  <TableCell align="right">Unit price</TableCell>
+                  <TableCell align="right" sx={UNIT_PRICE_COLUMN}>
+                    Unit price
+                  </TableCell>
                   <TableCell align="right">Quantity</TableCell>
                   <TableCell align="right">Total</TableCell>
                 </TableRow>
@@ -105,8 +115,13 @@ export function BuyMembership({ userId, planId }: { userId: number; planId: stri
                       {credit ? `${plan.credits} credit${plan.credits === 1 ? '' : 's'} per unit` : `${plan.months} months`} ·{' '}
                       {MEMBERSHIP_MESSAGES.pickupWithin}
                     </Typography>
+                    <Typography variant="body2" sx={{ display: { sm: 'none' }, mt: 0.5 }}>
+                      Unit price {formatUsd(orderTotalCents(plan.amount, 1))}
+                    </Typography>
                   </TableCell>
-                  <TableCell align="right">{formatUsd(orderTotalCents(plan.amount, 1))}</TableCell>
+                  <TableCell align="right" sx={UNIT_PRICE_COLUMN}>
+                    {formatUsd(orderTotalCents(plan.amount, 1))}
+                  </TableCell>
                   <TableCell align="right">
                     {credit ? (
                       <TextField
@@ -115,7 +130,7 @@ export function BuyMembership({ userId, planId }: { userId: number; planId: stri
                         value={typedQuantity}
                         onChange={(event) => setTypedQuantity(event.target.value)}
                         onBlur={() => setTypedQuantity(String(quantityOf(typedQuantity)))}
-                        sx={{ width: 96 }}
+                        sx={{ width: { xs: 72, sm: 96 } }}
                         slotProps={{ htmlInput: { min: 1, max: MAX_QUANTITY, step: 1, 'aria-label': 'Quantity', inputMode: 'numeric' } }}
                       />
                     ) : (

@@ -1,6 +1,6 @@
 import { INBOX_MESSAGES } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
 
 const message = (overrides: Record<string, unknown>) => ({
@@ -78,6 +78,35 @@ describe('My Messages', () => {
         start: 0,
       }),
     );
+  });
+
+  it('folds the filters behind a Filters button on a phone, which counts the filters in use', async () => {
+    // A phone: every max-width query matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+    }));
+    signIn({ userId: 7 });
+    const api = messagesApi();
+    const { user } = renderApp('/message');
+    await screen.findByText('TRACK-3');
+    const filters = screen.getByRole('button', { name: 'Filters' });
+    expect(filters).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('search', { name: 'Search messages' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Carrier' })).not.toBeInTheDocument();
+
+    await user.click(filters);
+    expect(filters).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(screen.getByRole('search', { name: 'Search messages' })).getByRole('combobox', { name: 'Pickup Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Not picked up' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.calls('/app/v1/getUserMessage').at(-1)?.json).toMatchObject({ is_pickup: '0' }));
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 
   it("says 'Please select at least one item you want to delete.' before a bulk delete with nothing selected", async () => {

@@ -231,6 +231,8 @@ describe('individual registration: sending', () => {
     expect(within(dialog).getByText(/12:00 PM PST/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Terms of Use' })).not.toBeInTheDocument());
+    // The link sits in the checkbox's label: reading the terms does not tick the box.
+    expect(screen.getByRole('checkbox', { name: 'I have read and agree to the Terms of Use' })).not.toBeChecked();
   });
 
   it('recommends text notifications; TURN ON sends messageChoose 1, then the activation notice and /login', async () => {
