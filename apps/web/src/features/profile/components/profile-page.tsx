@@ -1,13 +1,17 @@
-import { MESSAGES } from '@airbox/contract';
+import { COMPANY_ROLES, MESSAGES, type RoleId } from '@airbox/contract';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import type { SessionHints } from '../../../lib/session';
 import { useUser } from '../../../lib/user';
+import { CompanyDetails } from './company-details';
 import { ProfileForm } from './profile-form';
 
-/** /parent/profile: the form once the user's record is read; 'Something Wrong' when it cannot be. */
+/**
+ * /parent/profile: the form once the user's record is read; 'Something Wrong' when it cannot be.
+ * Enterprise customers (roles 15, 16) see their company above it (spec 03 §6).
+ */
 export function ProfilePage({ session }: { session: SessionHints }) {
   const alert = useAlert();
   const user = useUser(session.userId);
@@ -26,5 +30,11 @@ export function ProfilePage({ session }: { session: SessionHints }) {
       </Stack>
     );
   }
-  return <ProfileForm key={profile.user_id} user={profile} />;
+  if (!COMPANY_ROLES.includes(profile.role_id as RoleId)) return <ProfileForm key={profile.user_id} user={profile} />;
+  return (
+    <Stack spacing={3}>
+      <CompanyDetails user={profile} />
+      <ProfileForm key={profile.user_id} user={profile} />
+    </Stack>
+  );
 }

@@ -1,7 +1,8 @@
 import { QR_RESET_COOLDOWN_MS, STORAGE_KEYS } from '@airbox/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
+import { QR_RESET_CONFIRM } from './user-qr-code';
 
 function qrApi(nextResetAt: string | null = null) {
   let code = 'QR-ONE';
@@ -27,12 +28,31 @@ describe('QR code', () => {
 
     const before = Date.now();
     await user.click(await resetButton());
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent(QR_RESET_CONFIRM.title);
+    expect(question).toHaveTextContent(
+      'Your current QR code stops working at once: the locker will only open with the new one. After a reset, Reset is locked for 5 minutes.',
+    );
+    await user.click(within(question).getByRole('button', { name: 'RESET' }));
     await waitFor(() => expect(api.calls('/app/v1/getUserQRcode').some((call) => call.fields.get('update') === '1')).toBe(true));
     await waitFor(async () => expect(await resetButton()).toBeDisabled());
     expect(screen.getByText(/You can reset the code again in [45]:\d\d/)).toBeInTheDocument();
 
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.qrCodeLock) ?? '{}') as Record<string, number>;
     expect(stored['7']).toBeGreaterThanOrEqual(before + QR_RESET_COOLDOWN_MS);
+  });
+
+  it('asks before a reset, and a cancel keeps the code and leaves Reset free', async () => {
+    signIn({ userId: 7 });
+    const api = qrApi();
+    const { user } = renderApp('/parent/QRcode');
+    await screen.findByRole('img', { name: 'QR code of AirBox ID 2135846' });
+    await user.click(await resetButton());
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'CANCEL' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls('/app/v1/getUserQRcode').some((call) => call.fields.get('update') === '1')).toBe(false);
+    expect(await resetButton()).toBeEnabled();
+    expect(localStorage.getItem(STORAGE_KEYS.qrCodeLock)).toBeNull();
   });
 
   it('stays locked after leaving the page and coming back (a remount), for the same user only', async () => {

@@ -1,4 +1,4 @@
-import { QR_SIZE } from '@airbox/contract';
+import { QR_RESET_COOLDOWN_MS, QR_SIZE } from '@airbox/contract';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +12,13 @@ import { PageCard } from '../../../components/layout/page-card';
 import { answerMessage } from '../../../lib/http';
 import { useResetUserQrCode, useUserQrCode } from '../api/get-user-qr-code';
 import { formatRemaining, useQrResetLock } from '../hooks/use-qr-reset-lock';
+
+/** The question before a reset: the current code stops working, and Reset then locks for 5 minutes. */
+export const QR_RESET_CONFIRM = {
+  title: 'Reset your QR code?',
+  text: `Your current QR code stops working at once: the locker will only open with the new one. After a reset, Reset is locked for ${QR_RESET_COOLDOWN_MS / 60_000} minutes.`,
+  confirm: 'RESET',
+} as const;
 
 /**
  * /parent/QRcode (spec 03 §2, §4): the AirBox ID and the 300×300 locker QR code (low error
@@ -30,6 +37,15 @@ export function UserQrCode({ userId }: { userId: number }) {
   }, [alert, qrCode.error]);
 
   const resetCode = async () => {
+    // Issue 11: one click used to void the code and lock Reset; the customer is asked first.
+    const confirmed = await alert.show({
+      icon: 'warning',
+      title: QR_RESET_CONFIRM.title,
+      text: QR_RESET_CONFIRM.text,
+      confirmText: QR_RESET_CONFIRM.confirm,
+      cancelText: 'CANCEL',
+    });
+    if (!confirmed) return;
     try {
       const { next_reset_at } = await reset.mutateAsync();
       const serverUnlockAt = next_reset_at ? Date.parse(next_reset_at) : NaN;
