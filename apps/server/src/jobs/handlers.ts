@@ -5,6 +5,7 @@ import { sendDeliveryNotices } from '../modules/lockers/locker-events.service.js
 import { sendTrackingNotices } from '../modules/shipments/tracking.service.js';
 import { mailWalletPass } from '../modules/wallet/wallet.service.js';
 import { TRACKER_STATUSES } from '../providers/carriers/carriers-provider.js';
+import { enqueueCarrierPickupReminders, sendCarrierPickupReminder } from './carrier-pickup-reminders.js';
 import { cleanUpExpiredRows } from './clean-up.js';
 import type { JobContext } from './context.js';
 import { runAutoRefunds, runLabelPurchase, runPaymentRefund, runRefundStatus } from './label-jobs.js';
@@ -66,6 +67,8 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   },
   'label-purchase': { payload: z.object({ shipmentId: id }), run: runLabelPurchase },
   'pickup-booking': { payload: z.object({ pickupId: id }), run: runPickupBooking },
+  'carrier-pickup-reminders': { payload: nothing, run: (_payload, context) => enqueueCarrierPickupReminders(context) },
+  'carrier-pickup-reminder': { payload: z.object({ pickupId: id }), run: ({ pickupId }, context) => sendCarrierPickupReminder(context, pickupId) },
   'payment-refund': {
     payload: z.object({ paymentOrderId: id, amountCents: z.number().int().positive().optional(), currency: z.string().optional() }),
     run: runPaymentRefund,
@@ -77,9 +80,13 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
 const MINUTE_MS = 60 * 1000;
 
 /** Jobs every server enqueues once per tick (a unique key per tick keeps it to one run). */
-export const RECURRING_JOBS: { name: 'clean-up' | 'pickup-reminders' | 'carrier-simulator-advance' | 'auto-refund-labels'; everyMs: number }[] = [
+export const RECURRING_JOBS: {
+  name: 'clean-up' | 'pickup-reminders' | 'carrier-pickup-reminders' | 'carrier-simulator-advance' | 'auto-refund-labels';
+  everyMs: number;
+}[] = [
   { name: 'clean-up', everyMs: 60 * MINUTE_MS },
   { name: 'pickup-reminders', everyMs: 15 * MINUTE_MS },
+  { name: 'carrier-pickup-reminders', everyMs: 15 * MINUTE_MS },
   { name: 'carrier-simulator-advance', everyMs: 5 * MINUTE_MS },
   { name: 'auto-refund-labels', everyMs: 24 * 60 * MINUTE_MS },
 ];

@@ -39,6 +39,10 @@ export interface JobPayloads {
   'label-purchase': { shipmentId: number };
   /** Books a paid pickup with the carrier (the same rate again, which it books once) until it is booked, refused or given up. */
   'pickup-booking': { pickupId: number };
+  /** Recurring: enqueues a carrier-pickup-reminder per scheduled pickup whose day is tomorrow, from 5 PM at its address. */
+  'carrier-pickup-reminders': Record<string, never>;
+  /** The evening-before reminder of a scheduled carrier pickup, by mail and/or text. */
+  'carrier-pickup-reminder': { pickupId: number };
   /** Gives a captured payment back (once: the refund's key is the order's); amount when it differs from the order's. */
   'payment-refund': { paymentOrderId: number; amountCents?: number | undefined; currency?: string | undefined };
   /** Asks the carrier how a label's refund stands; check counts the tries. */
