@@ -1,4 +1,4 @@
-import { ALL_CALLS, type CallDescriptor } from '@airbox/contract';
+import { ALL_CALLS, type CallDescriptor, PICKUP_DEFAULTS, pickupDates, stateTimeZone } from '@airbox/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -174,6 +174,92 @@ async function labelOrder(): Promise<Body> {
     comments: '',
     saveRecipient: false,
   };
+}
+
+/** A label bought through the page and the payment simulator for one carrier, as Purchased Labels lists its row. */
+async function boughtLabelRow(carrier: 'FedEx' | 'USPS'): Promise<Answer> {
+  const rated = await answerOf('rateLabelCall', await labelOrder(), demo.cookie);
+  const rate = rated.data.rates.find((candidate: { carrier: string }) => candidate.carrier === carrier);
+  const bought = await answerOf('buyLabelCall', { draftId: rated.data.draftId, rateId: rate.rateId }, demo.cookie);
+  await payOnSimulator(bought.redirectURL);
+  const list = await answerOf('userGetShipmentCall', { user_id: demo.userId, start: 0, num: 50 }, demo.cookie);
+  return list.data.list.find((label: { shippingIndexID: number }) => label.shippingIndexID === rated.data.draftId);
+}
+
+/** The payer approves on the payment simulator's page and the browser follows the return. */
+async function payOnSimulator(approvalUrl: string): Promise<void> {
+  const token = new URL(approvalUrl).searchParams.get('token')!;
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: '/app/v1/payments/simulator/approve',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `token=${token}`,
+  });
+  await t.app.inject({ method: 'GET', url: String(approved.headers.location), headers: { cookie: demo.cookie } });
+}
+
+/** The pickup wizard's createPickup body for a new FedEx label: the address step's My address, verified, and the date step's window. */
+async function fedexPickupBody(): Promise<Body> {
+  const row = await boughtLabelRow('FedEx');
+  const mine = (await answerOf('getMyAddressCall', { userId: demo.userId }, demo.cookie)).data[0];
+  const verified = await answerOf(
+    'validateAddressCall',
+    { street1: mine.address1, street2: mine.address2, city: mine.city, state: mine.state, zip: mine.zipcode, country: 'US', phone: mine.phone, name: `${mine.firstName} ${mine.lastName}` },
+    demo.cookie,
+  );
+  const date = pickupDates(t.config.clock(), stateTimeZone(mine.state)).at(-1)!;
+  return {
+    addressId: verified.data.addrId,
+    shipmentId: row.shipmentID,
+    minDatetime: `${date} ${PICKUP_DEFAULTS.earliest}`,
+    maxDatetime: `${date} ${PICKUP_DEFAULTS.latest}`,
+    reference: '',
+    instructions: '',
+    userLocker: false,
+  };
+}
+
+/** A FedEx pickup quoted and paid through the simulator: the label's row once booked. */
+async function scheduledFedexPickupRow(): Promise<Answer> {
+  const body = await fedexPickupBody();
+  const quote = await answerOf('createPickupCall', body, demo.cookie);
+  const paid = await answerOf('paypalByPickupCall', { shipmentId: body.shipmentId, pickupId: quote.data.pickupId, pickupRateId: quote.data.pickup_rates[0].id, userId: demo.userId }, demo.cookie);
+  await payOnSimulator(paid.paymentUrl);
+  const list = await answerOf('userGetShipmentCall', { user_id: demo.userId, start: 0, num: 50 }, demo.cookie);
+  return list.data.list.find((label: { shipmentID: string }) => label.shipmentID === body.shipmentId);
+}
+
+/** The USPS wizard's CarrierPickupSchedule body for a new USPS label: My address and the label's weight in pounds (spec 03 §9). */
+async function uspsScheduleBody(): Promise<Body> {
+  const row = await boughtLabelRow('USPS');
+  const mine = (await answerOf('getMyAddressCall', { userId: demo.userId }, demo.cookie)).data[0];
+  return {
+    firmname: mine.company,
+    address1: mine.address1,
+    address2: mine.address2,
+    city: mine.city,
+    state: mine.state,
+    zip5: mine.zipcode,
+    firstname: mine.firstName,
+    lastname: mine.lastName,
+    servicetype: 'Priority Mail',
+    uselocker: false,
+    count: 1,
+    phone: mine.phone,
+    estimatedweight: row.weight / 16,
+    packagelocation: 'Front Door',
+    specialinstructions: '',
+    shipmentdetailsid: row.shippingdetails_id,
+    userid: demo.userId,
+    pickupdate: null,
+  };
+}
+
+/** A USPS pickup scheduled through the calls: the label's id. */
+async function scheduledUspsPickup(): Promise<number> {
+  const body = await uspsScheduleBody();
+  expect((await answerOf('uspsPickupScheduleCall', body, demo.cookie)).code).toBe(0);
+  return body.shipmentdetailsid as number;
 }
 
 let serial = 0;
@@ -461,6 +547,46 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
     const list = await answerOf('userGetShipmentCall', { user_id: demo.userId, start: 0, num: 50 }, demo.cookie);
     const row = list.data.list.find((label: { shippingIndexID: number; status_flag: string }) => label.status_flag === '1' && label.shippingIndexID === rated.data.draftId);
     return { body: { id: row.shippingIndexID }, cookie: demo.cookie, errorcode: 0 };
+  },
+
+  // The pickup wizard (issue 10): FedEx through the carriers provider, paid; the details and cancel from the label's row.
+  createPickupCall: async () => ({ body: await fedexPickupBody(), cookie: demo.cookie, errorcode: 0 }),
+
+  paypalByPickupCall: async () => {
+    const body = await fedexPickupBody();
+    const quote = await answerOf('createPickupCall', body, demo.cookie);
+    return {
+      body: { shipmentId: body.shipmentId, pickupId: quote.data.pickupId, pickupRateId: quote.data.pickup_rates[0].id, userId: demo.userId, useLocker: false },
+      cookie: demo.cookie,
+      errorcode: 0,
+    };
+  },
+
+  checkPickupStatusCall: async () => {
+    const row = await scheduledFedexPickupRow();
+    return { body: { pickupId: row.pickupId, carrier: row.rateCarrier, shippingdetails_id: row.shippingdetails_id }, cookie: demo.cookie, errorcode: 0 };
+  },
+
+  cancelPickupCall: async () => ({ body: { shippingdetails_id: (await scheduledFedexPickupRow()).shippingdetails_id }, cookie: demo.cookie, errorcode: 0 }),
+
+  // USPS: the address step's My address, a USPS label's row, then its details' dbInfo.
+  uspsPickupAvailabilityCall: async () => {
+    const mine = (await answerOf('getMyAddressCall', { userId: demo.userId }, demo.cookie)).data[0];
+    return { body: { firmname: mine.company, address1: mine.address1, address2: mine.address2, city: mine.city, state: mine.state, zip5: mine.zipcode }, cookie: demo.cookie, errorcode: 0 };
+  },
+
+  uspsPickupScheduleCall: async () => ({ body: await uspsScheduleBody(), cookie: demo.cookie, errorcode: 0 }),
+
+  uspsPickupInquiryCall: async () => ({ body: { shipmentDetailsId: await scheduledUspsPickup() }, cookie: demo.cookie, errorcode: 0 }),
+
+  uspsPickupChangeCall: async () => {
+    const id = await scheduledUspsPickup();
+    const { dbInfo } = await answerOf('uspsPickupInquiryCall', { shipmentDetailsId: id }, demo.cookie);
+    return {
+      body: { shipmentdetailsid: id, pickupdate: dbInfo.reschedulableDates.at(-1) ?? dbInfo.pickupdate, packagelocation: dbInfo.packagelocation, specialinstructions: dbInfo.specialinstructions },
+      cookie: demo.cookie,
+      errorcode: 0,
+    };
   },
 
   // The recipient's link (/app/track/{token}) as the purchase mails it: a bought label with a token.
