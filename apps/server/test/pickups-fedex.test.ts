@@ -1,5 +1,6 @@
 import { APP_PATHS, PICKUP_MESSAGES, PICKUP_WINDOW_MESSAGE, pickupDates, SHIPMENT_MESSAGES, stateTimeZone } from '@airbox/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { KEEP_PICKUP_DRAFTS_MS } from '../src/jobs/clean-up.js';
 import { BOOKING_GIVE_UP_MS } from '../src/modules/pickups/carrier-pickups.service.js';
 import { PICKUP_SERVER_MESSAGES } from '../src/modules/pickups/pickups.service.js';
 import { toShipmentRow } from '../src/modules/shipments/shipments.wire.js';
@@ -516,5 +517,26 @@ describe('cancelPickup', () => {
     expect(refusedAnswer.message).toContain('The carrier did not cancel this pickup');
     expect(await pickupRow(pickupId)).toMatchObject({ state: 'scheduled', cancel_claimed_at: null });
     expect((await cancel(customer, label)).json().errorcode).toBe(0);
+  });
+});
+
+describe('the clean-up job', () => {
+  // Last in this file: it moves the clock a week on.
+  it('forgets addresses verified and quotes left unpaid a week ago, and keeps booked pickups', async () => {
+    const customer = await newCustomer(t.app);
+    const { data: quote } = await quoted(customer);
+    const { pickupId: booked, token } = await quotedAndPaying(customer);
+    await follow(await approve(token), customer.cookie);
+    const addresses = () => t.app.db.selectFrom('verified_addresses').select('address_id').where('user_id', '=', customer.userId).execute();
+    expect((await addresses()).length).toBeGreaterThan(0);
+
+    t.advance(KEEP_PICKUP_DRAFTS_MS - 60 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect((await addresses()).length).toBeGreaterThan(0);
+    t.advance(2 * 60 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect(await addresses()).toEqual([]);
+    expect(await t.app.db.selectFrom('pickups').select('id').where('provider_pickup_id', '=', quote.pickupId).execute()).toEqual([]);
+    expect((await pickupRow(booked)).state).toBe('scheduled');
   });
 });

@@ -1,5 +1,6 @@
 import { deleteEndedJobs } from '../modules/jobs/jobs.repository.js';
 import { deleteExpiredBoxIdReservations } from '../modules/box-ids/box-ids.repository.js';
+import { deleteQuotedPickupsBefore, deleteVerifiedAddressesBefore } from '../modules/pickups/pickups.repository.js';
 import { deleteExpiredSessions } from '../modules/sessions/sessions.repository.js';
 import { SESSION_IDLE_MS } from '../modules/sessions/sessions.service.js';
 import { deleteTokensExpiredBefore } from '../modules/tokens/tokens.repository.js';
@@ -12,7 +13,10 @@ import type { JobContext } from './context.js';
  */
 export const KEEP_ENDED_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** The recurring clean-up: sessions, AirBox ID holds and wallet links past their end; old tokens and jobs. */
+/** Addresses verified for a pickup, and pickup quotes nobody paid for, are kept a week: a wizard is done in minutes. */
+export const KEEP_PICKUP_DRAFTS_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The recurring clean-up: sessions, AirBox ID holds and wallet links past their end; old tokens and jobs; pickup drafts after a week. */
 export async function cleanUpExpiredRows({ db, config, log }: JobContext): Promise<void> {
   const now = config.clock();
   const nowIso = now.toISOString();
@@ -23,6 +27,8 @@ export async function cleanUpExpiredRows({ db, config, log }: JobContext): Promi
     walletPassLinks: await deleteExpiredWalletPassLinks(db, nowIso),
     tokens: await deleteTokensExpiredBefore(db, longAgoIso),
     jobs: await deleteEndedJobs(db, longAgoIso),
+    verifiedAddresses: await deleteVerifiedAddressesBefore(db, new Date(now.getTime() - KEEP_PICKUP_DRAFTS_MS).toISOString()),
+    pickupQuotes: await deleteQuotedPickupsBefore(db, new Date(now.getTime() - KEEP_PICKUP_DRAFTS_MS).toISOString()),
   };
   log.info({ deleted }, 'expired rows cleaned up');
 }
