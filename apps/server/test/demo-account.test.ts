@@ -31,7 +31,7 @@ describe('the demo customer’s labels (issue 9, Demo data)', () => {
     const response = await t.app.inject({ method: 'GET', url: `/app/v1/userGetShipment?user_id=${userId}&start=0&num=50`, headers: { cookie } });
     const { data } = response.json() as { data: { total: number; list: ShipmentRow[] } };
     const statuses = data.list.map((row) => shipmentStatus(row));
-    expect(statuses.sort()).toEqual(['delivered', 'in transit', 'label created', 'refund pending', 'refunded', 'unpaid']);
+    expect(statuses.sort()).toEqual(['delivered', 'in transit', 'label created', 'label created', 'label created', 'label created', 'refund pending', 'refunded', 'unpaid']);
     expect(new Set(data.list.map((row) => row.rateCarrier))).toEqual(new Set(['USPS', 'UPSDAP', 'FedEx']));
     expect(data.list.filter((row) => row.comments !== '')).toHaveLength(1);
 
@@ -45,9 +45,14 @@ describe('the demo customer’s labels (issue 9, Demo data)', () => {
       const pdf = await postForm(t.app, '/app/v1/downloadLabelPdf', { shipmentId: row.shipmentID }, cookie);
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
-    // The label created and never scanned offers a refund and a pickup (spec 03 §4).
-    const created = data.list.find((row) => shipmentStatus(row) === 'label created')!;
-    expect(shipmentActions(created)).toMatchObject({ refund: true, pickup: 'schedule', viewLabel: true });
+    // Labels created and never scanned offer a refund and a pickup (spec 03 §4): a USPS and a FedEx
+    // one free to schedule, and two whose pickups are booked.
+    const created = data.list.filter((row) => shipmentStatus(row) === 'label created');
+    for (const row of created) expect(shipmentActions(row)).toMatchObject({ refund: true, viewLabel: true });
+    const ready = created.filter((row) => shipmentActions(row).pickup === 'schedule');
+    expect(ready.map((row) => row.rateCarrier).sort()).toEqual(['FedEx', 'USPS']);
+    const booked = created.filter((row) => shipmentActions(row).pickup === 'details');
+    expect(booked.map((row) => row.rateCarrier).sort()).toEqual(['FedEx', 'USPS']);
   });
 
   it('can be refunded and moved on by the carriers simulator, which knows every bought demo label', async () => {
@@ -70,6 +75,33 @@ describe('the demo customer’s labels (issue 9, Demo data)', () => {
     const output = await carrierCommand(deps, ['advance', inTransit.trackingNum]);
     expect(output).toContain('tracker now out for delivery');
     expect(shipmentStatus((await list()).find((row) => row.shippingIndexID === inTransit.shippingIndexID)!)).toBe('out for delivery');
+  });
+
+  it('has a USPS pickup scheduled and a FedEx pickup paid for at the hub, each known to its simulator', async () => {
+    const { cookie, userId } = await signIn(t.app, 'demo@example.com');
+    const { list } = (await t.app.inject({ method: 'GET', url: `/app/v1/userGetShipment?user_id=${userId}&start=0&num=50`, headers: { cookie } })).json()
+      .data as { list: ShipmentRow[] };
+    const booked = list.filter((row) => row.status_flag === '1' && shipmentActions(row).pickup === 'details');
+    const usps = booked.find((row) => row.rateCarrier === 'USPS')!;
+    const fedex = booked.find((row) => row.rateCarrier === 'FedEx')!;
+
+    const inquiry = await t.app.inject({ method: 'GET', url: `/openapi/USPS/CarrierPickupInquiry?shipmentDetailsId=${usps.shippingdetails_id}`, headers: { cookie } });
+    expect(inquiry.json()).toMatchObject({
+      code: 0,
+      data: { CarrierPickupInquiryResponse: { ConfirmationNumber: usps.pickupId, PackageCount: 1 } },
+      dbInfo: { status: 'scheduled', packagelocation: 'Front Door', servicetype: 'Priority Mail', specialinstructions: 'Blue door next to the garage' },
+    });
+
+    const status = await postForm(t.app, '/app/v1/checkPickupStatus', { pickupId: fedex.pickupId, carrier: fedex.rateCarrier, shippingdetails_id: fedex.shippingdetails_id }, cookie);
+    expect(status.json()).toMatchObject({
+      errorcode: 0,
+      dropoffCode: expect.stringMatching(/^\d{6}$/),
+      data: { status: 'scheduled', reference: 'Locker', confirmation: expect.stringMatching(/^PRP\d{8}$/), price: '4.50', canCancel: true },
+    });
+
+    // The FedEx pickup can be cancelled with the carriers simulator, which knows it.
+    const cancel = await postForm(t.app, '/app/v1/cancelPickup', { shippingdetails_id: fedex.shippingdetails_id }, cookie);
+    expect(cancel.json()).toMatchObject({ errorcode: 0 });
   });
 
   it('has two orders in progress', async () => {

@@ -1,6 +1,7 @@
 import { insuranceFeeCents } from '@airbox/contract';
 import type { Db } from '../db/database.js';
 import { enqueueJob } from '../modules/jobs/jobs.js';
+import { seedDemoPickups } from './pickups.js';
 import { insertPaymentOrder } from '../modules/payments/payments.repository.js';
 import type { PaymentOrderStatus } from '../modules/payments/payments.table.js';
 import { insertSavedOrder } from '../modules/saved-orders/saved-orders.repository.js';
@@ -18,7 +19,9 @@ import { newTrackingCode } from '../providers/carriers/tracking-codes.js';
  * The demo customer's labels (issue 9, Demo data): one in each state Purchased Labels shows, across
  * USPS, UPS and FedEx, so a newcomer sees every status and action: a label created and never
  * scanned (refund, schedule pickup), one in transit, one delivered, one refunded, one whose refund
- * the carrier still reviews, one unpaid; and two orders in progress. Each paid label has its real
+ * the carrier still reviews, one unpaid; and two orders in progress. Issue 10 adds three FedEx and
+ * USPS labels for pickups: one free to schedule, one with a USPS pickup scheduled, one with a
+ * FedEx pickup paid for (seed/pickups.ts). Each paid label has its real
  * 4x6 files (drawn by the carriers simulator's renderer) and its invoice. Part of seedDemoData's
  * transaction. The carriers simulator is told of every bought one (its store is in the same
  * database), so the demo labels can be refunded, tracked and moved by time like any other.
@@ -165,6 +168,57 @@ const DEMO_LABELS: DemoLabel[] = [
     comments: '',
     parcel: { length: 8, width: 6, height: 4, weightOz: 24 },
   },
+  {
+    key: 'fedex-ready',
+    state: 'bought',
+    carrier: 'FedEx',
+    service: 'FEDEX_GROUND',
+    deliveryDays: 3,
+    rateCents: 1150,
+    retailCents: 1320,
+    insuredValueCents: 0,
+    to: 'friend',
+    daysAgo: 0.5,
+    trackingCode: true,
+    events: [],
+    refundStatus: '',
+    comments: '',
+    parcel: { length: 12, width: 10, height: 6, weightOz: 56 },
+  },
+  {
+    key: 'usps-pickup',
+    state: 'bought',
+    carrier: 'USPS',
+    service: 'Priority',
+    deliveryDays: 2,
+    rateCents: 965,
+    retailCents: 1120,
+    insuredValueCents: 0,
+    to: 'office',
+    daysAgo: 0.7,
+    trackingCode: true,
+    events: [],
+    refundStatus: '',
+    comments: '',
+    parcel: { length: 8, width: 6, height: 4, weightOz: 32 },
+  },
+  {
+    key: 'fedex-pickup',
+    state: 'bought',
+    carrier: 'FedEx',
+    service: 'FEDEX_2_DAY',
+    deliveryDays: 2,
+    rateCents: 2190,
+    retailCents: 2560,
+    insuredValueCents: 0,
+    to: 'returns',
+    daysAgo: 0.9,
+    trackingCode: true,
+    events: [],
+    refundStatus: '',
+    comments: '',
+    parcel: { length: 12, width: 9, height: 4, weightOz: 24 },
+  },
 ];
 
 const PAID_STATES: ReadonlySet<ShipmentState> = new Set(['bought', 'refund_pending', 'refunded']);
@@ -185,6 +239,7 @@ export interface DemoShipmentOwner {
 export async function seedDemoShipments(trx: Db, owner: DemoShipmentOwner, now: Date): Promise<void> {
   const day = 24 * 3_600_000;
   const simulator = createDatabaseSimulatorStore(trx);
+  const seeded = new Map<string, { id: number; providerShipmentId: string; weightOz: number }>();
   const stamp = `${String(now.getUTCFullYear()).slice(2)}${String(now.getUTCMonth() + 1).padStart(2, '0')}${String(now.getUTCDate()).padStart(2, '0')}`;
   for (const [index, label] of DEMO_LABELS.entries()) {
     const createdAt = new Date(now.getTime() - label.daysAgo * day);
@@ -274,6 +329,7 @@ export async function seedDemoShipments(trx: Db, owner: DemoShipmentOwner, now: 
       ...prefixed('to', to),
     };
     const shipmentId = await insertShipment(trx, shipment);
+    seeded.set(label.key, { id: shipmentId, providerShipmentId: shipment.provider_shipment_id!, weightOz: label.parcel.weightOz });
     if (!trackingCode) continue;
     await storeSeededLabel(simulator, {
       shipmentId: shipment.provider_shipment_id!,
@@ -320,6 +376,7 @@ export async function seedDemoShipments(trx: Db, owner: DemoShipmentOwner, now: 
     });
   }
   await seedDemoOrdersInProgress(trx, owner, now);
+  await seedDemoPickups(trx, owner, now, { usps: seeded.get('usps-pickup')!, fedex: seeded.get('fedex-pickup')! });
 }
 
 function addressOfLabel(address: Address) {
