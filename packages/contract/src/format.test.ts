@@ -3,6 +3,7 @@ import {
   abbreviateNumber,
   formatDateTime,
   formatDateTimeUs,
+  formatHubDateTime,
   formatPhoneDashed,
   formatPhoneDisplay,
   phoneDigits,
@@ -78,5 +79,19 @@ describe('phones', () => {
     expect(formatPhoneDisplay('12345')).toBe('12345');
     expect(formatPhoneDashed('')).toBe('');
     expect(formatPhoneDisplay(null)).toBe('');
+  });
+});
+
+describe('formatHubDateTime', () => {
+  it('shows the hub time with its zone, whatever the instant is given as', () => {
+    expect(formatHubDateTime('2026-11-23T11:48:28.000Z')).toBe('2026-11-23 3:48 AM PST');
+    expect(formatHubDateTime(Date.UTC(2026, 6, 4, 19, 5))).toBe('2026-07-04 12:05 PM PDT');
+    expect(formatHubDateTime('2026-11-23T02:30:00.000Z', 'America/New_York')).toBe('2026-11-22 9:30 PM EST');
+  });
+
+  it('is empty for a missing or invalid date', () => {
+    expect(formatHubDateTime(null)).toBe('');
+    expect(formatHubDateTime('')).toBe('');
+    expect(formatHubDateTime('not a date')).toBe('');
   });
 });

@@ -74,7 +74,7 @@ export function TopBar({
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: { xs: 0, sm: 1 }, px: { xs: 1, sm: 2 } }}>
         {onOpenMenu && (
-          <IconButton aria-label="Open menu" edge="start" onClick={onOpenMenu}>
+          <IconButton aria-label="Open menu" onClick={onOpenMenu}>
             <Menu />
           </IconButton>
         )}

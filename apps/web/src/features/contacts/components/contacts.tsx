@@ -1,4 +1,4 @@
-import { CONTACT_MESSAGES, PAGINATION, type Contact, type ContactForm } from '@airbox/contract';
+import { CONTACT_MESSAGES, PAGINATION, formatPhoneDisplay, type Contact, type ContactForm } from '@airbox/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -54,8 +54,9 @@ function contactColumns(buttons: (contact: Contact) => ReactNode): Column<Contac
     { header: 'Full Name', cell: fullName },
     { header: 'Company', cell: (contact) => contact.company },
     { header: 'Address', cell: contactAddress, sx: { minWidth: 220 } },
-    { header: 'Email', cell: (contact) => contact.email, sx: { wordBreak: 'break-all' } },
-    { header: 'Phone Number', cell: (contact) => contact.phone, sx: { whiteSpace: 'nowrap' } },
+    // An e-mail is never broken inside; phones read as the spec's (xxx) xxx-xxxx.
+    { header: 'Email', cell: (contact) => contact.email, sx: { whiteSpace: 'nowrap' } },
+    { header: 'Phone Number', cell: (contact) => formatPhoneDisplay(contact.phone), sx: { whiteSpace: 'nowrap' } },
     { header: 'Options', align: 'right', cell: buttons },
   ];
 }
@@ -75,7 +76,7 @@ function ContactCard({ contact, buttons }: { contact: Contact; buttons: ReactNod
         {contactAddress(contact)}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {[contact.phone, contact.email].filter(Boolean).join(' · ')}
+        {[formatPhoneDisplay(contact.phone), contact.email].filter(Boolean).join(' · ')}
       </Typography>
     </>
   );

@@ -1,4 +1,4 @@
-import { PICKUP_STATUS_FILTERS } from '@airbox/contract';
+import { PICKUP_STATUS_FILTERS, carrierDisplayName } from '@airbox/contract';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Box from '@mui/material/Box';
@@ -71,7 +71,7 @@ export function MessageSearch({ carriers, onSearch }: { carriers: readonly strin
           <MenuItem value="">ALL</MenuItem>
           {carriers.map((carrier) => (
             <MenuItem key={carrier} value={carrier}>
-              {carrier}
+              {carrierDisplayName(carrier)}
             </MenuItem>
           ))}
         </TextField>

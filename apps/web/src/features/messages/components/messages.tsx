@@ -1,4 +1,4 @@
-import { INBOX_MESSAGES, MESSAGE_PAGE_SIZES, formatDateTime, type InboxMessage } from '@airbox/contract';
+import { INBOX_MESSAGES, MESSAGE_PAGE_SIZES, carrierDisplayName, formatHubDateTime, type InboxMessage } from '@airbox/contract';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import MuiAlert from '@mui/material/Alert';
@@ -59,14 +59,30 @@ export function pickupCodeWarning(messages: InboxMessage[]): string | null {
     : `${waiting.length} of these packages are not picked up yet: their pickup codes (${codes}) go with the messages. You will still find the codes on your Dashboard until you pick the packages up.`;
 }
 
+/** A hub date and time set as its day over its time and zone ('2026-11-23' / '3:48 AM PST'), each unbroken. */
+function HubDateTime({ value }: { value: string }) {
+  const [day = '', ...time] = formatHubDateTime(value).split(' ');
+  return (
+    <>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {day}
+      </Box>{' '}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {time.join(' ')}
+      </Box>
+    </>
+  );
+}
+
 /** How a message is named to assistive technology: its tracking number, or its date. */
-const messageName = (message: InboxMessage) => message.tracking_no || formatDateTime(message.message_date);
+const messageName = (message: InboxMessage) => message.tracking_no || formatHubDateTime(message.message_date);
 
 function messageColumns(deleteButton: (message: InboxMessage) => ReactNode): Column<InboxMessage>[] {
   return [
-    { header: 'Date', cell: (message) => formatDateTime(message.message_date), sx: { width: 104 } },
-    { header: 'Carrier', cell: (message) => message.carrier },
-    { header: 'Tracking No', cell: (message) => message.tracking_no, sx: { maxWidth: 150, overflowWrap: 'anywhere' } },
+    // Dates and tracking numbers never break inside: a date wraps only between its day and time.
+    { header: 'Date', cell: (message) => <HubDateTime value={message.message_date} />, sx: { minWidth: 112 } },
+    { header: 'Carrier', cell: (message) => carrierDisplayName(message.carrier) },
+    { header: 'Tracking No', cell: (message) => message.tracking_no, sx: { whiteSpace: 'nowrap' } },
     { header: 'Pickup Code', cell: (message) => message.pickup_code, sx: { fontWeight: 600, letterSpacing: 1 } },
     { header: 'Status', cell: (message) => <PickupStatus message={message} /> },
     { header: 'Message', cell: (message) => <MessageBody message={message} /> },
@@ -81,7 +97,7 @@ function MessageCard({ message, deleteButton }: { message: InboxMessage; deleteB
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }}>
-            {message.carrier} · {formatDateTime(message.message_date)}
+            {carrierDisplayName(message.carrier)} · {formatHubDateTime(message.message_date)}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {message.tracking_no}

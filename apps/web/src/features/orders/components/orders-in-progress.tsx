@@ -1,4 +1,4 @@
-import { PAGINATION, SHIPMENT_MESSAGES, formatDateTime, type SavedOrder } from '@airbox/contract';
+import { PAGINATION, SHIPMENT_MESSAGES, formatHubDateTime, type SavedOrder } from '@airbox/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,11 +36,11 @@ function Party({ order, side }: { order: SavedOrder; side: Side }) {
 
 /** How an order is named to assistive technology: who it goes to and when it was started. */
 const orderName = (order: SavedOrder) =>
-  `order to ${personName(order, 'to') || order.tocompany || 'a recipient'} of ${formatDateTime(order.createtime)}`;
+  `order to ${personName(order, 'to') || order.tocompany || 'a recipient'} of ${formatHubDateTime(order.createtime)}`;
 
 function orderColumns(actions: (order: SavedOrder) => ReactNode): Column<SavedOrder>[] {
   return [
-    { header: 'Date Created', cell: (order) => formatDateTime(order.createtime), sx: { minWidth: 96 } },
+    { header: 'Date Created', cell: (order) => formatHubDateTime(order.createtime), sx: { minWidth: 112 } },
     { header: 'Package', cell: (order) => <PackageCell {...order} /> },
     { header: 'Sender', cell: (order) => <Party order={order} side="from" />, sx: { minWidth: 180 } },
     { header: 'Recipient', cell: (order) => <Party order={order} side="to" />, sx: { minWidth: 180 } },
@@ -54,7 +54,7 @@ function OrderCard({ order, actions }: { order: SavedOrder; actions: ReactNode }
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.25 }}>
       <Box>
-        <Typography sx={{ fontWeight: 600 }}>{formatDateTime(order.createtime)}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>{formatHubDateTime(order.createtime)}</Typography>
         <Typography variant="body2" color="text.secondary">
           {packageSize(order)} · {packageWeight(order.weight)}
         </Typography>

@@ -2,7 +2,7 @@ import {
   TRANSACTION_MESSAGES,
   TRANSACTION_PAGE_SIZES,
   creditSign,
-  formatDateTime,
+  formatHubDateTime,
   formatUsd,
   transactionTypeName,
   type Operation,
@@ -38,7 +38,7 @@ function Credits({ operation }: { operation: Operation }) {
 }
 
 const COLUMNS: Column<Operation, SortField>[] = [
-  { header: 'Date', sort: 'op_timestamp', cell: (operation) => formatDateTime(operation.op_timestamp), sx: { whiteSpace: 'nowrap' } },
+  { header: 'Date', sort: 'op_timestamp', cell: (operation) => formatHubDateTime(operation.op_timestamp), sx: { whiteSpace: 'nowrap' } },
   { header: 'Type', sort: 'op_type', cell: (operation) => transactionTypeName(operation.op_type) },
   { header: 'Credits', sort: 'credits', align: 'right', cell: (operation) => <Credits operation={operation} /> },
   { header: 'Amount', align: 'right', cell: (operation) => amount(operation) ?? '–' },
@@ -59,7 +59,7 @@ function OperationCard({ operation }: { operation: Operation }) {
         </Typography>
       </Box>
       <Typography variant="body2" color="text.secondary">
-        {formatDateTime(operation.op_timestamp)}
+        {formatHubDateTime(operation.op_timestamp)}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {[price === null ? null : `Amount ${price}`, operation.overtime ? `Overtime ${overtimeDays(operation)}` : null, `Balance ${operation.balance}`]
