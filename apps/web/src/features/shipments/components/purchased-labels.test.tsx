@@ -46,7 +46,7 @@ describe('Purchased Labels: the list', () => {
     await waitFor(() => rowOf('LB0001'));
     const expected: [string, string, string[]][] = [
       ['LB0001', 'unpaid', ['DETAILS', 'EDIT COMMENTS']],
-      ['LB0002', 'label created', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'REFUND']],
+      ['LB0002', 'label created', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'SCHEDULE PICKUP', 'REFUND']],
       ['LB0003', 'in transit', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE']],
       ['LB0004', 'delivered', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE']],
       ['LB0005', 'refunded', ['DETAILS', 'EDIT COMMENTS']],
@@ -61,7 +61,22 @@ describe('Purchased Labels: the list', () => {
     expect(within(rowOf('LB0006')).getByText(AUTO_REFUND_NOTE)).toBeInTheDocument();
     expect(within(rowOf('LB0005')).queryByText(AUTO_REFUND_NOTE)).not.toBeInTheDocument();
     expect(within(rowOf('LB0004')).getByText('Birthday gift')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /PICKUP/ })).not.toBeInTheDocument();
+    // SCHEDULE PICKUP only for a label not yet in the carrier's hands (spec 03 §4).
+    expect(screen.getAllByRole('button', { name: /^SCHEDULE PICKUP/ })).toHaveLength(1);
+  });
+
+  it('offers PICKUP DETAILS once a pickup exists, even in transit, and says why a paid pickup was not booked', async () => {
+    signIn();
+    const note = 'FedEx could not book this pickup; your payment of $6.50 was refunded.';
+    shipmentsApi([
+      shipmentRow({ shippingIndexID: 21, orderNo: 'LB0021', pickupId: 'pickup_21', easypostStatus: 'in_transit' }),
+      shipmentRow({ shippingIndexID: 22, orderNo: 'LB0022', rateCarrier: 'FedEx', pickupNote: note }),
+    ]);
+    renderApp('/ShipmentParent/shipment');
+    await waitFor(() => rowOf('LB0021'));
+    expect(actionsIn(rowOf('LB0021'))).toEqual(['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'PICKUP DETAILS']);
+    expect(actionsIn(rowOf('LB0022'))).toContain('SCHEDULE PICKUP');
+    expect(within(rowOf('LB0022')).getByText(note)).toBeInTheDocument();
   });
 
   it('says why a paid purchase ended without a label', async () => {

@@ -8,7 +8,9 @@ import {
 } from '@airbox/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Button from '@mui/material/Button';
-import { useCallback, useState, type MouseEvent } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback, useEffect, useState, type ComponentType, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
 import { PageCard } from '../../../components/layout/page-card';
@@ -17,12 +19,14 @@ import { RowActions, type RowAction } from '../../../components/table/row-action
 import { useServiceNames } from '../../../lib/service-names';
 import { ApiError, answerMessage } from '../../../lib/http';
 import { labelPurchaseHref } from '../../../lib/label-purchase';
+import type { PickupRequest, PickupScreensProps } from '../../../lib/pickup-request';
 import type { SessionHints } from '../../../lib/session';
 import { useSessionState } from '../../../lib/session-state';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useDownloadLabelPdf } from '../api/download-label-pdf';
 import { useGetInvoice } from '../api/get-invoice';
-import { NO_SHIPMENT_SEARCH, useShipments, type ShipmentSearch } from '../api/get-shipments';
+import { NO_SHIPMENT_SEARCH, getShipmentsQueryOptions, useShipments, type ShipmentSearch } from '../api/get-shipments';
+import { useShipmentRow } from '../api/get-shipment-row';
 import { useRefundShipment } from '../api/refund-shipment';
 import { useUpdateShipmentComments } from '../api/update-shipment-comments';
 import { EditCommentsDialog } from './edit-comments-dialog';
@@ -38,17 +42,29 @@ export const SHIPMENT_SEARCH_KEY = 'shipmentSearch';
 
 const FIRST_PAGE: { start: number; num: number } = { start: 0, num: PAGINATION.pageSize };
 
+/** The query parameters of a pickup's result after its payment (spec 03 §2). */
+const PICKUP_RESULT_PARAMS = ['pickupId', 'carrier', 'message'] as const;
+
+/** A label's shippingdetails_id as a link carries it (`jump`, `shipmentdetailsid`), or null. */
+function idParam(value: string | null): number | null {
+  const id = Number(value);
+  return value !== null && Number.isInteger(id) && id > 0 ? id : null;
+}
+
 /** The failure of a file call: the invoice has none, else the server's message. */
 const noInvoice = (error: unknown) => error instanceof ApiError && error.errorcode === LABEL_FILE_ERRORCODE.none;
 
 /**
  * /ShipmentParent/shipment, Purchased Labels (spec 03 §2-§5, §8, §9): the Search Options, the
  * paged labels with their status and actions, the dialogs (details, comments, label, invoice),
- * the refund with its refusal rules and confirmation, and the result of a label payment.
+ * the refund with its refusal rules and confirmation, and the result of a label payment. The
+ * pickup screens (`pickups`, given by the route: features/pickups) open from SCHEDULE PICKUP and
+ * PICKUP DETAILS, and from the query: `jump`, `shipmentdetailsid`, a pickup payment's result.
  */
-export function PurchasedLabels({ session }: { session: SessionHints }) {
+export function PurchasedLabels({ session, pickups: Pickups }: { session: SessionHints; pickups?: ComponentType<PickupScreensProps> }) {
   const { userId } = session;
   const alert = useAlert();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const labelOrder = params.get('labelOrder');
   const [search, setSearch] = useSessionState<ShipmentSearch>(SHIPMENT_SEARCH_KEY, NO_SHIPMENT_SEARCH);
@@ -69,6 +85,56 @@ export function PurchasedLabels({ session }: { session: SessionHints }) {
 
   const rows = shipments.data?.data.list ?? [];
   const closeDetails = useCallback(() => setDetails(null), []);
+
+  // A pickup screen opened from a row; each opening mounts it afresh (a new key, even over an open one).
+  const [pickup, setPickup] = useState<{ id: number; request: PickupRequest } | null>(null);
+  const openPickup = useCallback((request: PickupRequest) => setPickup((open) => ({ id: (open?.id ?? 0) + 1, request })), []);
+  const reloadList = useCallback(() => void queryClient.invalidateQueries({ queryKey: getShipmentsQueryOptions(userId).queryKey }), [queryClient, userId]);
+
+  // A pickup screen the address asks for (spec 03 §2): `jump` and `shipmentdetailsid` name a label,
+  // found among the newest; `message` (with pickupId and carrier) is a paid pickup's result. The
+  // parameters stay until the screen closes, as labelOrder stays until its note is closed.
+  const jump = idParam(params.get('jump'));
+  const uspsDetailsId = idParam(params.get('shipmentdetailsid'));
+  const pickupMessage = params.get('message');
+  const linked = useShipmentRow(userId, Pickups ? (jump ?? uspsDetailsId) : null);
+  const fromAddress = ((): PickupRequest | 'missing' | 'failed' | null => {
+    if (!Pickups) return null;
+    if (pickupMessage !== null) return { kind: 'result', pickupId: params.get('pickupId') ?? '', carrier: params.get('carrier') ?? '', message: pickupMessage };
+    if ((jump === null && uspsDetailsId === null) || linked.isPending) return null;
+    // A failed look-up is reported as a service failure already.
+    if (linked.isError) return 'failed';
+    const row = linked.data ?? null;
+    if (jump === null && uspsDetailsId !== null) return { kind: 'uspsDetails', shippingdetailsId: uspsDetailsId, row };
+    const allowed = row ? shipmentActions(row).pickup : null;
+    return row && allowed ? { kind: allowed, row } : 'missing';
+  })();
+
+  const clearPickupAddress = useCallback(
+    () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const name of ['jump', 'shipmentdetailsid', ...PICKUP_RESULT_PARAMS]) next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const closePickup = useCallback(() => {
+    setPickup(null);
+    clearPickupAddress();
+  }, [clearPickupAddress]);
+
+  // A label the link names that is not the customer's, or cannot have a pickup: ' ShipmentID expired' (spec 03 §8).
+  useEffect(() => {
+    if (fromAddress !== 'missing' && fromAddress !== 'failed') return;
+    clearPickupAddress();
+    if (fromAddress === 'missing') void alert.show({ icon: 'error', text: SHIPMENT_MESSAGES.shipmentExpired });
+  }, [alert, clearPickupAddress, fromAddress]);
+
+  const shownPickup = pickup ?? (typeof fromAddress === 'object' && fromAddress !== null ? { id: 0, request: fromAddress } : null);
 
   const failed = (error: unknown) => {
     const message = answerMessage(error);
@@ -150,7 +216,8 @@ export function PurchasedLabels({ session }: { session: SessionHints }) {
         onClick: (event: MouseEvent<HTMLElement>) => void openInvoice(row, event.currentTarget),
       });
     }
-    // SCHEDULE PICKUP and PICKUP DETAILS arrive with the pickups issue.
+    if (Pickups && allowed.pickup === 'schedule') actions.push({ label: 'SCHEDULE PICKUP', onClick: () => openPickup({ kind: 'schedule', row }) });
+    if (Pickups && allowed.pickup === 'details') actions.push({ label: 'PICKUP DETAILS', onClick: () => openPickup({ kind: 'details', row }) });
     if (allowed.refund) actions.push({ label: 'REFUND', color: 'error', disabled: refund.isPending, onClick: () => void askRefund(row) });
     return actions;
   };
@@ -212,6 +279,11 @@ export function PurchasedLabels({ session }: { session: SessionHints }) {
       />
       <LabelDialog row={labelRow} downloading={downloadLabel.isPending} onDownload={(row) => void saveLabel(row)} onClose={() => setLabelRow(null)} />
       <InvoiceMenu choice={invoice} onClose={() => setInvoice(null)} onDownload={() => invoice && void saveInvoice(invoice.row)} />
+      {Pickups && shownPickup && (
+        <Suspense fallback={<LinearProgress aria-label="Loading the pickup" sx={{ mt: 2 }} />}>
+          <Pickups key={shownPickup.id} userId={userId} request={shownPickup.request} onClose={closePickup} onChanged={reloadList} />
+        </Suspense>
+      )}
     </PageCard>
   );
 }

@@ -16,7 +16,8 @@ export const AUTO_REFUND_NOTE = 'auto refund requested';
 
 /**
  * A label's status (spec 03 §4): the status word in its group's colour, then whether the refund
- * was asked automatically, and why a paid purchase ended without a label.
+ * was asked automatically, why a paid purchase ended without a label, and why a paid pickup was
+ * not booked (its money refunded).
  */
 export function ShipmentStatus({ row }: { row: ShipmentRow }) {
   const status = shipmentStatus(row);
@@ -31,6 +32,11 @@ export function ShipmentStatus({ row }: { row: ShipmentRow }) {
       {row.purchaseNote && (
         <Typography variant="caption" color="error.main">
           {row.purchaseNote}
+        </Typography>
+      )}
+      {row.pickupNote && (
+        <Typography variant="caption" color="error.main">
+          {row.pickupNote}
         </Typography>
       )}
     </Box>

@@ -1,0 +1,57 @@
+import { carrierDisplayName, type ShipmentRow } from '@airbox/contract';
+import Box from '@mui/material/Box';
+import { InfoItem, InfoSection } from '../../../components/dialog/info-dialog';
+import { packageSize, packageWeight } from '../../../components/table/package-cell';
+import { StepActions } from '../../../components/wizard/step-actions';
+import { StepHeading } from '../../../components/wizard/step-heading';
+import { useServiceNames } from '../../../lib/service-names';
+
+function Party({ name, lines }: { name: string; lines: readonly string[] }) {
+  return (
+    <>
+      {[name, ...lines]
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .map((line, index) => (
+          <Box component="span" key={index} sx={{ display: 'block' }}>
+            {line}
+          </Box>
+        ))}
+    </>
+  );
+}
+
+/**
+ * Step 1, Confirm Package: the label the driver picks up (carrier, service, tracking number, from,
+ * to, parcel), so the customer checks it is the right one before giving an address.
+ */
+export function ConfirmPackageStep({ row, onCancel, onNext }: { row: ShipmentRow; onCancel: () => void; onNext: () => void }) {
+  const serviceName = useServiceNames();
+  return (
+    <Box
+      component="form"
+      aria-label="Confirm Package step"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onNext();
+      }}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
+      <StepHeading>Confirm Package</StepHeading>
+      <InfoSection title={`Order ${row.orderNo}`}>
+        <InfoItem label="Carrier">{carrierDisplayName(row.rateCarrier)}</InfoItem>
+        <InfoItem label="Service">{serviceName(row.rateCarrier, row.rateService)}</InfoItem>
+        <InfoItem label="Tracking number">{row.trackingNum}</InfoItem>
+        <InfoItem label="Package">{`${packageSize(row)}, ${packageWeight(row.weight)}`}</InfoItem>
+        <InfoItem label="From">
+          <Party name={row.fromName} lines={[row.fromAddress1, row.fromAddress2]} />
+        </InfoItem>
+        <InfoItem label="To">
+          <Party name={row.toName} lines={[row.toAddress1, row.toAddress2]} />
+        </InfoItem>
+      </InfoSection>
+      <StepActions onCancel={onCancel} />
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+import { PICKUP_MESSAGES, type ShipmentRow } from '@airbox/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAlert } from '../../../components/alert/alert-context';
+import type { PickupRequest, PickupScreensProps } from '../../../lib/pickup-request';
+import { pickupRoute } from '../utils/draft';
+import { CarrierPickupDetailsDialog } from './carrier-pickup-details-dialog';
+import { PickupOrderDetailsDialog } from './pickup-order-details-dialog';
+import { PickupWizard } from './pickup-wizard';
+
+type Screen =
+  | { kind: 'wizard'; row: ShipmentRow }
+  | { kind: 'paidDetails'; row: ShipmentRow }
+  | { kind: 'uspsDetails'; shippingdetailsId: number; row: ShipmentRow | null; successful: boolean }
+  | { kind: 'none' };
+
+function firstScreen(request: PickupRequest): Screen {
+  switch (request.kind) {
+    case 'schedule':
+      return pickupRoute(request.row) === 'ups' ? { kind: 'none' } : { kind: 'wizard', row: request.row };
+    case 'details':
+      return pickupRoute(request.row) === 'usps'
+        ? { kind: 'uspsDetails', shippingdetailsId: request.row.shippingdetails_id, row: request.row, successful: false }
+        : { kind: 'paidDetails', row: request.row };
+    case 'uspsDetails':
+      return { kind: 'uspsDetails', shippingdetailsId: request.shippingdetailsId, row: request.row, successful: true };
+    case 'result':
+      return { kind: 'none' };
+  }
+}
+
+/** The longest `message` from the address shown: it is text anyone can put in a link. */
+const MESSAGE_MAX = 300;
+
+/**
+ * The pickup screens over Purchased Labels (spec 03 §2, §4 Pickup flow), one request at a time:
+ * the wizard (UPS answered 'Door-to-door pickup is currently not available for this carrier!'
+ * instead), the details dialogs, and the result of a paid pickup's payment ('Your carrier pickup
+ * was successful!', else 'SCHEDULE PICKUP FAILED' with the message). SCHEDULE NEW PICKUP and a
+ * USPS inquiry's code -1 lead from the details to the wizard.
+ */
+export function PickupScreens({ userId, request, onClose, onChanged }: PickupScreensProps) {
+  const alert = useAlert();
+  const [screen, setScreen] = useState<Screen>(() => firstScreen(request));
+
+  // Requests that only say something, said once (StrictMode runs effects twice).
+  const said = useRef(false);
+  useEffect(() => {
+    if (said.current) return;
+    if (request.kind === 'schedule' && pickupRoute(request.row) === 'ups') {
+      said.current = true;
+      void alert.show({ icon: 'warning', text: PICKUP_MESSAGES.upsUnavailable });
+      onClose();
+    } else if (request.kind === 'result') {
+      said.current = true;
+      const message = request.message.slice(0, MESSAGE_MAX);
+      if (message === PICKUP_MESSAGES.successful) void alert.show({ icon: 'success', text: message });
+      else void alert.show({ icon: 'error', title: PICKUP_MESSAGES.failed, text: message });
+      // The row shows the pickup (or why it failed) as it is now.
+      onChanged();
+      onClose();
+    }
+  }, [alert, onChanged, onClose, request]);
+
+  const openWizard = useCallback((row: ShipmentRow | null) => (row ? setScreen({ kind: 'wizard', row }) : onClose()), [onClose]);
+
+  switch (screen.kind) {
+    case 'wizard':
+      return <PickupWizard userId={userId} row={screen.row} onClose={onClose} onChanged={onChanged} />;
+    case 'paidDetails':
+      return <PickupOrderDetailsDialog row={screen.row} onClose={onClose} onChanged={onChanged} />;
+    case 'uspsDetails':
+      return (
+        <CarrierPickupDetailsDialog
+          shippingdetailsId={screen.shippingdetailsId}
+          row={screen.row}
+          successful={screen.successful}
+          onClose={onClose}
+          onChanged={onChanged}
+          onSchedule={() => openWizard(screen.row)}
+        />
+      );
+    case 'none':
+      return null;
+  }
+}

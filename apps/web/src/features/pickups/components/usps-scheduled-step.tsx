@@ -1,0 +1,70 @@
+import { PICKUP_MESSAGES } from '@airbox/contract';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { InfoItem, InfoSection } from '../../../components/dialog/info-dialog';
+import { StepHeading } from '../../../components/wizard/step-heading';
+import { addressLine, addressName } from '../../../lib/address-text';
+import { addressParts, type PickupAddressValues, type PickupDateValues } from '../utils/draft';
+import { pickupDateLabel } from '../utils/format';
+import { PICKUP_TEXT } from '../utils/messages';
+
+/** What CarrierPickupSchedule answered: the confirmation number, and the day as USPS has it. */
+export interface UspsScheduled {
+  confirmation: string;
+  date: string;
+  dayOfWeek: string;
+}
+
+/**
+ * The USPS wizard's last step (no payment, spec 03 §4): 'Your carrier pickup has been scheduled'
+ * with the confirmation number, the day, the address and where the package waits.
+ */
+export function UspsScheduledStep({
+  scheduled,
+  address,
+  date,
+  onClose,
+}: {
+  scheduled: UspsScheduled;
+  address: PickupAddressValues;
+  date: PickupDateValues;
+  onClose: () => void;
+}) {
+  const parts = addressParts(address);
+  const day = scheduled.date ? [scheduled.dayOfWeek, scheduled.date].filter(Boolean).join(', ') : pickupDateLabel(date.PickupDate);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <StepHeading>Summary</StepHeading>
+      <Alert severity="success" role="status">
+        <AlertTitle>{PICKUP_MESSAGES.uspsScheduled}</AlertTitle>
+        {scheduled.confirmation && `Confirmation number ${scheduled.confirmation}`}
+      </Alert>
+      <InfoSection title="Your pickup">
+        <InfoItem label="Confirmation number">{scheduled.confirmation}</InfoItem>
+        <InfoItem label="Pickup date">{day}</InfoItem>
+        <InfoItem label="Pickup address">
+          <Box component="span" sx={{ display: 'block' }}>
+            {addressName(parts)}
+          </Box>
+          <Box component="span" sx={{ display: 'block' }}>
+            {addressLine(parts)}
+          </Box>
+        </InfoItem>
+        <InfoItem label="Carrier service">{address.ServiceType}</InfoItem>
+        <InfoItem label="Package location">{date.reference}</InfoItem>
+        <InfoItem label="Special instructions">{date.instructions}</InfoItem>
+      </InfoSection>
+      <Typography variant="body2" color="text.secondary">
+        {PICKUP_TEXT.scheduledNote}
+      </Typography>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button variant="contained" size="large" onClick={onClose}>
+          Done
+        </Button>
+      </Box>
+    </Box>
+  );
+}
