@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useAlert } from '../components/alert/alert-context';
 import { AlertProvider } from '../components/alert/alert-provider';
 import { ToastProvider } from '../components/toast/toast-provider';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient, registerAppQueryClient } from '../lib/query-client';
 import { AppThemeProvider } from './theme-provider';
 
 function QueryProvider({ children }: { children: ReactNode }) {
@@ -12,6 +12,8 @@ function QueryProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() =>
     createQueryClient(() => void alert.show({ icon: 'error', title: MESSAGES.oopsTitle, text: MESSAGES.serviceException })),
   );
+  // The client kept (StrictMode makes a second one and drops it): the router's loaders use it too.
+  registerAppQueryClient(queryClient);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 

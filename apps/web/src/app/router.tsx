@@ -8,6 +8,7 @@ import type { AccountScreen } from './routes/account';
 import { PageLoading } from './routes/page-loading';
 import { LoginRoute } from './routes/login';
 import { RouteError } from './routes/route-error';
+import { loadDashboardData, loadDashboardRoute, loadScreenError, loadSignedInLayout } from './routes/signed-in-chunks';
 
 /**
  * A signed-in screen, loaded on demand with an error boundary of its own (ScreenError): a screen
@@ -19,7 +20,7 @@ function signedInScreen(path: string, title: string, load: () => Promise<Compone
     path,
     handle: { title } satisfies RouteHandle,
     lazy: async () => {
-      const [Component, { ScreenError }] = await Promise.all([load(), import('./routes/screen-error')]);
+      const [Component, { ScreenError }] = await Promise.all([load(), loadScreenError()]);
       return { Component, ErrorBoundary: ScreenError };
     },
   };
@@ -96,9 +97,18 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: async () => ({ Component: (await import('./layouts/signed-in-layout')).SignedInLayout }),
+        lazy: async () => ({ Component: (await loadSignedInLayout()).SignedInLayout }),
         children: [
-          signedInScreen(paths.dashboard.path, paths.dashboard.title, async () => (await import('./routes/dashboard')).DashboardRoute),
+          {
+            ...signedInScreen(paths.dashboard.path, paths.dashboard.title, async () => (await loadDashboardRoute()).DashboardRoute),
+            // Runs alongside the lazy code (a loader given here, not by lazy, does not wait for it):
+            // the dashboard's calls start with its chunks instead of after them. It waits for
+            // nothing; a failure to load the prefetch's small chunk leaves the calls to the screen.
+            loader: () => {
+              void loadDashboardData().then(({ prefetchDashboardData }) => prefetchDashboardData(), () => undefined);
+              return null;
+            },
+          },
           { path: paths.parent.path, element: <Navigate to={paths.parent.getHref()} replace /> },
           accountScreen(paths.parentBoxId.path, paths.parentBoxId.title, 'boxId'),
           accountScreen(paths.parentQrCode.path, paths.parentQrCode.title, 'qrCode'),
