@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { APP_PATHS, appUrl, PUBLIC_SEGMENTS } from './paths.js';
 
 describe('the page map', () => {
-  it('lists the pages the spec opens without sign-in, the recipients\' tracking page, and no signed-in page', () => {
+  it("lists the pages the spec opens without sign-in, the recipients' tracking page, the external apps' placeholders, and no signed-in page", () => {
     expect([...PUBLIC_SEGMENTS].sort()).toEqual(
-      ['active', 'barcode', 'lock', 'login', 'loseefficacy', 'payment', 'register', 'registerenterprise', 'reset', 'showqrcode', 'track'].sort(),
+      ['active', 'admin', 'barcode', 'lock', 'login', 'loseefficacy', 'payment', 'register', 'registerenterprise', 'reset', 'showqrcode', 'tablet', 'track'].sort(),
     );
     expect(PUBLIC_SEGMENTS).not.toContain('dashboard');
     expect(PUBLIC_SEGMENTS).not.toContain('shipment');

@@ -48,6 +48,13 @@ export const APP_PATHS = {
   },
   /** A shipment's tracking for its recipient, from the link in their mail (no sign-in, no names). */
   track: { path: '/track/:token', public: true, getHref: (token: string) => `/track/${encodeURIComponent(token)}` },
+  /**
+   * Where admins and business users are sent after login (DEFAULT_APP_URLS) while their apps,
+   * separate from this portal, are not configured elsewhere: a page of the portal saying so
+   * (issue 11), open to anyone, leading a signed-in customer back to the dashboard.
+   */
+  adminApp: { path: '/admin', public: true, name: 'Login', getHref: () => '/admin/' },
+  tabletApp: { path: '/tablet', public: true, name: 'Login', getHref: () => '/tablet/#/dashboard' },
 
   // Signed-in screens (main layout).
   dashboard: { path: '/dashboard', title: 'Dashboard', getHref: () => '/dashboard' },
@@ -140,7 +147,7 @@ export function appUrl(publicUrl: string, href: string): string {
  * TABLET_APP_URL or LABEL_PURCHASE_URL say otherwise (the server's defaults and the web app's).
  */
 export const DEFAULT_APP_URLS = {
-  adminAppUrl: `${APP_BASE}/admin/`,
-  tabletAppUrl: `${APP_BASE}/tablet/#/dashboard`,
+  adminAppUrl: `${APP_BASE}${APP_PATHS.adminApp.getHref()}`,
+  tabletAppUrl: `${APP_BASE}${APP_PATHS.tabletApp.getHref()}`,
   labelPurchaseUrl: `${APP_BASE}/shipment/#/Shipment/shipmentRate`,
 } as const;

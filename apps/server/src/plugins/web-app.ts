@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { APP_BASE, APP_PATHS, DEFAULT_APP_URLS } from '@airbox/contract';
+import { APP_BASE, APP_PATHS } from '@airbox/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -17,15 +17,6 @@ declare module 'fastify' {
 const CONFIG_ELEMENT = /(<script type="application\/json" id="portal-config">)\{\}(<\/script>)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const LOGIN_PAGE = `${APP_BASE}${APP_PATHS.login.getHref()}`;
-
-/**
- * The apps outside this portal, and the page shown at their default paths. The label-purchase
- * page is this portal's own (/app/shipment/), unless LABEL_PURCHASE_URL sends customers elsewhere.
- */
-const EXTERNAL_APPS = ([
-  { setting: 'adminAppUrl', name: 'admin app', who: 'administrators' },
-  { setting: 'tabletAppUrl', name: 'business tablet app', who: 'business users' },
-] as const).map((app) => ({ ...app, path: new URL(DEFAULT_APP_URLS[app.setting], 'http://portal.invalid').pathname }));
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -87,23 +78,8 @@ export default fp(
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(LOGIN_PAGE));
     app.get('/app', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/'));
     app.get('/app/', { schema: { hide: true } }, (_request, reply) => app.sendWebApp(reply));
-
-    for (const external of EXTERNAL_APPS) {
-      if (!config[external.setting].startsWith(external.path)) continue;
-      app.get(external.path, { schema: { hide: true } }, (_request, reply) =>
-        reply
-          .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(
-            page(
-              `${config.brandName} ${external.name}`,
-              `<h1>${escapeHtml(`${config.brandName} ${external.name}`)}</h1>
-<p>The ${escapeHtml(external.name)} for ${escapeHtml(external.who)} is a separate application outside this customer portal, and it is not installed here.</p>
-<p><a href="${LOGIN_PAGE}">Back to the login page</a></p>`,
-            ),
-          ),
-      );
-    }
+    // The admin and tablet apps' default addresses (/app/admin/, /app/tablet/) are the web app's
+    // too: its page there says those apps are separate, in the portal's layout (issue 11).
   },
   { name: 'web-app', dependencies: ['config'] },
 );

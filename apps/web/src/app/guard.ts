@@ -5,6 +5,9 @@ import type { SessionHints } from '../lib/session';
 /** Roles that a signed-in visit to /login sends on to the dashboard (spec 01 §2). */
 const DASHBOARD_ROLES: readonly number[] = [ROLE.customer, ROLE.companyUser, ROLE.companyEmployee];
 
+/** Whether the session is a customer's, whose home is the dashboard (not an admin's or a business user's). */
+export const opensDashboard = (session: SessionHints | null): boolean => session !== null && DASHBOARD_ROLES.includes(session.roleId);
+
 /**
  * The navigation guard of spec 01 §2 "Access rules": where to send a visit instead, or null to
  * let it through. `pathname` is relative to the router's basename.
@@ -15,6 +18,6 @@ export function guardRedirect(location: { pathname: string; search: string; hash
   const isPublic = PUBLIC_SEGMENTS.includes(segment);
   // The hash goes along: the label page keeps its step and param there (#/Shipment/shipmentRate?param=).
   if (!session) return isPublic ? null : paths.login.getHref(`${location.pathname}${location.search}${location.hash ?? ''}`);
-  if (segment === 'login' && DASHBOARD_ROLES.includes(session.roleId)) return paths.dashboard.getHref();
+  if (segment === 'login' && opensDashboard(session)) return paths.dashboard.getHref();
   return null;
 }

@@ -94,6 +94,16 @@ export const routes: RouteObject[] = [
             handle: { background: 'Payment' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('./routes/payment')).PaymentRoute }),
           },
+          {
+            path: paths.adminApp.path,
+            handle: { background: paths.adminApp.name } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('./routes/external-app')).AdminAppRoute }),
+          },
+          {
+            path: paths.tabletApp.path,
+            handle: { background: paths.tabletApp.name } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import('./routes/external-app')).TabletAppRoute }),
+          },
         ],
       },
       {
