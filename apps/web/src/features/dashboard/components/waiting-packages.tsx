@@ -17,13 +17,14 @@ export function feeText(item: Pick<WaitingPackage, 'creditsDue' | 'overdueDays'>
   return `${credits(item.creditsDue)} due at pickup, ${item.overdueDays} overdue day${item.overdueDays === 1 ? '' : 's'} included`;
 }
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
+/** A term and its value; `wide` ones take the whole row on a phone (an address, a tracking number). */
+function Detail({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ minWidth: 0, gridColumn: wide ? { xs: '1 / -1', md: 'auto' } : undefined }}>
       <Typography component="dt" variant="body2" color="text.secondary">
         {term}
       </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'break-word' }}>
         {children}
       </Typography>
     </Box>
@@ -48,31 +49,31 @@ function WaitingPackageItem({ item }: { item: WaitingPackage }) {
         alignItems: 'start',
       }}
     >
-      <Box>
-        <Typography variant="body2" color="text.secondary">
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'row', sm: 'column' }, flexWrap: 'wrap', alignItems: { xs: 'center', sm: 'flex-start' }, columnGap: 2 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }}>
           Pickup code
         </Typography>
         <Typography sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '2rem', fontWeight: 700, letterSpacing: '0.12em', lineHeight: 1.2 }}>
           {item.pickupCode}
         </Typography>
-        {overdue && <Chip size="small" color="warning" label="Overdue" sx={{ mt: 1 }} />}
+        {overdue && <Chip size="small" color="warning" label="Overdue" sx={{ mt: { xs: 0, sm: 1 } }} />}
       </Box>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <Detail term="Hub">
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
+        <Detail term="Hub" wide>
           <strong>{item.hubName}</strong>
           <br />
           {item.hubAddress}
         </Detail>
-        <Detail term="Carrier">
+        <Detail term="Carrier" wide>
           {carrierDisplayName(item.carrier)}
           <br />
-          <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography component="span" variant="body2">
             {item.trackingNo}
           </Typography>
         </Detail>
         <Detail term="Arrived">{pacificDateTime(item.deliveredAt)}</Detail>
         <Detail term="Free until">{pacificDateTime(item.freeUntil)}</Detail>
-        <Detail term="Fee">
+        <Detail term="Fee" wide>
           <Typography component="span" color={overdue ? 'warning.dark' : 'text.primary'} sx={{ fontWeight: overdue ? 700 : 400 }}>
             {feeText(item)}
           </Typography>
