@@ -87,9 +87,11 @@ describe('durable mail', () => {
       try {
         app.advance(retryDelayMs(1));
         await app.app.jobs.drain();
-        expect(smtp.messages).toHaveLength(1);
-        expect(smtp.messages[0]).toContain(`To: ${email}`);
-        const link = /http:\/\/localhost:8080\/app\/active\/[^\s/]+\//.exec(smtp.messages[0]!)?.[0];
+        // Only the activation mail to this address: the database's other customers may get
+        // their own mails (a locker reminder is due on some mornings of the real clock).
+        const mails = smtp.messages.filter((message) => message.includes(`To: ${email}`));
+        expect(mails).toHaveLength(1);
+        const link = /http:\/\/localhost:8080\/app\/active\/[^\s/]+\//.exec(mails[0]!)?.[0];
         expect(link).toBeDefined();
         const code = decodeURIComponent(link!.split('/app/active/')[1]!.replace(/\/$/, ''));
         expect((await postForm(app.app, '/app/v1/userActivate', { activateCode: code })).json().message).toBe(MESSAGES.activated);
