@@ -80,6 +80,18 @@ describe('My Messages', () => {
     );
   });
 
+  it('keeps a long body to a few lines, with More and Less to read it whole', async () => {
+    signIn();
+    messagesApi();
+    const { user } = renderApp('/message');
+    const more = await screen.findByRole('button', { name: 'More of the message of TRACK-3' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    const less = screen.getByRole('button', { name: 'Less of the message of TRACK-3' });
+    expect(less).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(less.getAttribute('aria-controls') ?? '')).toHaveTextContent('Your parcel is ready.');
+  });
+
   it('folds the filters behind a Filters button on a phone, which counts the filters in use', async () => {
     // A phone: every max-width query matches.
     vi.stubGlobal('matchMedia', (query: string) => ({

@@ -9,7 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { useToast } from '../../../components/toast/toast-context';
 import { PageCard } from '../../../components/layout/page-card';
@@ -23,13 +23,39 @@ import { useMessages, type MessageFilters, type MessagesPage } from '../api/get-
 import { sanitizeMessageHtml } from '../utils/sanitize-message';
 import { MessageSearch, NO_FILTERS } from './message-search';
 
+/** Lines of a message body shown until the customer asks for the rest. */
+const BODY_LINES = 3;
+
+/**
+ * A message's body, kept to BODY_LINES lines (rows were ten lines tall, and the table wider than
+ * the screen at 1366 px) with More / Less to read it whole. Its pickup code is in its own column.
+ */
 function MessageBody({ message }: { message: InboxMessage }) {
+  const [whole, setWhole] = useState(false);
+  const id = useId();
   return (
-    <Box
-      sx={{ minWidth: 240, '& p': { m: 0 }, '& a': { color: 'primary.main' } }}
-      // Sanitised by DOMPurify (sanitizeMessageHtml): no script, handler or unsafe link survives.
-      dangerouslySetInnerHTML={{ __html: sanitizeMessageHtml(message.messages) }}
-    />
+    <Box sx={{ minWidth: 180 }}>
+      <Box
+        id={id}
+        sx={{
+          '& p': { m: 0 },
+          '& a': { color: 'primary.main' },
+          ...(whole ? {} : { display: '-webkit-box', WebkitLineClamp: BODY_LINES, WebkitBoxOrient: 'vertical', overflow: 'hidden' }),
+        }}
+        // Sanitised by DOMPurify (sanitizeMessageHtml): no script, handler or unsafe link survives.
+        dangerouslySetInnerHTML={{ __html: sanitizeMessageHtml(message.messages) }}
+      />
+      <Button
+        size="small"
+        aria-expanded={whole}
+        aria-controls={id}
+        aria-label={`${whole ? 'Less' : 'More'} of the message of ${messageName(message)}`}
+        onClick={() => setWhole(!whole)}
+        sx={{ px: 0.5, minWidth: 0, ml: -0.5 }}
+      >
+        {whole ? 'Less' : 'More'}
+      </Button>
+    </Box>
   );
 }
 
