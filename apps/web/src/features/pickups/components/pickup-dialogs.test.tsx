@@ -1,0 +1,252 @@
+import { PICKUP_MESSAGES, SHIPMENT_MESSAGES } from '@airbox/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, signIn } from '../../../testing/test-utils';
+import { FEDEX_ROW, USPS_ROW, labelRow, ok, pickupApi, uspsDbInfo, uspsInquiry, type Handlers } from '../testing/pickup-fixtures';
+import { PICKUP_TEXT } from '../utils/messages';
+
+/** Several screens and calls each: up to two minutes on a busy 2-core machine. */
+const JOURNEY = { timeout: 120_000 };
+
+const rowOf = (orderNo: string) => screen.getByRole('row', { name: new RegExp(`^${orderNo}\\b`) });
+/** The alert dialog that says exactly `text` (the spec's texts may start with a space). */
+const alertSaying = (text: string) => screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === text);
+const step = (name: string) => screen.findByRole('heading', { level: 2, name }, { timeout: 30_000 });
+
+async function openList(path: string, list: Parameters<typeof pickupApi>[0], overrides: Handlers = {}) {
+  const view = openAt(path, list, overrides);
+  // The first screen of a file loads its code first: slow on a busy machine.
+  await waitFor(() => rowOf(list[0]?.orderNo ?? ''), { timeout: 30_000 });
+  return view;
+}
+
+/** The list at an address whose query opens a pickup screen at once (over the list, which it hides). */
+function openAt(path: string, list: Parameters<typeof pickupApi>[0], overrides: Handlers = {}) {
+  signIn({ userId: 7 });
+  const api = pickupApi(list, overrides);
+  return { api, ...renderApp(path) };
+}
+
+const LOADING = { timeout: 30_000 };
+
+/** checkPickupStatus's answer for a FedEx pickup booked at the locker in New York. */
+function pickupStatus(overrides: Record<string, unknown> = {}) {
+  return {
+    errorcode: 0,
+    message: 'ok',
+    dropoffCode: '482913',
+    data: {
+      status: 'scheduled',
+      address: { name: 'Dana Reyes', company: 'Midtown Hub', street1: '1 Penn Plz', street2: '', city: 'New York', state: 'NY', zip: '10119', phone: '2125550134' },
+      pickup_rates: [{ id: 'pickuprate_2', rate: '4.00', currency: 'USD', service: 'Next-day', carrier: 'FedEx' }],
+      min_datetime: '2026-11-27 09:00:00',
+      max_datetime: '2026-11-27 16:00:00',
+      instructions: 'Ring twice',
+      reference: 'Locker',
+      confirmation: 'PU-7731',
+      carrier: 'FedEx',
+      service: 'Next-day',
+      price: '4.00',
+      timeZone: 'America/New_York',
+      note: '',
+      canCancel: true,
+      ...overrides,
+    },
+  };
+}
+
+const inquiryAnswer = (response: ReturnType<typeof uspsInquiry> | null, dbInfo = uspsDbInfo()) => ({
+  body: { ...ok, data: { CarrierPickupInquiryResponse: response }, dbInfo },
+});
+
+describe('Pickup Order Details (FedEx)', JOURNEY, () => {
+  it('shows the pickup: status, window in its time zone, address, package location, confirmation, drop-off code, price, rates; cancelling asks and refunds nothing', async () => {
+    let cancelled = false;
+    const booked = { ...FEDEX_ROW, pickupId: 'pickup_9' };
+    const { api, user } = await openList('/ShipmentParent/shipment', [booked], {
+      '/app/v1/checkPickupStatus': () => ({ body: pickupStatus(cancelled ? { status: 'canceled', canCancel: false } : {}) }),
+      '/app/v1/cancelPickup': () => {
+        cancelled = true;
+        return { body: { errorcode: 0, message: 'ok' } };
+      },
+    });
+    await user.click(within(rowOf('LB2001')).getByRole('button', { name: 'PICKUP DETAILS, order LB2001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pickup Order Details' }, { timeout: 30_000 });
+    await within(dialog).findByText('PU-7731');
+    for (const text of [
+      'scheduled',
+      'FedEx Next-day',
+      'Friday, Nov 27, 2026, 9:00 AM – 4:00 PM Eastern Standard Time',
+      'Locker',
+      'Ring twice',
+      '$4.00',
+      '482913',
+      PICKUP_TEXT.dropoffCodeHelp,
+      'Midtown Hub',
+      'New York, NY 10119',
+      '(212) 555-0134',
+      'FedEx Next-day · $4.00 USD',
+    ]) {
+      expect(within(dialog).getAllByText(text).length).toBeGreaterThan(0);
+    }
+    expect(Object.fromEntries(api.calls('/app/v1/checkPickupStatus')[0]?.fields ?? [])).toEqual({
+      pickupId: 'pickup_9',
+      carrier: 'FedEx',
+      shippingdetails_id: '701',
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'CANCEL PICKUP' }));
+    let question = await screen.findByRole('alertdialog', { name: 'Cancel pickup' });
+    expect(question).toHaveTextContent(PICKUP_TEXT.cancelPickupQuestionPaid);
+    await user.click(within(question).getByRole('button', { name: 'KEEP IT' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.calls('/app/v1/cancelPickup')).toHaveLength(0);
+
+    await user.click(await within(dialog).findByRole('button', { name: 'CANCEL PICKUP' }));
+    question = await screen.findByRole('alertdialog', { name: 'Cancel pickup' });
+    await user.click(within(question).getByRole('button', { name: 'CANCEL PICKUP' }));
+    expect(await alertSaying(PICKUP_TEXT.cancelled)).toBeInTheDocument();
+    expect(Object.fromEntries(api.calls('/app/v1/cancelPickup')[0]?.fields ?? [])).toEqual({ shippingdetails_id: '701' });
+    // The list and the dialog show the pickup as it is now.
+    await waitFor(() => expect(api.calls('/app/v1/userGetShipment').length).toBeGreaterThan(1));
+    await waitFor(() => expect(within(dialog).getByText('cancelled')).toBeInTheDocument());
+    expect(within(dialog).queryByRole('button', { name: 'CANCEL PICKUP' })).not.toBeInTheDocument();
+  });
+
+  it('says why a paid pickup failed, and that the money came back', async () => {
+    const note = 'FedEx could not book this pickup; your payment of $4.00 was refunded.';
+    const { user } = await openList('/ShipmentParent/shipment', [{ ...FEDEX_ROW, pickupId: 'pickup_9', pickupNote: note }], {
+      '/app/v1/checkPickupStatus': { body: pickupStatus({ status: 'failed', note, canCancel: false, confirmation: '' }) },
+    });
+    expect(within(rowOf('LB2001')).getByText(note)).toBeInTheDocument();
+    await user.click(within(rowOf('LB2001')).getByRole('button', { name: 'PICKUP DETAILS, order LB2001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pickup Order Details' }, { timeout: 30_000 });
+    expect(await within(dialog).findByText(note)).toBeInTheDocument();
+    expect(within(dialog).getByText('failed')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'CANCEL PICKUP' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Carrier Pickup Details (USPS)', JOURNEY, () => {
+  it("shows 'Your carrier pickup has been scheduled' with the inquiry and dbInfo; CHANGE DATE moves it within the window", async () => {
+    const scheduled = { ...USPS_ROW, pickupId: 'WTC123456789' };
+    const { api, user } = await openList('/ShipmentParent/shipment', [scheduled], {
+      '/openapi/USPS/CarrierPickupInquiry': inquiryAnswer(uspsInquiry()),
+      '/openapi/USPS/CarrierPickupChange': { body: { ...ok } },
+    });
+    await user.click(within(rowOf('LB2002')).getByRole('button', { name: 'PICKUP DETAILS, order LB2002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Carrier Pickup Details' }, { timeout: 30_000 });
+    expect(await within(dialog).findByText(PICKUP_MESSAGES.uspsScheduled)).toBeInTheDocument();
+    for (const text of ['WTC123456789', 'Friday, 2026-11-27', 'Priority Mail', 'Front Door', 'Ring twice', '20 W 34th St', 'New York, NY 10001', '(646) 555-0199', '2.5 lb']) {
+      expect(within(dialog).getAllByText(text).length).toBeGreaterThan(0);
+    }
+    expect(api.calls('/openapi/USPS/CarrierPickupInquiry')[0]?.fields.get('shipmentDetailsId')).toBe('702');
+
+    await user.click(within(dialog).getByRole('button', { name: 'CHANGE DATE' }));
+    const change = await screen.findByRole('dialog', { name: PICKUP_TEXT.changeTitle });
+    await user.click(within(change).getByRole('combobox', { name: /^Pickup Date/ }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Friday, Nov 27, 2026', 'Monday, Nov 30, 2026']);
+    await user.click(screen.getByRole('option', { name: 'Monday, Nov 30, 2026' }));
+    await user.click(within(change).getByRole('combobox', { name: /^Package location/ }));
+    await user.click(await screen.findByRole('option', { name: 'Back Door' }));
+    await user.click(within(change).getByRole('button', { name: 'CONFIRM' }));
+    expect(await alertSaying(SHIPMENT_MESSAGES.successModified)).toBeInTheDocument();
+    expect(Object.fromEntries(api.calls('/openapi/USPS/CarrierPickupChange')[0]?.fields ?? [])).toEqual({
+      shipmentdetailsid: '702',
+      pickupdate: '2026-11-30',
+      packagelocation: 'Back Door',
+      specialinstructions: 'Ring twice',
+    });
+    await waitFor(() => expect(api.calls('/app/v1/userGetShipment').length).toBeGreaterThan(1));
+    await waitFor(() => expect(api.calls('/openapi/USPS/CarrierPickupInquiry').length).toBeGreaterThan(1));
+  });
+
+  it('cancels a scheduled USPS pickup after asking', async () => {
+    let cancelled = false;
+    const { api, user } = await openList('/ShipmentParent/shipment', [{ ...USPS_ROW, pickupId: 'WTC123456789' }], {
+      '/openapi/USPS/CarrierPickupInquiry': () => inquiryAnswer(cancelled ? null : uspsInquiry(), uspsDbInfo({ status: cancelled ? 'canceled' : 'scheduled' })),
+      '/app/v1/cancelPickup': () => {
+        cancelled = true;
+        return { body: { errorcode: 0, message: 'ok' } };
+      },
+    });
+    await user.click(within(rowOf('LB2002')).getByRole('button', { name: 'PICKUP DETAILS, order LB2002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Carrier Pickup Details' }, { timeout: 30_000 });
+    await user.click(await within(dialog).findByRole('button', { name: 'CANCEL PICKUP' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Cancel pickup' });
+    expect(question).toHaveTextContent(PICKUP_TEXT.cancelPickupQuestion);
+    await user.click(within(question).getByRole('button', { name: 'CANCEL PICKUP' }));
+    expect(await alertSaying(PICKUP_TEXT.cancelled)).toBeInTheDocument();
+    expect(Object.fromEntries(api.calls('/app/v1/cancelPickup')[0]?.fields ?? [])).toEqual({ shippingdetails_id: '702' });
+    expect(await within(dialog).findByText(PICKUP_MESSAGES.uspsCancelled)).toBeInTheDocument();
+  });
+
+  it("says 'Your pickup request was cancelled' and offers SCHEDULE NEW PICKUP, which opens the wizard", async () => {
+    const { user } = await openList('/ShipmentParent/shipment', [{ ...USPS_ROW, pickupId: 'WTC123456789' }], {
+      '/openapi/USPS/CarrierPickupInquiry': inquiryAnswer(null, uspsDbInfo({ status: 'canceled', reschedulableDates: [] })),
+    });
+    await user.click(within(rowOf('LB2002')).getByRole('button', { name: 'PICKUP DETAILS, order LB2002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Carrier Pickup Details' }, { timeout: 30_000 });
+    expect(await within(dialog).findByText(PICKUP_MESSAGES.uspsCancelled)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'CHANGE DATE' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: PICKUP_TEXT.scheduleNew }));
+    await screen.findByRole('dialog', { name: PICKUP_TEXT.wizardTitle });
+    expect(await step('Confirm Package')).toBeInTheDocument();
+  });
+
+  it("says ' Failure' when USPS has no pickup for the label (code -1), then opens the confirm-package step", async () => {
+    const { user } = await openList('/ShipmentParent/shipment', [{ ...USPS_ROW, pickupId: 'WTC123456789' }], {
+      '/openapi/USPS/CarrierPickupInquiry': { body: { code: -1, errorcode: -1, message: 'No pickup' } },
+    });
+    await user.click(within(rowOf('LB2002')).getByRole('button', { name: 'PICKUP DETAILS, order LB2002' }));
+    expect(await alertSaying(SHIPMENT_MESSAGES.failure)).toBeInTheDocument();
+    expect(await step('Confirm Package')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Carrier Pickup Details' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Purchased Labels: the pickup query parameters', JOURNEY, () => {
+  it('jump opens that label’s wizard at the confirm-package step; the query goes once it closes', async () => {
+    const other = labelRow({ shippingIndexID: 2009, shippingdetails_id: 709, orderNo: 'LB2009' });
+    const { user, location } = openAt('/ShipmentParent/shipment?jump=701', [other, FEDEX_ROW]);
+    const dialog = await screen.findByRole('dialog', { name: PICKUP_TEXT.wizardTitle }, { timeout: 30_000 });
+    await step('Confirm Package');
+    expect(within(dialog).getByText('Order LB2001')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'LEAVE' }));
+    await waitFor(() => expect(location()).toBe('/ShipmentParent/shipment'));
+  });
+
+  it("jump to a label that is not the customer's says ' ShipmentID expired'", async () => {
+    const { location } = openAt('/ShipmentParent/shipment?jump=999', [FEDEX_ROW]);
+    expect(await screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === SHIPMENT_MESSAGES.shipmentExpired, {}, LOADING)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: PICKUP_TEXT.wizardTitle })).not.toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/ShipmentParent/shipment'));
+  });
+
+  it("shipmentdetailsid opens the USPS pickup's details with 'Your carrier pickup was successful'", async () => {
+    const { api, user, location } = openAt('/ShipmentParent/shipment?shipmentdetailsid=702', [{ ...USPS_ROW, pickupId: 'WTC123456789' }], {
+      '/openapi/USPS/CarrierPickupInquiry': inquiryAnswer(uspsInquiry()),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Carrier Pickup Details' }, { timeout: 30_000 });
+    expect(await within(dialog).findByText(PICKUP_MESSAGES.uspsSuccessful)).toBeInTheDocument();
+    expect(api.calls('/openapi/USPS/CarrierPickupInquiry')[0]?.fields.get('shipmentDetailsId')).toBe('702');
+    await user.click(within(dialog).getByRole('button', { name: 'CLOSE' }));
+    await waitFor(() => expect(location()).toBe('/ShipmentParent/shipment'));
+  });
+
+  it("shows 'Your carrier pickup was successful!' after the payment, and clears the query", async () => {
+    const message = encodeURIComponent(PICKUP_MESSAGES.successful);
+    const { location } = openAt(`/ShipmentParent/shipment?pickupId=pickup_9&carrier=FedEx&message=${message}`, [FEDEX_ROW]);
+    expect(await screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === PICKUP_MESSAGES.successful, {}, LOADING)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: PICKUP_MESSAGES.failed })).not.toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/ShipmentParent/shipment'));
+  });
+
+  it("shows 'SCHEDULE PICKUP FAILED' with any other message", async () => {
+    const { location } = openAt('/ShipmentParent/shipment?pickupId=pickup_9&carrier=FedEx&message=The%20carrier%20refused%20the%20pickup.', [FEDEX_ROW]);
+    const failed = await screen.findByRole('dialog', { name: PICKUP_MESSAGES.failed }, { timeout: 30_000 });
+    expect(failed).toHaveTextContent('The carrier refused the pickup.');
+    await waitFor(() => expect(location()).toBe('/ShipmentParent/shipment'));
+  });
+});
