@@ -8,9 +8,10 @@ const BLUE = 'rgb(29, 78, 216)';
 test('the chosen theme survives a reload', async ({ context, page, baseURL }) => {
   await signIn(context, baseURL!, DEMO.email, DEMO.password);
   await page.goto('/app/dashboard');
-  // The settings button wears the theme's primary colour; polled, as the colour changes with a transition.
-  const settings = page.getByRole('button', { name: 'Settings' });
-  const colour = () => settings.evaluate((element) => getComputedStyle(element).backgroundColor);
+  // The sidebar's current entry wears the theme's primary colour (the floating Settings button
+  // that did is now a plain top-bar icon); polled, as the colour changes with a transition.
+  const current = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard', exact: true });
+  const colour = () => current.evaluate((element) => getComputedStyle(element).backgroundColor);
   await expect.poll(colour).toBe(ORANGE);
 
   await page.getByRole('button', { name: 'Theme' }).click();

@@ -1,4 +1,4 @@
-import { PICKUP_TIME_ZONE } from '@airbox/contract';
+import { PICKUP_TIME_ZONE, carrierDisplayName } from '@airbox/contract';
 import { escapeHtml } from '../../providers/mail/mail-provider.js';
 
 const pacific = new Intl.DateTimeFormat('en-US', {
@@ -26,14 +26,15 @@ export interface DeliveryNotice {
 }
 
 /**
- * The My Messages body of a delivery. Every value is escaped here (a carrier or tracking number
+ * The My Messages body of a delivery; the carrier by the name customers know (UPS, not the
+ * wire's UPSDAP). Every value is escaped here (a carrier or tracking number
  * comes from a locker, not from us); the web app sanitises the HTML again before showing it.
  */
 export function deliveryMessageHtml(notice: DeliveryNotice): string {
   const e = escapeHtml;
   const { hub } = notice;
   return [
-    `<p>Your <strong>${e(notice.carrier)}</strong> package, tracking number <strong>${e(notice.trackingNo)}</strong>, `,
+    `<p>Your <strong>${e(carrierDisplayName(notice.carrier))}</strong> package, tracking number <strong>${e(notice.trackingNo)}</strong>, `,
     `was delivered to <strong>${e(hub.business_name)}</strong>, ${e(hub.address)}, ${e(hub.city)}, ${e(hub.state)} ${e(hub.zip_code)} `,
     `on ${e(pacificDateTime(notice.deliveredAt))}.</p>`,
     `<p>Your pickup code is <strong>${e(notice.pickupCode)}</strong>. `,
@@ -45,7 +46,7 @@ export function deliveryMessageHtml(notice: DeliveryNotice): string {
 export function deliveryMessageText(notice: DeliveryNotice): string {
   const { hub } = notice;
   return (
-    `Your ${notice.carrier} package ${notice.trackingNo} was delivered to ${hub.business_name}, ${hub.address}, ${hub.city}, ${hub.state} ${hub.zip_code}. ` +
+    `Your ${carrierDisplayName(notice.carrier)} package ${notice.trackingNo} was delivered to ${hub.business_name}, ${hub.address}, ${hub.city}, ${hub.state} ${hub.zip_code}. ` +
     `Pickup code: ${notice.pickupCode}. Pick it up by ${pacificDateTime(notice.graceEnd)} to avoid overdue charges.`
   );
 }
