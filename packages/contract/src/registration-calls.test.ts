@@ -27,8 +27,16 @@ describe('hubs offered at registration (spec 02 §3)', () => {
       hub({ id: 'e', zip_code: '' }),
     ]);
     expect(hubs).toEqual([
-      { id: 'a', business_name: 'AirBox Union Square', address: '', city: 'San Francisco', state: 'CA', zip_code: '94103', location: '' },
+      { id: 'a', business_name: 'AirBox Union Square', address: '', city: 'San Francisco', state: 'CA', zip_code: '94103', location: '', distance_mi: null },
     ]);
+  });
+
+  it("keeps the distance from the registrant's ZIP a server gives, and takes a list without it", () => {
+    expect(usableHubs([hub({ distance_mi: 2.4 })])[0]?.distance_mi).toBe(2.4);
+    expect(getLockerInfoByModeCall.response.safeParse({ errorcode: 0, message: 'ok', locker_info: [hub({ distance_mi: -1 })] }).success).toBe(false);
+    expect(getLockerInfoByModeCall.request.safeParse({ zip_code: '94103' }).success).toBe(true);
+    expect(getLockerInfoByModeCall.request.safeParse({ zip_code: '9410' }).success).toBe(false);
+    expect(getLockerInfoByModeCall.request.safeParse({}).success).toBe(true);
   });
 
   it('writes a hub address on one line', () => {

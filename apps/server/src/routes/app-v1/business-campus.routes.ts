@@ -16,6 +16,7 @@ import {
   listUnits,
   searchCompanies,
 } from '../../modules/campuses/campuses.repository.js';
+import { nearestFirst } from '../../modules/hubs/hubs.distance.js';
 import { listHubs, listHubsOfBuilding } from '../../modules/hubs/hubs.repository.js';
 import { selectableLockers } from '../../modules/hubs/hubs.wire.js';
 import { defineCall } from './define-call.js';
@@ -64,8 +65,8 @@ export default async function businessCampusRoutes(app: FastifyInstance) {
     return { ...ok, locker_info: selectableLockers(hubs) };
   });
 
-  defineCall(app, getLockerInfoByModeCall).handle(async () => {
-    const hubs = await listHubs(app.db);
-    return { ...ok, locker_info: selectableLockers(hubs) };
+  defineCall(app, getLockerInfoByModeCall).handle(async (input) => {
+    const lockers = selectableLockers(await listHubs(app.db));
+    return { ...ok, locker_info: input.zip_code ? await nearestFirst(lockers, input.zip_code) : lockers };
   });
 }
