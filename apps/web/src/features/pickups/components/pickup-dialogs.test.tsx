@@ -249,4 +249,13 @@ describe('Purchased Labels: the pickup query parameters', JOURNEY, () => {
     expect(failed).toHaveTextContent('The carrier refused the pickup.');
     await waitFor(() => expect(location()).toBe('/ShipmentParent/shipment'));
   });
+
+  it('says a paid pickup is being booked, or was not paid, without calling it a failure', async () => {
+    for (const message of [PICKUP_MESSAGES.booking, PICKUP_MESSAGES.paymentCancelled]) {
+      const { unmount } = openAt(`/ShipmentParent/shipment?pickupId=pickup_9&carrier=FedEx&message=${encodeURIComponent(message)}`, [FEDEX_ROW]);
+      expect(await screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === message, {}, LOADING)).toBeInTheDocument();
+      expect(screen.queryByRole('dialog', { name: PICKUP_MESSAGES.failed })).not.toBeInTheDocument();
+      unmount();
+    }
+  });
 });

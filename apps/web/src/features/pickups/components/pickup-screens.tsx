@@ -35,8 +35,8 @@ const MESSAGE_MAX = 300;
  * The pickup screens over Purchased Labels (spec 03 §2, §4 Pickup flow), one request at a time:
  * the wizard (UPS answered 'Door-to-door pickup is currently not available for this carrier!'
  * instead), the details dialogs, and the result of a paid pickup's payment ('Your carrier pickup
- * was successful!', else 'SCHEDULE PICKUP FAILED' with the message). SCHEDULE NEW PICKUP and a
- * USPS inquiry's code -1 lead from the details to the wizard.
+ * was successful!'; ours, still being booked or not paid; else 'SCHEDULE PICKUP FAILED' with the
+ * message). SCHEDULE NEW PICKUP and a USPS inquiry's code -1 lead from the details to the wizard.
  */
 export function PickupScreens({ userId, request, onClose, onChanged }: PickupScreensProps) {
   const alert = useAlert();
@@ -54,6 +54,9 @@ export function PickupScreens({ userId, request, onClose, onChanged }: PickupScr
       said.current = true;
       const message = request.message.slice(0, MESSAGE_MAX);
       if (message === PICKUP_MESSAGES.successful) void alert.show({ icon: 'success', text: message });
+      // Paid and being booked, or not paid: not a failure of the pickup itself.
+      else if (message === PICKUP_MESSAGES.booking) void alert.show({ icon: 'info', text: message });
+      else if (message === PICKUP_MESSAGES.paymentCancelled) void alert.show({ icon: 'warning', text: message });
       else void alert.show({ icon: 'error', title: PICKUP_MESSAGES.failed, text: message });
       // The row shows the pickup (or why it failed) as it is now.
       onChanged();
