@@ -74,3 +74,11 @@ export async function signIn(context: BrowserContext, baseURL: string, email: st
 export function alertBox(page: Page): Locator {
   return page.getByRole('dialog').or(page.getByRole('alertdialog'));
 }
+
+/**
+ * The toast that tells of a success needing no answer ('Add success', 'Cancel deletion'): its
+ * polite live region, once it holds `text`.
+ */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('[role="status"][aria-live="polite"]').filter({ hasText: text });
+}

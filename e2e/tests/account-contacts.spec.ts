@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { alertBox, createAccount, signIn } from '../support/accounts';
+import { alertBox, createAccount, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
 
-async function closeAlert(page: Page, text: string) {
-  const alert = alertBox(page);
-  await expect(alert).toContainText(text);
-  await alert.getByRole('button', { name: 'OK' }).click();
-  await expect(alert).toBeHidden();
+/** A success is a toast: announced, with no dialog left to close. */
+async function expectToast(page: Page, text: string) {
+  await expect(toast(page, text)).toBeVisible();
+  await expect(alertBox(page)).toBeHidden();
 }
 
 test('a customer adds a contact, told of every mistake on the way', async ({ context, page, baseURL }) => {
@@ -49,7 +48,7 @@ test('a customer adds a contact, told of every mistake on the way', async ({ con
   await dialog.getByLabel('Email').fill('rosa@example.com');
   await dialog.getByRole('checkbox', { name: 'This is a residential address' }).check();
   await dialog.getByRole('button', { name: 'CONFIRM' }).click();
-  await closeAlert(page, 'Add success');
+  await expectToast(page, 'Add success');
 
   const table = page.getByRole('table', { name: 'My Contacts' });
   const row = table.getByRole('row').filter({ hasText: 'Moms place' });
@@ -73,7 +72,7 @@ test('a customer edits a contact, and deletes it after a first CANCEL', async ({
   await dialog.getByLabel('Zip Code').fill('73301');
   await dialog.getByLabel('Phone Number').fill('5125550199');
   await dialog.getByRole('button', { name: 'CONFIRM' }).click();
-  await closeAlert(page, 'Add success');
+  await expectToast(page, 'Add success');
   const row = page.getByRole('table', { name: 'My Contacts' }).getByRole('row').filter({ hasText: 'Moms place' });
   await expect(row).toContainText('12 Elm St, Austin, TX, USA, 73301');
 
@@ -82,19 +81,19 @@ test('a customer edits a contact, and deletes it after a first CANCEL', async ({
   await expect(edit.getByLabel('Address 1')).toHaveValue('12 Elm St');
   await edit.getByLabel('City').fill('Dallas');
   await edit.getByRole('button', { name: 'CONFIRM' }).click();
-  await closeAlert(page, 'Update success');
+  await expectToast(page, 'Update success');
   await expect(row).toContainText('12 Elm St, Dallas, TX, USA, 73301');
 
   await row.getByRole('button', { name: 'Delete Moms place' }).click();
   const question = page.getByRole('alertdialog', { name: 'Notice' });
   await expect(question).toContainText('Are you sure to delete the address?');
   await question.getByRole('button', { name: 'CANCEL' }).click();
-  await closeAlert(page, 'Cancel deletion');
+  await expectToast(page, 'Cancel deletion');
   await expect(row).toBeVisible();
 
   await row.getByRole('button', { name: 'Delete Moms place' }).click();
   await page.getByRole('alertdialog', { name: 'Notice' }).getByRole('button', { name: 'CONFIRM' }).click();
-  await closeAlert(page, 'Delete success');
+  await expectToast(page, 'Delete success');
   await expect(card.getByText('You have no saved contacts.')).toBeVisible();
 });
 
@@ -114,7 +113,7 @@ test('My Contacts and the profile are usable on a phone', async ({ context, page
   await dialog.getByLabel('Zip Code').fill('94105');
   await dialog.getByLabel('Phone Number').fill('4155550100');
   await dialog.getByRole('button', { name: 'CONFIRM' }).click();
-  await closeAlert(page, 'Add success');
+  await expectToast(page, 'Add success');
   const card = page.getByRole('list', { name: 'My Contacts' }).getByRole('listitem').filter({ hasText: 'Work' });
   await expect(card).toContainText('500 Howard St, San Francisco, CA, USA, 94105');
   await expectNoSeriousViolations(page);

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { alertBox, createAccount, signIn } from '../support/accounts';
+import { alertBox, createAccount, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
 
 const run = promisify(execFile);
@@ -48,8 +48,7 @@ test('a locker delivery shows in My Messages and on the dashboard, and its picku
   await page.goto('/app/message');
   await page.getByRole('button', { name: 'Delete all picked up' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'CONFIRM' }).click();
-  await expect(alertBox(page)).toContainText('Messages deleted successfully');
-  await alertBox(page).getByRole('button', { name: 'OK' }).click();
+  await expect(toast(page, 'Messages deleted successfully')).toBeVisible();
   await expect(page.getByText('You have no saved messages.')).toBeVisible();
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { alertBox, createAccount, signIn } from '../support/accounts';
+import { alertBox, createAccount, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
 
 test('a profile change asks the password: a wrong one is refused, the right one saves', async ({ context, page, baseURL }) => {
@@ -35,8 +35,8 @@ test('a profile change asks the password: a wrong one is refused, the right one 
 
   await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
   await dialog.getByRole('button', { name: 'CONFIRM' }).click();
-  await expect(alertBox(page)).toContainText('Update success');
-  await alertBox(page).getByRole('button', { name: 'OK' }).click();
+  await expect(toast(page, 'Update success')).toBeVisible();
+  await expect(alertBox(page)).toBeHidden();
 
   await page.reload();
   await expect(page.getByRole('form', { name: 'Edit profile' }).getByLabel('City')).toHaveValue('Oakland');
