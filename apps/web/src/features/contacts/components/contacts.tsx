@@ -53,7 +53,7 @@ function contactColumns(buttons: (contact: Contact) => ReactNode): Column<Contac
     { header: 'Contact Nickname', cell: (contact) => contact.name, sx: { fontWeight: 500 } },
     { header: 'Full Name', cell: fullName },
     { header: 'Company', cell: (contact) => contact.company },
-    { header: 'Address', cell: contactAddress, sx: { minWidth: 220 } },
+    { header: 'Address', cell: contactAddress, sx: { minWidth: 180 } },
     // An e-mail is never broken inside; phones read as the spec's (xxx) xxx-xxxx.
     { header: 'Email', cell: (contact) => contact.email, sx: { whiteSpace: 'nowrap' } },
     { header: 'Phone Number', cell: (contact) => formatPhoneDisplay(contact.phone), sx: { whiteSpace: 'nowrap' } },
