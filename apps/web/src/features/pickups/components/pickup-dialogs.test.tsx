@@ -111,6 +111,11 @@ describe('Pickup Order Details (FedEx)', JOURNEY, () => {
     await waitFor(() => expect(api.calls('/app/v1/userGetShipment').length).toBeGreaterThan(1));
     await waitFor(() => expect(within(dialog).getByText('cancelled')).toBeInTheDocument());
     expect(within(dialog).queryByRole('button', { name: 'CANCEL PICKUP' })).not.toBeInTheDocument();
+
+    // The label may have another pickup (once the notice is closed, the dialog is within reach again).
+    await user.click(within(screen.getByRole('dialog', { name: PICKUP_TEXT.cancelled })).getByRole('button', { name: 'OK' }));
+    await user.click(await within(dialog).findByRole('button', { name: PICKUP_TEXT.scheduleNew }));
+    expect(await step('Confirm Package')).toBeInTheDocument();
   });
 
   it('says why a paid pickup failed, and that the money came back', async () => {

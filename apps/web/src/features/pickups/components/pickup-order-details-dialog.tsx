@@ -1,4 +1,4 @@
-import { PICKUP_MESSAGES, carrierDisplayName, formatPhoneDisplay, formatUsd, toCents, type ShipmentRow } from '@airbox/contract';
+import { PICKUP_MESSAGES, STATUS_FLAG, carrierDisplayName, formatPhoneDisplay, formatUsd, toCents, type ShipmentRow } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -78,17 +78,34 @@ function StatusContent({ status }: { status: PickupStatus }) {
   );
 }
 
+/** A pickup that is over (or was never paid): the label may have another. */
+const ENDED = new Set(['canceled', 'failed', 'quoted']);
+
 /**
  * Pickup Order Details (spec 03 §2, §3 Pickup record): a paid (FedEx) pickup as checkPickupStatus
  * tells it: status, address, rates, the window in the address's time zone, package location,
  * instructions, confirmation, the locker drop-off code, the price, and why it failed. CANCEL
- * PICKUP asks first and says the payment is not refunded, as agreed.
+ * PICKUP asks first and says the payment is not refunded, as agreed; once a pickup is over,
+ * SCHEDULE NEW PICKUP opens the wizard as the USPS dialog does.
  */
-export function PickupOrderDetailsDialog({ row, onClose, onChanged }: { row: ShipmentRow; onClose: () => void; onChanged: () => void }) {
+export function PickupOrderDetailsDialog({
+  row,
+  onClose,
+  onChanged,
+  onSchedule,
+}: {
+  row: ShipmentRow;
+  onClose: () => void;
+  onChanged: () => void;
+  /** Opens the wizard at the confirm-package step for the row. */
+  onSchedule: () => void;
+}) {
   const alert = useAlert();
   const status = usePickupStatus({ pickupId: row.pickupId, carrier: row.rateCarrier, shippingdetails_id: row.shippingdetails_id });
   const cancel = useCancelPickup();
   const data = status.data?.data;
+  // As the actions matrix allows SCHEDULE PICKUP: a label not yet in the carrier's hands.
+  const canScheduleAgain = data !== undefined && ENDED.has(data.status) && row.status_flag === STATUS_FLAG.labelCreated && row.easypostStatus === '';
 
   async function askCancel() {
     const paid = Boolean(data?.price);
@@ -117,11 +134,18 @@ export function PickupOrderDetailsDialog({ row, onClose, onChanged }: { row: Shi
       loadingLabel="Loading the pickup details"
       onClose={onClose}
       actions={
-        data?.canCancel && (
-          <Button color="error" variant="outlined" disabled={cancel.isPending} onClick={() => void askCancel()}>
-            CANCEL PICKUP
-          </Button>
-        )
+        <>
+          {canScheduleAgain && (
+            <Button variant="outlined" onClick={onSchedule}>
+              {PICKUP_TEXT.scheduleNew}
+            </Button>
+          )}
+          {data?.canCancel && (
+            <Button color="error" variant="outlined" disabled={cancel.isPending} onClick={() => void askCancel()}>
+              CANCEL PICKUP
+            </Button>
+          )}
+        </>
       }
     >
       {status.data ? (

@@ -70,7 +70,7 @@ export function PickupScreens({ userId, request, onClose, onChanged }: PickupScr
     case 'wizard':
       return <PickupWizard userId={userId} row={screen.row} onClose={onClose} onChanged={onChanged} />;
     case 'paidDetails':
-      return <PickupOrderDetailsDialog row={screen.row} onClose={onClose} onChanged={onChanged} />;
+      return <PickupOrderDetailsDialog row={screen.row} onClose={onClose} onChanged={onChanged} onSchedule={() => openWizard(screen.row)} />;
     case 'uspsDetails':
       return (
         <CarrierPickupDetailsDialog
