@@ -14,6 +14,11 @@ test('the QR code Reset stays locked after a reload', async ({ context, page, ba
 
   const reset = page.getByRole('button', { name: 'Reset' });
   await reset.click();
+  // Asked first (issue 11): the current code stops working, and Reset locks for 5 minutes.
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText('Your current QR code stops working at once');
+  await expect(question).toContainText('Reset is locked for 5 minutes');
+  await question.getByRole('button', { name: 'RESET' }).click();
   await expect(reset).toBeDisabled();
   await expect(page.getByText(/You can reset the code again in [45]:\d\d/)).toBeVisible();
   await expect.poll(() => code.innerHTML()).not.toBe(before);
