@@ -101,9 +101,9 @@ function useBoxIdSuggestion() {
   return isPending;
 }
 
-function AccountFields({ withHub, emailInUse }: { withHub: boolean; emailInUse: boolean }) {
+function AccountFields({ withHub, emailInUse, zipCode }: { withHub: boolean; emailInUse: boolean; zipCode?: string | undefined }) {
   const suggesting = useBoxIdSuggestion();
-  const hubs = useHubs();
+  const hubs = useHubs(zipCode);
   return (
     <FieldGrid>
       <EmailInUse active={emailInUse} />
@@ -186,19 +186,21 @@ function AccountFields({ withHub, emailInUse }: { withHub: boolean; emailInUse: 
 
 interface AccountStepProps<V> {
   defaultValues: V;
+  /** The ZIP code of step 1: the hub list comes nearest it first. */
+  zipCode?: string | undefined;
   emailInUse: boolean;
   onNext: (values: V) => void;
   onBack: (values: V) => void;
 }
 
 /** Step 2 of the individual wizard: account info with the default delivery hub. */
-export function AccountStep({ defaultValues, emailInUse, onNext, onBack }: AccountStepProps<AccountValues>) {
+export function AccountStep({ defaultValues, zipCode, emailInUse, onNext, onBack }: AccountStepProps<AccountValues>) {
   return (
     <Form schema="accountStepSchema" defaultValues={defaultValues} onSubmit={onNext} aria-label="Account info step">
       {({ getValues }) => (
         <>
           <StepHeading>Account info</StepHeading>
-          <AccountFields withHub emailInUse={emailInUse} />
+          <AccountFields withHub emailInUse={emailInUse} zipCode={zipCode} />
           <StepActions onBack={() => onBack(getValues())} />
         </>
       )}

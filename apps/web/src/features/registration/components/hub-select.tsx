@@ -5,7 +5,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useFormContext } from 'react-hook-form';
 
-/** A searchable list of delivery hubs showing each one's name and address; the form keeps its id. */
+/** '2.4 mi' (one decimal under 10 miles, whole miles beyond): how far a hub is from the registrant's ZIP code. */
+export function formatMiles(miles: number): string {
+  return `${miles < 10 ? miles.toFixed(1) : Math.round(miles).toLocaleString('en-US')} mi`;
+}
+
+/** The chosen hub under the field: its address, and its distance when known. */
+const hubLine = (hub: HubOption) => (hub.distance_mi === null ? hubAddress(hub) : `${hubAddress(hub)} · ${formatMiles(hub.distance_mi)}`);
+
+/**
+ * A searchable list of delivery hubs showing each one's name and address, and its distance from
+ * the registrant's ZIP code when the server gave it (the list then comes nearest first); the form
+ * keeps its id.
+ */
 export function HubSelect({
   name,
   label,
@@ -44,7 +56,14 @@ export function HubSelect({
           }}
           renderOption={({ key, ...props }, hub) => (
             <Box component="li" key={key} {...props} sx={{ display: 'block !important' }}>
-              <Typography sx={{ fontWeight: 500 }}>{hub.business_name}</Typography>
+              <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
+                <Typography sx={{ fontWeight: 500, flex: 1, minWidth: 0 }}>{hub.business_name}</Typography>
+                {hub.distance_mi !== null && (
+                  <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatMiles(hub.distance_mi)}
+                  </Typography>
+                )}
+              </Box>
               <Typography variant="body2" color="text.secondary">
                 {hubAddress(hub)}
               </Typography>
@@ -59,7 +78,7 @@ export function HubSelect({
               label={label}
               required
               error={fieldState.error !== undefined}
-              helperText={fieldState.error?.message ?? (chosen ? hubAddress(chosen) : helperText)}
+              helperText={fieldState.error?.message ?? (chosen ? hubLine(chosen) : helperText)}
             />
           )}
         />

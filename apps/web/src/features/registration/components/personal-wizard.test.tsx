@@ -213,6 +213,42 @@ describe('individual registration: account step', () => {
   });
 });
 
+describe('individual registration: hubs near the ZIP code', () => {
+  it('asks the hubs nearest the ZIP code of step 1 and shows how far each is, nearest first', async () => {
+    const { calls } = mockApi({
+      '/app/v1/firstLogin': { body: { errorcode: 1, message: '' } },
+      '/app/v1/getBoxid': { body: { errorcode: 0, message: 'ok', BOXID: '4152387' } },
+      '/app/v1/getLockerInfoByMode': ({ fields }) => ({
+        body: {
+          errorcode: 0,
+          message: 'ok',
+          // The server's order for ZIP code 94103: nearest first.
+          locker_info:
+            fields.get('zip_code') === '94103'
+              ? [
+                  { ...HUB, distance_mi: 2.4 },
+                  { ...HUB, id: 'hub-3', business_name: 'AirBox Capitol Hill', city: 'Seattle', state: 'WA', zip_code: '98122', distance_mi: 679.3 },
+                  { ...HUB, id: 'hub-4', business_name: 'AirBox Riverside', city: 'Austin', state: 'TX', zip_code: '78741', distance_mi: null },
+                ]
+              : [],
+        },
+      }),
+    });
+    const { user } = renderApp('/register');
+    await passZip(user);
+    await user.click(screen.getByRole('combobox', { name: /^Default delivery hub/ }));
+    const options = await screen.findAllByRole('option');
+    expect(calls('/app/v1/getLockerInfoByMode').map((request) => request.fields.get('zip_code'))).toEqual(['94103']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'AirBox Union Square2.4 mi801 Market St, San Francisco, CA 94103',
+      'AirBox Capitol Hill679 mi801 Market St, Seattle, WA 98122',
+      'AirBox Riverside801 Market St, Austin, TX 78741',
+    ]);
+    await user.click(options[0]!);
+    expect(screen.getByText('801 Market St, San Francisco, CA 94103 · 2.4 mi')).toBeInTheDocument();
+  });
+});
+
 describe('individual registration: sending', () => {
   it('warns when the terms are not accepted and sends nothing', async () => {
     const { calls } = api();

@@ -96,6 +96,7 @@ export function PersonalWizard() {
       {wizard.step === 1 && (
         <AccountStep
           defaultValues={account}
+          zipCode={zipCode}
           emailInUse={emailInUse}
           onBack={(values) => {
             setAccount(values);
