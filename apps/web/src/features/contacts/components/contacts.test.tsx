@@ -39,6 +39,8 @@ describe('My Contacts', () => {
     expect(await within(table).findByText('Mom')).toBeInTheDocument();
     expect(within(table).getByText('Rosa Reyes')).toBeInTheDocument();
     expect(within(table).getByText('12 Elm St, Apt 4, Austin, TX, USA, 73301')).toBeInTheDocument();
+    // Saved as 512-555-0199, shown as the spec's (xxx) xxx-xxxx.
+    expect(within(table).getByText('(512) 555-0199')).toBeInTheDocument();
     const listed = api.calls('/app/v1/getUserShipmentAddress')[0];
     expect([listed?.fields.get('userId'), listed?.fields.get('page'), listed?.fields.get('num')]).toEqual(['7', '1', '10']);
   });
