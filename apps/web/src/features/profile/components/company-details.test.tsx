@@ -25,14 +25,15 @@ describe('My Profile: company', () => {
     const api = profileApi(userProfile({ role_id: roleId, business_company_id: 41, building_id: 2 }));
     renderApp('/parent/profile');
     const company = await screen.findByRole('region', { name: 'Company' }, { timeout: 15_000 });
-    for (const [term, value] of [
+    const shown: [string, string][] = [
       ['Company', 'Acme Robotics'],
       ['Campus', 'Bay Campus'],
       ['Building', 'Tower A'],
       ['Unit', '12B'],
-    ]) {
+    ];
+    for (const [term, value] of shown) {
       const label = within(company).getByText(term, { selector: 'dt' });
-      expect(await within(label.parentElement!).findByText(value!)).toBeInTheDocument();
+      expect(await within(label.parentElement!).findByText(value)).toBeInTheDocument();
     }
     expect(api.calls('/app/v1/businessCampus/company/info')[0]?.fields.get('company_id')).toBe('41');
     expect(await screen.findByRole('form', { name: 'Edit profile' })).toBeInTheDocument();
