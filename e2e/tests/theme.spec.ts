@@ -12,6 +12,8 @@ test('the chosen theme survives a reload', async ({ context, page, baseURL }) =>
   // that did is now a plain top-bar icon); polled, as the colour changes with a transition.
   const current = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard', exact: true });
   const colour = () => current.evaluate((element) => getComputedStyle(element).backgroundColor);
+  // The signed-in layout took up to 16 s to show on a busy 2-core host.
+  await expect(current).toBeVisible({ timeout: 20_000 });
   await expect.poll(colour).toBe(ORANGE);
 
   await page.getByRole('button', { name: 'Theme' }).click();
