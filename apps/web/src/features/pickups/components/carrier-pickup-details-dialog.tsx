@@ -162,7 +162,8 @@ export function CarrierPickupDetailsDialog({
   const cancel = useCancelPickup();
   const change = useUspsPickupChange();
   const [changing, setChanging] = useState(false);
-  const noPickup = inquiry.error instanceof ApiError && inquiry.error.isCallFailure && inquiry.error.errorcode === OPENAPI_CODE.error;
+  // code -1 as an answer, whether the server sends it with 200 or, as ours does, with 404.
+  const noPickup = inquiry.error instanceof ApiError && !inquiry.error.isServiceFailure && inquiry.error.errorcode === OPENAPI_CODE.error;
 
   // The label has no USPS pickup: say so, then the wizard opens (once, whatever renders follow).
   const told = useRef(false);

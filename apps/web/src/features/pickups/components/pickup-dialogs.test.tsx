@@ -10,7 +10,8 @@ const JOURNEY = { timeout: 120_000 };
 
 const rowOf = (orderNo: string) => screen.getByRole('row', { name: new RegExp(`^${orderNo}\\b`) });
 /** The alert dialog that says exactly `text` (the spec's texts may start with a space). */
-const alertSaying = (text: string) => screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === text);
+const alertSaying = (text: string, wait?: { timeout: number }) =>
+  screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === text, {}, wait);
 const step = (name: string) => screen.findByRole('heading', { level: 2, name }, { timeout: 30_000 });
 
 async function openList(path: string, list: Parameters<typeof pickupApi>[0], overrides: Handlers = {}) {
@@ -201,10 +202,10 @@ describe('Carrier Pickup Details (USPS)', JOURNEY, () => {
 
   it("says ' Failure' when USPS has no pickup for the label (code -1), then opens the confirm-package step", async () => {
     const { user } = await openList('/ShipmentParent/shipment', [{ ...USPS_ROW, pickupId: 'WTC123456789' }], {
-      '/openapi/USPS/CarrierPickupInquiry': { body: { code: -1, errorcode: -1, message: 'No pickup' } },
+      '/openapi/USPS/CarrierPickupInquiry': { status: 404, body: { code: -1, errorcode: -1, message: 'This label has no USPS pickup.' } },
     });
     await user.click(within(rowOf('LB2002')).getByRole('button', { name: 'PICKUP DETAILS, order LB2002' }));
-    expect(await alertSaying(SHIPMENT_MESSAGES.failure)).toBeInTheDocument();
+    expect(await alertSaying(SHIPMENT_MESSAGES.failure, LOADING)).toBeInTheDocument();
     expect(await step('Confirm Package')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Carrier Pickup Details' })).not.toBeInTheDocument();
   });
@@ -224,7 +225,7 @@ describe('Purchased Labels: the pickup query parameters', JOURNEY, () => {
 
   it("jump to a label that is not the customer's says ' ShipmentID expired'", async () => {
     const { location } = openAt('/ShipmentParent/shipment?jump=999', [FEDEX_ROW]);
-    expect(await screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === SHIPMENT_MESSAGES.shipmentExpired, {}, LOADING)).toBeInTheDocument();
+    expect(await alertSaying(SHIPMENT_MESSAGES.shipmentExpired, LOADING)).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: PICKUP_TEXT.wizardTitle })).not.toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/ShipmentParent/shipment'));
   });
@@ -243,7 +244,7 @@ describe('Purchased Labels: the pickup query parameters', JOURNEY, () => {
   it("shows 'Your carrier pickup was successful!' after the payment, and clears the query", async () => {
     const message = encodeURIComponent(PICKUP_MESSAGES.successful);
     const { location } = openAt(`/ShipmentParent/shipment?pickupId=pickup_9&carrier=FedEx&message=${message}`, [FEDEX_ROW]);
-    expect(await screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === PICKUP_MESSAGES.successful, {}, LOADING)).toBeInTheDocument();
+    expect(await alertSaying(PICKUP_MESSAGES.successful, LOADING)).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: PICKUP_MESSAGES.failed })).not.toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/ShipmentParent/shipment'));
   });
@@ -258,7 +259,7 @@ describe('Purchased Labels: the pickup query parameters', JOURNEY, () => {
   it('says a paid pickup is being booked, or was not paid, without calling it a failure', async () => {
     for (const message of [PICKUP_MESSAGES.booking, PICKUP_MESSAGES.paymentCancelled]) {
       const { unmount } = openAt(`/ShipmentParent/shipment?pickupId=pickup_9&carrier=FedEx&message=${encodeURIComponent(message)}`, [FEDEX_ROW]);
-      expect(await screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === message, {}, LOADING)).toBeInTheDocument();
+      expect(await alertSaying(message, LOADING)).toBeInTheDocument();
       expect(screen.queryByRole('dialog', { name: PICKUP_MESSAGES.failed })).not.toBeInTheDocument();
       unmount();
     }

@@ -3,6 +3,7 @@ import {
   PICKUP_DEFAULTS,
   carrierDisplayName,
   formatPhoneDashed,
+  usStateCode,
   type Contact,
   type MyAddress,
   type PickupAddressForm,
@@ -51,6 +52,8 @@ export const EMPTY_PICKUP_DATE: PickupDateValues = {
 };
 
 const phone = (value: string) => (value ? formatPhoneDashed(value) : '');
+/** The state as the form's list holds it (its code), whether the record has its code or its name. */
+const stateOf = (value: string) => usStateCode(value) ?? value;
 
 /**
  * The locker hub (getMyAddress's hub) as a pickup address: its street, with the customer (the
@@ -66,7 +69,7 @@ export function addressFromHub(hub: MyAddress, home: MyAddress | undefined, curr
     Address_line_1: hub.address1,
     Address_line_2: hub.address2,
     City: hub.city,
-    State_province_region: hub.state,
+    State_province_region: stateOf(hub.state),
     Country: CONTACT_DEFAULT_COUNTRY,
     Zip_code: hub.zipcode,
   };
@@ -83,7 +86,7 @@ export function addressFromContact(contact: Contact, current: PickupAddressValue
     Address_line_1: contact.address1,
     Address_line_2: contact.address2,
     City: contact.city,
-    State_province_region: contact.state,
+    State_province_region: stateOf(contact.state),
     Country: contact.country || CONTACT_DEFAULT_COUNTRY,
     Zip_code: contact.zipcode,
   };
@@ -98,7 +101,7 @@ export function isHubAddress(address: PickupAddressValues, hub: MyAddress | unde
     same(address.Address_line_1, hub.address1) &&
     same(address.Address_line_2, hub.address2) &&
     same(address.City, hub.city) &&
-    same(address.State_province_region, hub.state) &&
+    same(address.State_province_region, stateOf(hub.state)) &&
     same(address.Zip_code, hub.zipcode)
   );
 }
