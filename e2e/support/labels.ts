@@ -38,17 +38,18 @@ export interface BoughtLabel {
 
 interface RatesAnswer {
   errorcode: number;
-  data: { draftId: number; rates: { rateId: string; cheapest: boolean; rate: string }[] };
+  data: { draftId: number; rates: { rateId: string; carrier: string; cheapest: boolean; rate: string }[] };
 }
 
 /**
  * Buys a label through the calls the label-purchase page makes, for journeys about what comes
- * after: rate a small box from SENDER to RECIPIENT, pay the cheapest rate, approve the payment on
+ * after: rate a small box from SENDER to RECIPIENT, pay the cheapest rate (of `carrier`, as the wire
+ * names it: USPS, UPSDAP, FedEx), approve the payment on
  * the payment simulator's page (its form's POST), and follow the return, which captures the
  * payment and buys the label. `request` must carry a signed-in session (context.request after
  * signIn).
  */
-export async function buyLabelThroughApi(request: APIRequestContext, options: { comments?: string } = {}): Promise<BoughtLabel> {
+export async function buyLabelThroughApi(request: APIRequestContext, options: { comments?: string; carrier?: string } = {}): Promise<BoughtLabel> {
   const rated = await request.post('/app/v1/labelPurchase/rates', {
     data: {
       from: SENDER,
@@ -62,7 +63,9 @@ export async function buyLabelThroughApi(request: APIRequestContext, options: { 
   expect(rated.ok(), await rated.text()).toBe(true);
   const rates = (await rated.json()) as RatesAnswer;
   expect(rates.errorcode).toBe(0);
-  const cheapest = rates.data.rates.find((rate) => rate.cheapest) ?? rates.data.rates[0];
+  const offered = options.carrier ? rates.data.rates.filter((rate) => rate.carrier === options.carrier) : rates.data.rates;
+  // Rates come cheapest first.
+  const cheapest = options.carrier ? offered[0] : (offered.find((rate) => rate.cheapest) ?? offered[0]);
   expect(cheapest, 'a rate to buy').toBeDefined();
 
   const bought = await request.post('/app/v1/labelPurchase/buy', { data: { draftId: rates.data.draftId, rateId: cheapest!.rateId } });

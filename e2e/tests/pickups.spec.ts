@@ -1,0 +1,198 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { alertBox, createAccount, signIn } from '../support/accounts';
+import { expectNoSeriousViolations } from '../support/axe';
+import { buyLabelThroughApi } from '../support/labels';
+
+/**
+ * Carrier pickups from Purchased Labels (issue 10, spec 03 §2, §4, §5) on the simulators: a free
+ * USPS pickup scheduled through every step and cancelled; a FedEx pickup paid on the payment
+ * simulator and read back in its details; the UPS refusal; the address step's messages on a phone.
+ */
+
+const labelsTable = (page: Page) => page.getByRole('table', { name: 'Purchased Labels' });
+const rowOf = (page: Page, orderNo: string) => labelsTable(page).getByRole('row').filter({ hasText: orderNo });
+const wizard = (page: Page) => page.getByRole('dialog', { name: 'Schedule a pickup' });
+
+const PICKUP_ADDRESS = { firstName: 'Rosa', lastName: 'Parcel', phone: '5125550199', address1: '12 Elm St', city: 'Austin', state: 'Texas', zip: '73301' };
+
+/** Types the pickup address as a person does. */
+async function typePickupAddress(page: Page, step: Locator) {
+  await step.getByLabel('First Name').fill(PICKUP_ADDRESS.firstName);
+  await step.getByLabel('Last Name').fill(PICKUP_ADDRESS.lastName);
+  await step.getByLabel('Cell Phone Number').fill(PICKUP_ADDRESS.phone);
+  await step.getByLabel('Address 1').fill(PICKUP_ADDRESS.address1);
+  await step.getByLabel('City').fill(PICKUP_ADDRESS.city);
+  await step.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: PICKUP_ADDRESS.state, exact: true }).click();
+  await step.getByLabel('Zip Code').fill(PICKUP_ADDRESS.zip);
+}
+
+/** Picks the last day the date step offers (always a weekday ahead, so never already past). */
+async function chooseLastDay(page: Page, step: Locator) {
+  await step.getByRole('combobox', { name: 'Pickup Date' }).click();
+  await page.getByRole('option').last().click();
+}
+
+async function choose(page: Page, step: Locator, field: string, option: string) {
+  await step.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Opens Purchased Labels at the label's row and its wizard from SCHEDULE PICKUP. */
+async function openWizard(page: Page, orderNo: string) {
+  await page.goto('/app/ShipmentParent/shipment');
+  const row = rowOf(page, orderNo);
+  await expect(row).toContainText('label created');
+  await row.getByRole('button', { name: /^SCHEDULE PICKUP/ }).click();
+}
+
+test('a USPS pickup is scheduled through every step, shown in its details, then cancelled', async ({ context, page, baseURL }) => {
+  test.slow();
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  const { orderNo } = await buyLabelThroughApi(context.request, { carrier: 'USPS' });
+  await openWizard(page, orderNo);
+
+  // Confirm Package: the label as bought.
+  const confirm = wizard(page).getByRole('form', { name: 'Confirm Package step' });
+  await expect(confirm).toContainText('USPS');
+  await expectNoSeriousViolations(page);
+  await confirm.getByRole('button', { name: 'Next' }).click();
+
+  // Pickup Address: typed, with the USPS service the spec asks for.
+  const address = wizard(page).getByRole('form', { name: 'Pickup Address step' });
+  await typePickupAddress(page, address);
+  await address.getByRole('button', { name: 'Next' }).click();
+  await expect(address.getByText('Please select carrier service')).toBeVisible();
+  await choose(page, address, 'Carrier Service', 'Priority Mail');
+  await expectNoSeriousViolations(page);
+  await address.getByRole('button', { name: 'Next' }).click();
+
+  // Date: USPS needs the package location; no time window.
+  const date = wizard(page).getByRole('form', { name: 'Select Pickup Date and Time step' });
+  await chooseLastDay(page, date);
+  await date.getByRole('button', { name: 'Schedule pickup' }).click();
+  await expect(date.getByText('Please select packaging location!')).toBeVisible();
+  await choose(page, date, 'Package location', 'Side Door');
+  await date.getByLabel('Special instructions').fill('Gate code 4521');
+  await expectNoSeriousViolations(page);
+  await date.getByRole('button', { name: 'Schedule pickup' }).click();
+
+  // Scheduled without a payment step, with USPS's confirmation number.
+  await expect(wizard(page).getByText('Your carrier pickup has been scheduled')).toBeVisible();
+  await expect(wizard(page)).toContainText(/WTC\d{8}/);
+  await expect(wizard(page)).toContainText('Side Door');
+  await expectNoSeriousViolations(page);
+  await wizard(page).getByRole('button', { name: 'Done' }).click();
+  await expect(wizard(page)).toBeHidden();
+
+  // The row now offers PICKUP DETAILS: USPS's record, then cancel it.
+  const row = rowOf(page, orderNo);
+  await row.getByRole('button', { name: /^PICKUP DETAILS/ }).click();
+  const details = page.getByRole('dialog', { name: 'Carrier Pickup Details' });
+  await expect(details.getByText('Your carrier pickup has been scheduled')).toBeVisible();
+  await expect(details).toContainText('Gate code 4521');
+  await expectNoSeriousViolations(page);
+  await details.getByRole('button', { name: /cancel pickup/i }).click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText('Cancel this pickup?');
+  await question.getByRole('button', { name: 'CANCEL PICKUP' }).click();
+  await expect(page.getByText('Your pickup was cancelled.').first()).toBeVisible();
+
+  // Read again: USPS has no pickup any more, and a new one may be scheduled.
+  await page.reload();
+  await rowOf(page, orderNo).getByRole('button', { name: /^PICKUP DETAILS/ }).click();
+  const again = page.getByRole('dialog', { name: 'Carrier Pickup Details' });
+  await expect(again.getByText('Your pickup request was cancelled')).toBeVisible();
+  await expect(again.getByRole('button', { name: 'SCHEDULE NEW PICKUP' })).toBeVisible();
+});
+
+test('a FedEx pickup is paid on the payment simulator, booked, and shown in Pickup Order Details', async ({ context, page, baseURL }) => {
+  test.slow();
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  const { orderNo } = await buyLabelThroughApi(context.request, { carrier: 'FedEx' });
+  await openWizard(page, orderNo);
+
+  await wizard(page).getByRole('form', { name: 'Confirm Package step' }).getByRole('button', { name: 'Next' }).click();
+  const address = wizard(page).getByRole('form', { name: 'Pickup Address step' });
+  await typePickupAddress(page, address);
+  await expect(address.getByRole('combobox', { name: 'Carrier Service' })).toHaveCount(0);
+  await address.getByRole('button', { name: 'Next' }).click();
+
+  // Date and time: the 09:00 to 16:00 window by default.
+  const date = wizard(page).getByRole('form', { name: 'Select Pickup Date and Time step' });
+  await expect(date.getByRole('combobox', { name: 'Earliest' })).toContainText(/9:00/);
+  await expect(date.getByRole('combobox', { name: 'Latest' })).toContainText(/4:00|16:00/);
+  await chooseLastDay(page, date);
+  await date.getByRole('button', { name: 'Next' }).click();
+
+  // Summary: the address checked, the carrier's rate, the agreements and PayPal, in the spec's words.
+  const summary = wizard(page).getByRole('form', { name: 'Summary and payment step' });
+  const pay = summary.getByRole('button', { name: /^Pay \$/ });
+  await expect(pay).toBeVisible({ timeout: 15_000 });
+  await expect(summary).toContainText('$4.50');
+  await expectNoSeriousViolations(page);
+  await pay.click();
+  await expect(summary.getByText('You must check all checkboxes to continue.')).toBeVisible();
+  await summary.getByLabel('I agree to the Terms of Use').check();
+  await summary.getByLabel('I understand a pickup is not refundable once booked').check();
+  await summary.getByLabel('My package is labelled, packed and ready for the driver').check();
+  await pay.click();
+  await expect(summary.getByText('Please select a payment method!')).toBeVisible();
+  await summary.getByLabel('Pay with PayPal').check();
+  await pay.click();
+
+  // The payment simulator, then the list with the pickup's result.
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/app\/ShipmentParent\/shipment/);
+  await expect(alertBox(page)).toContainText('Your carrier pickup was successful!');
+  await alertBox(page).getByRole('button').first().click();
+
+  // PICKUP DETAILS: the carrier's confirmation, the window and what was paid.
+  await rowOf(page, orderNo).getByRole('button', { name: /^PICKUP DETAILS/ }).click();
+  const details = page.getByRole('dialog', { name: 'Pickup Order Details' });
+  await expect(details).toContainText(/PRP\d{8}/);
+  await expect(details).toContainText('4.50');
+  await expect(details).toContainText('12 Elm St');
+  await expectNoSeriousViolations(page);
+});
+
+test('a UPS label gets the spec\'s refusal instead of a wizard', async ({ context, page, baseURL }) => {
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  const { orderNo } = await buyLabelThroughApi(context.request, { carrier: 'UPSDAP' });
+  await openWizard(page, orderNo);
+  await expect(alertBox(page)).toContainText('Door-to-door pickup is currently not available for this carrier!');
+  await expect(wizard(page)).toHaveCount(0);
+});
+
+test('on a phone the wizard fits the screen and the address step says what is missing, word for word', async ({ context, page, baseURL }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  const { orderNo } = await buyLabelThroughApi(context.request, { carrier: 'USPS' });
+  await page.goto('/app/ShipmentParent/shipment');
+  const card = page.getByRole('list', { name: 'Purchased Labels' }).getByRole('listitem').filter({ hasText: `Order ${orderNo}` });
+  await card.getByRole('button', { name: /^SCHEDULE PICKUP/ }).click();
+  await wizard(page).getByRole('form', { name: 'Confirm Package step' }).getByRole('button', { name: 'Next' }).click();
+
+  const address = wizard(page).getByRole('form', { name: 'Pickup Address step' });
+  await address.getByRole('button', { name: 'Next' }).click();
+  for (const message of ['Please enter first name', 'Please enter last name', 'Please enter phone number', 'Please enter address 1 line', 'Please enter city', 'Please enter state', 'Please enter ZIP code', 'Please select carrier service']) {
+    await expect(address.getByText(message, { exact: true })).toBeVisible();
+  }
+  await address.getByLabel('First Name').fill('Rosa2');
+  await address.getByLabel('Zip Code').fill('7330');
+  await address.getByRole('button', { name: 'Next' }).click();
+  await expect(address.getByText('Cannot enter a number')).toBeVisible();
+  await expect(address.getByText('Enter the correct format')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSeriousViolations(page);
+
+  // Cancel asks first, then returns to the list.
+  await address.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'LEAVE' }).click();
+  await expect(wizard(page)).toBeHidden();
+  await expect(card).toBeVisible();
+});
