@@ -182,7 +182,8 @@ export function PickupWizard({
       maxWidth="md"
       fullWidth
       fullScreen={narrow}
-      scroll="body"
+      // On a computer the page scrolls the card; on a phone the screen-filling dialog scrolls itself.
+      scroll={narrow ? 'paper' : 'body'}
       // The wizard's card is the dialog's face on a computer; on a phone it fills the screen.
       slotProps={{
         paper: {
