@@ -10,8 +10,9 @@ const PUBLIC_SCREENS = [
   ['barcode', '/app/barcode/RT123456/', 'img'],
   ['payment success', '/app/payment?amount=25.00', '[role="dialog"]'],
   ['locker pickup code', '/app/ShowQRcode?o=DEMO-1001&m=DEMO', 'text=/^Pickup code: \\d+/'],
-  ['expired link', '/app/loseefficacy', '[role="dialog"]'],
-  ['activation', '/app/active/unknown-code/', '[role="dialog"]'],
+  // The alert's title names the dialog: wait for it, not only for the dialog's frame.
+  ['expired link', '/app/loseefficacy', '[role="dialog"] h2'],
+  ['activation', '/app/active/unknown-code/', '[role="dialog"] h2'],
 ] as const;
 
 /** Public screens whose content waits for a call: axe also checks what shows meanwhile. */

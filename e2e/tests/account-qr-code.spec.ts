@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, signIn } from '../support/accounts';
+import { createAccount, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
 
 test('the QR code Reset stays locked after a reload', async ({ context, page, baseURL }) => {
@@ -42,5 +42,5 @@ test('the AirBox ID page shows the mailing address and offers the wallet pass by
   await page.getByRole('button', { name: 'Add to Apple Wallet' }).click();
   const offer = page.getByRole('alertdialog');
   await offer.getByRole('button', { name: 'EMAIL ME' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Apple Wallet pass generated successfully.');
+  await expect(toast(page, 'Apple Wallet pass generated successfully.')).toBeVisible();
 });
