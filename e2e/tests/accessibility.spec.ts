@@ -12,7 +12,7 @@ const PUBLIC_SCREENS = [
   ['locker pickup code', '/app/ShowQRcode?o=DEMO-1001&m=DEMO', 'text=/^Pickup code: \\d+/'],
   // The alert's title names the dialog: wait for it, not only for the dialog's frame.
   ['expired link', '/app/loseefficacy', '[role="dialog"] h2'],
-  ['activation', '/app/active/unknown-code/', '[role="dialog"] h2'],
+  ['activation', '/app/active/unknown-code/', '[role="dialog"]'],
 ] as const;
 
 /** Public screens whose content waits for a call: axe also checks what shows meanwhile. */
