@@ -3,6 +3,7 @@ import { API_ERRORCODE, APP_BASE, APP_PATHS } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { enqueueJob } from '../jobs/jobs.js';
 import { findPaymentOrder, insertPaymentOrder, setProviderOrderId, transitionPaymentOrder, updatePaymentOrder } from './payments.repository.js';
 import type { PaymentOrderRow, PaymentPurpose } from './payments.table.js';
 
@@ -119,4 +120,53 @@ export async function refundPaymentOrder(
   });
   deps.log.info({ paymentOrder: order.id, refundStatus: refund.status }, marked ? 'payment refunded' : 'payment refunded before');
   return marked;
+}
+
+/** What a purpose (a label, a pickup) does with a captured payment: settleCapture's two halves. */
+export interface CapturePurpose {
+  /** For the logs: 'label', 'pickup'. */
+  what: string;
+  /**
+   * In the capture's transaction: moves what the order pays for from paying on and queues the job
+   * that finishes it; answers its id, or undefined when nothing waits for this money.
+   */
+  claim(trx: Db, now: Date): Promise<number | undefined>;
+  /** Right after: finishes it at once (the queued job tries again if the carrier does not answer). */
+  finish(id: number): Promise<void>;
+}
+
+/**
+ * A payment captured for a purpose, taken once: in one transaction the order becomes captured
+ * (from created, capturing, cancelled or failed: a late capture too) and the purpose claims what
+ * it pays for, which only one request can do; then it is finished at once. Money taken for
+ * nothing waiting goes back (a job, and at once).
+ */
+export async function settleCapture(deps: PaymentOrderDeps, order: PaymentOrderRow, captureId: string | null, purpose: CapturePurpose): Promise<void> {
+  const now = deps.config.clock();
+  const claimed = await writeTransaction(deps.db, async (trx) => {
+    const captured = await updatePaymentOrder(trx, order.id, ['created', 'capturing', 'cancelled', 'failed'], {
+      status: 'captured',
+      captured_at: now.toISOString(),
+      capture_id: captureId,
+    });
+    if (!captured) return { kind: 'late' as const };
+    const id = await purpose.claim(trx, now);
+    if (id !== undefined) return { kind: 'claimed' as const, id };
+    await enqueueJob(trx, now, 'payment-refund', { paymentOrderId: order.id }, { uniqueKey: `payment-refund:${order.id}` });
+    return { kind: 'orphan' as const };
+  });
+  if (claimed.kind === 'claimed') {
+    try {
+      await purpose.finish(claimed.id);
+    } catch (error) {
+      deps.log.warn({ err: error, [purpose.what]: claimed.id }, `the carrier did not answer for the ${purpose.what}; its job tries again`);
+    }
+  } else if (claimed.kind === 'orphan') {
+    deps.log.error({ paymentOrder: order.id }, `a ${purpose.what} payment was captured with no ${purpose.what} waiting for it; it is refunded`);
+    try {
+      await refundPaymentOrder(deps, order.id);
+    } catch (error) {
+      deps.log.error({ err: error, paymentOrder: order.id }, 'refund failed; its job tries again');
+    }
+  }
 }

@@ -22,7 +22,7 @@ import { type BoughtPickup, CarrierError, type PostalAddress } from '../../provi
 import { enqueueJob } from '../jobs/jobs.js';
 import { lockUser } from '../operations/ledger.js';
 import { insertOperation } from '../operations/operations.repository.js';
-import { insertOpenOrder, openWithProvider, PAY_CANCEL_PAGE, refundPaymentOrder } from '../payments/payment-orders.js';
+import { insertOpenOrder, openWithProvider, PAY_CANCEL_PAGE, refundPaymentOrder, settleCapture } from '../payments/payment-orders.js';
 import { findPaymentOrder, updatePaymentOrder } from '../payments/payments.repository.js';
 import type { PaymentOrderRow } from '../payments/payments.table.js';
 import type { UserRow } from '../users/users.table.js';
@@ -300,43 +300,22 @@ export async function pickupReturnPage(deps: Pick<CarrierPickupDeps, 'db'>, paym
  * taken for no pickup waiting for it goes back. Answers the page to send the browser to.
  */
 export async function finishPickupPayment(deps: CarrierPickupDeps, order: PaymentOrderRow, captureId: string | null): Promise<string> {
-  const now = deps.config.clock();
-  const nowIso = now.toISOString();
-  const claimed = await writeTransaction(deps.db, async (trx) => {
-    const captured = await updatePaymentOrder(trx, order.id, ['created', 'capturing', 'cancelled', 'failed'], {
-      status: 'captured',
-      captured_at: nowIso,
-      capture_id: captureId,
-    });
-    if (!captured) return { kind: 'late' as const };
-    const moved = await trx
-      .updateTable('pickups')
-      .set({ state: 'booking', updated_at: nowIso })
-      .where('payment_order_id', '=', order.id)
-      .where('state', '=', 'paying')
-      .returning('id')
-      .executeTakeFirst();
-    if (!moved) {
-      await enqueueJob(trx, now, 'payment-refund', { paymentOrderId: order.id }, { uniqueKey: `payment-refund:${order.id}` });
-      return { kind: 'orphan' as const };
-    }
-    await enqueueJob(trx, now, 'pickup-booking', { pickupId: moved.id }, { uniqueKey: `pickup-booking:${moved.id}`, runAt: new Date(now.getTime() + BOOKING_RETRY_DELAY_MS) });
-    return { kind: 'booking' as const, pickupId: moved.id };
+  await settleCapture(deps, order, captureId, {
+    what: 'pickup',
+    claim: async (trx, now) => {
+      const moved = await trx
+        .updateTable('pickups')
+        .set({ state: 'booking', updated_at: now.toISOString() })
+        .where('payment_order_id', '=', order.id)
+        .where('state', '=', 'paying')
+        .returning('id')
+        .executeTakeFirst();
+      if (!moved) return undefined;
+      await enqueueJob(trx, now, 'pickup-booking', { pickupId: moved.id }, { uniqueKey: `pickup-booking:${moved.id}`, runAt: new Date(now.getTime() + BOOKING_RETRY_DELAY_MS) });
+      return moved.id;
+    },
+    finish: (pickupId) => bookPickup(deps, pickupId),
   });
-  if (claimed.kind === 'booking') {
-    try {
-      await bookPickup(deps, claimed.pickupId);
-    } catch (error) {
-      deps.log.warn({ err: error, pickup: claimed.pickupId }, 'the carrier did not answer the pickup booking; its job tries again');
-    }
-  } else if (claimed.kind === 'orphan') {
-    deps.log.error({ paymentOrder: order.id }, 'a pickup payment was captured with no pickup waiting for it; it is refunded');
-    try {
-      await refundPaymentOrder(deps, order.id);
-    } catch (error) {
-      deps.log.error({ err: error, paymentOrder: order.id }, 'refund failed; its job tries again');
-    }
-  }
   return pickupReturnPage(deps, order.id);
 }
 

@@ -31,6 +31,7 @@ import {
   PAY_CANCEL_PAGE,
   PAY_SUCCESS_PAGE,
   refundPaymentOrder,
+  settleCapture,
 } from '../payments/payment-orders.js';
 import { findPaymentOrder, updatePaymentOrder } from '../payments/payments.repository.js';
 import type { PaymentOrderRow } from '../payments/payments.table.js';
@@ -384,44 +385,22 @@ export async function labelReturnPage(deps: Pick<LabelPurchaseDeps, 'db'>, payme
  * the carrier is asked at once. Answers the page to send the browser to.
  */
 export async function finishLabelPayment(deps: LabelPurchaseDeps, order: PaymentOrderRow, captureId: string | null): Promise<string> {
-  const now = deps.config.clock();
-  const nowIso = now.toISOString();
-  const claimed = await writeTransaction(deps.db, async (trx) => {
-    const captured = await updatePaymentOrder(trx, order.id, ['created', 'capturing', 'cancelled', 'failed'], {
-      status: 'captured',
-      captured_at: nowIso,
-      capture_id: captureId,
-    });
-    if (!captured) return { kind: 'late' as const };
-    const moved = await trx
-      .updateTable('shipments')
-      .set({ state: 'buying', purchase_note: LABEL_PURCHASE_MESSAGES.preparing, updated_at: nowIso })
-      .where('payment_order_id', '=', order.id)
-      .where('state', '=', 'paying')
-      .returning('id')
-      .executeTakeFirst();
-    if (!moved) {
-      // Money taken for no label being paid: it goes back.
-      await enqueueJob(trx, now, 'payment-refund', { paymentOrderId: order.id }, { uniqueKey: `payment-refund:${order.id}` });
-      return { kind: 'orphan' as const };
-    }
-    await enqueueJob(trx, now, 'label-purchase', { shipmentId: moved.id }, { uniqueKey: `label-purchase:${moved.id}`, runAt: new Date(now.getTime() + LABEL_RETRY_DELAY_MS) });
-    return { kind: 'buying' as const, shipmentId: moved.id };
+  await settleCapture(deps, order, captureId, {
+    what: 'label',
+    claim: async (trx, now) => {
+      const moved = await trx
+        .updateTable('shipments')
+        .set({ state: 'buying', purchase_note: LABEL_PURCHASE_MESSAGES.preparing, updated_at: now.toISOString() })
+        .where('payment_order_id', '=', order.id)
+        .where('state', '=', 'paying')
+        .returning('id')
+        .executeTakeFirst();
+      if (!moved) return undefined;
+      await enqueueJob(trx, now, 'label-purchase', { shipmentId: moved.id }, { uniqueKey: `label-purchase:${moved.id}`, runAt: new Date(now.getTime() + LABEL_RETRY_DELAY_MS) });
+      return moved.id;
+    },
+    finish: (shipmentId) => purchaseLabel(deps, shipmentId),
   });
-  if (claimed.kind === 'buying') {
-    try {
-      await purchaseLabel(deps, claimed.shipmentId);
-    } catch (error) {
-      deps.log.warn({ err: error, shipment: claimed.shipmentId }, 'the carrier did not answer the label purchase; its job tries again');
-    }
-  } else if (claimed.kind === 'orphan') {
-    deps.log.error({ paymentOrder: order.id }, 'a label payment was captured with no label waiting for it; it is refunded');
-    try {
-      await refundPaymentOrder(deps, order.id);
-    } catch (error) {
-      deps.log.error({ err: error, paymentOrder: order.id }, 'refund failed; its job tries again');
-    }
-  }
   return labelReturnPage(deps, order.id);
 }
 
