@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { UsageError, uspsCommand } from '../src/cli/usps.js';
+import { UsageError } from '../src/cli/simulator-fail.js';
+import { uspsCommand } from '../src/cli/usps.js';
 import { createDatabase, type Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { UspsError, type UspsPickupRequest } from '../src/providers/usps/usps-pickups-provider.js';

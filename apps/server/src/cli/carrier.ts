@@ -7,10 +7,11 @@ import { type AppConfig, loadConfig } from '../config/env.js';
 import { createDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { advanceSimulatedLabel, type AdvancedLabel } from '../jobs/tracking-jobs.js';
-import { CARRIER_ERROR_CODES, CARRIER_STEPS, CarrierError, type CarrierErrorCode, type CarrierStep } from '../providers/carriers/carriers-provider.js';
+import { CARRIER_ERROR_CODES, CARRIER_STEPS, CarrierError } from '../providers/carriers/carriers-provider.js';
 import { createCarriersProvider } from '../providers/carriers/index.js';
 import { isCarriersSimulator, type SimulatorCarriersProvider } from '../providers/carriers/simulator-carriers-provider.js';
 import { createDatabaseSimulatorStore } from '../providers/carriers/simulator-store.js';
+import { failCommand, UsageError } from './simulator-fail.js';
 
 export const USAGE = `Usage (the carriers simulator in the database of DATABASE_URL, as the server uses it):
   npm run carrier -- advance <tracking code>
@@ -27,7 +28,6 @@ export const USAGE = `Usage (the carriers simulator in the database of DATABASE_
       Steps: ${CARRIER_STEPS.join(', ')}
       Error codes: ${CARRIER_ERROR_CODES.join(', ')}`;
 
-export class UsageError extends Error {}
 
 /** advance-all moves at most this many labels in one run. */
 const ADVANCE_ALL_LIMIT = 10_000;
@@ -71,12 +71,10 @@ export async function carrierCommand(
       const events = tracker.events.map((event) => `  ${event.datetime}  ${words(event.status).padEnd(16)}  ${event.message}${event.city ? ` (${event.city}, ${event.state ?? ''})` : ''}`);
       return [`${tracker.trackingCode} ${tracker.carrier ?? ''}: ${words(tracker.status)}`, ...events].join('\n');
     }
-    case 'fail': {
-      if (!first || !(CARRIER_STEPS as readonly string[]).includes(first)) throw new UsageError(`fail needs a step: ${CARRIER_STEPS.join(', ')}`);
-      if (!second || !(CARRIER_ERROR_CODES as readonly string[]).includes(second)) throw new UsageError(`fail needs an error code: ${CARRIER_ERROR_CODES.join(', ')}`);
-      await deps.carriers.failNextDurably(first as CarrierStep, second as CarrierErrorCode, { afterEffect: values.after });
-      return `The next ${first} fails with ${second}${values.after ? ' after it is done' : ''}.`;
-    }
+    case 'fail':
+      return failCommand({ steps: CARRIER_STEPS, codes: CARRIER_ERROR_CODES }, first, second, values.after ?? false, (step, code, options) =>
+        deps.carriers.failNextDurably(step, code, options),
+      );
     default:
       throw new UsageError(USAGE);
   }

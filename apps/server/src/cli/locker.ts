@@ -8,6 +8,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../errors.js';
 import { listHubs } from '../modules/hubs/hubs.repository.js';
 import { recordDelivery, recordPickup } from '../modules/lockers/locker-events.service.js';
+import { UsageError } from './simulator-fail.js';
 
 const USAGE = `Usage (the same service as POST /app/v1/locker/events, without the API key):
   npm run locker -- deliver --box 2135846 [--hub <id | name | first>] [--carrier USPS] [--tracking 9400…] [--at ISO-time]
@@ -31,7 +32,6 @@ const { values, positionals } = parseArgs({
   },
 });
 
-class UsageError extends Error {}
 
 /** An id, a hub name (any case) or 'first' (the first hub as listed to customers). */
 async function resolveHub(db: Db, hub: string | undefined): Promise<string | undefined> {

@@ -5,8 +5,9 @@ import { loadConfig } from '../config/env.js';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createUspsPickupsProvider } from '../providers/usps/index.js';
-import { USPS_ERROR_CODES, USPS_PICKUP_STEPS, UspsError, type UspsErrorCode, type UspsPickupStep } from '../providers/usps/usps-pickups-provider.js';
+import { USPS_ERROR_CODES, USPS_PICKUP_STEPS, UspsError } from '../providers/usps/usps-pickups-provider.js';
 import { isUspsPickupsSimulator, type SimulatorUspsPickupsProvider } from '../providers/usps/usps-pickups-simulator.js';
+import { failCommand, UsageError } from './simulator-fail.js';
 
 export const USAGE = `Usage (the USPS carrier pickup simulator in the database of DATABASE_URL, as the server uses it):
   npm run usps -- show <confirmation number>
@@ -17,7 +18,6 @@ export const USAGE = `Usage (the USPS carrier pickup simulator in the database o
       Steps: ${USPS_PICKUP_STEPS.join(', ')}
       Error codes: ${USPS_ERROR_CODES.join(', ')}`;
 
-export class UsageError extends Error {}
 
 /** Runs one command against the USPS pickup simulator and answers what to print; UsageError for a command it does not know. */
 export async function uspsCommand(deps: { uspsPickups: SimulatorUspsPickupsProvider }, args: string[]): Promise<string> {
@@ -36,12 +36,10 @@ export async function uspsCommand(deps: { uspsPickups: SimulatorUspsPickupsProvi
         `  ETag ${pickup.eTag ?? 'none'}`,
       ].join('\n');
     }
-    case 'fail': {
-      if (!first || !(USPS_PICKUP_STEPS as readonly string[]).includes(first)) throw new UsageError(`fail needs a step: ${USPS_PICKUP_STEPS.join(', ')}`);
-      if (!second || !(USPS_ERROR_CODES as readonly string[]).includes(second)) throw new UsageError(`fail needs an error code: ${USPS_ERROR_CODES.join(', ')}`);
-      await deps.uspsPickups.failNextDurably(first as UspsPickupStep, second as UspsErrorCode, { afterEffect: values.after });
-      return `The next ${first} fails with ${second}${values.after ? ' after it is done' : ''}.`;
-    }
+    case 'fail':
+      return failCommand({ steps: USPS_PICKUP_STEPS, codes: USPS_ERROR_CODES }, first, second, values.after ?? false, (step, code, options) =>
+        deps.uspsPickups.failNextDurably(step, code, options),
+      );
     default:
       throw new UsageError(USAGE);
   }
