@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: the project's measurements, never part of `npm test`. Builds nothing: run
+ * `npm run build` first (the npm script does). Each part prints its own Markdown table.
+ *
+ *   npm run bench                 throughput, Lighthouse, resilience, steady load
+ *   npm run bench -- --scale      two portals behind a load balancer vs one
+ *   npm run bench -- --only <part>[,<part>]   some parts only (names below)
+ */
+import { parseArgs } from 'node:util';
+
+const PARTS = {
+  // name: [module, what it measures]
+};
+const SCALE_PARTS = [];
+
+const { values: args } = parseArgs({
+  options: { scale: { type: 'boolean', default: false }, only: { type: 'string' } },
+  strict: false,
+});
+const names = args.only ? args.only.split(',') : args.scale ? SCALE_PARTS : Object.keys(PARTS).filter((n) => !SCALE_PARTS.includes(n));
+const unknown = names.filter((n) => !PARTS[n]);
+if (unknown.length) {
+  console.error(`Unknown part(s): ${unknown.join(', ')}. Parts: ${Object.keys(PARTS).join(', ')}`);
+  process.exit(2);
+}
+const started = Date.now();
+console.log(`# AirBox bench, ${new Date().toISOString().slice(0, 10)}, ${(await import('node:os')).availableParallelism()} cores\n`);
+let failed = false;
+for (const name of names) {
+  const [module, title] = PARTS[name];
+  console.log(`\n## ${title}\n`);
+  try {
+    const { run } = await import(module);
+    const ok = await run(process.argv.slice(2));
+    if (ok === false) failed = true;
+  } catch (error) {
+    failed = true;
+    console.error(`${name} failed:`, error);
+  }
+}
+console.log(`\nBench finished in ${Math.round((Date.now() - started) / 1000)} s.`);
+process.exit(failed ? 1 : 0);
