@@ -11,8 +11,9 @@ import { parseArgs } from 'node:util';
 
 const PARTS = {
   // name: [module, what it measures]
+  scale: ['./scale.mjs', 'Scale-out: two portals behind HAProxy on one PostgreSQL and one Redis'],
 };
-const SCALE_PARTS = [];
+const SCALE_PARTS = ['scale'];
 
 const { values: args } = parseArgs({
   options: { scale: { type: 'boolean', default: false }, only: { type: 'string' } },
