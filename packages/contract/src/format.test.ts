@@ -1,31 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   abbreviateNumber,
-  formatDateTime,
-  formatDateTimeUs,
   formatHubDateTime,
   formatPhoneDashed,
   formatPhoneDisplay,
   phoneDigits,
   relativeTime,
 } from './format.js';
-
-describe('date display (spec 01 §9)', () => {
-  it('shows YYYY-MM-DD HH:mm:ss', () => {
-    expect(formatDateTime('2026-03-05T07:08:09Z')).toBe('2026-03-05 07:08:09');
-  });
-
-  it('shows M/D/YYYY with a 12-hour clock', () => {
-    expect(formatDateTimeUs('2026-03-05T07:08:09Z')).toBe('3/5/2026 7:08 AM');
-    expect(formatDateTimeUs('2026-12-25T19:30:00Z')).toBe('12/25/2026 7:30 PM');
-  });
-
-  it('shows nothing for a missing or invalid date', () => {
-    expect(formatDateTime(null)).toBe('');
-    expect(formatDateTime('not a date')).toBe('');
-    expect(formatDateTimeUs(undefined)).toBe('');
-  });
-});
 
 describe('relative time', () => {
   const now = '2026-11-21T12:00:00Z';
@@ -82,11 +63,11 @@ describe('phones', () => {
   });
 });
 
-describe('formatHubDateTime', () => {
+describe('formatHubDateTime (spec 01 §9: M/D/YYYY, 12-hour clock)', () => {
   it('shows the hub time with its zone, whatever the instant is given as', () => {
-    expect(formatHubDateTime('2026-11-23T11:48:28.000Z')).toBe('2026-11-23 3:48 AM PST');
-    expect(formatHubDateTime(Date.UTC(2026, 6, 4, 19, 5))).toBe('2026-07-04 12:05 PM PDT');
-    expect(formatHubDateTime('2026-11-23T02:30:00.000Z', 'America/New_York')).toBe('2026-11-22 9:30 PM EST');
+    expect(formatHubDateTime('2026-11-23T11:48:28.000Z')).toBe('11/23/2026 3:48 AM PST');
+    expect(formatHubDateTime(Date.UTC(2026, 6, 4, 19, 5))).toBe('7/4/2026 12:05 PM PDT');
+    expect(formatHubDateTime('2026-11-23T02:30:00.000Z', 'America/New_York')).toBe('11/22/2026 9:30 PM EST');
   });
 
   it('is empty for a missing or invalid date', () => {

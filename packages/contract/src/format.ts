@@ -1,30 +1,17 @@
 import dayjs from 'dayjs';
 
-/** Formatting rules of spec 01 §9. Dates are shown in the viewer's local time. */
+/** Formatting rules of spec 01 §9. */
 
 type DateInput = string | number | Date;
-
-/** 'YYYY-MM-DD HH:mm:ss'; empty text for a missing or invalid date. */
-export function formatDateTime(value: DateInput | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format('YYYY-MM-DD HH:mm:ss') : '';
-}
-
-/** 'M/D/YYYY h:mm A' (12-hour clock); empty text for a missing or invalid date. */
-export function formatDateTimeUs(value: DateInput | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format('M/D/YYYY h:mm A') : '';
-}
 
 /** The hubs' time zone: the portal's lockers keep Pacific time (the pickup grace period's 12:00 PM PST). */
 export const HUB_TIME_ZONE = 'America/Los_Angeles';
 
 /**
- * A date and time as customers read it on every screen (issue 11): 'YYYY-MM-DD h:mm AM' in the
- * hub's time zone, with the zone ('2026-11-23 3:48 AM PST'), so a list, a message body and a
- * dashboard agree whatever zone the viewer's device is in. Empty text for a missing or invalid date.
+ * A date and time as customers read it on every screen (issue 11): spec 01 §9's M/D/YYYY with the
+ * 12-hour clock, in the customer's hub time zone and naming it ('11/23/2026 3:48 AM PST'), so a
+ * list, a message body and a dashboard agree whatever zone the viewer's device is in. Empty text
+ * for a missing or invalid date.
  */
 export function formatHubDateTime(value: DateInput | null | undefined, timeZone: string = HUB_TIME_ZONE): string {
   if (value === null || value === undefined || value === '') return '';
@@ -33,15 +20,15 @@ export function formatHubDateTime(value: DateInput | null | undefined, timeZone:
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
+    month: 'numeric',
+    day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
     hour12: true,
     timeZoneName: 'short',
   }).formatToParts(date.toDate());
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`;
+  return `${part('month')}/${part('day')}/${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`;
 }
 
 function plural(count: number, unit: string): string {

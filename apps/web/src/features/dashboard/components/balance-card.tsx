@@ -1,4 +1,4 @@
-import { formatDateTimeUs, MEMBERSHIP_PLAN, MEMBERSHIP_PLAN_NAMES, type UserProfile } from '@airbox/contract';
+import { MEMBERSHIP_PLAN, MEMBERSHIP_PLAN_NAMES, type UserProfile } from '@airbox/contract';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { TextLink } from '../../../components/layout/text-link';
 import { paths } from '../../../config/paths';
+import { useFormatDateTime } from '../../../lib/user';
 import { DashboardCard } from './dashboard-card';
 
 /** The plan a user record names (spec 01 §3: 1 or empty is the Credit Plan). */
@@ -15,11 +16,15 @@ function planOf(membership: number | null | undefined) {
 }
 
 /** Until when a 6- or 12-month membership runs, or since when it has ended; null on the credit plan. */
-export function expiryText(user: Pick<UserProfile, 'membership' | 'membership_expire'>, now = Date.now()): string | null {
+export function expiryText(
+  user: Pick<UserProfile, 'membership' | 'membership_expire'>,
+  format: (value: Date) => string,
+  now = Date.now(),
+): string | null {
   if (planOf(user.membership) === MEMBERSHIP_PLAN.credit || !user.membership_expire) return null;
   const expires = new Date(user.membership_expire);
   if (Number.isNaN(expires.getTime())) return null;
-  return `${expires.getTime() > now ? 'Valid until' : 'Expired on'} ${formatDateTimeUs(expires)}`;
+  return `${expires.getTime() > now ? 'Valid until' : 'Expired on'} ${format(expires)}`;
 }
 
 /**
@@ -28,7 +33,8 @@ export function expiryText(user: Pick<UserProfile, 'membership' | 'membership_ex
  */
 export function BalanceCard({ user }: { user: UserProfile | undefined }) {
   const plan = planOf(user?.membership);
-  const expiry = user ? expiryText(user) : null;
+  const format = useFormatDateTime();
+  const expiry = user ? expiryText(user, format) : null;
   return (
     <DashboardCard
       icon={<AccountBalanceWalletOutlined />}

@@ -116,7 +116,7 @@ describe('dashboard', () => {
     expect(api.calls('/app/v1/carrierServiceRenaming').length).toBeGreaterThan(0);
   });
 
-  it('lists each waiting package with its pickup code, hub, carrier, arrival, free period and fee, in Pacific time', async () => {
+  it('lists each waiting package with its pickup code, hub, carrier, arrival, free period and fee, in the hub time (Pacific by default)', async () => {
     signIn();
     dashboardApi();
     renderApp('/dashboard');
@@ -125,18 +125,29 @@ describe('dashboard', () => {
     expect(first).toHaveTextContent('105577');
     expect(first).toHaveTextContent('Overdue');
     expect(first).toHaveTextContent('USPS');
-    expect(first).toHaveTextContent('Nov 21, 2026, 12:00 PM PST');
+    expect(first).toHaveTextContent('11/21/2026 12:00 PM PST');
     expect(first).toHaveTextContent('3 credits due at pickup, 2 overdue days included');
 
     expect(second).toHaveAccessibleName('Package from UPS at AirBox Union Square');
     expect(second).toHaveTextContent('482913');
     expect(second).not.toHaveTextContent('UPSDAP');
     expect(second).toHaveTextContent('333 Post St, San Francisco, CA 94108');
-    expect(second).toHaveTextContent('Arrived' + 'Nov 23, 2026, 9:00 AM PST');
-    expect(second).toHaveTextContent('Free untilNov 24, 2026, 12:00 PM PST');
+    expect(second).toHaveTextContent('Arrived' + '11/23/2026 9:00 AM PST');
+    expect(second).toHaveTextContent('Free until' + '11/24/2026 12:00 PM PST');
     expect(second).toHaveTextContent('1 credit at pickup');
     expect(second).not.toHaveTextContent('Overdue');
     expect(screen.getByText(/even if you delete their messages/)).toHaveTextContent('Free until 12:00 PM PST the day after arrival; after that 1 credit a day, for up to 2 extra days.');
+  });
+
+  it("shows every time in the customer's hub time zone: a New York hub's customer reads Eastern time", async () => {
+    signIn();
+    const midtown = { id: '9', business_name: 'AirBox Midtown', address: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10118', location: null };
+    dashboardApi({ '/app/v1/getUserByUser_id': { body: { errorcode: 1, message: 'ok', users: [profile], lockers: [midtown] } } });
+    renderApp('/dashboard');
+    const list = await screen.findByRole('list', { name: 'Waiting packages' }, { timeout: 15_000 });
+    const second = within(list).getAllByRole('listitem')[1];
+    await waitFor(() => expect(second).toHaveTextContent('Free until' + '11/24/2026 3:00 PM EST'));
+    expect(second).toHaveTextContent('Arrived' + '11/23/2026 12:00 PM EST');
   });
 
   it('keeps to the count when the server answers only the count (the spec)', async () => {

@@ -1,7 +1,8 @@
-import { carrierDisplayName, formatDateTimeUs, shipmentStatus, statusTone, type ShipmentRow, type StatusTone } from '@airbox/contract';
+import { carrierDisplayName, shipmentStatus, statusTone, type ShipmentRow, type StatusTone } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { DateTime } from '../../../components/date-time';
 import { TextLink } from '../../../components/layout/text-link';
 import { paths } from '../../../config/paths';
 
@@ -33,7 +34,7 @@ export function RecentShipments({ rows, total }: { rows: ShipmentRow[]; total: n
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                   {row.trackingNum || row.orderNo}
-                  {row.toName ? ` · to ${row.toName}` : ''} · {formatDateTimeUs(row.createTime)}
+                  {row.toName ? ` · to ${row.toName}` : ''} · <DateTime value={row.createTime} />
                 </Typography>
               </Box>
               <Chip size="small" color={CHIP_COLOR[statusTone(status)]} label={status} />

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { pacificDateTime } from '../utils/pacific-time';
+import { DateTime } from '../../../components/date-time';
 
 /** The Terms in a line (spec 03 §9), under the list. */
 export const PICKUP_TERMS = `Free until 12:00 PM PST the day after arrival; after that 1 credit a day, for up to ${OVERDUE_MAX_DAYS} extra days.`;
@@ -71,8 +71,12 @@ function WaitingPackageItem({ item }: { item: WaitingPackage }) {
             {item.trackingNo}
           </Typography>
         </Detail>
-        <Detail term="Arrived">{pacificDateTime(item.deliveredAt)}</Detail>
-        <Detail term="Free until">{pacificDateTime(item.freeUntil)}</Detail>
+        <Detail term="Arrived">
+          <DateTime value={item.deliveredAt} />
+        </Detail>
+        <Detail term="Free until">
+          <DateTime value={item.freeUntil} />
+        </Detail>
         <Detail term="Fee" wide>
           <Typography component="span" color={overdue ? 'warning.dark' : 'text.primary'} sx={{ fontWeight: overdue ? 700 : 400 }}>
             {feeText(item)}

@@ -1,4 +1,4 @@
-import { INBOX_MESSAGES, MESSAGE_PAGE_SIZES, carrierDisplayName, formatHubDateTime, type InboxMessage } from '@airbox/contract';
+import { INBOX_MESSAGES, MESSAGE_PAGE_SIZES, carrierDisplayName, type InboxMessage } from '@airbox/contract';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import MuiAlert from '@mui/material/Alert';
@@ -12,11 +12,13 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { useToast } from '../../../components/toast/toast-context';
+import { DateTime } from '../../../components/date-time';
 import { PageCard } from '../../../components/layout/page-card';
 import { DataTable } from '../../../components/table/data-table';
 import type { Column } from '../../../components/table/types';
 import { useAdvertisements } from '../../../lib/advertisements';
 import { answerMessage } from '../../../lib/http';
+import { useFormatDateTime } from '../../../lib/user';
 import { useCarrierList } from '../api/get-carrier-list';
 import { useDeleteAllPickedUpMessages, useDeleteMessages } from '../api/delete-messages';
 import { useMessages, type MessageFilters, type MessagesPage } from '../api/get-messages';
@@ -33,6 +35,7 @@ const BODY_LINES = 3;
 function MessageBody({ message }: { message: InboxMessage }) {
   const [whole, setWhole] = useState(false);
   const id = useId();
+  const format = useFormatDateTime();
   return (
     <Box sx={{ minWidth: 180 }}>
       <Box
@@ -49,7 +52,7 @@ function MessageBody({ message }: { message: InboxMessage }) {
         size="small"
         aria-expanded={whole}
         aria-controls={id}
-        aria-label={`${whole ? 'Less' : 'More'} of the message of ${messageName(message)}`}
+        aria-label={`${whole ? 'Less' : 'More'} of the message of ${messageName(message, format)}`}
         onClick={() => setWhole(!whole)}
         sx={{ px: 0.5, minWidth: 0, ml: -0.5 }}
       >
@@ -85,28 +88,13 @@ export function pickupCodeWarning(messages: InboxMessage[]): string | null {
     : `${waiting.length} of these packages are not picked up yet: their pickup codes (${codes}) go with the messages. You will still find the codes on your Dashboard until you pick the packages up.`;
 }
 
-/** A hub date and time set as its day over its time and zone ('2026-11-23' / '3:48 AM PST'), each unbroken. */
-function HubDateTime({ value }: { value: string }) {
-  const [day = '', ...time] = formatHubDateTime(value).split(' ');
-  return (
-    <>
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {day}
-      </Box>{' '}
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {time.join(' ')}
-      </Box>
-    </>
-  );
-}
-
 /** How a message is named to assistive technology: its tracking number, or its date. */
-const messageName = (message: InboxMessage) => message.tracking_no || formatHubDateTime(message.message_date);
+const messageName = (message: InboxMessage, format: (value: string) => string) => message.tracking_no || format(message.message_date);
 
 function messageColumns(deleteButton: (message: InboxMessage) => ReactNode): Column<InboxMessage>[] {
   return [
     // Dates and tracking numbers never break inside: a date wraps only between its day and time.
-    { header: 'Date', cell: (message) => <HubDateTime value={message.message_date} />, sx: { minWidth: 112 } },
+    { header: 'Date', cell: (message) => <DateTime value={message.message_date} />, sx: { minWidth: 112 } },
     { header: 'Carrier', cell: (message) => carrierDisplayName(message.carrier) },
     { header: 'Tracking No', cell: (message) => message.tracking_no, sx: { whiteSpace: 'nowrap' } },
     { header: 'Pickup Code', cell: (message) => message.pickup_code, sx: { fontWeight: 600, letterSpacing: 1 } },
@@ -123,7 +111,7 @@ function MessageCard({ message, deleteButton }: { message: InboxMessage; deleteB
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }}>
-            {carrierDisplayName(message.carrier)} · {formatHubDateTime(message.message_date)}
+            {carrierDisplayName(message.carrier)} · <DateTime value={message.message_date} />
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {message.tracking_no}
@@ -150,6 +138,7 @@ function MessageCard({ message, deleteButton }: { message: InboxMessage; deleteB
  */
 export function Messages({ userId }: { userId: number }) {
   const alert = useAlert();
+  const format = useFormatDateTime();
   const toast = useToast();
   const [page, setPage] = useState<MessagesPage>({ ...NO_FILTERS, start: 0, num: MESSAGE_PAGE_SIZES[0] });
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -230,7 +219,7 @@ export function Messages({ userId }: { userId: number }) {
   const deleteButton = (message: InboxMessage) => (
     <Tooltip title="Delete">
       <IconButton
-        aria-label={`Delete the message of ${messageName(message)}`}
+        aria-label={`Delete the message of ${messageName(message, format)}`}
         color="error"
         onClick={() => void removeOne(message)}
       >
@@ -282,7 +271,7 @@ export function Messages({ userId }: { userId: number }) {
             selected,
             onChange: setSelected,
             allLabel: 'Select every message on this page',
-            rowLabel: (message) => `Select the message of ${messageName(message)}`,
+            rowLabel: (message) => `Select the message of ${messageName(message, format)}`,
           }}
           pager={{
             count: messages.data?.total ?? 0,

@@ -1,4 +1,4 @@
-import { PAGINATION, SHIPMENT_MESSAGES, formatHubDateTime, type SavedOrder } from '@airbox/contract';
+import { PAGINATION, SHIPMENT_MESSAGES, type SavedOrder } from '@airbox/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { useToast } from '../../../components/toast/toast-context';
+import { DateTime } from '../../../components/date-time';
 import { PageCard } from '../../../components/layout/page-card';
 import { AddressCell } from '../../../components/table/address-cell';
 import { DataTable } from '../../../components/table/data-table';
@@ -15,6 +16,7 @@ import type { Column } from '../../../components/table/types';
 import { answerMessage } from '../../../lib/http';
 import { labelPurchaseHref } from '../../../lib/label-purchase';
 import type { SessionHints } from '../../../lib/session';
+import { useFormatDateTime } from '../../../lib/user';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrders } from '../api/get-orders';
 
@@ -35,12 +37,12 @@ function Party({ order, side }: { order: SavedOrder; side: Side }) {
 }
 
 /** How an order is named to assistive technology: who it goes to and when it was started. */
-const orderName = (order: SavedOrder) =>
-  `order to ${personName(order, 'to') || order.tocompany || 'a recipient'} of ${formatHubDateTime(order.createtime)}`;
+const orderName = (order: SavedOrder, format: (value: string) => string) =>
+  `order to ${personName(order, 'to') || order.tocompany || 'a recipient'} of ${format(order.createtime)}`;
 
 function orderColumns(actions: (order: SavedOrder) => ReactNode): Column<SavedOrder>[] {
   return [
-    { header: 'Date Created', cell: (order) => formatHubDateTime(order.createtime), sx: { minWidth: 112 } },
+    { header: 'Date Created', cell: (order) => <DateTime value={order.createtime} /> },
     { header: 'Package', cell: (order) => <PackageCell {...order} /> },
     { header: 'Sender', cell: (order) => <Party order={order} side="from" />, sx: { minWidth: 180 } },
     { header: 'Recipient', cell: (order) => <Party order={order} side="to" />, sx: { minWidth: 180 } },
@@ -54,7 +56,9 @@ function OrderCard({ order, actions }: { order: SavedOrder; actions: ReactNode }
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.25 }}>
       <Box>
-        <Typography sx={{ fontWeight: 600 }}>{formatHubDateTime(order.createtime)}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>
+          <DateTime value={order.createtime} />
+        </Typography>
         <Typography variant="body2" color="text.secondary">
           {packageSize(order)} · {packageWeight(order.weight)}
         </Typography>
@@ -92,6 +96,7 @@ export function OrdersInProgress({ session }: { session: SessionHints }) {
   const { userId } = session;
   const alert = useAlert();
   const toast = useToast();
+  const format = useFormatDateTime();
   const orders = useOrders(userId);
   const remove = useDeleteOrder(userId);
   const [page, setPage] = useState<{ page: number; num: number }>({ page: 0, num: PAGINATION.pageSize });
@@ -135,10 +140,10 @@ export function OrdersInProgress({ session }: { session: SessionHints }) {
     >
       <DataTable
         label="Orders In Progress"
-        columns={orderColumns((order) => <RowActions actions={actionsOf(order)} rowName={orderName(order)} />)}
+        columns={orderColumns((order) => <RowActions actions={actionsOf(order)} rowName={orderName(order, format)} />)}
         rows={rows}
         rowKey={(order) => order.id}
-        card={(order) => <OrderCard order={order} actions={<RowActions actions={actionsOf(order)} rowName={orderName(order)} layout="row" />} />}
+        card={(order) => <OrderCard order={order} actions={<RowActions actions={actionsOf(order)} rowName={orderName(order, format)} layout="row" />} />}
         empty={SHIPMENT_MESSAGES.noOrders}
         loading={orders.isPending}
         minWidth={960}

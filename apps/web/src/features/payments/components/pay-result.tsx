@@ -1,5 +1,4 @@
 import {
-  formatDateTimeUs,
   MEMBERSHIP_PLAN,
   MEMBERSHIP_PLAN_NAMES,
   MESSAGES,
@@ -16,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { readSession } from '../../../lib/session';
-import { useUser } from '../../../lib/user';
+import { useFormatDateTime, useUser } from '../../../lib/user';
 
 /** What the payment bought, from the query the server's return wrote (paySuccess?plan=&number=); null when absent or bad. */
 export function boughtFrom(searchParams: URLSearchParams): { plan: MembershipPlan; number: number } | null {
@@ -34,12 +33,13 @@ export function boughtText({ plan, number }: { plan: MembershipPlan; number: num
 function AfterPurchase({ plan }: { plan: MembershipPlan }) {
   const session = readSession();
   const user = useUser(session?.userId ?? 0);
+  const format = useFormatDateTime();
   const record = session ? user.data?.users[0] : undefined;
   if (!record) return null;
   const text =
     plan === MEMBERSHIP_PLAN.credit || !record.membership_expire
       ? `Your balance is now ${record.credits} credit${record.credits === 1 ? '' : 's'}.`
-      : `Your membership runs until ${formatDateTimeUs(record.membership_expire)}.`;
+      : `Your membership runs until ${format(record.membership_expire)}.`;
   return <Typography sx={{ mt: 1 }}>{text}</Typography>;
 }
 

@@ -1,7 +1,8 @@
-import { carrierDisplayName, formatDateTime, formatUsd, toCents, totalPrice, type ShipmentRow } from '@airbox/contract';
+import { carrierDisplayName, formatUsd, toCents, totalPrice, type ShipmentRow } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { DateTime } from '../../../components/date-time';
 import { AddressCell } from '../../../components/table/address-cell';
 import { PackageCell, packageSize, packageWeight } from '../../../components/table/package-cell';
 import type { Column } from '../../../components/table/types';
@@ -56,7 +57,7 @@ const to = (row: ShipmentRow) => <AddressCell name={row.toName} lines={[row.toAd
 export function shipmentColumns(serviceName: ServiceName, actions: (row: ShipmentRow) => ReactNode): Column<ShipmentRow>[] {
   return [
     { header: 'Order No', cell: (row) => row.orderNo, sx: { fontWeight: 600, whiteSpace: 'nowrap' } },
-    { header: 'Date Created', cell: (row) => formatDateTime(row.createTime), sx: { minWidth: 96 } },
+    { header: 'Date Created', cell: (row) => <DateTime value={row.createTime} /> },
     { header: 'Status', cell: (row) => <ShipmentStatus row={row} /> },
     { header: 'Carrier', cell: (row) => <Carrier row={row} serviceName={serviceName} />, sx: { minWidth: 120 } },
     { header: 'Tracking Number', cell: (row) => <Tracking row={row} /> },
@@ -77,7 +78,7 @@ export function ShipmentCard({ row, serviceName, actions }: { row: ShipmentRow; 
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }}>Order {row.orderNo}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {formatDateTime(row.createTime)}
+            <DateTime value={row.createTime} />
           </Typography>
         </Box>
         <Total row={row} />

@@ -1,7 +1,6 @@
 import {
   SHIPMENT_MESSAGES,
   carrierDisplayName,
-  formatDateTime,
   formatPhoneDisplay,
   formatUsd,
   paymentStatus,
@@ -19,6 +18,7 @@ import { InfoDialog, InfoItem, InfoSection } from '../../../components/dialog/in
 import { packageSize, packageWeight } from '../../../components/table/package-cell';
 import { useServiceNames } from '../../../lib/service-names';
 import { useShipmentDetail } from '../api/get-shipment-detail';
+import { DateTime } from '../../../components/date-time';
 
 type DetailAddress = ShipmentDetail['from_address'];
 
@@ -58,7 +58,7 @@ function TrackingTimeline({ events }: { events: ShipmentDetail['tracker']['track
           </Typography>
           {event.message && <Typography variant="body2">{event.message}</Typography>}
           <Typography variant="caption" color="text.secondary">
-            {formatDateTime(event.datetime)}
+            <DateTime value={event.datetime} />
           </Typography>
         </Box>
       ))}

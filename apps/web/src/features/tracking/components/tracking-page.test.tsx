@@ -36,7 +36,9 @@ describe('the public tracking page', () => {
     expect(items[0]).toHaveAttribute('aria-current', 'step');
     expect(within(items[1]!).getByText('Accepted at USPS Origin Facility')).toBeInTheDocument();
     expect(within(items[1]!).getByText(/SAN FRANCISCO, CA/)).toBeInTheDocument();
-    expect(items[1]!.querySelector('time')).toHaveAttribute('dateTime', '2026-11-23T19:27:00Z');
+    expect(items[1]!.querySelector('time')).toHaveAttribute('dateTime', '2026-11-23T19:27:00.000Z');
+    // Nobody is signed in: the service's own Pacific time, zone named.
+    expect(items[1]!.querySelector('time')).toHaveTextContent('11/23/2026 11:27 AM PST');
 
     expect(api.calls('/app/v1/tracking').map((call) => call.fields.get('token'))).toEqual([TOKEN]);
     // No login screen, no signed-in layout around it.

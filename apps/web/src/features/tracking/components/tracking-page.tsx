@@ -1,4 +1,4 @@
-import { formatDateTimeUs, type PublicTracking, SHIPMENT_MESSAGES, statusTone, type StatusTone } from '@airbox/contract';
+import { type PublicTracking, SHIPMENT_MESSAGES, statusTone, type StatusTone } from '@airbox/contract';
 import MuiAlert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { DateTime } from '../../../components/date-time';
 import { ApiError, answerMessage } from '../../../lib/http';
 import { useTracking } from '../api/get-tracking';
 
@@ -57,7 +58,7 @@ function Timeline({ events }: { events: PublicTracking['events'] }) {
             </Typography>
             <Typography component="p">{event.message}</Typography>
             <Typography component="p" variant="body2" color="text.secondary">
-              <time dateTime={event.datetime}>{formatDateTimeUs(event.datetime)}</time>
+              <DateTime value={event.datetime} />
               {place ? ` · ${place}` : ''}
             </Typography>
           </Box>

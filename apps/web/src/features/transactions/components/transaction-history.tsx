@@ -2,7 +2,6 @@ import {
   TRANSACTION_MESSAGES,
   TRANSACTION_PAGE_SIZES,
   creditSign,
-  formatHubDateTime,
   formatUsd,
   transactionTypeName,
   type Operation,
@@ -10,6 +9,7 @@ import {
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { DateTime } from '../../../components/date-time';
 import { PageCard } from '../../../components/layout/page-card';
 import { DataTable } from '../../../components/table/data-table';
 import type { Column } from '../../../components/table/types';
@@ -38,7 +38,7 @@ function Credits({ operation }: { operation: Operation }) {
 }
 
 const COLUMNS: Column<Operation, SortField>[] = [
-  { header: 'Date', sort: 'op_timestamp', cell: (operation) => formatHubDateTime(operation.op_timestamp), sx: { whiteSpace: 'nowrap' } },
+  { header: 'Date', sort: 'op_timestamp', cell: (operation) => <DateTime value={operation.op_timestamp} /> },
   { header: 'Type', sort: 'op_type', cell: (operation) => transactionTypeName(operation.op_type) },
   { header: 'Credits', sort: 'credits', align: 'right', cell: (operation) => <Credits operation={operation} /> },
   { header: 'Amount', align: 'right', cell: (operation) => amount(operation) ?? '–' },
@@ -59,7 +59,7 @@ function OperationCard({ operation }: { operation: Operation }) {
         </Typography>
       </Box>
       <Typography variant="body2" color="text.secondary">
-        {formatHubDateTime(operation.op_timestamp)}
+        <DateTime value={operation.op_timestamp} />
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {[price === null ? null : `Amount ${price}`, operation.overtime ? `Overtime ${overtimeDays(operation)}` : null, `Balance ${operation.balance}`]
