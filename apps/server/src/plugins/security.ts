@@ -22,8 +22,8 @@ const PRIVATE_PREFIXES = ['/app/v1/', '/openapi/'];
 /** The payment provider's pages are added to form-action with the payments issue. */
 const FORM_ACTION = ["'self'"];
 
-/** Helmet's settings: a strict CSP, no referrer, no framing, HSTS over HTTPS. */
-function helmetOptions(publicUrl: string): FastifyHelmetOptions {
+/** Helmet's settings: a strict CSP, no referrer, no framing, HSTS over HTTPS (exported for the bench's bare server). */
+export function helmetOptions(publicUrl: string): FastifyHelmetOptions {
   const https = publicUrl.startsWith('https:');
   return {
     contentSecurityPolicy: {
