@@ -12,6 +12,8 @@ import { parseArgs } from 'node:util';
 const PARTS = {
   // name: [module, what it measures]
   throughput: ['./throughput.mjs', 'Throughput: signed-in list calls and login vs a bare Fastify server, SQLite and PostgreSQL, 10k and 1M rows'],
+  lighthouse: ['./lighthouse.mjs', 'Lighthouse: login and dashboard, mobile profile'],
+  resilience: ['./resilience.mjs', 'Resilience: kill -9 during 500 concurrent writes, SQLite and PostgreSQL'],
   scale: ['./scale.mjs', 'Scale-out: two portals behind HAProxy on one PostgreSQL and one Redis'],
 };
 const SCALE_PARTS = ['scale'];
