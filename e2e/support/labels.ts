@@ -121,9 +121,14 @@ export async function setMailingAddress(request: APIRequestContext, account: { u
   expect(((await saved.json()) as { errorcode: number }).errorcode).toBe(1);
 }
 
-/** Adds a contact to My Contacts through its call; the sender's address under `nickname`. */
-export async function addContact(request: APIRequestContext, userId: number, nickname: string): Promise<void> {
-  const { residential, ...address } = SENDER;
+/** Adds a contact to My Contacts through its call: `address` (the sender's by default) under `nickname`. */
+export async function addContact(
+  request: APIRequestContext,
+  userId: number,
+  nickname: string,
+  contact: typeof SENDER | typeof RECIPIENT = SENDER,
+): Promise<void> {
+  const { residential, ...address } = contact;
   const added = await request.post('/app/v1/addUserShipmentAddress', {
     data: { ...address, user_id: userId, name: nickname, country: 'USA', residential },
   });

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, createAccount, signIn, toast } from '../support/accounts';
+import { addContact, RECIPIENT, setMailingAddress } from '../support/labels';
 import { expectNoSeriousViolations } from '../support/axe';
 
 /**
@@ -115,7 +116,7 @@ test('Add Contact on a 375×800 phone keeps CANCEL and CONFIRM in sight when eve
 });
 
 /** Presses Tab until `target` has the focus (at most `limit` times): the keyboard's way there. */
-async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
+async function tabTo(page: Page, target: Locator, limit = 120): Promise<void> {
   for (let presses = 0; presses < limit; presses += 1) {
     if (await target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))) return;
     await page.keyboard.press('Tab');
@@ -202,5 +203,73 @@ test('keyboard only: log in, open My Contacts from the sidebar and add a contact
   await expect(dialog).toBeHidden();
   const row = page.getByRole('table', { name: 'My Contacts' }).getByRole('row').filter({ hasText: 'Home' });
   await expect(row).toContainText('500 Howard St, San Francisco, CA, USA, 94105');
+  await expectNoSeriousViolations(page);
+});
+
+/** Tabs to a button or link, checks its focus ring, and presses Enter on it. */
+async function press(page: Page, control: Locator): Promise<void> {
+  await expect(control).toBeVisible(LOADED);
+  await tabTo(page, control);
+  await expectFocusRing(page);
+  await page.keyboard.press('Enter');
+}
+
+test('keyboard only: buy a label from the dashboard through the payment simulator to Purchased Labels, axe on each step', async ({ context, page, baseURL }) => {
+  // Seven steps, each control reached Tab by Tab with its focus checked, and axe five times: over 2 minutes on this 2-core host.
+  test.setTimeout(300_000);
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  await setMailingAddress(context.request, account);
+  await addContact(context.request, account.userId, 'Rosa', RECIPIENT);
+  await page.goto('/app/dashboard');
+  await press(page, page.getByRole('link', { name: 'Buy Shipment Labels' }));
+  await expect(page.getByRole('heading', { name: 'New shipping label' })).toBeVisible(LOADED);
+
+  // From: the customer's own address.
+  const from = page.getByRole('form', { name: 'From step' });
+  await press(page, from.getByRole('button', { name: /^My address/ }));
+  await expect(from.getByLabel('Address 1')).toHaveValue('742 Valencia St');
+  await expectNoSeriousViolations(page);
+  await press(page, from.getByRole('button', { name: 'Next' }));
+
+  // To: a contact picked in the My Contacts dialog.
+  const to = page.getByRole('form', { name: 'To step' });
+  await press(page, to.getByRole('button', { name: 'Pick from My Contacts' }));
+  const contacts = page.getByRole('dialog', { name: 'My Contacts' });
+  await press(page, contacts.getByRole('button', { name: 'Choose Rosa' }));
+  await expect(contacts).toBeHidden();
+  await expect(to.getByLabel('Address 1')).toHaveValue(RECIPIENT.address1);
+  await expectNoSeriousViolations(page);
+  await press(page, to.getByRole('button', { name: 'Next' }));
+
+  // Package: a preset; Options: as they are.
+  const parcel = page.getByRole('form', { name: 'Package step' });
+  await press(page, parcel.getByRole('button', { name: /^Small box/ }));
+  await expect(parcel.getByLabel('Weight (lb)')).toHaveValue('1');
+  await press(page, parcel.getByRole('button', { name: 'Next' }));
+  await press(page, page.getByRole('form', { name: 'Options step' }).getByRole('button', { name: 'Check addresses' }));
+
+  // Rates: the focus enters the group on a service; Space chooses it.
+  const services = page.getByRole('radiogroup', { name: 'Services' });
+  const verify = page.getByRole('form', { name: 'Verify step' });
+  await expect(services.or(verify)).toBeVisible(LOADED);
+  if (await verify.isVisible()) await press(page, verify.getByRole('button', { name: 'Get rates' }));
+  const first = services.getByRole('radio').first();
+  await expect(first).toBeVisible(LOADED);
+  await tabTo(page, services);
+  await page.keyboard.press('Space');
+  const chosen = services.getByRole('radio', { checked: true });
+  await expect(chosen).toHaveCount(1);
+  await expect(chosen).toBeFocused();
+  await expectNoSeriousViolations(page);
+  await press(page, page.getByRole('form', { name: 'Rates step' }).getByRole('button', { name: 'Next' }));
+
+  // Review and pay, then the payment simulator's Approve.
+  await press(page, page.getByRole('form', { name: 'Review and pay step' }).getByRole('button', { name: /^Pay \$/ }));
+  await press(page, page.getByRole('button', { name: 'Approve' }));
+  await expect(page.getByText('Pay Success!')).toBeVisible(LOADED);
+  await expect(page).toHaveURL(/\/app\/ShipmentParent\/shipment\?labelOrder=/, LOADED);
+  const orderNo = new URL(page.url()).searchParams.get('labelOrder')!;
+  await expect(page.getByText(`Your label for order ${orderNo} is ready.`)).toBeVisible(LOADED);
   await expectNoSeriousViolations(page);
 });

@@ -18,6 +18,7 @@ main{background:#fff;border-radius:8px;box-shadow:0 1px 4px rgba(0,0,0,.15);padd
 h1{font-size:1.4rem;margin-top:0}.amount{font-size:2rem;font-weight:700;margin:8px 0 24px}
 .note{color:#555;font-size:.875rem}form{display:inline}button{font-size:1rem;padding:10px 20px;margin-right:12px;border-radius:4px;border:1px solid #0b5cad;cursor:pointer}
 .approve{background:#0b5cad;color:#fff}.cancel{background:#fff;color:#0b5cad}
+button:focus-visible{outline:2px solid #0b5cad;outline-offset:2px}
 </style></head>
 <body><main>${body}</main></body></html>`;
 }
