@@ -9,7 +9,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
-import { AppError } from './errors.js';
+import { AppError, isDatabaseUnavailable } from './errors.js';
 import barcodes from './plugins/barcodes.js';
 import carriers from './plugins/carriers.js';
 import database from './plugins/database.js';
@@ -121,6 +121,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       failure = AppError.invalid(invalidRequestMessage(error.validation));
     } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       failure = clientFailure(error.statusCode);
+    } else if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      failure = AppError.unavailable();
     } else {
       request.log.error({ err: error }, 'unexpected failure');
       failure = new AppError(500, API_ERRORCODE.internal, MESSAGES.internalError);

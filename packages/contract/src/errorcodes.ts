@@ -16,6 +16,8 @@ export const API_ERRORCODE = {
   tooLarge: -413,
   tooManyRequests: -429,
   internal: -500,
+  /** HTTP 503 'Service exception': the database (or another service the call needs) cannot be reached now; try again. */
+  unavailable: -503,
 } as const;
 
 /**

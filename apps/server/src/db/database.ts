@@ -89,10 +89,22 @@ export function isPostgresUrl(url: string): boolean {
   return url.startsWith('postgres://') || url.startsWith('postgresql://');
 }
 
+/** How long a PostgreSQL connection may take to open before the call fails (503) instead of waiting on. */
+export const PG_CONNECT_TIMEOUT_MS = 5_000;
+
+export interface CreateDatabaseOptions {
+  /** Told of a pooled PostgreSQL connection the database closed (a restart, a cut); the pool drops it. */
+  onConnectionLost?: (error: Error) => void;
+}
+
 /** Kysely over PostgreSQL for a postgres:// URL, else over the SQLite file of `sqlite:/path`. */
-export function createDatabase(databaseUrl: string): Db {
+export function createDatabase(databaseUrl: string, options: CreateDatabaseOptions = {}): Db {
   if (isPostgresUrl(databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+    // A pooled connection the database ends (PostgreSQL stopped or restarted) is an 'error' event
+    // on the pool, which would end the process without a listener. The pool has already dropped
+    // it and opens new ones when asked: the server carries on once the database is back.
+    pool.on('error', (error) => options.onConnectionLost?.(error));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = databaseUrl.slice('sqlite:'.length);

@@ -12,7 +12,7 @@ declare module 'fastify' {
 /** Opens the database, migrates it to the latest version and seeds demo data into an empty one. */
 export default fp(
   async (app) => {
-    const db = createDatabase(app.config.databaseUrl);
+    const db = createDatabase(app.config.databaseUrl, { onConnectionLost: (error) => app.log.warn({ err: error }, 'a database connection was lost') });
     app.addHook('onClose', () => db.destroy());
     try {
       const applied = await migrateToLatest(db);

@@ -1,0 +1,84 @@
+import { API_ERRORCODE, MESSAGES } from '@airbox/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isDatabaseUnavailable } from '../src/errors.js';
+import { signIn, useTestApp, useTestDatabase } from './helper.js';
+
+const database = useTestDatabase();
+const t = useTestApp(database);
+
+/** What pg and better-sqlite3 throw when the database is gone or busy, as they throw it. */
+const UNAVAILABLE = {
+  'connection refused': Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+  'PostgreSQL shutting down': Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' }),
+  'PostgreSQL starting up': Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+  'connection ended under a query': new Error('Connection terminated unexpectedly'),
+  'no connection in time': new Error('timeout exceeded when trying to connect'),
+  'SQLite busy past busy_timeout': Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }),
+};
+
+/** Every query of the app fails with `error` until the test ends. */
+function databaseFails(error: Error) {
+  vi.spyOn(t.app.db.getExecutor(), 'executeQuery').mockRejectedValue(error);
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+const contactsOf = (userId: number) => `/app/v1/getUserShipmentAddress?userId=${userId}&page=1&num=10`;
+
+describe('the database unavailable', () => {
+  it.each(Object.entries(UNAVAILABLE))('answers a signed-in call 503 Service exception, never a stack trace: %s', async (_name, error) => {
+    const { cookie, userId } = await signIn(t.app, 'demo@example.com');
+    databaseFails(error);
+    const response = await t.app.inject({ method: 'GET', url: contactsOf(userId), headers: { cookie } });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ errorcode: API_ERRORCODE.unavailable, message: MESSAGES.serviceException });
+    expect(response.body).not.toContain(error.message);
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a write and the login alike, and /healthz 503', async () => {
+    const { cookie, userId } = await signIn(t.app, 'demo@example.com');
+    databaseFails(UNAVAILABLE['connection refused']);
+    const write = await t.app.inject({ method: 'POST', url: '/app/v1/addUserShipmentAddress', headers: { cookie }, payload: { user_id: userId, name: 'Mom', firstName: 'A', lastName: 'B', company: '', address1: '1 Main St', address2: '', city: 'Portland', state: 'OR', country: 'USA', zipcode: '97201', email: '', phone: '', residential: true } });
+    expect(write.statusCode).toBe(503);
+    expect(write.json()).toEqual({ errorcode: API_ERRORCODE.unavailable, message: MESSAGES.serviceException });
+    const login = await t.app.inject({ method: 'POST', url: '/app/v1/login', payload: { name: 'demo@example.com', password: 'DemoPass1' } });
+    expect(login.statusCode).toBe(503);
+    expect(login.json()).toEqual({ errorcode: API_ERRORCODE.unavailable, message: MESSAGES.serviceException });
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual({ status: 'unavailable' });
+  });
+
+  it('answers again as soon as the database is back, with the same session', async () => {
+    const { cookie, userId } = await signIn(t.app, 'demo@example.com');
+    databaseFails(UNAVAILABLE['PostgreSQL shutting down']);
+    expect((await t.app.inject({ method: 'GET', url: contactsOf(userId), headers: { cookie } })).statusCode).toBe(503);
+    vi.restoreAllMocks();
+    const back = await t.app.inject({ method: 'GET', url: contactsOf(userId), headers: { cookie } });
+    expect(back.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('keeps a failing query that is not about reaching the database a 500 Internal system error', async () => {
+    const { cookie, userId } = await signIn(t.app, 'demo@example.com');
+    databaseFails(Object.assign(new Error('column "nope" does not exist'), { code: '42703' }));
+    const response = await t.app.inject({ method: 'GET', url: contactsOf(userId), headers: { cookie } });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ errorcode: API_ERRORCODE.internal, message: MESSAGES.internalError });
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it('tells a database out of reach from a wrong query or a bug', () => {
+    for (const error of Object.values(UNAVAILABLE)) expect(isDatabaseUnavailable(error)).toBe(true);
+    const everyAddress = Object.assign(new AggregateError([UNAVAILABLE['connection refused'], UNAVAILABLE['connection refused']]), { code: undefined });
+    expect(isDatabaseUnavailable(everyAddress)).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error('UNIQUE constraint failed: users.email'), { code: 'SQLITE_CONSTRAINT_UNIQUE' }))).toBe(false);
+    expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+    expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
