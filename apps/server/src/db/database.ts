@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { AdvertisementsTable } from '../modules/advertisements/advertisements.table.js';
 import type {
@@ -114,7 +115,34 @@ export function createDatabase(databaseUrl: string, options: CreateDatabaseOptio
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+}
+
+/** How many prepared statements a SQLite connection keeps (the app runs a few hundred distinct queries). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * better-sqlite3 with its prepared statements kept by SQL text: Kysely prepares every query it
+ * runs, and preparing costs about as much as running a small query. Reusing a statement is safe
+ * here: Kysely runs one query at a time on the connection (a stream holds it until it ends), and
+ * SQLite prepares a statement again by itself after a schema change.
+ */
+function withStatementCache(database: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: STATEMENT_CACHE_SIZE });
+  return {
+    close: () => {
+      statements.clear();
+      database.close();
+    },
+    prepare: (text) => {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = database.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /**

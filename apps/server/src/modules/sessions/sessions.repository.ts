@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import type { UserRow } from '../users/users.table.js';
 import type { NewSession, SessionRow } from './sessions.table.js';
 
 export async function insertSession(db: Db, session: NewSession): Promise<void> {
@@ -7,6 +8,23 @@ export async function insertSession(db: Db, session: NewSession): Promise<void> 
 
 export async function findSession(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
   return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** A session's times and its user's row, in one query (every signed-in call asks). */
+export async function findSessionWithUser(
+  db: Db,
+  tokenHash: string,
+): Promise<{ session: Pick<SessionRow, 'last_seen_at' | 'expires_at'>; user: UserRow } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.user_id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.last_seen_at as session_last_seen_at', 'sessions.expires_at as session_expires_at'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_last_seen_at, session_expires_at, ...user } = row;
+  return { session: { last_seen_at: session_last_seen_at, expires_at: session_expires_at }, user };
 }
 
 export async function touchSession(db: Db, tokenHash: string, nowIso: string): Promise<void> {

@@ -2,9 +2,8 @@ import { SESSION_MAX_AGE_MS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { randomToken, sha256 } from '../tokens/tokens.crypto.js';
-import { findUserById } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
-import { deleteSession, findSession, insertSession, touchSession } from './sessions.repository.js';
+import { deleteSession, findSessionWithUser, insertSession, touchSession } from './sessions.repository.js';
 
 /** A session ends 2 hours after its last use, and 12 hours after login whatever happens. */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -30,8 +29,9 @@ export async function endSession(db: Db, token: string): Promise<void> {
 /** The user a session token belongs to, or undefined when it is unknown or expired (then deleted). */
 export async function resumeSession(db: Db, token: string, now: Date): Promise<UserRow | undefined> {
   const tokenHash = sha256(token);
-  const session = await findSession(db, tokenHash);
-  if (!session) return undefined;
+  const found = await findSessionWithUser(db, tokenHash);
+  if (!found) return undefined;
+  const { session, user } = found;
   const lastSeen = new Date(toIso(session.last_seen_at)).getTime();
   const expired = toIso(session.expires_at) <= now.toISOString() || lastSeen + SESSION_IDLE_MS <= now.getTime();
   if (expired) {
@@ -39,5 +39,5 @@ export async function resumeSession(db: Db, token: string, now: Date): Promise<U
     return undefined;
   }
   if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) await touchSession(db, tokenHash, now.toISOString());
-  return findUserById(db, session.user_id);
+  return user;
 }
