@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import type { Plugin } from 'vite';
@@ -45,9 +47,21 @@ function testFilesThatMock(): string[] {
     .filter((path) => /\.test\.tsx?$/.test(path) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(new URL(path, root), 'utf8')));
 }
 
+/**
+ * react-router's package exports name only its development build, warnings and checks included
+ * (remix-run/react-router#14102): a build takes its production build instead, 30 KB less
+ * minified on the first page. The dev server and the tests keep the development one.
+ */
+const reactRouterBuild = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+const productionReactRouter = [
+  { find: /^react-router$/, replacement: join(reactRouterBuild, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(reactRouterBuild, 'dom-export.mjs') },
+];
+
 // The app is served under /app/ by the server; in development the API is proxied to it.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: '/app/',
+  resolve: { alias: command === 'build' ? productionReactRouter : [] },
   plugins: [
     react(),
     firstPage.plugin,
@@ -103,4 +117,4 @@ export default defineConfig({
       { extends: true, test: { name: 'isolated', include: testFilesThatMock(), isolate: true } },
     ],
   },
-});
+}));

@@ -6,7 +6,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 180;
+// Issue 12's target is 150 KB; the first page is 177.0 KB today (react-dom 60, react-router 27,
+// MUI with emotion 35, react-hook-form 11, TanStack Query 8, the app 10): the budget holds it
+// there until the first page sheds TanStack Query and react-hook-form (README, "Measured").
+const BUDGET_KB = 178;
 const LOGIN_ROUTE_MODULE = 'src/app/routes/login.tsx';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
