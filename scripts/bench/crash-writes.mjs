@@ -41,8 +41,11 @@ function serverEnv(options, port) {
   };
 }
 
-/** Starts the portal, built (lib's startPortal) or from source (tsx src/server.ts), and waits for /healthz. */
-async function startServer(options) {
+/**
+ * Starts the portal, built (lib's startPortal) or from source (tsx src/server.ts), and waits for
+ * /healthz. Options: databaseUrl, dataDir, sessionSecret, fromSource.
+ */
+export async function startServer(options) {
   const port = await freePort();
   const env = serverEnv(options, port);
   if (!options.fromSource) {
@@ -98,8 +101,8 @@ function descendants(pid) {
   return found;
 }
 
-/** Runs the server's user:create CLI; answers {user_id, BOXID}. */
-function createCustomer(options, email) {
+/** Runs the server's user:create CLI (options as startServer's); answers {user_id, BOXID}. */
+export function createCustomer(options, email) {
   const [command, args] = scriptCommand('cli/create-user', options.fromSource);
   return new Promise((done, fail) => {
     const child = spawn(command, [...args, '--email', email, '--password', CUSTOMER_PASSWORD, '--role', '5', '--first-name', 'Crash', '--last-name', 'Test'], {
@@ -168,6 +171,44 @@ function client(base) {
   return { json, payAndReturn };
 }
 
+/** `count` customers made with the CLI and signed in on `base`: {email, userId, cookie}. */
+export async function signedInCustomers(options, base, count, tag) {
+  const customers = [];
+  for (let i = 0; i < count; i += 1) {
+    const email = `crash-${tag}-${i}@example.com`;
+    const { user_id: userId } = await createCustomer(options, email);
+    customers.push({ email, userId, cookie: await signIn(base, { name: email, password: CUSTOMER_PASSWORD }) });
+  }
+  return customers;
+}
+
+export const WRITE_KINDS = ['contact', 'credits', 'label'];
+
+/** Write number `i` of `kinds` in turn over the customers: what performWrite sends and checkWrites looks for. */
+export function newWrite(i, customers, tag, kinds = WRITE_KINDS) {
+  return {
+    i,
+    kind: kinds[i % kinds.length],
+    customer: customers[i % customers.length],
+    marker: `crash${tag}n${i}`, // letters and digits: a contact name keeps only those
+    quantity: 1 + (i % 4),
+    ok: false,
+    sent: false,
+  };
+}
+
+const clients = new Map();
+/**
+ * Sends one write to the portal at `base` as a client would; sets write.ok when it was answered
+ * with success (for a purchase: the payment return led to paySuccess). Throws when the server
+ * does not answer at all.
+ */
+export async function performWrite(base, write) {
+  if (!clients.has(base)) clients.set(base, client(base));
+  write.sent = true;
+  return perform(clients.get(base), write);
+}
+
 /** One write of `kind` for customer `c`; fills `write` with what it sent and whether it was answered with success. */
 async function perform(api, write) {
   const { customer: c } = write;
@@ -208,6 +249,11 @@ async function copiesOf(db, write) {
   if (!write.token) return { copies: 0 };
   const orders = await db.all('select id, status from payment_orders where provider_order_id = ?', [write.token]);
   const captured = orders.filter((o) => o.status === 'captured');
+  const [simulated] = await db.all('select status from payment_simulator_orders where id = ?', [write.token]);
+  // Money the payment simulator took that the portal never recorded: taken for nothing.
+  if (simulated?.status === 'COMPLETED' && !orders.some((o) => o.status === 'captured' || o.status === 'refunded')) {
+    return { copies: 0, captured: 0, halfDone: true, why: `captured by the provider, ${orders[0]?.status ?? 'no order'} in the portal` };
+  }
   if (captured.length !== 1) return { copies: captured.length, captured: captured.length, why: `${captured.length} captured payment orders` };
   const [ledger] = await db.all('select count(*) as n from operations where payment_order_id = ?', [captured[0].id]);
   if (write.kind === 'credits') return { copies: Number(ledger.n), captured: 1, halfDone: Number(ledger.n) !== 1, why: `${ledger.n} ledger rows` };
@@ -226,6 +272,38 @@ async function copiesOf(db, write) {
 }
 
 /**
+ * Reads back `writes` (after performWrite) from the portal's database: every write answered ok
+ * is there (found), none twice, nothing paid for and not delivered, and each customer's credits
+ * are the sum of their ledger. A label paid whose purchase is still 'buying' counts as
+ * half-written only with `buyingIsDone` (its label-purchase job had time to run).
+ */
+export async function checkWrites(db, writes, customers, { buyingIsDone = true } = {}) {
+  const problems = [];
+  let found = 0;
+  let duplicates = 0;
+  let halfDone = 0;
+  for (const write of writes) {
+    const { copies, why, ...held } = await copiesOf(db, write);
+    if (held.halfDone) {
+      halfDone += 1;
+      if (buyingIsDone || held.state !== 'buying') problems.push(`half-written: ${write.kind} #${write.i} was paid for (${why})`);
+    }
+    if (write.ok && copies >= 1) found += 1;
+    if (write.ok && copies === 0) problems.push(`lost: ${write.kind} #${write.i} was answered ok (${why ?? 'not found'})`);
+    if (copies > 1) {
+      duplicates += 1;
+      problems.push(`twice: ${write.kind} #${write.i} (${why ?? `${copies} copies`})`);
+    }
+  }
+  for (const c of customers) {
+    const [user] = await db.all('select credits from users where user_id = ?', [c.userId]);
+    const [sum] = await db.all('select coalesce(sum(credits_delta), 0) as n from operations where user_id = ?', [c.userId]);
+    if (Number(user.credits) !== Number(sum.n)) problems.push(`${c.email}: credits ${user.credits}, ledger says ${sum.n}`);
+  }
+  return { found, duplicates, halfDone, problems };
+}
+
+/**
  * The whole run. Options: databaseUrl, dataDir (outbox), writes (500), customers (8),
  * concurrency (50), killAfter (share of writes answered before the kill, 0.4), fromSource (the
  * server from TypeScript source through tsx instead of dist), jobsSeconds (how long to wait for
@@ -240,24 +318,11 @@ export async function crashDuringWrites(options) {
   const customers = [];
   try {
     const tag = randomBytes(3).toString('hex');
-    for (let i = 0; i < customerCount; i += 1) {
-      const email = `crash-${tag}-${i}@example.com`;
-      const { user_id: userId } = await createCustomer(settings, email);
-      customers.push({ email, userId, cookie: await signIn(portal.base, { name: email, password: CUSTOMER_PASSWORD }) });
-    }
-    const kinds = ['contact', 'credits', 'label'];
-    const writes = Array.from({ length: total }, (_, i) => ({
-      i,
-      kind: kinds[i % kinds.length],
-      customer: customers[i % customers.length],
-      marker: `crash${tag}n${i}`, // letters and digits: a contact name keeps only those
-      quantity: 1 + (i % 4),
-      ok: false,
-      sent: false,
-    }));
+    customers.push(...(await signedInCustomers(settings, portal.base, customerCount, tag)));
+    const kinds = WRITE_KINDS;
+    const writes = Array.from({ length: total }, (_, i) => newWrite(i, customers, tag));
 
     // Fire them all, at most `concurrency` at a time, and kill the server once enough succeeded.
-    const api = client(portal.base);
     let answeredOk = 0;
     const okByKind = { contact: 0, credits: 0, label: 0 };
     let killed;
@@ -268,9 +333,8 @@ export async function crashDuringWrites(options) {
     const runs = writes.map((write) =>
       limit(async () => {
         if (killed) return;
-        write.sent = true;
         try {
-          await perform(api, write);
+          await performWrite(portal.base, write);
         } catch {
           write.ok = false; // no answer: the server was killed under it
         }
@@ -320,30 +384,8 @@ export async function crashDuringWrites(options) {
     if (left.length > 0) problems.push(`${left.length} of the ${pending.length} jobs pending at the kill had not run ${jobsSeconds + laterJobsSeconds} s after the restart`);
     if (failedJobs.length > 0) problems.push(`${failedJobs.length} jobs pending at the kill failed after the restart`);
 
-    // Every write answered ok is there, none twice (nor any write that got no answer).
-    let found = 0;
-    let duplicates = 0;
-    let halfDone = 0;
-    for (const write of writes) {
-      const { copies, why, ...held } = await copiesOf(db, write);
-      // Paid but not (yet) delivered: once the label-purchase jobs ran (laterJobsSeconds), none may be.
-      if (held.halfDone) {
-        halfDone += 1;
-        if (laterJobsSeconds > 0 || held.state !== 'buying') problems.push(`half-written: ${write.kind} #${write.i} was paid for (${why})`);
-      }
-      if (write.ok && copies >= 1) found += 1;
-      if (write.ok && copies === 0) problems.push(`lost: ${write.kind} #${write.i} was answered ok (${why ?? 'not found'})`);
-      if (copies > 1) {
-        duplicates += 1;
-        problems.push(`twice: ${write.kind} #${write.i} (${why ?? `${copies} copies`})`);
-      }
-    }
-    // The ledger adds up: each customer's credits are the sum of their movements.
-    for (const c of customers) {
-      const [user] = await db.all('select credits from users where user_id = ?', [c.userId]);
-      const [sum] = await db.all('select coalesce(sum(credits_delta), 0) as n from operations where user_id = ?', [c.userId]);
-      if (Number(user.credits) !== Number(sum.n)) problems.push(`${c.email}: credits ${user.credits}, ledger says ${sum.n}`);
-    }
+    const checked = await checkWrites(db, writes, customers, { buyingIsDone: laterJobsSeconds > 0 });
+    problems.push(...checked.problems);
     // Still a working server: a signed-in read answers.
     const read = await fetch(`${portal.base}/app/v1/getUserShipmentAddress?userId=${customers[0].userId}&page=1&num=10`, { headers: { cookie: customers[0].cookie } });
     if (read.status !== 200) problems.push(`after the restart a signed-in read answered ${read.status}`);
@@ -353,9 +395,9 @@ export async function crashDuringWrites(options) {
       answeredOk: writes.filter((w) => w.ok).length,
       byKind: Object.fromEntries(kinds.map((k) => [k, writes.filter((w) => w.kind === k && w.ok).length])),
       inFlightAtKill: killed.inFlight,
-      found,
-      duplicates,
-      halfDone,
+      found: checked.found,
+      duplicates: checked.duplicates,
+      halfDone: checked.halfDone,
       integrity,
       pendingAtKill: pending.length,
       pendingRun: pending.length - left.length - failedJobs.length,

@@ -14,6 +14,7 @@ const PARTS = {
   throughput: ['./throughput.mjs', 'Throughput: signed-in list calls and login vs a bare Fastify server, SQLite and PostgreSQL, 10k and 1M rows'],
   lighthouse: ['./lighthouse.mjs', 'Lighthouse: login and dashboard, mobile profile'],
   resilience: ['./resilience.mjs', 'Resilience: kill -9 during 500 concurrent writes, SQLite and PostgreSQL'],
+  'database-outage': ['./database-outage.mjs', 'Resilience: PostgreSQL stopped for 10 s under load'],
   scale: ['./scale.mjs', 'Scale-out: two portals behind HAProxy on one PostgreSQL and one Redis'],
 };
 const SCALE_PARTS = ['scale'];
