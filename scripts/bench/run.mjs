@@ -15,6 +15,7 @@ const PARTS = {
   lighthouse: ['./lighthouse.mjs', 'Lighthouse: login and dashboard, mobile profile'],
   resilience: ['./resilience.mjs', 'Resilience: kill -9 during 500 concurrent writes, SQLite and PostgreSQL'],
   'database-outage': ['./database-outage.mjs', 'Resilience: PostgreSQL stopped for 10 s under load'],
+  'steady-load': ['./steady-load.mjs', 'Resilience: 60 s of steady load at a fixed rate (login, lists, purchases), SQLite'],
   scale: ['./scale.mjs', 'Scale-out: two portals behind HAProxy on one PostgreSQL and one Redis'],
 };
 const SCALE_PARTS = ['scale'];

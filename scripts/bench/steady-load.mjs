@@ -1,0 +1,175 @@
+/**
+ * Bench part `steady-load`: 60 s at a fixed rate on SQLite, the built portal, one autocannon
+ * instance per kind of call running at the same time, each at its own overallRate (latencies
+ * corrected for coordinated omission): logins, signed-in list calls, credit purchases (buyMembership,
+ * Approve on the payment simulator, the portal's return) and label purchases on the carriers
+ * simulator (rates, buy, Approve, return). Prints 5xx and p50/p99 per kind; target 0 5xx and
+ * p99 < 400 ms, after a 5 s warm-up at the same rates. The load tool shares the machine's cores with the portal.
+ *
+ *   node scripts/bench/run.mjs --only steady-load [--seconds 60]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { CUSTOMER_PASSWORD, checkWrites, openDatabase, signedInCustomers, startServer } from './crash-writes.mjs';
+import { markdownTable } from './lib.mjs';
+
+const P99_TARGET_MS = 400;
+const WARM_UP_SECONDS = 5;
+const FROM = { firstName: 'Casey', lastName: 'Customer', company: '', address1: '1 Main St', address2: '', city: 'San Francisco', state: 'CA', zipcode: '94105', phone: '415-555-0101', email: '', residential: false };
+const TO = { firstName: 'Maria', lastName: 'Lopez', company: '', address1: '55 Elm St', address2: '', city: 'Portland', state: 'OR', zipcode: '97201', phone: '503-555-0199', email: '', residential: true };
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** The steps after a purchase's answer: Approve on the simulator's page, then the portal's return URL. */
+function paymentSteps(base, cookie, done) {
+  return [
+    {
+      method: 'POST',
+      path: '/app/v1/payments/simulator/approve',
+      headers: FORM_HEADERS,
+      setupRequest: (request, context) => (context.token ? { ...request, body: `token=${context.token}` } : undefined),
+      onResponse: (status, _body, context, headers) => {
+        context.returnPath = status === 303 ? new URL(headers.location, base).pathname + new URL(headers.location, base).search : undefined;
+      },
+    },
+    {
+      method: 'GET',
+      headers: { cookie },
+      setupRequest: (request, context) => (context.returnPath ? { ...request, path: context.returnPath } : undefined),
+      onResponse: (status, _body, _context, headers) => {
+        if (status === 303 && new URL(headers.location, base).pathname === '/app/paySuccess') done();
+      },
+    },
+  ];
+}
+
+/** The autocannon instances, one per kind: [name, what one round is, requests/s, connections, requests]. */
+function kinds(base, customers, counters) {
+  const [lister, buyer, shipper] = customers;
+  const login = customers[3];
+  const tokenOf = (body, context) => {
+    try {
+      context.token = new URL(JSON.parse(body).redirectURL).searchParams.get('token');
+    } catch {
+      context.token = undefined;
+    }
+  };
+  return [
+    ['login', 'POST login', 5, 4, [{ method: 'POST', path: '/app/v1/login', headers: JSON_HEADERS, body: JSON.stringify({ name: login.email, password: CUSTOMER_PASSWORD }) }]],
+    [
+      'lists',
+      'getUserShipmentAddress, getUserMessage, getUserOperations in turn',
+      120,
+      10,
+      [
+        { method: 'GET', path: `/app/v1/getUserShipmentAddress?userId=${lister.userId}&page=1&num=10`, headers: { cookie: lister.cookie } },
+        { method: 'POST', path: '/app/v1/getUserMessage', headers: { ...JSON_HEADERS, cookie: lister.cookie }, body: JSON.stringify({ start: 0, num: 10, user_id: lister.userId }) },
+        { method: 'POST', path: '/app/v1/getUserOperations', headers: { ...FORM_HEADERS, cookie: lister.cookie }, body: `user_id=${lister.userId}&start=0&num=10` },
+      ],
+    ],
+    [
+      'credit purchase',
+      'buyMembership, Approve, return (3 requests)',
+      9,
+      4,
+      [
+        {
+          method: 'POST',
+          path: '/app/v1/buyMembership',
+          headers: { ...JSON_HEADERS, cookie: buyer.cookie },
+          body: JSON.stringify({ userID: buyer.userId, number: 1, plan: 1 }),
+          onResponse: (_status, body, context) => tokenOf(body, context),
+        },
+        ...paymentSteps(base, buyer.cookie, () => (counters.credits += 1)),
+      ],
+    ],
+    [
+      'label purchase',
+      'labelPurchase/rates, buy, Approve, return (4 requests)',
+      8,
+      4,
+      [
+        {
+          method: 'POST',
+          path: '/app/v1/labelPurchase/rates',
+          headers: { ...JSON_HEADERS, cookie: shipper.cookie },
+          body: JSON.stringify({ from: FROM, to: TO, parcel: { length: 12, width: 10, height: 6, weightLb: 2, weightOz: 8 }, insuredValue: 0, comments: 'steady load' }),
+          onResponse: (_status, body, context) => {
+            try {
+              const { data } = JSON.parse(body);
+              context.draftId = data.draftId;
+              context.rateId = data.rates.find((r) => r.carrier === 'USPS')?.rateId;
+            } catch {
+              context.draftId = undefined;
+            }
+          },
+        },
+        {
+          method: 'POST',
+          path: '/app/v1/labelPurchase/buy',
+          headers: { ...JSON_HEADERS, cookie: shipper.cookie },
+          setupRequest: (request, context) => (context.draftId ? { ...request, body: JSON.stringify({ draftId: context.draftId, rateId: context.rateId }) } : undefined),
+          onResponse: (_status, body, context) => tokenOf(body, context),
+        },
+        ...paymentSteps(base, shipper.cookie, () => (counters.labels += 1)),
+      ],
+    ],
+  ];
+}
+
+export async function run(argv = []) {
+  const { values } = parseArgs({ args: argv, options: { seconds: { type: 'string' } }, strict: false });
+  const seconds = Number(values.seconds ?? 60);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-steady-'));
+  const settings = { databaseUrl: `sqlite:${join(dataDir, 'airbox.db')}`, dataDir, sessionSecret: randomBytes(32).toString('hex') };
+  const portal = await startServer(settings);
+  let ok = true;
+  try {
+    const customers = await signedInCustomers(settings, portal.base, 4, randomBytes(3).toString('hex'));
+    const counters = { credits: 0, labels: 0 };
+    const plan = kinds(portal.base, customers, counters);
+    const load = (duration) =>
+      Promise.all(plan.map(([, , rate, connections, requests]) => autocannon({ url: portal.base, duration, overallRate: rate, connections, requests, timeout: 10 })));
+    // A warm-up at the same rates, not counted: the first label PDFs and queries compile.
+    await load(WARM_UP_SECONDS);
+    counters.credits = 0;
+    counters.labels = 0;
+    const results = await load(seconds);
+    const rows = plan.map(([name, what, rate], index) => {
+      const r = results[index];
+      const fivexx = r['5xx'];
+      const failed = r.errors + r.timeouts;
+      const met = fivexx === 0 && failed === 0 && r.latency.p99 < P99_TARGET_MS;
+      return [
+        name,
+        what,
+        `${rate}/s`,
+        r.requests.total,
+        fivexx,
+        r['4xx'],
+        failed,
+        r.latency.p50,
+        r.latency.p99,
+        met ? 'met' : `missed${r.latency.p99 >= P99_TARGET_MS ? ` by ${Math.round(r.latency.p99 - P99_TARGET_MS)} ms` : ''}${fivexx || failed ? ` (${fivexx} 5xx, ${failed} errors)` : ''}`,
+      ];
+    });
+    const total = results.reduce((sum, r) => sum + r.requests.total, 0);
+    console.log(`${seconds} s on SQLite at a fixed rate (${plan.reduce((s, [, , rate]) => s + rate, 0)} requests/s in all, ${Math.round(total / seconds)} sent per second), after a ${WARM_UP_SECONDS} s warm-up, one autocannon instance per kind, latencies corrected for coordinated omission; the load tool runs on the same 2 cores.\n`);
+    console.log(markdownTable(['Kind', 'One round', 'Rate', 'Requests', '5xx', '4xx', 'Errors/timeouts', 'p50 (ms)', 'p99 (ms)', `Target: 0 5xx, p99 < ${P99_TARGET_MS} ms`], rows));
+    console.log(`\nPurchases completed (return led to paySuccess): ${counters.credits} credit purchases, ${counters.labels} labels.`);
+    // What the load wrote adds up: each customer's credits are their ledger's sum.
+    const db = openDatabase(settings.databaseUrl);
+    const checked = await checkWrites(db, [], customers);
+    await db.close();
+    for (const problem of checked.problems) console.log(`- ${problem}`);
+    if (checked.problems.length) ok = false;
+  } finally {
+    await portal.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return ok;
+}
