@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pLimit from 'p-limit';
@@ -21,11 +22,12 @@ import pg from 'pg';
 import { SERVER_DIR, freePort, signIn, sleep, startPortal, waitForHealthy } from './lib.mjs';
 
 export const CUSTOMER_PASSWORD = 'CrashPass1';
-const TSX = join(SERVER_DIR, '../../node_modules/.bin/tsx');
+/** tsx's command line, as apps/server (its devDependency) resolves it. */
+const TSX_CLI = () => createRequire(join(SERVER_DIR, 'package.json')).resolve('tsx/cli');
 
 /** How to run a server script: the built one (`dist/<name>.js`) or its source through tsx. */
 function scriptCommand(name, fromSource) {
-  return fromSource ? [TSX, [`src/${name}.ts`]] : [process.execPath, [`dist/${name}.js`]];
+  return [process.execPath, fromSource ? [TSX_CLI(), `src/${name}.ts`] : [`dist/${name}.js`]];
 }
 
 function serverEnv(options, port) {
