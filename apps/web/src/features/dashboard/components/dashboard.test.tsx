@@ -189,12 +189,13 @@ describe('dashboard', () => {
     expect(await within(balance).findByText(/^Expired on 1\/2\/2020/)).toBeInTheDocument();
   });
 
-  it('lists the newest labels with their status and links to Purchased Labels', async () => {
+  it('lists the newest labels with their status and service as Purchased Labels names them, and links there', async () => {
     signIn();
-    const api = dashboardApi();
+    const renamed = { carrier: 'UPS', easypost_original: 'Ground', renamed: 'UPS Ground Saver', service_search_queries: '' };
+    const api = dashboardApi({ '/app/v1/carrierServiceRenaming': { body: { errorcode: 0, message: 'ok', data: [renamed] } } });
     const { user, location } = renderApp('/dashboard');
     const recent = await screen.findByRole('list', { name: 'Recent shipments' }, { timeout: 15_000 });
-    expect(within(recent).getByRole('listitem')).toHaveTextContent('UPS Ground');
+    await waitFor(() => expect(within(recent).getByRole('listitem')).toHaveTextContent('UPS Ground Saver'));
     expect(within(recent).getByText('in transit')).toBeInTheDocument();
     expect(within(recent).getByRole('listitem')).toHaveTextContent('1Z999AA10123459999 · to Sam Lee');
     expect(Object.fromEntries(api.calls('/app/v1/userGetShipment')[0]?.fields ?? [])).toEqual({ user_id: '7', start: '0', num: '3' });

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { DateTime } from '../../../components/date-time';
 import { TextLink } from '../../../components/layout/text-link';
 import { paths } from '../../../config/paths';
+import { useServiceNames } from '../../../lib/service-names';
 
 const CHIP_COLOR: Record<StatusTone, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
   success: 'success',
@@ -16,6 +17,13 @@ const CHIP_COLOR: Record<StatusTone, 'success' | 'info' | 'warning' | 'error' | 
 
 /** The newest labels with their status (spec 03 §4 Shipment status shown), and the way to all of them. */
 export function RecentShipments({ rows, total }: { rows: ShipmentRow[]; total: number }) {
+  const serviceName = useServiceNames();
+  /** The service as Purchased Labels names it ('FedEx Ground'), led by its carrier when the name does not say it. */
+  const serviceOf = (row: ShipmentRow) => {
+    const carrier = carrierDisplayName(row.rateCarrier);
+    const service = serviceName(row.rateCarrier, row.rateService);
+    return service.startsWith(carrier) ? service : `${carrier} ${service}`;
+  };
   if (rows.length === 0) return <Typography color="text.secondary">No labels yet. Compare USPS, UPS and FedEx rates and buy your first one.</Typography>;
   return (
     <>
@@ -30,7 +38,7 @@ export function RecentShipments({ rows, total }: { rows: ShipmentRow[]; total: n
             >
               <Box sx={{ flex: '1 1 180px', minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 500 }}>
-                  {carrierDisplayName(row.rateCarrier)} {row.rateService}
+                  {serviceOf(row)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                   {row.trackingNum || row.orderNo}
