@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sendActivationLink, sendResetLink } from '../modules/auth/auth.service.js';
 import type { JobName, JobPayloads } from '../modules/jobs/jobs.js';
 import { sendDeliveryNotices } from '../modules/lockers/locker-events.service.js';
+import { finishInterruptedCaptures } from '../modules/payments/payments.service.js';
 import { sendTrackingNotices } from '../modules/shipments/tracking.service.js';
 import { mailWalletPass } from '../modules/wallet/wallet.service.js';
 import { TRACKER_STATUSES } from '../providers/carriers/carriers-provider.js';
@@ -75,13 +76,14 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   },
   'refund-status': { payload: z.object({ shipmentId: id, check: z.number().int().positive() }), run: runRefundStatus },
   'auto-refund-labels': { payload: nothing, run: (_payload, context) => runAutoRefunds(context) },
+  'interrupted-captures': { payload: nothing, run: (_payload, context) => finishInterruptedCaptures(context) },
 };
 
 const MINUTE_MS = 60 * 1000;
 
 /** Jobs every server enqueues once per tick (a unique key per tick keeps it to one run). */
 export const RECURRING_JOBS: {
-  name: 'clean-up' | 'pickup-reminders' | 'carrier-pickup-reminders' | 'carrier-simulator-advance' | 'auto-refund-labels';
+  name: 'clean-up' | 'pickup-reminders' | 'carrier-pickup-reminders' | 'carrier-simulator-advance' | 'auto-refund-labels' | 'interrupted-captures';
   everyMs: number;
 }[] = [
   { name: 'clean-up', everyMs: 60 * MINUTE_MS },
@@ -89,4 +91,5 @@ export const RECURRING_JOBS: {
   { name: 'carrier-pickup-reminders', everyMs: 15 * MINUTE_MS },
   { name: 'carrier-simulator-advance', everyMs: 5 * MINUTE_MS },
   { name: 'auto-refund-labels', everyMs: 24 * 60 * MINUTE_MS },
+  { name: 'interrupted-captures', everyMs: 5 * MINUTE_MS },
 ];

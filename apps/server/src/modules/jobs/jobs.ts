@@ -49,6 +49,8 @@ export interface JobPayloads {
   'refund-status': { shipmentId: number; check: number };
   /** Recurring (daily): asks the refund of unused labels shortly before the carrier's window closes. */
   'auto-refund-labels': Record<string, never>;
+  /** Recurring: repeats the captures a stopped server or a silent provider left unfinished (payment orders still 'capturing'). */
+  'interrupted-captures': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

@@ -85,6 +85,31 @@ function addMonths(from: Date, months: number): Date {
   return next;
 }
 
+/** An order still 'capturing' this long after it was made has lost its capture: the worker repeats it. */
+export const INTERRUPTED_CAPTURE_AFTER_MS = 2 * 60 * 1000;
+
+/**
+ * Recurring: finishes the orders left 'capturing' (the server stopped, or the provider gave no
+ * answer, between the provider's capture and the grant) as a repeated return would: the same
+ * capture request id, so the provider captures once, and the grant with its ledger row once.
+ * Without it, money taken before a crash would wait for the payer to open the return link again.
+ */
+export async function finishInterruptedCaptures(deps: PaymentsDeps): Promise<void> {
+  const before = new Date(deps.config.clock().getTime() - INTERRUPTED_CAPTURE_AFTER_MS).toISOString();
+  const orders = await deps.db
+    .selectFrom('payment_orders')
+    .select(['id', 'user_id', 'provider_order_id'])
+    .where('status', '=', 'capturing')
+    .where('created_at', '<', before)
+    .orderBy('id')
+    .limit(100)
+    .execute();
+  for (const order of orders) {
+    const page = await completePurchase(deps, order.user_id, order.provider_order_id ?? undefined);
+    deps.log.info({ paymentOrder: order.id, page }, 'interrupted capture repeated');
+  }
+}
+
 /**
  * The return from the provider. The query names the order (token) and nothing else is read from
  * it: the server captures with the provider and checks status, amount and currency itself.
