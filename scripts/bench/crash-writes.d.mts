@@ -28,6 +28,8 @@ export interface CrashResult {
   runningAtKill: number;
   laterAtKill: number;
   problems: string[];
+  /** Paid writes a job finishes later (not problems). */
+  notes: string[];
 }
 
 export function crashDuringWrites(options: CrashOptions): Promise<CrashResult>;

@@ -66,7 +66,7 @@ export async function run(argv = []) {
     const verdict = r.problems.length === 0 ? 'met' : 'MISSED';
     console.log(
       markdownTable(
-        ['Writes sent', 'Answered ok (contact / credits / label)', 'In flight at the kill', 'Found after restart', 'Duplicates', 'Paid, not delivered', 'integrity_check', 'Jobs pending at kill → run after restart', 'Target: nothing lost, nothing twice'],
+        ['Writes sent', 'Answered ok (contact / credits / label)', 'In flight at the kill', 'Found after restart', 'Duplicates', 'Paid, not delivered (yet)', 'integrity_check', 'Jobs pending at kill → run after restart', 'Target: nothing lost, nothing twice'],
         [[
           `${r.sent} of ${writes}`,
           `${r.answeredOk} (${r.byKind.contact} / ${r.byKind.credits} / ${r.byKind.label})`,
@@ -80,6 +80,7 @@ export async function run(argv = []) {
         ]],
       ),
     );
+    for (const note of r.notes) console.log(`- note: ${note}`);
     for (const problem of r.problems.slice(0, 20)) console.log(`- ${problem}`);
     if (r.problems.length > 20) console.log(`- … and ${r.problems.length - 20} more`);
     if (r.problems.length > 0) ok = false;
