@@ -16,14 +16,13 @@
  * to measure before and after a change with the same load. Loopback only; every phase ends after
  * --seconds.
  */
-import { spawn } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { DEMO, signIn, startPortal } from '../bench/lib.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,58 +34,6 @@ const { values: args } = parseArgs({
 const seconds = Number(args.seconds);
 const serverDir = resolve(args['server-dir']);
 const READ_PATH = '/app/v1/getMemberships';
-const DEMO = { name: 'demo@example.com', password: 'DemoPass1' };
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}
-
-async function startServer(dir) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server.js'], {
-    cwd: serverDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: `sqlite:${join(dir, 'load.db')}`,
-      MAIL_OUTBOX_DIR: join(dir, 'outbox'),
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO_DATA: 'true',
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
-    if (up) return { base, child };
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  child.kill();
-  throw new Error('the server did not answer /healthz within 30 s');
-}
-
-async function signIn(base) {
-  const response = await fetch(`${base}/app/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO),
-  });
-  const session = response.headers.getSetCookie().find((c) => /airbox_session=[^;]/.test(c));
-  if (!session) throw new Error(`no session cookie: ${response.status} ${await response.text()}`);
-  return session.split(';', 1)[0];
-}
 
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const newCode = (length) => Array.from({ length }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
@@ -135,7 +82,13 @@ function answers(result) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'airbox-load-'));
-const { base, child } = await startServer(dir);
+const portal = await startPortal({
+  databaseUrl: `sqlite:${join(dir, 'load.db')}`,
+  dataDir: dir,
+  serverDir,
+  env: { SEED_DEMO_DATA: 'true', TRUST_PROXY: 'true' },
+});
+const { base } = portal;
 try {
   const cookie = await signIn(base);
   const reads = { url: `${base}${READ_PATH}`, connections: Number(args.connections), headers: { cookie } };
@@ -161,7 +114,6 @@ try {
   console.log('|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((done) => child.once('exit', done));
+  await portal.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -19,14 +19,12 @@
  * runs alternate between them, so that a busy machine slows every build alike: a fair before and
  * after. Loopback only.
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { DEMO, startPortal } from '../bench/lib.mjs';
 
 /* global window, document, Element, requestAnimationFrame -- watchInPage and the waits run in the page */
 
@@ -44,48 +42,17 @@ const builds = args.build.map((build) => {
   if (!serverDir || !webDist) throw new Error(`--build ${build}: give <server dir>:<web dist>`);
   return { serverDir: resolve(serverDir), webDist: resolve(webDist) };
 });
-const DEMO = { email: 'demo@example.com', password: 'DemoPass1' };
 const COUNT_REGION = 'Packages Not Picked Up';
 
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
+/** A portal of `build` on its own SQLite file with the demo data. */
+function startServer(dir, { serverDir, webDist }) {
+  const name = `measure-${servers.length}`;
+  return startPortal({
+    databaseUrl: `sqlite:${join(dir, `${name}.db`)}`,
+    dataDir: join(dir, name),
+    serverDir,
+    env: { WEB_DIST_DIR: webDist, SEED_DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
   });
-}
-
-async function startServer(dir, { serverDir, webDist }) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server.js'], {
-    cwd: serverDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: `sqlite:${join(dir, `measure-${port}.db`)}`,
-      MAIL_OUTBOX_DIR: join(dir, `outbox-${port}`),
-      WEB_DIST_DIR: webDist,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO_DATA: 'true',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
-    if (up) return { base, child };
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  child.kill();
-  throw new Error('the server did not answer /healthz within 30 s');
 }
 
 /** Watches, in the page, for the click on LOGIN and for the dashboard's count on screen. */
@@ -135,7 +102,7 @@ async function measureOnce(browser, base) {
     });
     await page.addInitScript(watchInPage, COUNT_REGION);
     await page.goto(`${base}/app/login`);
-    await page.getByLabel('Email').fill(DEMO.email);
+    await page.getByLabel('Email').fill(DEMO.name);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.waitForTimeout(thinkMs);
     clicked = true;
@@ -173,6 +140,6 @@ try {
   }
 } finally {
   await browser?.close();
-  for (const server of servers) server.child.kill();
+  for (const server of servers) await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }
