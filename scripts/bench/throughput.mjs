@@ -30,6 +30,7 @@ const SIZES = { '10k': 10_000, '1m': 1_000_000 };
 const EMAIL = 'bench-customer@example.com';
 const PASSWORD = 'BenchPass1';
 const CONNECTIONS = 50;
+const WARM_UP_REQUESTS = 300;
 const TARGET = { ratio: 0.3, p99: 20, cost: 1.3 };
 
 const form = (fields) => ({ 'content-type': 'application/x-www-form-urlencoded', body: new URLSearchParams(fields).toString() });
@@ -167,8 +168,10 @@ async function dropPostgres(adminUrl, name) {
   }
 }
 
+/** `seconds` of load, or (warm-up) `{ amount }` requests. */
 function load(url, { method, headers, body }, seconds) {
-  return autocannon({ url, method, headers, body, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
+  const length = typeof seconds === 'number' ? { duration: seconds } : seconds;
+  return autocannon({ url, method, headers, body, connections: CONNECTIONS, pipelining: 1, ...length });
 }
 
 function figures(result, seconds) {
@@ -214,8 +217,8 @@ async function measure(label, databaseUrl, dataDir, calls, seconds) {
     bare = await startBare(bodies, dataDir);
     // Warm-up: every route of both servers once under load (JIT, statement caches, pools).
     for (const call of calls) {
-      await load(portal.base + call.path, call, 1);
-      await load(`${bare.base}/bare/${call.name.replace(/\W+/g, '_')}`, call, 1);
+      await load(portal.base + call.path, call, { amount: WARM_UP_REQUESTS });
+      await load(`${bare.base}/bare/${call.name.replace(/\W+/g, '_')}`, call, { amount: WARM_UP_REQUESTS });
     }
     for (const call of calls) {
       const bareResult = figures(await load(`${bare.base}/bare/${call.name.replace(/\W+/g, '_')}`, call, seconds), seconds);
@@ -261,7 +264,7 @@ export async function run(argv = []) {
   const hash = await passwordHash();
   const created = [];
   let ok = true;
-  console.log(`${CUSTOMERS.toLocaleString('en-US')} customers; messages, operations, labels and contacts with 10k and 1M rows each; the signed-in customer owns ${OWN_ROWS} of each. autocannon, ${CONNECTIONS} connections, ${seconds} s a measurement after a 1 s warm-up, the bare server and the portal alternating call by call. Login runs with AUTH_RATE_LIMIT_PER_MINUTE raised (its 429s from the argon2 queue are counted).\n`);
+  console.log(`${CUSTOMERS.toLocaleString('en-US')} customers; messages, operations, labels and contacts with 10k and 1M rows each; the signed-in customer owns ${OWN_ROWS} of each. autocannon, ${CONNECTIONS} connections, ${seconds} s a measurement after a warm-up of ${WARM_UP_REQUESTS} requests a call, the bare server and the portal alternating call by call. Login runs with AUTH_RATE_LIMIT_PER_MINUTE raised (its 429s from the argon2 queue are counted).\n`);
   try {
     for (const dialect of dialects) {
       const measured = {};
