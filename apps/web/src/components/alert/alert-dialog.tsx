@@ -9,6 +9,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useState } from 'react';
 import type { AlertIcon, AlertOptions } from './alert-context';
 
 const ICONS: Record<AlertIcon, { Icon: typeof InfoOutlined; color: 'success' | 'error' | 'warning' | 'info' | 'primary' }> = {
@@ -26,14 +27,19 @@ interface AlertDialogProps {
 }
 
 /** The sweet-alert-like dialog: icon, title, text and one or two buttons. Loaded with the first alert. */
-export default function AlertDialog({ alert, onSettle }: AlertDialogProps) {
+export default function AlertDialog({ alert: current, onSettle }: AlertDialogProps) {
+  // While it fades out after closing, the dialog keeps the last alert's title and text, so it is
+  // never an empty, unnamed dialog (axe's aria-dialog-name); a new alert replaces it at once.
+  const [last, setLast] = useState(current);
+  if (current !== null && current !== last) setLast(current);
+  const alert = current ?? last;
   const asksQuestion = alert?.cancelText !== undefined;
   const icon = alert?.icon ? ICONS[alert.icon] : null;
   const titleId = alert ? `alert-title-${alert.id}` : undefined;
   const textId = alert ? `alert-text-${alert.id}` : undefined;
   return (
     <Dialog
-      open={alert !== null}
+      open={current !== null}
       onClose={() => onSettle(false)}
       aria-labelledby={alert?.title ? titleId : textId}
       aria-describedby={alert?.title ? textId : undefined}
