@@ -33,7 +33,8 @@ export default function AlertDialog({ alert: current, onSettle }: AlertDialogPro
   const [last, setLast] = useState(current);
   if (current !== null && current !== last) setLast(current);
   const alert = current ?? last;
-  const asksQuestion = alert?.cancelText !== undefined;
+  // A closing question is no longer one: its role goes back to dialog as it fades.
+  const asksQuestion = current?.cancelText !== undefined;
   const icon = alert?.icon ? ICONS[alert.icon] : null;
   const titleId = alert ? `alert-title-${alert.id}` : undefined;
   const textId = alert ? `alert-text-${alert.id}` : undefined;
