@@ -58,6 +58,30 @@ const productionReactRouter = [
   { find: /^react-router\/dom$/, replacement: join(reactRouterBuild, 'dom-export.mjs') },
 ];
 
+/**
+ * MUI's createTheme imports its CSS-variables theme builder (createThemeWithVars, with the CSS
+ * variables' parser: about 4 KB gzipped on the login route) whether or not a theme asks for CSS
+ * variables. Neither the app's themes (lib/theme.ts) nor MUI's default theme do, and for them
+ * createTheme calls only createThemeNoVars: in a build the builder is a function that says it was
+ * left out, should a theme ever ask for CSS variables. Tests and the dev server keep MUI as it is.
+ */
+function themeWithoutCssVariables(): Plugin {
+  const leftOut = '\0airbox:theme-without-css-variables';
+  return {
+    name: 'airbox:theme-without-css-variables',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromCreateTheme = importer !== undefined && /@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/.test(importer);
+      return fromCreateTheme && source === './createThemeWithVars.mjs' ? leftOut : null;
+    },
+    load(id) {
+      if (id !== leftOut) return null;
+      return "export default function createThemeWithVars() { throw new Error('CSS-variables themes are left out of the build (apps/web/vite.config.ts)'); }";
+    },
+  };
+}
+
 // The app is served under /app/ by the server; in development the API is proxied to it.
 export default defineConfig(({ command }) => ({
   base: '/app/',
@@ -65,6 +89,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     firstPage.plugin,
+    themeWithoutCssVariables(),
     // Pre-compressed copies of every asset for the server to send as they are; originals are kept.
     compression({
       algorithms: ['gzip', 'brotliCompress'],
@@ -86,9 +111,11 @@ export default defineConfig(({ command }) => ({
     },
     rolldownOptions: {
       treeshake: {
-        // dayjs's modules only define things but do not say so (the contract declares
-        // "sideEffects": false itself): unused ones are left out of the login route.
-        moduleSideEffects: (id: string) => !/node_modules\/dayjs\//.test(id),
+        // These packages' modules only define things but do not say so (the contract declares
+        // "sideEffects": false itself): unused ones are left out of the login route. dayjs's
+        // plugins; hoist-non-react-statics, CommonJS, which @emotion/react imports for a withTheme
+        // the app never calls, with its own older react-is.
+        moduleSideEffects: (id: string) => !/node_modules\/(dayjs|hoist-non-react-statics|react-is)\//.test(id),
       },
       output: {
         codeSplitting: { groups: [{ name: 'first-page', test: firstPage.test }] },

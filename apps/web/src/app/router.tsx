@@ -8,7 +8,7 @@ import type { AccountScreen } from './routes/account';
 import { PageLoading } from './routes/page-loading';
 import { LoginRoute } from './routes/login';
 import { RouteError } from './routes/route-error';
-import { loadDashboardData, loadDashboardRoute, loadScreenError, loadSignedInLayout } from './routes/signed-in-chunks';
+import { loadDashboardData, loadDashboardRoute, loadQueryLayout, loadScreenError, loadSignedInLayout } from './routes/signed-in-chunks';
 
 /**
  * A signed-in screen, loaded on demand with an error boundary of its own (ScreenError): a screen
@@ -26,13 +26,16 @@ function signedInScreen(path: string, title: string, load: () => Promise<Compone
   };
 }
 
+/** Every screen but login is inside the query layout: the query client and the calls' progress bar. */
+const loadQueryLayoutRoute = async () => ({ Component: (await loadQueryLayout()).QueryLayout });
+
 /** A signed-in account screen of spec 03, loaded through routes/account (its chunk holds the screens' preload lists). */
 const accountScreen = (path: string, title: string, screen: AccountScreen) =>
   signedInScreen(path, title, async () => (await import('./routes/account')).loadAccountScreen(screen));
 
 /**
- * Every route of spec 01 §2. The login screen is in the first bundle; every other screen and the
- * signed-in layout load on demand.
+ * Every route of spec 01 §2. The login screen is in the first bundle; every other screen, the
+ * query layout around them and the signed-in layout load on demand.
  */
 export const routes: RouteObject[] = [
   {
@@ -43,99 +46,109 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.root.path, element: <Navigate to={paths.login.getHref()} replace /> },
       {
-        path: paths.showQrCode.path,
-        lazy: async () => ({ Component: (await import('./routes/show-qr-code')).ShowQrCodeRoute }),
-      },
-      {
-        path: paths.track.path,
-        lazy: async () => ({ Component: (await import('./routes/track')).TrackRoute }),
-      },
-      {
         element: <PublicLayout />,
         children: [
           { path: paths.login.path, handle: { background: 'Login' } satisfies RouteHandle, element: <LoginRoute /> },
           {
-            path: paths.register.path,
-            handle: { background: 'Register' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/register')).RegisterPersonalRoute }),
-          },
-          {
-            path: paths.registerEnterprise.path,
-            handle: { background: 'RegisterEnterprise' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/register')).RegisterEnterpriseRoute }),
-          },
-          {
-            path: paths.active.path,
-            handle: { background: 'Active' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/active')).ActiveRoute }),
-          },
-          {
-            path: paths.loseEfficacy.path,
-            handle: { background: 'Active' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/lose-efficacy')).LoseEfficacyRoute }),
-          },
-          {
-            path: paths.lock.path,
-            handle: { background: 'Lock' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/lock')).LockRoute }),
-          },
-          {
-            path: paths.reset.path,
-            handle: { background: 'ResetPassword' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/reset')).ResetRoute }),
-          },
-          {
-            path: paths.barcode.path,
-            handle: { background: 'Barcode' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/barcode')).BarcodeRoute }),
-          },
-          {
-            path: paths.payment.path,
-            handle: { background: 'Payment' } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/payment')).PaymentRoute }),
-          },
-          {
-            path: paths.adminApp.path,
-            handle: { background: paths.adminApp.name } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/external-app')).AdminAppRoute }),
-          },
-          {
-            path: paths.tabletApp.path,
-            handle: { background: paths.tabletApp.name } satisfies RouteHandle,
-            lazy: async () => ({ Component: (await import('./routes/external-app')).TabletAppRoute }),
+            lazy: loadQueryLayoutRoute,
+            children: [
+              {
+                path: paths.register.path,
+                handle: { background: 'Register' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./routes/register')).RegisterPersonalRoute }),
+              },
+              {
+                path: paths.registerEnterprise.path,
+                handle: { background: 'RegisterEnterprise' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./routes/register')).RegisterEnterpriseRoute }),
+              },
+              {
+                path: paths.active.path,
+                handle: { background: 'Active' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./routes/active')).ActiveRoute }),
+              },
+              {
+                path: paths.loseEfficacy.path,
+                handle: { background: 'Active' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./routes/lose-efficacy')).LoseEfficacyRoute }),
+              },
+              {
+                path: paths.lock.path,
+                handle: { background: 'Lock' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./routes/lock')).LockRoute }),
+              },
+              {
+                path: paths.reset.path,
+                handle: { background: 'ResetPassword' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./routes/reset')).ResetRoute }),
+              },
+              {
+                path: paths.barcode.path,
+                handle: { background: 'Barcode' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./routes/barcode')).BarcodeRoute }),
+              },
+              {
+                path: paths.payment.path,
+                handle: { background: 'Payment' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./routes/payment')).PaymentRoute }),
+              },
+              {
+                path: paths.adminApp.path,
+                handle: { background: paths.adminApp.name } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./routes/external-app')).AdminAppRoute }),
+              },
+              {
+                path: paths.tabletApp.path,
+                handle: { background: paths.tabletApp.name } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('./routes/external-app')).TabletAppRoute }),
+              },
+            ],
           },
         ],
       },
       {
-        lazy: async () => ({ Component: (await loadSignedInLayout()).SignedInLayout }),
+        lazy: loadQueryLayoutRoute,
         children: [
           {
-            ...signedInScreen(paths.dashboard.path, paths.dashboard.title, async () => (await loadDashboardRoute()).DashboardRoute),
-            // Runs alongside the lazy code (a loader given here, not by lazy, does not wait for it):
-            // the dashboard's calls start with its chunks instead of after them. It waits for
-            // nothing; a failure to load the prefetch's small chunk leaves the calls to the screen.
-            loader: () => {
-              void loadDashboardData().then(({ prefetchDashboardData }) => prefetchDashboardData(), () => undefined);
-              return null;
-            },
+            path: paths.showQrCode.path,
+            lazy: async () => ({ Component: (await import('./routes/show-qr-code')).ShowQrCodeRoute }),
           },
-          { path: paths.parent.path, element: <Navigate to={paths.parent.getHref()} replace /> },
-          accountScreen(paths.parentBoxId.path, paths.parentBoxId.title, 'boxId'),
-          accountScreen(paths.parentQrCode.path, paths.parentQrCode.title, 'qrCode'),
-          accountScreen(paths.parentProfile.path, paths.parentProfile.title, 'profile'),
-          { path: paths.shipmentParent.path, element: <Navigate to={paths.shipmentParent.getHref()} replace /> },
-          accountScreen(paths.shipments.path, paths.shipments.title, 'shipments'),
-          accountScreen(paths.myOrders.path, paths.myOrders.title, 'myOrders'),
-          signedInScreen(paths.labelPurchase.path, paths.labelPurchase.title, async () => (await import('./routes/label-purchase')).LabelPurchaseRoute),
-          accountScreen(paths.buyMembership.path, paths.buyMembership.title, 'buyMembership'),
-          accountScreen(paths.transaction.path, paths.transaction.title, 'transaction'),
-          accountScreen(paths.membership.path, paths.membership.title, 'membership'),
-          accountScreen(paths.message.path, paths.message.title, 'message'),
-          accountScreen(paths.myContacts.path, paths.myContacts.title, 'contacts'),
-          signedInScreen(paths.paySuccess.path, paths.paySuccess.title, async () => (await import('./routes/pay-result')).PaySuccessRoute),
-          signedInScreen(paths.payCancel.path, paths.payCancel.title, async () => (await import('./routes/pay-result')).PayCancelRoute),
-          signedInScreen(paths.payDeclined.path, paths.payDeclined.title, async () => (await import('./routes/pay-result')).PayDeclinedRoute),
-          signedInScreen('*', 'Page not found', async () => (await import('./routes/not-found')).NotFoundRoute),
+          {
+            path: paths.track.path,
+            lazy: async () => ({ Component: (await import('./routes/track')).TrackRoute }),
+          },
+          {
+            lazy: async () => ({ Component: (await loadSignedInLayout()).SignedInLayout }),
+            children: [
+              {
+                ...signedInScreen(paths.dashboard.path, paths.dashboard.title, async () => (await loadDashboardRoute()).DashboardRoute),
+                // Runs alongside the lazy code (a loader given here, not by lazy, does not wait for it):
+                // the dashboard's calls start with its chunks instead of after them. It waits for
+                // nothing; a failure to load the prefetch's small chunk leaves the calls to the screen.
+                loader: () => {
+                  void loadDashboardData().then(({ prefetchDashboardData }) => prefetchDashboardData(), () => undefined);
+                  return null;
+                },
+              },
+              { path: paths.parent.path, element: <Navigate to={paths.parent.getHref()} replace /> },
+              accountScreen(paths.parentBoxId.path, paths.parentBoxId.title, 'boxId'),
+              accountScreen(paths.parentQrCode.path, paths.parentQrCode.title, 'qrCode'),
+              accountScreen(paths.parentProfile.path, paths.parentProfile.title, 'profile'),
+              { path: paths.shipmentParent.path, element: <Navigate to={paths.shipmentParent.getHref()} replace /> },
+              accountScreen(paths.shipments.path, paths.shipments.title, 'shipments'),
+              accountScreen(paths.myOrders.path, paths.myOrders.title, 'myOrders'),
+              signedInScreen(paths.labelPurchase.path, paths.labelPurchase.title, async () => (await import('./routes/label-purchase')).LabelPurchaseRoute),
+              accountScreen(paths.buyMembership.path, paths.buyMembership.title, 'buyMembership'),
+              accountScreen(paths.transaction.path, paths.transaction.title, 'transaction'),
+              accountScreen(paths.membership.path, paths.membership.title, 'membership'),
+              accountScreen(paths.message.path, paths.message.title, 'message'),
+              accountScreen(paths.myContacts.path, paths.myContacts.title, 'contacts'),
+              signedInScreen(paths.paySuccess.path, paths.paySuccess.title, async () => (await import('./routes/pay-result')).PaySuccessRoute),
+              signedInScreen(paths.payCancel.path, paths.payCancel.title, async () => (await import('./routes/pay-result')).PayCancelRoute),
+              signedInScreen(paths.payDeclined.path, paths.payDeclined.title, async () => (await import('./routes/pay-result')).PayDeclinedRoute),
+              signedInScreen('*', 'Page not found', async () => (await import('./routes/not-found')).NotFoundRoute),
+            ],
+          },
         ],
       },
     ],

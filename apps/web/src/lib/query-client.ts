@@ -33,29 +33,3 @@ export function createQueryClient(onServiceFailure: () => void): QueryClient {
     },
   });
 }
-
-let appQueryClient: QueryClient | undefined;
-let waiting: ((client: QueryClient) => void)[] = [];
-
-/**
- * Makes the query client the app's providers hold known to code outside React: the router's
- * loaders start a screen's calls in it (app/routes/dashboard-data.ts). Called by the provider on
- * each render with the client it keeps; a later app (a test's) replaces an earlier one.
- */
-export function registerAppQueryClient(client: QueryClient): void {
-  if (appQueryClient === client) return;
-  appQueryClient = client;
-  const pending = waiting;
-  waiting = [];
-  // After the render that registers it: a fetch started here must not touch React mid-render.
-  for (const run of pending) queueMicrotask(() => run(client));
-}
-
-/**
- * Runs `start` with the app's query client: at once, or as soon as the providers have made it (a
- * page opened on a signed-in screen runs the router's first loaders before React renders them).
- */
-export function withAppQueryClient(start: (client: QueryClient) => void): void {
-  if (appQueryClient) start(appQueryClient);
-  else waiting.push(start);
-}

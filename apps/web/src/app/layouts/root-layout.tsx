@@ -1,12 +1,17 @@
 import { useLayoutEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { keepsAlert, useAlert } from '../../components/alert/alert-context';
 import { ProgressBar } from '../../components/layout/progress-bar';
 import { readSession } from '../../lib/session';
 import { guardRedirect } from '../guard';
 
+/** Its own component: the root layout itself must not re-render (and re-run the guard) as a navigation starts. */
+function NavigationProgressBar() {
+  return <ProgressBar busy={useNavigation().state !== 'idle'} />;
+}
+
 /**
- * Around every route: the navigation guard, the progress bar, and the rule that opening a new
+ * Around every route: the navigation guard, the progress bar while the next screen loads, and the rule that opening a new
  * route closes any open alert (a layout effect, so it runs before the new screen's own effects),
  * unless the navigation carries it on purpose (KEEP_ALERT_STATE).
  */
@@ -23,7 +28,7 @@ export function RootLayout() {
   if (redirect) return <Navigate to={redirect} replace />;
   return (
     <>
-      <ProgressBar />
+      <NavigationProgressBar />
       <Outlet />
     </>
   );

@@ -2,9 +2,9 @@ import { getActivityQueryOptions } from '../../features/dashboard/api/get-activi
 import { getRecentShipmentsQueryOptions } from '../../features/dashboard/api/get-recent-shipments';
 import { getUnpickupsQueryOptions } from '../../features/dashboard/api/get-unpickups';
 import { getAdvertisementsQueryOptions } from '../../lib/advertisements';
-import { withAppQueryClient } from '../../lib/query-client';
 import { readSession } from '../../lib/session';
 import { getUserQueryOptions } from '../../lib/user';
+import { withAppQueryClient } from '../app-query-client';
 
 /**
  * Starts the dashboard's calls in the app's query cache as the route is entered, alongside its

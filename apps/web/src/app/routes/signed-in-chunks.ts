@@ -1,10 +1,11 @@
 /**
- * The code a customer needs right after LOGIN: the signed-in layout, the dashboard screen, its
+ * The code a customer needs right after LOGIN: the query layout, the signed-in layout, the dashboard screen, its
  * calls' prefetch and the screens' error boundary. The router loads them through these functions, and the login
  * screen fetches them ahead while its form is filled in (preloadSignedInShell), so that signing
  * in no longer waits on some 25 chunks loaded one level of imports after another. They stay out
  * of the first page's JavaScript (the login route's budget): `import()` fetches them on demand.
  */
+export const loadQueryLayout = () => import('../layouts/query-layout');
 export const loadSignedInLayout = () => import('../layouts/signed-in-layout');
 export const loadDashboardRoute = () => import('./dashboard');
 export const loadScreenError = () => import('./screen-error');
@@ -18,7 +19,7 @@ export const loadDashboardData = () => import('./dashboard-data');
  * Answers a function that cancels a preload not started yet.
  */
 export function preloadSignedInShell(): () => void {
-  const preload = () => void Promise.all([loadSignedInLayout(), loadDashboardRoute(), loadDashboardData(), loadScreenError()]).catch(() => undefined);
+  const preload = () => void Promise.all([loadQueryLayout(), loadSignedInLayout(), loadDashboardRoute(), loadDashboardData(), loadScreenError()]).catch(() => undefined);
   // Safari has no requestIdleCallback: a moment after the first paint is the next best thing.
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(preload, { timeout: 2_000 });

@@ -1,14 +1,9 @@
-import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { Suspense, lazy } from 'react';
-import { useNavigation } from 'react-router';
 
 const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 
-/** A thin bar at the top of the window while any call runs or the next screen loads. */
-export function ProgressBar() {
-  const calls = useIsFetching() + useIsMutating();
-  const navigation = useNavigation();
-  const busy = calls > 0 || navigation.state !== 'idle';
+/** A thin bar at the top of the window while `busy` (a call runs, the next screen loads). */
+export function ProgressBar({ busy }: { busy: boolean }) {
   if (!busy) return null;
   return (
     <Suspense fallback={null}>

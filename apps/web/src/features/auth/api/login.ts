@@ -1,5 +1,4 @@
 import { LOGIN_ERRORCODE, MESSAGES } from '@airbox/contract';
-import { useMutation } from '@tanstack/react-query';
 import { ApiError, request, type CallInput } from '../../../lib/http';
 
 type LoginInput = CallInput<'loginCall'>;
@@ -14,5 +13,3 @@ export async function login(input: LoginInput) {
   if (!signedIn) throw new ApiError(LOGIN_ERRORCODE.wrongCredentials, MESSAGES.wrongCredentials, 200);
   return { user: signedIn, version };
 }
-
-export const useLogin = () => useMutation({ mutationFn: login });

@@ -1,8 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { request, type CallInput } from '../../../lib/http';
 
 /** POST resendRegristerEmail: a new activation mail (RESEND_ACTIVATION_ERRORCODE.sent). */
 export const resendRegisterEmail = (input: CallInput<'resendRegisterEmailCall'>) =>
   request('resendRegisterEmailCall', input);
-
-export const useResendRegisterEmail = () => useMutation({ mutationFn: resendRegisterEmail });

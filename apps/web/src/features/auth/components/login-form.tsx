@@ -8,29 +8,82 @@ import {
 } from '@airbox/contract';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
-import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAlert } from '../../../components/alert/alert-context';
+import { useAlert, type AlertApi } from '../../../components/alert/alert-context';
 import { TextLink } from '../../../components/layout/text-link';
-import { Form } from '../../../components/form/form';
-import { FormPasswordField } from '../../../components/form/form-password-field';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { usePasswordVisibility } from '../../../components/form/password-visibility';
+import { TextInput } from '../../../components/form/text-input';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
-import { getCarrierServiceRenamingQueryOptions } from '../../../lib/carrier-services';
+import { getCarrierServiceRenaming } from '../../../lib/carrier-services';
 import { ApiError, answerMessage } from '../../../lib/http';
+import { loadSchemas } from '../../../lib/schemas-loader';
 import { startSession } from '../../../lib/session';
-import { useLogin } from '../api/login';
-import { useResendRegisterEmail } from '../api/resend-register-email';
+import { login } from '../api/login';
+import { resendRegisterEmail } from '../api/resend-register-email';
 
-/** The login form and the role/Status routing table of spec 01 §4. */
+type Field = 'email' | 'password';
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+
+/** The contract's loginFormSchema on the values: the first message of each field, or the parsed values. */
+async function validateLogin(values: Values): Promise<{ errors: Errors; parsed?: Values }> {
+  const { FORM_SCHEMAS } = await loadSchemas();
+  const result = FORM_SCHEMAS.loginFormSchema.safeParse(values);
+  if (result.success) return { errors: {}, parsed: result.data };
+  const errors: Errors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
+
+/** A failed call's message: the server's own, or 'Oops... Service exception' when it gave none. */
+function showCallFailure(alert: AlertApi, error: unknown, message = answerMessage(error)) {
+  if (message) void alert.show({ icon: 'error', text: message });
+  else void alert.show({ icon: 'error', title: MESSAGES.oopsTitle, text: MESSAGES.serviceException });
+}
+
+/**
+ * The login form and the role/Status routing table of spec 01 §4. The first page's only form, so
+ * it is bound by hand instead of through Form (react-hook-form and TanStack Query, 20 KB, stay off
+ * the login route): the same contract schema, checked as Form does (a field once left, then as it
+ * changes; every field on submit, the first wrong one focused).
+ */
 export function LoginForm() {
   const alert = useAlert();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const queryClient = useQueryClient();
-  const loginMutation = useLogin();
-  const resendMutation = useResendRegisterEmail();
+  const password = usePasswordVisibility();
+  const [values, setValues] = useState<Values>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
+  const [submitting, setSubmitting] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  async function showErrorsOf(next: Values, fields: ReadonlySet<Field>) {
+    const { errors: found } = await validateLogin(next);
+    setErrors(Object.fromEntries([...fields].map((field) => [field, found[field]])));
+  }
+
+  const bind = (field: Field) => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => {
+      const next = { ...values, [field]: event.target.value };
+      setValues(next);
+      if (touched.size > 0) void showErrorsOf(next, touched);
+    },
+    onBlur: () => {
+      const next = new Set(touched).add(field);
+      setTouched(next);
+      void showErrorsOf(values, next);
+    },
+  });
 
   async function offerResend(user: SessionUser) {
     const resend = await alert.show({
@@ -41,22 +94,39 @@ export function LoginForm() {
     });
     if (!resend) return;
     try {
-      await resendMutation.mutateAsync({ userID: user.user_id });
+      await resendRegisterEmail({ userID: user.user_id });
       void alert.show({ icon: 'success', text: MESSAGES.resendSuccess });
     } catch (error) {
-      const message = answerMessage(error);
-      if (message) void alert.show({ icon: 'error', text: message });
+      showCallFailure(alert, error);
     }
   }
 
-  async function onSubmit({ email, password }: { email: string; password: string }) {
-    let signedIn: Awaited<ReturnType<typeof loginMutation.mutateAsync>>;
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
     try {
-      signedIn = await loginMutation.mutateAsync({ name: email, password });
+      const all = new Set<Field>(['email', 'password']);
+      setTouched(all);
+      const { errors: found, parsed } = await validateLogin(values);
+      setErrors(found);
+      if (!parsed) {
+        (found.email ? emailInput : passwordInput).current?.focus();
+        return;
+      }
+      await signIn(parsed);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  async function signIn({ email, password }: Values) {
+    let signedIn: Awaited<ReturnType<typeof login>>;
+    try {
+      signedIn = await login({ name: email, password });
     } catch (error) {
       const wrongCredentials = error instanceof ApiError && error.errorcode === LOGIN_ERRORCODE.wrongCredentials;
-      const message = wrongCredentials ? MESSAGES.wrongCredentials : answerMessage(error);
-      if (message) void alert.show({ icon: 'error', text: message });
+      showCallFailure(alert, error, wrongCredentials ? MESSAGES.wrongCredentials : undefined);
       return;
     }
     const { user, version } = signedIn;
@@ -69,42 +139,33 @@ export function LoginForm() {
     if (!destinationGetsSession(destination)) return;
     startSession(user, version, email);
     // Loaded for the shipment screens; a failure here must not keep the user from signing in.
-    await queryClient.fetchQuery(getCarrierServiceRenamingQueryOptions()).catch(() => undefined);
+    await getCarrierServiceRenaming().catch(() => undefined);
     if (destination === 'admin') window.location.assign(env.adminAppUrl);
     else if (destination === 'tablet') window.location.assign(env.tabletAppUrl);
     else navigate(safeRedirectPath(searchParams.get('redirect')) ?? paths.dashboard.getHref(), { replace: true });
   }
 
   return (
-    <Form schema="loginFormSchema" defaultValues={{ email: '', password: '' }} onSubmit={onSubmit} aria-label="Login">
-      {({ formState }) => (
-        <>
-          <FormTextField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="username"
-          />
-          <FormPasswordField name="password" label="Password" autoComplete="current-password" />
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <TextLink to={paths.lock.getHref()}>
-              Forgot password?
-            </TextLink>
-          </Box>
-          <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-            Login
-          </Button>
-          <Box sx={{ display: 'flex', columnGap: 2, rowGap: 1, justifyContent: 'center', flexWrap: 'wrap', color: 'text.secondary' }}>
-            <span>New here?</span>
-            <TextLink to={paths.register.getHref()}>
-              Sign up
-            </TextLink>
-            <TextLink to={paths.registerEnterprise.getHref()}>
-              Sign up with invite code
-            </TextLink>
-          </Box>
-        </>
-      )}
-    </Form>
+    <Box component="form" noValidate aria-label="Login" onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <TextInput {...bind('email')} inputRef={emailInput} label="Email" type="email" autoComplete="username" />
+      <TextInput {...bind('password')} {...password} inputRef={passwordInput} label="Password" autoComplete="current-password" />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <TextLink to={paths.lock.getHref()}>
+          Forgot password?
+        </TextLink>
+      </Box>
+      <Button type="submit" variant="contained" size="large" disabled={submitting}>
+        Login
+      </Button>
+      <Box sx={{ display: 'flex', columnGap: 2, rowGap: 1, justifyContent: 'center', flexWrap: 'wrap', color: 'text.secondary' }}>
+        <span>New here?</span>
+        <TextLink to={paths.register.getHref()}>
+          Sign up
+        </TextLink>
+        <TextLink to={paths.registerEnterprise.getHref()}>
+          Sign up with invite code
+        </TextLink>
+      </Box>
+    </Box>
   );
 }
