@@ -38,6 +38,7 @@ function serverEnv(options, port) {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Trackers move only on command: the jobs counted are the writes' own.
     CARRIER_SIMULATOR_STEP_MINUTES: '0',
+    ...(options.labelRetryDelaySeconds ? { LABEL_RETRY_DELAY_SECONDS: String(options.labelRetryDelaySeconds) } : {}),
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     LOG_LEVEL: 'error',
   };
@@ -312,7 +313,9 @@ export async function checkWrites(db, writes, customers, { buyingIsDone = true }
  * The whole run. Options: databaseUrl, dataDir (outbox), writes (500), customers (8),
  * concurrency (50), killAfter (share of writes answered before the kill, 0.4), fromSource (the
  * server from TypeScript source through tsx instead of dist), jobsSeconds (how long to wait for
- * the pending jobs after the restart, 120). Answers the figures and a list of problems (empty
+ * the pending jobs after the restart, 120), laterJobsSeconds (also wait for the jobs due that
+ * much later, 0), labelRetryDelaySeconds (the server's LABEL_RETRY_DELAY_SECONDS, when given).
+ * Answers the figures and a list of problems (empty
  * when nothing was lost, doubled or left undone).
  */
 export async function crashDuringWrites(options) {

@@ -2,8 +2,9 @@
  * Bench part `resilience`: kill -9 during 500 concurrent writes (contact additions, credit
  * purchases and label purchases on the simulators), on SQLite and on PostgreSQL at the same time,
  * then a restart on the same database (see crash-writes.mjs for what is written and checked).
- * The restart waits for the jobs the kill left due within 150 s: besides the mails, the
- * label-purchase job that finishes, 2 minutes after the payment, a label whose answer was cut off.
+ * The restart waits for the jobs the kill left due within 25 s: besides the mails, the
+ * label-purchase job that finishes a label whose answer was cut off, which the servers here run
+ * 15 s after the payment (LABEL_RETRY_DELAY_SECONDS; 2 minutes by default).
  *
  *   node scripts/bench/run.mjs --only resilience [--writes 500] [--sqlite-only]
  *   PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) creates bench_resilience.
@@ -40,7 +41,7 @@ async function onDatabase(name, writes) {
     databaseUrl = url.toString();
   }
   try {
-    return await crashDuringWrites({ databaseUrl, dataDir: dir, writes, customers: 10, concurrency: 50, killAfter: 0.4, laterJobsSeconds: 150 });
+    return await crashDuringWrites({ databaseUrl, dataDir: dir, writes, customers: 10, concurrency: 50, killAfter: 0.4, labelRetryDelaySeconds: 15, laterJobsSeconds: 25 });
   } finally {
     if (name === 'PostgreSQL') await admin(`drop database if exists ${PG_DATABASE} with (force)`);
     rmSync(dir, { recursive: true, force: true });

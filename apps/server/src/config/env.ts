@@ -73,6 +73,11 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** Whether this server runs the job worker (JOB_WORKER): mail, texts, reminders, clean-ups. */
   jobWorker: boolean;
+  /**
+   * How long the job that finishes a paid label waits before it asks the carrier in place of the
+   * request that paid (LABEL_RETRY_DELAY_SECONDS); 2 minutes when absent.
+   */
+  labelRetryDelaySeconds?: number;
   version: string;
   /** Apple Wallet passes: identifiers, and the signing certificates (a development set when absent). */
   wallet: WalletConfig;
@@ -149,6 +154,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'apps/web/dist')),
   SEED_DEMO_DATA: booleanText.default(true),
   JOB_WORKER: booleanText.default(true),
+  LABEL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   WALLET_PASS_TYPE_ID: z.string().trim().min(1).default('pass.com.airbox.development'),
   WALLET_TEAM_ID: z.string().trim().min(1).default('AIRBOXDEV1'),
   WALLET_SIGNER_CERT_PATH: optionalText,
@@ -252,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: fromRepoRoot(e.WEB_DIST_DIR),
     seedDemoData: e.SEED_DEMO_DATA,
     jobWorker: e.JOB_WORKER,
+    labelRetryDelaySeconds: e.LABEL_RETRY_DELAY_SECONDS,
     version: SERVER_VERSION,
     wallet: {
       passTypeIdentifier: e.WALLET_PASS_TYPE_ID,
