@@ -1,7 +1,9 @@
 import { API_ERRORCODE, MESSAGES } from '@airbox/contract';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDatabase } from '../src/db/database.js';
 import { isDatabaseUnavailable } from '../src/errors.js';
-import { signIn, useTestApp, useTestDatabase } from './helper.js';
+import { DIALECT, signIn, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
 const t = useTestApp(database);
@@ -68,6 +70,30 @@ describe('the database unavailable', () => {
     const response = await t.app.inject({ method: 'GET', url: contactsOf(userId), headers: { cookie } });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ errorcode: API_ERRORCODE.internal, message: MESSAGES.internalError });
+  });
+});
+
+describe.runIf(DIALECT === 'postgres')('PostgreSQL ending a connection a request holds', () => {
+  it('fails that request as unavailable and keeps the process and the pool serving', async () => {
+    let lost: (error: Error) => void = () => undefined;
+    const connectionLost = new Promise<Error>((resolve) => (lost = resolve));
+    const db = createDatabase(database.url(), { onConnectionLost: lost });
+    const admin = createDatabase(database.url());
+    try {
+      // Between two queries of a transaction the connection is out of the pool: its end is an
+      // 'error' event on the client itself, which would end the process without a listener.
+      const held = db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(admin);
+        expect((await connectionLost).message).toMatch(/terminating connection/);
+        await sql`select 1`.execute(trx);
+      });
+      await expect(held).rejects.toSatisfy(isDatabaseUnavailable);
+      expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await db.destroy();
+      await admin.destroy();
+    }
   });
 });
 

@@ -102,10 +102,13 @@ export interface CreateDatabaseOptions {
 export function createDatabase(databaseUrl: string, options: CreateDatabaseOptions = {}): Db {
   if (isPostgresUrl(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
-    // A pooled connection the database ends (PostgreSQL stopped or restarted) is an 'error' event
-    // on the pool, which would end the process without a listener. The pool has already dropped
-    // it and opens new ones when asked: the server carries on once the database is back.
+    // A connection the database ends (PostgreSQL stopped or restarted) is an 'error' event, which
+    // would end the process without a listener: on the pool for an idle connection, on the client
+    // itself for one a request holds between two queries (a transaction awaiting something else).
+    // That request's next query fails (503); the pool drops the connection and opens new ones
+    // when asked: the server carries on once the database is back.
     pool.on('error', (error) => options.onConnectionLost?.(error));
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionLost?.(error)));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = databaseUrl.slice('sqlite:'.length);
