@@ -103,6 +103,9 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     sourcemap: false,
     modulePreload: {
+      // No polyfill on the first page: every browser the app supports has modulepreload (Safari
+      // since 17); an older one only loads a lazy screen's imports one after another.
+      polyfill: false,
       // The first page lists no preloads for the lazy screens: a screen's chunk brings its own
       // imports when it loads (one more round trip on the first visit of a screen), so a new or
       // larger screen adds nothing to the login route's JavaScript. Lazy chunks keep their lists.
