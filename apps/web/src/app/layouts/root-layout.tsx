@@ -11,9 +11,9 @@ function NavigationProgressBar() {
 }
 
 /**
- * Around every route: the navigation guard, the progress bar while the next screen loads, and the rule that opening a new
- * route closes any open alert (a layout effect, so it runs before the new screen's own effects),
- * unless the navigation carries it on purpose (KEEP_ALERT_STATE).
+ * Around every route: the navigation guard, the progress bar while the next screen loads, and the
+ * rule that opening a new route closes any open alert (a layout effect, so it runs before the new
+ * screen's own effects), unless the navigation carries it on purpose (KEEP_ALERT_STATE).
  */
 export function RootLayout() {
   const location = useLocation();
