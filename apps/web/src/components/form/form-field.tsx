@@ -34,7 +34,7 @@ export interface FormFieldProps {
 
 /**
  * A text field of the screens off the first page (MUI TextField: a required star, adornments,
- * masks). The login route uses the lighter FormTextField. `type="password"` adds a show/hide button.
+ * masks). The login form binds the lighter TextInput itself. `type="password"` adds a show/hide button.
  */
 export function FormField({
   name,
