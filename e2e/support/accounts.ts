@@ -45,7 +45,7 @@ export const DEMO = { email: 'demo@example.com', password: 'DemoPass1' } as cons
 
 /** Fills the login form and submits it, as a person does. */
 export async function logInThroughForm(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }

@@ -47,6 +47,7 @@ test('a customer who forgot the password resets it through the mailed link and l
   await logInThroughForm(page, account.email, account.password);
   await expect(alertBox(page)).toContainText('Wrong email or password');
   await page.keyboard.press('Escape');
+  await expect(alertBox(page)).toBeHidden();
   await logInThroughForm(page, account.email, 'Fresh2Password');
   await expect(page).toHaveURL(/\/app\/dashboard$/);
 });

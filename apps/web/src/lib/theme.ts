@@ -68,6 +68,10 @@ export function createAppTheme(color: ThemeColor): Theme {
     components: {
       MuiCssBaseline: { styleOverrides: { 'body :focus-visible, body .Mui-focusVisible': focusRing(palette.main) } },
       MuiButton: { defaultProps: { disableElevation: true } },
+      // A dialog leaves MUI's modal manager as it starts to fade, not once faded: a dialog opening
+      // while another fades (an alert after a form's CONFIRM or a question's answer) could
+      // otherwise be left aria-hidden, or leave the page aria-hidden after it closed.
+      MuiDialog: { defaultProps: { closeAfterTransition: false } },
       MuiLink: { defaultProps: { underline: 'hover' } },
     },
   });

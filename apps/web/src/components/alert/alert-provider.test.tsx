@@ -1,8 +1,10 @@
 import { NOTIFICATION_AUTO_CLOSE_MS } from '@airbox/contract';
+import { ThemeProvider } from '@mui/system';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAlert, type AlertOptions } from './alert-context';
 import { AlertProvider } from './alert-provider';
+import { createAppTheme } from '../../lib/theme';
 
 function Trigger({ options, onResult }: { options: AlertOptions; onResult: (confirmed: boolean) => void }) {
   const alert = useAlert();
@@ -50,5 +52,53 @@ describe('AlertProvider', () => {
     act(() => screen.getByRole('button', { name: 'Yes' }).click());
     await settle();
     expect(onResult).toHaveBeenCalledWith(true);
+  });
+
+  it('gives the page back to assistive technology after a question and the notice that follows it, however their fades overlap', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // A refund as on Purchased Labels: a question, then a call of `gap` ms, then a notice.
+    function Page({ gap }: { gap: number }) {
+      const alert = useAlert();
+      const refund = async () => {
+        if (!(await alert.show({ icon: 'question', text: 'Refund?', confirmText: 'CONFIRM', cancelText: 'CANCEL' }))) return;
+        await new Promise((resolve) => setTimeout(resolve, gap));
+        void alert.show({ icon: 'success', text: 'Refund requested.' });
+      };
+      return (
+        <main>
+          <button type="button" onClick={() => void refund()}>
+            REFUND
+          </button>
+        </main>
+      );
+    }
+    const page = (gap: number) => (
+      <ThemeProvider theme={createAppTheme('orange')}>
+        <AlertProvider>
+          <Page gap={gap} />
+        </AlertProvider>
+      </ThemeProvider>
+    );
+    const { rerender } = render(page(0));
+    const hiddenAfter: number[] = [];
+    // Before, during and after the question's fade (195 ms).
+    for (const gap of [0, 100, 150, 195, 200, 225, 250, 400]) {
+      rerender(page(gap));
+      act(() => screen.getByRole('button', { name: 'REFUND' }).click());
+      const confirm = await screen.findByRole('button', { name: 'CONFIRM' });
+      act(() => confirm.click());
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(gap);
+      });
+      const ok = await screen.findByRole('button', { name: 'OK' });
+      act(() => ok.click());
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1000);
+      });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      if (!screen.queryByRole('main')) hiddenAfter.push(gap);
+    }
+    // The page is found by its role again after each pair: not left aria-hidden.
+    expect(hiddenAfter).toEqual([]);
   });
 });
