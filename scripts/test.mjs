@@ -45,20 +45,26 @@ function countTests(output) {
   return counts;
 }
 
-function step(name, command, args) {
+/**
+ * Runs one check and counts its tests. Its output is relayed as it comes, or, when `buffered`
+ * (a check run beside another), printed whole once it ends so the two never interleave.
+ */
+function step(name, command, args, { buffered = false } = {}) {
   return new Promise((resolve) => {
-    console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+    const heading = `\n=== ${name}: ${command} ${args.join(' ')}`;
+    if (!buffered) console.log(heading);
     const started = Date.now();
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1' } });
     let output = '';
     const relay = (stream, target) =>
       stream.on('data', (chunk) => {
         output += chunk;
-        target.write(chunk);
+        if (!buffered) target.write(chunk);
       });
     relay(child.stdout, process.stdout);
     relay(child.stderr, process.stderr);
     child.on('close', (code) => {
+      if (buffered) process.stdout.write(`${heading}\n${output}`);
       const counts = countTests(output);
       passed += counts.passed;
       failed += counts.failed;
@@ -72,20 +78,25 @@ function step(name, command, args) {
 
 ensureChromium();
 const npm = 'npm';
+// Each entry runs after the one before; the checks of one entry run side by side (typecheck and
+// lint each keep one core busy, so together they take the time of the longer).
 const steps = [
-  ['build contract', npm, ['run', 'build', '-w', '@airbox/contract']],
-  ['typecheck', npm, ['run', 'typecheck']],
-  ['lint', npm, ['run', 'lint']],
-  ['contract unit tests', npm, ['test', '-w', '@airbox/contract']],
-  ['server integration tests (SQLite and PostgreSQL)', npm, ['test', '-w', '@airbox/server']],
-  ['web unit tests', npm, ['test', '-w', '@airbox/web']],
-  ['production build and login-route budget', npm, ['run', 'build']],
-  ['browser end-to-end tests', npm, ['test', '-w', '@airbox/e2e']],
+  [['build contract', npm, ['run', 'build', '-w', '@airbox/contract']]],
+  [
+    ['typecheck', npm, ['run', 'typecheck']],
+    ['lint', npm, ['run', 'lint']],
+  ],
+  [['contract unit tests', npm, ['test', '-w', '@airbox/contract']]],
+  [['server integration tests (SQLite and PostgreSQL)', npm, ['test', '-w', '@airbox/server']]],
+  [['web unit tests', npm, ['test', '-w', '@airbox/web']]],
+  [['production build and login-route budget', npm, ['run', 'build']]],
+  [['browser end-to-end tests', npm, ['test', '-w', '@airbox/e2e']]],
 ];
-for (const [name, command, args] of steps) {
-  const ok = await step(name, command, args);
+for (const checks of steps) {
+  const buffered = checks.length > 1;
+  const oks = await Promise.all(checks.map(([name, command, args]) => step(name, command, args, { buffered })));
   // Without a contract build or a production build the later steps cannot run at all.
-  if (!ok && (name === 'build contract' || name.startsWith('production build'))) break;
+  if (oks.includes(false) && checks.some(([name]) => name === 'build contract' || name.startsWith('production build'))) break;
 }
 
 console.log('\n=== summary');
@@ -93,6 +104,6 @@ for (const r of results) {
   const tests = r.passed || r.failed ? ` (${r.passed} passed, ${r.failed} failed)` : '';
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}${tests} in ${r.seconds.toFixed(1)} s`);
 }
-const allOk = results.length === steps.length && results.every((r) => r.ok);
+const allOk = results.length === steps.flat().length && results.every((r) => r.ok);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(allOk ? 0 : 1);
