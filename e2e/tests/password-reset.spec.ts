@@ -25,21 +25,21 @@ test('a customer who forgot the password resets it through the mailed link and l
   const resetPath = linkTo(mail, '/app/reset');
   await page.goto(resetPath);
   await page.getByLabel('New password', { exact: true }).fill('weakpass');
-  await page.getByLabel(/retype/i).fill('weakpass');
+  await page.getByLabel('Retype new password', { exact: true }).fill('weakpass');
   await page.getByRole('button', { name: /reset|submit|confirm/i }).click();
   await expect(
     page.getByText('The password must be no less than 8 digits, consisting of upper and lower case letters and numbers.!'),
   ).toBeVisible();
 
   await page.getByLabel('New password', { exact: true }).fill('Fresh2Password');
-  await page.getByLabel(/retype/i).fill('Fresh2Password');
+  await page.getByLabel('Retype new password', { exact: true }).fill('Fresh2Password');
   await page.getByRole('button', { name: /reset|submit|confirm/i }).click();
   await expect(alertBox(page)).toContainText('Reset password successfully!.');
 
   // The link works once.
   await page.goto(resetPath);
   await page.getByLabel('New password', { exact: true }).fill('Another3Password');
-  await page.getByLabel(/retype/i).fill('Another3Password');
+  await page.getByLabel('Retype new password', { exact: true }).fill('Another3Password');
   await page.getByRole('button', { name: /reset|submit|confirm/i }).click();
   await expect(alertBox(page)).toContainText('You have made an illegal operation.');
 

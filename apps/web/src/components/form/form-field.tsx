@@ -1,11 +1,9 @@
 import { LIMITS } from '@airbox/contract';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useState, type FocusEvent, type HTMLAttributes, type ReactNode } from 'react';
+import { type FocusEvent, type HTMLAttributes, type ReactNode } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
+import { usePasswordVisibility } from './password-visibility';
 
 export interface FormFieldProps {
   name: string;
@@ -57,20 +55,8 @@ export function FormField({
   minRows,
 }: FormFieldProps) {
   const { control } = useFormContext();
-  const [visible, setVisible] = useState(false);
-  const reveal =
-    type === 'password' ? (
-      <InputAdornment position="end">
-        <IconButton
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
-          aria-pressed={visible}
-          onClick={() => setVisible((shown) => !shown)}
-          edge="end"
-        >
-          {visible ? <VisibilityOff /> : <Visibility />}
-        </IconButton>
-      </InputAdornment>
-    ) : null;
+  const password = usePasswordVisibility(label);
+  const isPassword = type === 'password';
   return (
     <Controller
       name={name}
@@ -89,7 +75,7 @@ export function FormField({
             field.onBlur();
           }}
           label={label}
-          type={type === 'password' && visible ? 'text' : type}
+          type={isPassword ? password.type : type}
           required={required}
           disabled={disabled}
           placeholder={placeholder}
@@ -104,7 +90,7 @@ export function FormField({
             htmlInput: { maxLength, inputMode },
             input: {
               startAdornment: startAdornment ? <InputAdornment position="start">{startAdornment}</InputAdornment> : undefined,
-              endAdornment: reveal ?? endAdornment,
+              endAdornment: isPassword ? password.endAdornment : endAdornment,
             },
           }}
         />

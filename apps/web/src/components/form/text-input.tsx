@@ -11,27 +11,22 @@ export interface TextInputProps {
   type?: 'text' | 'email' | 'password' | 'tel';
   autoComplete?: string;
   maxLength?: number;
-  helperText?: string;
   endAdornment?: ReactNode;
-  /** A text of several lines (comments): grows from `minRows` as it is typed. */
-  multiline?: boolean;
-  minRows?: number;
 }
 
 interface TextInputBinding {
   value: string;
-  onChange: ChangeEventHandler<HTMLInputElement | HTMLTextAreaElement>;
-  onBlur: FocusEventHandler<HTMLInputElement | HTMLTextAreaElement>;
-  /** The validation message, shown instead of the helper text. */
+  onChange: ChangeEventHandler<HTMLInputElement>;
+  onBlur: FocusEventHandler<HTMLInputElement>;
+  /** The validation message. */
   error?: string;
-  disabled?: boolean;
-  inputRef?: Ref<HTMLInputElement | HTMLTextAreaElement>;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
- * A labelled text input with its message: what FormTextField binds to a Form, and the login form
- * (which keeps react-hook-form off the first page) binds itself. Built from MUI's input parts
- * rather than TextField, which would bring Select and its menus along.
+ * A labelled text input with its message, for the login form, which binds it itself to keep
+ * react-hook-form off the first page (every other form uses FormField). Built from MUI's input
+ * parts rather than TextField, which would bring Select and its menus along.
  */
 export function TextInput({
   name,
@@ -39,20 +34,15 @@ export function TextInput({
   type = 'text',
   autoComplete,
   maxLength = LIMITS.fieldMax,
-  helperText,
   endAdornment,
-  multiline = false,
-  minRows,
   value,
   onChange,
   onBlur,
   error,
-  disabled,
   inputRef,
 }: TextInputProps & TextInputBinding) {
   const id = useId();
   const helperId = `${id}-helper`;
-  const message = error ?? helperText;
   return (
     <FormControl fullWidth variant="outlined" error={error !== undefined}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
@@ -61,18 +51,15 @@ export function TextInput({
         value={value}
         onChange={onChange}
         onBlur={onBlur}
-        disabled={disabled}
         inputRef={inputRef}
         id={id}
         type={type}
         label={label}
         autoComplete={autoComplete}
         endAdornment={endAdornment}
-        multiline={multiline}
-        minRows={multiline ? minRows : undefined}
-        inputProps={{ maxLength, 'aria-describedby': message ? helperId : undefined }}
+        inputProps={{ maxLength, 'aria-describedby': error ? helperId : undefined }}
       />
-      {message && <FormHelperText id={helperId}>{message}</FormHelperText>}
+      {error && <FormHelperText id={helperId}>{error}</FormHelperText>}
     </FormControl>
   );
 }

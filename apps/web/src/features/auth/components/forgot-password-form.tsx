@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
 import { TextLink } from '../../../components/layout/text-link';
 import { Form } from '../../../components/form/form';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { FormField } from '../../../components/form/form-field';
 import { paths } from '../../../config/paths';
 import { answerMessage } from '../../../lib/http';
 import { useCheckUser } from '../api/check-user';
@@ -31,7 +31,7 @@ export function ForgotPasswordForm() {
     <Form schema="forgotPasswordFormSchema" defaultValues={{ email: '' }} onSubmit={onSubmit} aria-label="Forgot password">
       {({ formState }) => (
         <>
-          <FormTextField
+          <FormField
             name="email"
             label="Email"
             type="email"

@@ -56,7 +56,7 @@ export function LoginForm() {
   const alert = useAlert();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const password = usePasswordVisibility();
+  const password = usePasswordVisibility('Password');
   const [values, setValues] = useState<Values>({ email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());

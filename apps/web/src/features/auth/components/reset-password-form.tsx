@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
 import { TextLink } from '../../../components/layout/text-link';
 import { Form } from '../../../components/form/form';
-import { FormPasswordField } from '../../../components/form/form-password-field';
+import { FormField } from '../../../components/form/form-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/http';
 import { useResetPassword } from '../api/reset-password';
@@ -61,8 +61,8 @@ export function ResetPasswordForm() {
     >
       {({ formState }) => (
         <>
-          <FormPasswordField name="password" label="New password" autoComplete="new-password" />
-          <FormPasswordField name="retype" label="Retype new password" autoComplete="new-password" />
+          <FormField name="password" label="New password" type="password" autoComplete="new-password" />
+          <FormField name="retype" label="Retype new password" type="password" autoComplete="new-password" />
           <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
             Reset password
           </Button>

@@ -1,6 +1,6 @@
 import { COMMENTS_MAX, LIMITS, type ShipmentRow } from '@airbox/contract';
 import { FormDialog } from '../../../components/dialog/form-dialog';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { FormField } from '../../../components/form/form-field';
 
 /**
  * Edit Comments (spec 03 §5): the row's comments in a form checked by the contract's
@@ -29,7 +29,7 @@ export function EditCommentsDialog({
       busy={busy}
     >
       {/* Longer than 200 may be typed: collapsing spaces can bring it under, else the message says why. */}
-      <FormTextField name="comments" label="Comments" multiline minRows={3} maxLength={LIMITS.fieldMax} />
+      <FormField name="comments" label="Comments" multiline minRows={3} maxLength={LIMITS.fieldMax} />
     </FormDialog>
   );
 }
