@@ -93,6 +93,7 @@ export async function buildTestApp(databaseUrl: string, overrides: Partial<AppCo
     seedDemoData: true,
     // Tests run the queue with drain(), so nothing runs behind their back.
     jobWorker: false,
+    labelRetryDelaySeconds: 120,
     version: SERVER_VERSION,
     wallet: {
       passTypeIdentifier: 'pass.com.airbox.test',

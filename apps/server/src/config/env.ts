@@ -75,9 +75,9 @@ export interface AppConfig {
   jobWorker: boolean;
   /**
    * How long the job that finishes a paid label waits before it asks the carrier in place of the
-   * request that paid (LABEL_RETRY_DELAY_SECONDS); 2 minutes when absent.
+   * request that paid (LABEL_RETRY_DELAY_SECONDS, 2 minutes by default).
    */
-  labelRetryDelaySeconds?: number;
+  labelRetryDelaySeconds: number;
   version: string;
   /** Apple Wallet passes: identifiers, and the signing certificates (a development set when absent). */
   wallet: WalletConfig;

@@ -52,8 +52,6 @@ export type LabelPurchaseDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'paym
 
 /** Rates are charged as shown only this long after they were given. */
 export const RATES_VALID_MS = 30 * 60 * 1000;
-/** The job that finishes a purchase whose carrier gave no answer waits this long first (config.labelRetryDelaySeconds). */
-const DEFAULT_LABEL_RETRY_DELAY_SECONDS = 120;
 
 export const LABEL_PURCHASE_MESSAGES = {
   preparing: 'Your payment was received; the label is being prepared.',
@@ -396,7 +394,7 @@ export async function finishLabelPayment(deps: LabelPurchaseDeps, order: Payment
         .returning('id')
         .executeTakeFirst();
       if (!moved) return undefined;
-      await enqueueJob(trx, now, 'label-purchase', { shipmentId: moved.id }, { uniqueKey: `label-purchase:${moved.id}`, runAt: new Date(now.getTime() + (deps.config.labelRetryDelaySeconds ?? DEFAULT_LABEL_RETRY_DELAY_SECONDS) * 1000) });
+      await enqueueJob(trx, now, 'label-purchase', { shipmentId: moved.id }, { uniqueKey: `label-purchase:${moved.id}`, runAt: new Date(now.getTime() + deps.config.labelRetryDelaySeconds * 1000) });
       return moved.id;
     },
     finish: (shipmentId) => purchaseLabel(deps, shipmentId),
