@@ -83,7 +83,9 @@ const npm = 'npm';
 const steps = [
   [['build contract', npm, ['run', 'build', '-w', '@airbox/contract']]],
   [
-    ['typecheck', npm, ['run', 'typecheck']],
+    // The workspaces' own typechecks: the root script's contract build is the step above, and
+    // doing it again would rewrite packages/contract/dist while lint reads it.
+    ['typecheck', npm, ['run', 'typecheck', '--workspaces', '--if-present']],
     ['lint', npm, ['run', 'lint']],
   ],
   [['contract unit tests', npm, ['test', '-w', '@airbox/contract']]],
