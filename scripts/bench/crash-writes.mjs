@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pLimit from 'p-limit';
 import pg from 'pg';
-import { SERVER_DIR, freePort, signIn, sleep, startPortal, waitForHealthy } from './lib.mjs';
+import { PRODUCTION_ON_SIMULATORS, SERVER_DIR, freePort, signIn, sleep, startPortal, waitForHealthy } from './lib.mjs';
 
 export const CUSTOMER_PASSWORD = 'CrashPass1';
 /** tsx's command line, as apps/server (its devDependency) resolves it. */
@@ -58,7 +58,7 @@ export async function startServer(options) {
   const child = spawn(command, args, {
     cwd: SERVER_DIR,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: { ...process.env, ...PRODUCTION_ON_SIMULATORS, PORT: String(port), HOST: '127.0.0.1', ...env },
   });
   const exited = new Promise((done) => child.once('exit', done));
   // tsx runs the server as its own child: a signal to tsx is relayed, SIGKILL is not. Kill the
@@ -111,7 +111,7 @@ export function createCustomer(options, email) {
     const child = spawn(command, [...args, '--email', email, '--password', CUSTOMER_PASSWORD, '--role', '5', '--first-name', 'Crash', '--last-name', 'Test'], {
       cwd: SERVER_DIR,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'production', ...serverEnv(options, 8080) },
+      env: { ...process.env, ...PRODUCTION_ON_SIMULATORS, ...serverEnv(options, 8080) },
     });
     let out = '';
     let err = '';

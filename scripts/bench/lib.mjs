@@ -39,6 +39,22 @@ export async function waitForHealthy(url, { seconds = 60, child } = {}) {
 }
 
 /**
+ * A production start on the local simulators, outbox and demo data, as the bench and the measure
+ * scripts run it: production refuses each stand-in unless it is named and opted into.
+ */
+export const PRODUCTION_ON_SIMULATORS = {
+  NODE_ENV: 'production',
+  PAYMENTS_PROVIDER: 'simulator',
+  CARRIERS_PROVIDER: 'simulator',
+  USPS_PICKUPS_PROVIDER: 'simulator',
+  SMS_PROVIDER: 'simulator',
+  MAIL_PROVIDER: 'outbox',
+  WALLET_PROVIDER: 'development',
+  ALLOW_SIMULATORS_IN_PRODUCTION: 'true',
+  ALLOW_DEMO_DATA_IN_PRODUCTION: 'true',
+};
+
+/**
  * Starts the built portal (apps/server/dist) on `databaseUrl` and waits for /healthz.
  * `env` adds or overrides variables (REDIS_URL, SEED_DEMO_DATA, ...). Returns its base URL,
  * the child process, stop() (SIGTERM, waits) and kill() (SIGKILL, waits).
@@ -50,7 +66,7 @@ export async function startPortal({ databaseUrl, dataDir, env = {}, port, server
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      ...PRODUCTION_ON_SIMULATORS,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -59,8 +59,88 @@ describe('loadConfig', () => {
   });
 
   it('requires SESSION_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: undefined })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+  });
+});
+
+/** A production environment with every provider named as the real service, with dummy keys. */
+const PRODUCTION: NodeJS.ProcessEnv = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: SECRET,
+  PAYMENTS_PROVIDER: 'paypal',
+  PAYPAL_CLIENT_ID: 'dummy-id',
+  PAYPAL_CLIENT_SECRET: 'dummy-secret',
+  CARRIERS_PROVIDER: 'easypost',
+  EASYPOST_API_KEY: 'EZAK_dummy',
+  USPS_PICKUPS_PROVIDER: 'usps',
+  USPS_CLIENT_ID: 'dummy-id',
+  USPS_CLIENT_SECRET: 'dummy-secret',
+  SMS_PROVIDER: 'twilio',
+  SMS_ACCOUNT: 'AC_dummy',
+  SMS_TOKEN: 'dummy-token',
+  SMS_FROM: '+12065550100',
+  MAIL_PROVIDER: 'smtp',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  WALLET_PROVIDER: 'apple',
+  WALLET_SIGNER_CERT_PATH: '/etc/airbox/signer.pem',
+  WALLET_SIGNER_KEY_PATH: '/etc/airbox/signer.key',
+  WALLET_WWDR_CERT_PATH: '/etc/airbox/wwdr.pem',
+};
+
+function refusal(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('loadConfig in production', () => {
+  it('starts with every provider named as the real service, and seeds no demo data', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config.payments?.provider).toBe('paypal');
+    expect(config.carriers?.provider).toBe('easypost');
+    expect(config.uspsPickups?.provider).toBe('usps');
+    expect(config.sms?.provider).toBe('twilio');
+    expect(config.smtpUrl).toBe('smtp://mail.example.com:587');
+    expect(config.wallet.certificates?.signerCertPath).toBe('/etc/airbox/signer.pem');
+    expect(config.seedDemoData).toBe(false);
+  });
+
+  it.each(['PAYMENTS_PROVIDER', 'CARRIERS_PROVIDER', 'USPS_PICKUPS_PROVIDER', 'SMS_PROVIDER', 'MAIL_PROVIDER', 'WALLET_PROVIDER'])(
+    'refuses to start with %s unnamed, in one line naming it',
+    (key) => {
+      const message = refusal({ ...PRODUCTION, [key]: undefined });
+      expect(message.split('\n')).toEqual([expect.stringMatching(new RegExp(`^Refusing to start: ${key}: must be named in production`))]);
+    },
+  );
+
+  it('refuses a simulator, the outbox or the development wallet unless ALLOW_SIMULATORS_IN_PRODUCTION=true', () => {
+    const standIns = { ...PRODUCTION, PAYMENTS_PROVIDER: 'simulator', MAIL_PROVIDER: 'outbox', WALLET_PROVIDER: 'development' };
+    expect(refusal(standIns).split('\n')).toEqual([
+      'Refusing to start: PAYMENTS_PROVIDER=simulator in production needs ALLOW_SIMULATORS_IN_PRODUCTION=true',
+      'Refusing to start: MAIL_PROVIDER=outbox in production needs ALLOW_SIMULATORS_IN_PRODUCTION=true',
+      'Refusing to start: WALLET_PROVIDER=development in production needs ALLOW_SIMULATORS_IN_PRODUCTION=true',
+    ]);
+    const config = loadConfig({ ...standIns, ALLOW_SIMULATORS_IN_PRODUCTION: 'true' });
+    expect(config.payments?.provider).toBe('simulator');
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.wallet.certificates).toBeUndefined();
+  });
+
+  it('seeds demo data only with ALLOW_DEMO_DATA_IN_PRODUCTION=true beside SEED_DEMO_DATA=true', () => {
+    expect(refusal({ ...PRODUCTION, SEED_DEMO_DATA: 'true' })).toBe(
+      'Refusing to start: SEED_DEMO_DATA=true in production needs ALLOW_DEMO_DATA_IN_PRODUCTION=true',
+    );
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO_DATA: 'true', ALLOW_DEMO_DATA_IN_PRODUCTION: 'true' }).seedDemoData).toBe(true);
+  });
+
+  it('asks for what a named real provider needs', () => {
+    expect(refusal({ ...PRODUCTION, SMTP_URL: undefined })).toMatch(/SMTP_URL: required by the chosen provider/);
+    expect(refusal({ ...PRODUCTION, WALLET_WWDR_CERT_PATH: undefined })).toMatch(/WALLET_WWDR_CERT_PATH: required by WALLET_PROVIDER=apple/);
   });
 });
 

@@ -115,6 +115,7 @@ const envSchema = z.object({
     .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'must start with sqlite:, postgres:// or postgresql://')
     .default('sqlite:data/airbox.db'),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  MAIL_PROVIDER: z.enum(['outbox', 'smtp']).optional(),
   MAIL_OUTBOX_DIR: z.string().min(1).default('data/outbox'),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).optional(),
@@ -125,7 +126,7 @@ const envSchema = z.object({
   LABEL_PURCHASE_URL: z.string().min(1).default(DEFAULT_APP_URLS.labelPurchaseUrl),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(100),
-  PAYMENTS_PROVIDER: z.enum(['simulator', 'paypal']).default('simulator'),
+  PAYMENTS_PROVIDER: z.enum(['simulator', 'paypal']).optional(),
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api-m.sandbox.paypal.com'),
@@ -135,26 +136,29 @@ const envSchema = z.object({
       .regex(/^[\x21-\x2b\x2d-\x7e]{24,}(,[\x21-\x2b\x2d-\x7e]{24,})*$/, 'comma-separated keys of at least 24 visible characters each')
       .optional(),
   ),
-  SMS_PROVIDER: z.enum(['simulator', 'twilio']).default('simulator'),
+  SMS_PROVIDER: z.enum(['simulator', 'twilio']).optional(),
   SMS_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
   SMS_ACCOUNT: optionalText,
   SMS_TOKEN: optionalText,
   SMS_FROM: optionalText,
-  CARRIERS_PROVIDER: z.enum(['simulator', 'easypost']).default('simulator'),
+  CARRIERS_PROVIDER: z.enum(['simulator', 'easypost']).optional(),
   EASYPOST_API_KEY: optionalText,
   EASYPOST_WEBHOOK_SECRET: optionalText,
   EASYPOST_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.easypost.com/v2'),
   CARRIER_SIMULATOR_STEP_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
-  USPS_PICKUPS_PROVIDER: z.enum(['simulator', 'usps']).default('simulator'),
+  USPS_PICKUPS_PROVIDER: z.enum(['simulator', 'usps']).optional(),
   USPS_CLIENT_ID: optionalText,
   USPS_CLIENT_SECRET: optionalText,
   USPS_API_BASE: z.url({ protocol: /^https?$/ }).default('https://apis.usps.com'),
   TRUST_PROXY: booleanText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'apps/web/dist')),
-  SEED_DEMO_DATA: booleanText.default(true),
+  SEED_DEMO_DATA: booleanText.optional(),
+  ALLOW_SIMULATORS_IN_PRODUCTION: booleanText.default(false),
+  ALLOW_DEMO_DATA_IN_PRODUCTION: booleanText.default(false),
   JOB_WORKER: booleanText.default(true),
   LABEL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  WALLET_PROVIDER: z.enum(['development', 'apple']).optional(),
   WALLET_PASS_TYPE_ID: z.string().trim().min(1).default('pass.com.airbox.development'),
   WALLET_TEAM_ID: z.string().trim().min(1).default('AIRBOXDEV1'),
   WALLET_SIGNER_CERT_PATH: optionalText,
@@ -168,6 +172,53 @@ const WALLET_CERTIFICATE_KEYS = ['WALLET_SIGNER_CERT_PATH', 'WALLET_SIGNER_KEY_P
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/** Each provider's setting: the real service, and the stand-in that only pretends to be it. */
+const PROVIDER_SETTINGS = {
+  PAYMENTS_PROVIDER: { real: 'paypal', standIn: 'simulator' },
+  CARRIERS_PROVIDER: { real: 'easypost', standIn: 'simulator' },
+  USPS_PICKUPS_PROVIDER: { real: 'usps', standIn: 'simulator' },
+  SMS_PROVIDER: { real: 'twilio', standIn: 'simulator' },
+  MAIL_PROVIDER: { real: 'smtp', standIn: 'outbox' },
+  WALLET_PROVIDER: { real: 'apple', standIn: 'development' },
+} as const;
+type ProviderSetting = keyof typeof PROVIDER_SETTINGS;
+type ProviderChoice<K extends ProviderSetting> = (typeof PROVIDER_SETTINGS)[K]['real' | 'standIn'];
+
+/**
+ * Which provider each setting names. Outside production an unnamed one is its stand-in (SMTP and
+ * Apple's certificates when their settings are there). In production none is guessed: every
+ * provider is named, a stand-in needs ALLOW_SIMULATORS_IN_PRODUCTION=true and demo data
+ * ALLOW_DEMO_DATA_IN_PRODUCTION=true, or the server refuses to start with a line naming each.
+ */
+function chooseProviders(e: Env, production: boolean) {
+  const refusals: string[] = [];
+  const choose = <K extends ProviderSetting>(key: K, developmentDefault: ProviderChoice<K>): ProviderChoice<K> => {
+    const { real, standIn } = PROVIDER_SETTINGS[key] as { real: ProviderChoice<K>; standIn: ProviderChoice<K> };
+    const named = e[key] as ProviderChoice<K> | undefined;
+    if (!production) return named ?? developmentDefault;
+    if (named === undefined) refusals.push(`${key}: must be named in production (${real}, or ${standIn} with ALLOW_SIMULATORS_IN_PRODUCTION=true)`);
+    else if (named === standIn && !e.ALLOW_SIMULATORS_IN_PRODUCTION) refusals.push(`${key}=${standIn} in production needs ALLOW_SIMULATORS_IN_PRODUCTION=true`);
+    return named ?? standIn;
+  };
+  const walletFiles = WALLET_CERTIFICATE_KEYS.map((key) => e[key]);
+  const providers = {
+    payments: choose('PAYMENTS_PROVIDER', 'simulator'),
+    carriers: choose('CARRIERS_PROVIDER', 'simulator'),
+    uspsPickups: choose('USPS_PICKUPS_PROVIDER', 'simulator'),
+    sms: choose('SMS_PROVIDER', 'simulator'),
+    mail: choose('MAIL_PROVIDER', e.SMTP_URL ? 'smtp' : 'outbox'),
+    wallet: choose('WALLET_PROVIDER', walletFiles.every(Boolean) ? 'apple' : 'development'),
+    seedDemoData: e.SEED_DEMO_DATA ?? !production,
+  };
+  if (production && providers.seedDemoData && !e.ALLOW_DEMO_DATA_IN_PRODUCTION) {
+    refusals.push('SEED_DEMO_DATA=true in production needs ALLOW_DEMO_DATA_IN_PRODUCTION=true');
+  }
+  if (refusals.length > 0) throw new ConfigError(refusals.map((line) => `Refusing to start: ${line}`).join('\n'));
+  return providers;
 }
 
 function fromRepoRoot(path: string): string {
@@ -198,24 +249,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const providers = chooseProviders(e, production);
   const missingProviderKeys = [
-    ...(e.PAYMENTS_PROVIDER === 'paypal' ? (['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'] as const) : []),
-    ...(e.SMS_PROVIDER === 'twilio' ? (['SMS_ACCOUNT', 'SMS_TOKEN', 'SMS_FROM'] as const) : []),
-    ...(e.CARRIERS_PROVIDER === 'easypost' ? (['EASYPOST_API_KEY'] as const) : []),
-    ...(e.USPS_PICKUPS_PROVIDER === 'usps' ? (['USPS_CLIENT_ID', 'USPS_CLIENT_SECRET'] as const) : []),
+    ...(providers.payments === 'paypal' ? (['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'] as const) : []),
+    ...(providers.sms === 'twilio' ? (['SMS_ACCOUNT', 'SMS_TOKEN', 'SMS_FROM'] as const) : []),
+    ...(providers.carriers === 'easypost' ? (['EASYPOST_API_KEY'] as const) : []),
+    ...(providers.uspsPickups === 'usps' ? (['USPS_CLIENT_ID', 'USPS_CLIENT_SECRET'] as const) : []),
+    ...(providers.mail === 'smtp' ? (['SMTP_URL'] as const) : []),
   ].filter((key) => !e[key]);
   if (missingProviderKeys.length > 0) {
     throw new ConfigError(`Invalid environment:\n  ${missingProviderKeys.map((key) => `${key}: required by the chosen provider`).join('\n  ')}`);
   }
-  const production = e.NODE_ENV === 'production';
   if (production && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid environment:\n  SESSION_SECRET: required in production (at least 32 characters)');
   }
   // The three certificate files come together: some without the others is a mistake, not a choice.
   const walletFiles = WALLET_CERTIFICATE_KEYS.map((key) => e[key]);
-  if (walletFiles.some(Boolean) && !walletFiles.every(Boolean)) {
+  if ((providers.wallet === 'apple' || walletFiles.some(Boolean)) && !walletFiles.every(Boolean)) {
     const missing = WALLET_CERTIFICATE_KEYS.filter((key) => !e[key]);
-    throw new ConfigError(`Invalid environment:\n  ${missing.map((key) => `${key}: required with the other WALLET_*_PATH keys`).join('\n  ')}`);
+    const why = providers.wallet === 'apple' ? 'required by WALLET_PROVIDER=apple' : 'required with the other WALLET_*_PATH keys';
+    throw new ConfigError(`Invalid environment:\n  ${missing.map((key) => `${key}: ${why}`).join('\n  ')}`);
   }
   const [signerCertPath, signerKeyPath, wwdrCertPath] = walletFiles;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -227,7 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: 'airbox:',
     mailOutboxDir: fromRepoRoot(e.MAIL_OUTBOX_DIR),
-    smtpUrl: e.SMTP_URL,
+    smtpUrl: providers.mail === 'smtp' ? e.SMTP_URL : undefined,
     mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     brandName: e.BRAND_NAME,
     sessionSecret: e.SESSION_SECRET ?? developmentSessionSecret(),
@@ -235,19 +289,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tabletAppUrl: e.TABLET_APP_URL,
     labelPurchaseUrl: e.LABEL_PURCHASE_URL,
     payments:
-      e.PAYMENTS_PROVIDER === 'paypal'
+      providers.payments === 'paypal'
         ? { provider: 'paypal', paypalClientId: e.PAYPAL_CLIENT_ID ?? '', paypalClientSecret: e.PAYPAL_CLIENT_SECRET ?? '', paypalApiBase: e.PAYPAL_API_BASE }
         : { provider: 'simulator' },
     sms:
-      e.SMS_PROVIDER === 'twilio'
+      providers.sms === 'twilio'
         ? { provider: 'twilio', apiUrl: e.SMS_API_URL, account: e.SMS_ACCOUNT ?? '', token: e.SMS_TOKEN ?? '', from: e.SMS_FROM ?? '' }
         : { provider: 'simulator' },
     carriers:
-      e.CARRIERS_PROVIDER === 'easypost'
+      providers.carriers === 'easypost'
         ? { provider: 'easypost', apiKey: e.EASYPOST_API_KEY ?? '', apiBase: e.EASYPOST_API_BASE, webhookSecret: e.EASYPOST_WEBHOOK_SECRET }
         : { provider: 'simulator', webhookSecret: e.EASYPOST_WEBHOOK_SECRET, stepMinutes: e.CARRIER_SIMULATOR_STEP_MINUTES },
     uspsPickups:
-      e.USPS_PICKUPS_PROVIDER === 'usps'
+      providers.uspsPickups === 'usps'
         ? { provider: 'usps', clientId: e.USPS_CLIENT_ID ?? '', clientSecret: e.USPS_CLIENT_SECRET ?? '', apiBase: e.USPS_API_BASE }
         : { provider: 'simulator' },
     lockerApiKeys: e.LOCKER_API_KEYS?.split(',') ?? [],
@@ -256,7 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: fromRepoRoot(e.WEB_DIST_DIR),
-    seedDemoData: e.SEED_DEMO_DATA,
+    seedDemoData: providers.seedDemoData,
     jobWorker: e.JOB_WORKER,
     labelRetryDelaySeconds: e.LABEL_RETRY_DELAY_SECONDS,
     version: SERVER_VERSION,
@@ -264,7 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       passTypeIdentifier: e.WALLET_PASS_TYPE_ID,
       teamIdentifier: e.WALLET_TEAM_ID,
       certificates:
-        signerCertPath && signerKeyPath && wwdrCertPath
+        providers.wallet === 'apple' && signerCertPath && signerKeyPath && wwdrCertPath
           ? {
               signerCertPath: fromRepoRoot(signerCertPath),
               signerKeyPath: fromRepoRoot(signerKeyPath),
