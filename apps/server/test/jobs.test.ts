@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { MESSAGES } from '@airbox/contract';
 import { SMTPServer } from 'smtp-server';
@@ -20,9 +21,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** A real SMTP server on `port` that keeps what it receives. */
-async function startSmtp(port: number): Promise<{ messages: string[]; close(): Promise<void> }> {
+/** A real SMTP server on `port` that keeps what it receives; with failFirst, it answers its first message with an error after keeping it. */
+async function startSmtp(port: number, options: { failFirst?: boolean } = {}): Promise<{ messages: string[]; close(): Promise<void> }> {
   const messages: string[] = [];
+  let failing = options.failFirst === true;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -32,13 +34,26 @@ async function startSmtp(port: number): Promise<{ messages: string[]; close(): P
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
         messages.push(raw.replace(/=\r?\n/g, ''));
-        callback();
+        if (!failing) return callback();
+        failing = false;
+        callback(Object.assign(new Error('Local error in processing'), { responseCode: 451 }));
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { messages, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
+
+/** The raw .eml files of an outbox, oldest first. */
+function readOutboxFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.eml'))
+    .sort()
+    .map((file) => readFileSync(join(dir, file), 'utf8'));
+}
+
+/** A raw message's Message-ID header. */
+const messageIdOf = (raw: string) => /^Message-ID: (.*?)\r?$/im.exec(raw)?.[1] ?? '';
 
 function registration(email: string, BOXID: string) {
   return {
@@ -153,6 +168,55 @@ describe('durable mail', () => {
       .execute();
     const mails = await mailsOf(t);
     expect(mails.filter((mail) => mail.to.includes('lease@example.com'))).toHaveLength(1);
+  });
+
+  it('gives a mail the same Message-ID when its job runs again after its worker died having sent it', async () => {
+    const now = t.config.clock();
+    for (const to of ['rerun@example.com', 'rerun.other@example.com']) {
+      await enqueueJob(t.app.db, now, 'mail', { to, subject: 'Rerun', text: 'rerun', html: '<p>rerun</p>' });
+    }
+    await t.app.jobs.drain();
+    // The worker sent the mail and was killed before it marked the job done: the job is still
+    // running under its lease, and runs again on whichever worker finds the lease ended.
+    await t.app.db
+      .updateTable('jobs')
+      .set({ status: 'running', finished_at: null, locked_until: new Date(now.getTime() - 1000).toISOString() })
+      .where('payload', 'like', '%"rerun@example.com"%')
+      .execute();
+    await t.app.jobs.drain();
+    const sent = readOutboxFiles(t.config.mailOutboxDir).filter((mail) => /^Subject: Rerun$/m.test(mail));
+    const ids = (to: string) => sent.filter((mail) => new RegExp(`^To: ${to}$`, 'm').test(mail)).map(messageIdOf);
+    expect(ids('rerun@example.com')).toHaveLength(2);
+    const [first, again] = ids('rerun@example.com');
+    expect(again).toBe(first);
+    expect(first).toMatch(/^<job-\d+[^@\s]*@localhost>$/);
+    // Another job's mail has its own Message-ID.
+    expect(ids('rerun.other@example.com')).toEqual([expect.stringMatching(/^<job-\d+[^@\s]*@localhost>$/)]);
+    expect(ids('rerun.other@example.com')[0]).not.toBe(first);
+  });
+
+  it('sends the retry of a mail whose SMTP answer was lost with the first Message-ID, whatever the job', async () => {
+    const port = await freePort();
+    const smtp = await startSmtp(port, { failFirst: true });
+    const app = await buildTestApp(database.url(), { seedDemoData: false, smtpUrl: `smtp://127.0.0.1:${port}` });
+    try {
+      const email = 'lost.answer@example.com';
+      expect((await register(app.app, email, '4150105')).json().errorcode).toBe(1);
+      await app.app.jobs.drain();
+      // The SMTP server kept the mail but its answer never said so: the job tries again.
+      const { user_id: userId } = await app.app.db.selectFrom('users').select('user_id').where('email', '=', email).executeTakeFirstOrThrow();
+      const job = await app.app.db.selectFrom('jobs').selectAll().where('name', '=', 'activation-mail').where('payload', '=', JSON.stringify({ userId })).executeTakeFirstOrThrow();
+      expect(job).toMatchObject({ status: 'queued', attempts: 1 });
+      app.advance(retryDelayMs(1));
+      await app.app.jobs.drain();
+      const received = smtp.messages.filter((message) => message.includes(`To: ${email}`));
+      expect(received).toHaveLength(2);
+      expect(messageIdOf(received[1]!)).toBe(messageIdOf(received[0]!));
+      expect(messageIdOf(received[0]!)).toMatch(/^<job-\d+[^@\s]*@localhost>$/);
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
   });
 
   it('sends each queued mail once when two servers drain the queue at the same time', async () => {

@@ -1,6 +1,7 @@
 import { claimJob, failJobAttempt, finishJob } from '../modules/jobs/jobs.repository.js';
 import { enqueueJob, type JobName } from '../modules/jobs/jobs.js';
 import type { JobRow } from '../modules/jobs/jobs.table.js';
+import { senderDomain, withMessageIds } from '../providers/mail/mail-provider.js';
 import type { JobContext } from './context.js';
 import { JOB_HANDLERS, RECURRING_JOBS } from './handlers.js';
 
@@ -10,6 +11,18 @@ export const JOB_LEASE_MS = 5 * 60 * 1000;
 /** The wait before attempt n + 1: 15 s, 30 s, 1 min, … at most 30 min (12 attempts span about 2.5 hours). */
 export function retryDelayMs(attempts: number): number {
   return Math.min(15_000 * 2 ** (attempts - 1), 30 * 60 * 1000);
+}
+
+/**
+ * The Message-ID of the n-th mail (from 0) a job sends: the job's id and the moment it was
+ * enqueued (so a database restored or started afresh, which gives ids again, gives other
+ * Message-IDs), at the sender's domain. Every run of the job gives its mails the same ids, so a
+ * mail sent again after a crash between the SMTP server's 250 and the job's end (the job runs
+ * again when its lease ends) is one a mail server can recognise and drop.
+ */
+export function jobMessageId(job: Pick<JobRow, 'id' | 'created_at'>, n: number, domain: string): string {
+  const enqueued = new Date(job.created_at).getTime().toString(36);
+  return `<job-${job.id}.${enqueued}${n > 0 ? `.${n + 1}` : ''}@${domain}>`;
 }
 
 export interface JobRunner {
@@ -35,6 +48,7 @@ function errorText(error: unknown): string {
  */
 export function createJobRunner(context: JobContext, options: { pollMs: number }): JobRunner {
   const { db, config, log } = context;
+  const mailDomain = senderDomain(config.mailFrom) ?? new URL(config.publicUrl).hostname;
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
@@ -48,8 +62,11 @@ export function createJobRunner(context: JobContext, options: { pollMs: number }
       if (!handler) throw new Error(`no handler for job '${job.name}'`);
       if (job.attempts > job.max_attempts) throw new Error('its worker stopped during the last attempt');
       const payload = handler.payload.parse(JSON.parse(job.payload));
+      // The job's mails, on every run, carry the job's Message-IDs.
+      const mail = withMessageIds(context.mail, (n) => jobMessageId(job, n, mailDomain));
+      const jobContext: JobContext = { db, config, log, mail, sms: context.sms, wallet: context.wallet, payments: context.payments, carriers: context.carriers };
       // The handler's own type matches its payload schema; TypeScript cannot pair them by name.
-      await (handler.run as (payload: unknown, context: JobContext) => Promise<void>)(payload, context);
+      await (handler.run as (payload: unknown, context: JobContext) => Promise<void>)(payload, jobContext);
       await finishJob(db, job.id, now());
     } catch (error) {
       const last = job.attempts >= job.max_attempts;

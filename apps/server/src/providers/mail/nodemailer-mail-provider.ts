@@ -7,8 +7,8 @@ import { redactUrl } from '../../config/logger.js';
 import type { MailMessage, MailProvider } from './mail-provider.js';
 
 function mailOptions(from: string, message: MailMessage) {
-  const { to, subject, text, html, attachments } = message;
-  return { from, to, subject, text, html, ...(attachments ? { attachments } : {}) };
+  const { to, subject, text, html, attachments, messageId } = message;
+  return { from, to, subject, text, html, ...(attachments ? { attachments } : {}), ...(messageId ? { messageId } : {}) };
 }
 
 /** Real delivery through an SMTP server (SMTP_URL, e.g. smtps://user:pass@smtp.example.com). */

@@ -16,6 +16,11 @@ export interface TwilioConfig {
 /**
  * A Twilio-compatible Messages API: POST {apiUrl}/2010-04-01/Accounts/{account}/Messages.json,
  * HTTP Basic auth with the account and token, a form body To, From, Body; 201 with the sid.
+ *
+ * Not idempotent: Twilio documents no idempotency key for creating a message (its
+ * I-Twilio-Idempotency-Token header is on the webhooks Twilio sends, not on API calls), so a text
+ * whose answer is lost (a crash after Twilio took it) is sent again when its job runs again. A
+ * job's mail, by contrast, keeps one Message-ID across runs (jobs/runner.ts).
  */
 export function createTwilioSmsProvider(config: TwilioConfig, log: FastifyBaseLogger, fetchImpl: typeof fetch = fetch): SmsProvider {
   const url = `${config.apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(config.account)}/Messages.json`;
