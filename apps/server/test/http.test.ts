@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
-import { ALL_CALLS, MESSAGES } from '@airbox/contract';
+import { ALL_CALLS, LOCKER_EVENT_MESSAGES, MESSAGES, lockerEventCall } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, login, postForm, useTestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, login, postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
 const t = useTestApp(database);
@@ -33,6 +33,39 @@ describe('request handling', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ errorcode: -403, message: MESSAGES.foreignOrigin });
     expect(response.cookies).toHaveLength(0);
+  });
+
+  it('refuses a foreign Origin on every call of the contract, /app/v1 and /openapi alike, before it does anything', async () => {
+    const { cookie, userId } = await signIn(t.app, 'demo@example.com');
+    const refusedCalls = Object.values(ALL_CALLS).filter((call) => call !== lockerEventCall);
+    expect(refusedCalls.filter((call) => call.path.startsWith('/openapi/')).length).toBeGreaterThan(8);
+    for (const call of refusedCalls) {
+      // A sibling host of the same site (a form it auto-posts carries the session cookie) and another site.
+      for (const origin of ['https://shop.localhost:8080', 'https://evil.example', 'null']) {
+        const response = await t.app.inject({
+          method: call.method,
+          url: call.path,
+          headers: { origin, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          ...(call.method === 'GET' ? { query: { user_id: String(userId) } } : { payload: `user_id=${userId}` }),
+        });
+        expect({ call: `${call.method} ${call.path}`, status: response.statusCode, body: response.json() }).toEqual({
+          call: `${call.method} ${call.path}`,
+          status: 403,
+          body: { errorcode: -403, message: MESSAGES.foreignOrigin },
+        });
+      }
+    }
+  });
+
+  it('refuses a foreign Origin on a state-changing method wherever it is mounted, but not on the lockers’ keyed calls', async () => {
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/app/anything', headers: { origin: 'https://evil.example' } });
+    expect(elsewhere.statusCode).toBe(403);
+    const page = await t.app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://evil.example' } });
+    expect(page.statusCode).toBe(200);
+    // The lockers' events are proven by their key: a foreign Origin is not what refuses them.
+    const locker = await t.app.inject({ method: 'POST', url: lockerEventCall.path, headers: { origin: 'https://evil.example' }, payload: {} });
+    expect(locker.statusCode).toBe(401);
+    expect(locker.json().message).toBe(LOCKER_EVENT_MESSAGES.badApiKey);
   });
 
   it('accepts the portal’s own origin and the request’s own host', async () => {

@@ -9,15 +9,21 @@ import { AppError } from '../errors.js';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * A server-to-server call proven by its own signature (a carrier's webhook), not by a
-     * browser's session: the foreign-Origin refusal does not apply to it.
+     * A server-to-server call proven by its own signature or key (a carrier's webhook, the
+     * lockers' events), not by a browser's session: the foreign-Origin refusal does not apply to it.
      */
     signedByCaller?: boolean;
   }
 }
 
-/** Where every answer is private unless its route sets its own Cache-Control. */
-const PRIVATE_PREFIXES = ['/app/v1/', '/openapi/'];
+/**
+ * Where the calls are mounted: every answer is private unless its route sets its own
+ * Cache-Control, and every method may change something (the spec has GET calls that do).
+ */
+const CALL_PREFIXES = ['/app/v1/', '/openapi/'];
+
+/** Methods that change nothing outside the calls' prefixes (pages, assets, /healthz). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The payment provider's pages are added to form-action with the payments issue. */
 const FORM_ACTION = ["'self'"];
@@ -66,7 +72,8 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
 
 /**
  * Security headers on every answer, errors included, no-store on the calls' answers, and the
- * refusal of calls sent by other sites: an Origin header that is neither PUBLIC_URL's origin nor the request's own host.
+ * refusal of calls sent by other sites: an Origin header that is neither PUBLIC_URL's origin nor
+ * the request's own host, on every call of either prefix and every state-changing method anywhere.
  */
 export default fp(
   async (app) => {
@@ -78,15 +85,17 @@ export default fp(
       if (origin === undefined) return false;
       return origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`;
     };
+    const isCall = (request: FastifyRequest) => CALL_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/app/v1/') && !request.routeOptions.config.signedByCaller && foreignOrigin(request)) {
+      const mayChangeState = !SAFE_METHODS.has(request.method) || isCall(request);
+      if (mayChangeState && !request.routeOptions.config.signedByCaller && foreignOrigin(request)) {
         throw AppError.forbidden(MESSAGES.foreignOrigin);
       }
     });
     // The calls answer with people's PINs, addresses, pickup codes and payments: no browser or
     // proxy cache keeps an answer, errors included, unless its route says it is public.
     app.addHook('onSend', async (request, reply) => {
-      if (PRIVATE_PREFIXES.some((prefix) => request.url.startsWith(prefix)) && !reply.hasHeader('cache-control')) {
+      if (isCall(request) && !reply.hasHeader('cache-control')) {
         reply.header('cache-control', 'no-store');
       }
     });

@@ -22,6 +22,8 @@ export interface CallOptions {
    * many. Each route counts on its own.
    */
   throttled?: boolean | 'directory' | 'barcode';
+  /** A server-to-server call proven by its key or signature, not a session (see the security plugin). */
+  signedByCaller?: boolean;
 }
 
 const RATE_MULTIPLIERS = { directory: DIRECTORY_RATE_MULTIPLIER, barcode: BARCODE_RATE_MULTIPLIER };
@@ -69,6 +71,7 @@ function registerCall<Input, Output>(
     config: {
       signedIn: call.signedIn,
       rateLimit: rateLimitOf(app, options.throttled),
+      signedByCaller: options.signedByCaller ?? false,
     },
     handler: (request, reply) => handler((inQuery ? request.query : request.body) as Input, request, reply),
   });

@@ -33,7 +33,7 @@ export default async function lockerEventsRoutes(app: FastifyInstance) {
     if (!key || !valid) throw new AppError(401, LOCKER_EVENT_ERRORCODE.badApiKey, LOCKER_EVENT_MESSAGES.badApiKey);
   });
 
-  defineCall(app, lockerEventCall).handle(async (event) => {
+  defineCall(app, lockerEventCall, { signedByCaller: true }).handle(async (event) => {
     if (event.type === 'delivered') {
       const delivery = await recordDelivery(app, event);
       return { errorcode: LOCKER_EVENT_ERRORCODE.recorded, message: LOCKER_EVENT_MESSAGES.recorded, packageId: delivery.packageId, pickupCode: delivery.pickupCode, creditsCharged: 0, overtimeDays: 0 };
