@@ -379,7 +379,7 @@ describe('paypalByPickup and the payment', () => {
     carriers().failNext('buyPickup', 'INVALID_REQUEST');
     const returnPath = await approve(token);
     const note = 'The carrier refused this pickup (the carrier declined to book it). Your payment of $4.50 was refunded.';
-    expect(await follow(returnPath, customer.cookie)).toBe(resultPage(pickupId, note));
+    expect(await follow(returnPath, customer.cookie)).toBe(resultPage(pickupId, PICKUP_MESSAGES.notBooked));
 
     const failed = await pickupRow(pickupId);
     expect(failed).toMatchObject({ state: 'failed', note });
@@ -391,7 +391,7 @@ describe('paypalByPickup and the payment', () => {
     expect(status.data).toMatchObject({ status: 'failed', note, canCancel: false });
 
     // The return again and the refund job: still one refund, no ledger row for the pickup.
-    expect(await follow(returnPath, customer.cookie)).toBe(resultPage(pickupId, note));
+    expect(await follow(returnPath, customer.cookie)).toBe(resultPage(pickupId, PICKUP_MESSAGES.notBooked));
     const mails = (await mailsOf(t)).filter((m) => m.to === customer.email && m.subject.includes('could not be booked'));
     expect(await payments().refundsOf(order.capture_id!)).toHaveLength(1);
     expect((await operationsOf(t.app, customer.userId)).filter((op) => op.payment_order_id === order.id)).toEqual([]);

@@ -35,7 +35,24 @@ export const PICKUP_MESSAGES = {
   // `successful`, and the reason it failed), which are not failures of the booking itself.
   booking: 'Your payment was received; your pickup is being booked with the carrier.',
   paymentCancelled: 'The payment was cancelled, so the pickup was not booked. You can pay for it again.',
+  notBooked: 'This pickup could not be booked, and your payment was refunded. The label in the list says why.',
+  cancelled: 'Your pickup was cancelled.',
 } as const;
+
+/**
+ * Every `message` a paid pickup's result page (Purchased Labels, spec 03 §2) can carry: the web
+ * app shows one of these and nothing else, since anyone can put any text in a link.
+ */
+export const PICKUP_RESULT_MESSAGES = [
+  PICKUP_MESSAGES.successful,
+  PICKUP_MESSAGES.booking,
+  PICKUP_MESSAGES.paymentCancelled,
+  PICKUP_MESSAGES.notBooked,
+  PICKUP_MESSAGES.cancelled,
+] as const;
+export type PickupResultMessage = (typeof PICKUP_RESULT_MESSAGES)[number];
+
+export const isPickupResultMessage = (text: string): text is PickupResultMessage => (PICKUP_RESULT_MESSAGES as readonly string[]).includes(text);
 
 /** Package locations a USPS driver is told (spec 03 §9). */
 export const PACKAGE_LOCATIONS = [

@@ -1,4 +1,4 @@
-import type { ShipmentRow } from '@airbox/contract';
+import type { PickupResultMessage, ShipmentRow } from '@airbox/contract';
 
 /*
  * How Purchased Labels (features/shipments) opens the pickup screens (features/pickups): the route
@@ -13,8 +13,8 @@ export type PickupRequest =
   | { kind: 'details'; row: ShipmentRow }
   /** `shipmentdetailsid`: a USPS pickup just scheduled ('Your carrier pickup was successful'); the row when the list found it. */
   | { kind: 'uspsDetails'; shippingdetailsId: number; row: ShipmentRow | null }
-  /** `pickupId`, `carrier` and `message`: how a paid pickup's payment ended. */
-  | { kind: 'result'; pickupId: string; carrier: string; message: string };
+  /** `pickupId`, `carrier` and `message`: how a paid pickup's payment ended (a message the portal knows). */
+  | { kind: 'result'; pickupId: string; carrier: string; message: PickupResultMessage };
 
 export interface PickupScreensProps {
   userId: number;

@@ -7,6 +7,7 @@ import {
   OPERATION_TYPE,
   type paypalByPickupCall,
   PICKUP_MESSAGES,
+  type PickupResultMessage,
   PICKUP_WINDOW_MESSAGE,
   SHIPMENT_MESSAGES,
   stateTimeZone,
@@ -266,15 +267,18 @@ export async function payForPickup(deps: CarrierPickupDeps, userId: number, inpu
   return { ok: true, paymentUrl };
 }
 
-/** Purchased Labels with a paid pickup's result (spec 03 §2 pickupId, carrier, message), as a URL path. */
-const resultPage = (pickup: PickupRow, message: string) =>
+/**
+ * Purchased Labels with a paid pickup's result (spec 03 §2 pickupId, carrier, message), as a URL
+ * path. The message is one the web app knows; why a pickup failed is on its label, never in a link.
+ */
+const resultPage = (pickup: PickupRow, message: PickupResultMessage) =>
   `${APP_BASE}${APP_PATHS.shipments.getHref({ pickupId: pickup.provider_pickup_id ?? '', carrier: wireCarrier(pickup), message })}`;
 
 /**
  * Where the provider's return (or cancel) sends the browser for a pickup: Purchased Labels with
- * the result in the query. 'Your carrier pickup was successful!' once scheduled; the reason (and
- * that the money came back) once failed; PICKUP_MESSAGES.booking while the carrier is asked;
- * PICKUP_MESSAGES.paymentCancelled while it is not paid.
+ * the result in the query. 'Your carrier pickup was successful!' once scheduled; that it was not
+ * booked and the money came back once failed (the label's row says why); PICKUP_MESSAGES.booking
+ * while the carrier is asked; PICKUP_MESSAGES.paymentCancelled while it is not paid.
  */
 export async function pickupReturnPage(deps: Pick<CarrierPickupDeps, 'db'>, paymentOrderId: number): Promise<string> {
   const pickup = await findPickupOfPayment(deps.db, paymentOrderId);
@@ -285,9 +289,9 @@ export async function pickupReturnPage(deps: Pick<CarrierPickupDeps, 'db'>, paym
     case 'booking':
       return resultPage(pickup, PICKUP_MESSAGES.booking);
     case 'failed':
-      return resultPage(pickup, pickup.note);
+      return resultPage(pickup, PICKUP_MESSAGES.notBooked);
     case 'canceled':
-      return resultPage(pickup, PICKUP_SERVER_MESSAGES.cancelled);
+      return resultPage(pickup, PICKUP_MESSAGES.cancelled);
     default:
       return resultPage(pickup, PICKUP_MESSAGES.paymentCancelled);
   }

@@ -41,7 +41,7 @@ export const PICKUP_SERVER_MESSAGES = {
   notPayable: 'This pickup can no longer be paid for: schedule a new one.',
   payingAlready: 'This pickup is being paid for already.',
   unknownRate: 'pickupRateId: not one of the rates offered',
-  cancelled: 'Your pickup was cancelled.',
+  cancelled: PICKUP_MESSAGES.cancelled,
   cancelling: 'This pickup is being cancelled already.',
 } as const;
 

@@ -249,15 +249,26 @@ describe('Purchased Labels: the pickup query parameters', JOURNEY, () => {
     await waitFor(() => expect(location()).toBe('/ShipmentParent/shipment'));
   });
 
-  it("shows 'SCHEDULE PICKUP FAILED' with any other message", async () => {
-    const { location } = openAt('/ShipmentParent/shipment?pickupId=pickup_9&carrier=FedEx&message=The%20carrier%20refused%20the%20pickup.', [FEDEX_ROW]);
+  it("shows 'SCHEDULE PICKUP FAILED' when the pickup was not booked, pointing to the label", async () => {
+    const message = encodeURIComponent(PICKUP_MESSAGES.notBooked);
+    const { location } = openAt(`/ShipmentParent/shipment?pickupId=pickup_9&carrier=FedEx&message=${message}`, [FEDEX_ROW]);
     const failed = await screen.findByRole('dialog', { name: PICKUP_MESSAGES.failed }, { timeout: 30_000 });
-    expect(failed).toHaveTextContent('The carrier refused the pickup.');
+    expect(failed).toHaveTextContent(PICKUP_MESSAGES.notBooked);
     await waitFor(() => expect(location()).toBe('/ShipmentParent/shipment'));
   });
 
-  it('says a paid pickup is being booked, or was not paid, without calling it a failure', async () => {
-    for (const message of [PICKUP_MESSAGES.booking, PICKUP_MESSAGES.paymentCancelled]) {
+  it('never shows a message the portal does not send: a link cannot put its own words in the app', async () => {
+    const forged = encodeURIComponent('Your account is suspended. Call 1-900-555-0100 to restore it.');
+    const { location } = openAt(`/ShipmentParent/shipment?pickupId=x&carrier=FedEx&message=${forged}`, [FEDEX_ROW]);
+    await waitFor(() => expect(location()).toBe('/ShipmentParent/shipment'));
+    expect(await screen.findByText(FEDEX_ROW.orderNo)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByText(/suspended/)).not.toBeInTheDocument();
+  });
+
+  it('says a paid pickup is being booked, was not paid, or was cancelled, without calling it a failure', async () => {
+    for (const message of [PICKUP_MESSAGES.booking, PICKUP_MESSAGES.paymentCancelled, PICKUP_MESSAGES.cancelled]) {
       const { unmount } = openAt(`/ShipmentParent/shipment?pickupId=pickup_9&carrier=FedEx&message=${encodeURIComponent(message)}`, [FEDEX_ROW]);
       expect(await alertSaying(message, LOADING)).toBeInTheDocument();
       expect(screen.queryByRole('dialog', { name: PICKUP_MESSAGES.failed })).not.toBeInTheDocument();

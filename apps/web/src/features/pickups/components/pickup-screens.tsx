@@ -28,15 +28,12 @@ function firstScreen(request: PickupRequest): Screen {
   }
 }
 
-/** The longest `message` from the address shown: it is text anyone can put in a link. */
-const MESSAGE_MAX = 300;
-
 /**
  * The pickup screens over Purchased Labels (spec 03 §2, §4 Pickup flow), one request at a time:
  * the wizard (UPS answered 'Door-to-door pickup is currently not available for this carrier!'
  * instead), the details dialogs, and the result of a paid pickup's payment ('Your carrier pickup
- * was successful!'; ours, still being booked or not paid; else 'SCHEDULE PICKUP FAILED' with the
- * message). SCHEDULE NEW PICKUP and a USPS inquiry's code -1 lead from the details to the wizard.
+ * was successful!'; ours, still being booked, not paid or cancelled; 'SCHEDULE PICKUP FAILED' when
+ * it was not booked, the label saying why). SCHEDULE NEW PICKUP and a USPS inquiry's code -1 lead from the details to the wizard.
  */
 export function PickupScreens({ userId, request, onClose, onChanged }: PickupScreensProps) {
   const alert = useAlert();
@@ -52,12 +49,11 @@ export function PickupScreens({ userId, request, onClose, onChanged }: PickupScr
       onClose();
     } else if (request.kind === 'result') {
       said.current = true;
-      const message = request.message.slice(0, MESSAGE_MAX);
+      const { message } = request;
       if (message === PICKUP_MESSAGES.successful) void alert.show({ icon: 'success', text: message });
-      // Paid and being booked, or not paid: not a failure of the pickup itself.
-      else if (message === PICKUP_MESSAGES.booking) void alert.show({ icon: 'info', text: message });
-      else if (message === PICKUP_MESSAGES.paymentCancelled) void alert.show({ icon: 'warning', text: message });
-      else void alert.show({ icon: 'error', title: PICKUP_MESSAGES.failed, text: message });
+      else if (message === PICKUP_MESSAGES.notBooked) void alert.show({ icon: 'error', title: PICKUP_MESSAGES.failed, text: message });
+      // Paid and being booked, not paid, or cancelled: not a failure of the booking itself.
+      else void alert.show({ icon: message === PICKUP_MESSAGES.paymentCancelled ? 'warning' : 'info', text: message });
       // The row shows the pickup (or why it failed) as it is now.
       onChanged();
       onClose();

@@ -1,4 +1,5 @@
 import {
+  isPickupResultMessage,
   LABEL_FILE_ERRORCODE,
   PAGINATION,
   SHIPMENT_MESSAGES,
@@ -92,15 +93,19 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
   const reloadList = useCallback(() => void queryClient.invalidateQueries({ queryKey: getShipmentsQueryOptions(userId).queryKey }), [queryClient, userId]);
 
   // A pickup screen the address asks for (spec 03 §2): `jump` and `shipmentdetailsid` name a label,
-  // found among the newest; `message` (with pickupId and carrier) is a paid pickup's result. The
-  // parameters stay until the screen closes, as labelOrder stays until its note is closed.
+  // found among the newest; `message` (with pickupId and carrier) is a paid pickup's result, shown
+  // only when it is one the portal sends (anyone can write any text in a link). The parameters
+  // stay until the screen closes, as labelOrder stays until its note is closed.
   const jump = idParam(params.get('jump'));
   const uspsDetailsId = idParam(params.get('shipmentdetailsid'));
   const pickupMessage = params.get('message');
   const linked = useShipmentRow(userId, Pickups ? (jump ?? uspsDetailsId) : null);
-  const fromAddress = ((): PickupRequest | 'missing' | 'failed' | null => {
+  const fromAddress = ((): PickupRequest | 'missing' | 'failed' | 'unknown' | null => {
     if (!Pickups) return null;
-    if (pickupMessage !== null) return { kind: 'result', pickupId: params.get('pickupId') ?? '', carrier: params.get('carrier') ?? '', message: pickupMessage };
+    if (pickupMessage !== null) {
+      if (!isPickupResultMessage(pickupMessage)) return 'unknown';
+      return { kind: 'result', pickupId: params.get('pickupId') ?? '', carrier: params.get('carrier') ?? '', message: pickupMessage };
+    }
     if ((jump === null && uspsDetailsId === null) || linked.isPending) return null;
     // A failed look-up is reported as a service failure already.
     if (linked.isError) return 'failed';
@@ -128,8 +133,9 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
   }, [clearPickupAddress]);
 
   // A label the link names that is not the customer's, or cannot have a pickup: ' ShipmentID expired' (spec 03 §8).
+  // A result message the portal never sends is not shown.
   useEffect(() => {
-    if (fromAddress !== 'missing' && fromAddress !== 'failed') return;
+    if (fromAddress !== 'missing' && fromAddress !== 'failed' && fromAddress !== 'unknown') return;
     clearPickupAddress();
     if (fromAddress === 'missing') void alert.show({ icon: 'error', text: SHIPMENT_MESSAGES.shipmentExpired });
   }, [alert, clearPickupAddress, fromAddress]);
