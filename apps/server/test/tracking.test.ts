@@ -1,17 +1,19 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_ERRORCODE } from '@airbox/contract';
+import { API_ERRORCODE, pickupDates, stateTimeZone } from '@airbox/contract';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { carrierCommand } from '../src/cli/carrier.js';
 import { UsageError } from '../src/cli/simulator-fail.js';
 import { advanceDueSimulatedLabels } from '../src/jobs/tracking-jobs.js';
+import { PICKUP_SERVER_MESSAGES } from '../src/modules/pickups/pickups.service.js';
+import { trackerStatusMovesForward } from '../src/modules/shipments/tracker-status.js';
 import type { NewUser } from '../src/modules/users/users.table.js';
 import type { TrackerStatus } from '../src/providers/carriers/carriers-provider.js';
 import { isCarriersSimulator, type SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
-import { mailsOf, useTestApp, useTestDatabase } from './helper.js';
+import { mailsOf, postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
 
 const SECRET = 'tracking-test-webhook-secret';
@@ -256,6 +258,91 @@ describe('the tracking webhook', () => {
     expect(mails.map((mail) => mail.subject)).toEqual([`AirBox: your USPS label ${label.orderNo} was delivered`]);
   });
 
+  it('never moves a label back to an earlier or unknown status, so a parcel with the carrier gets no USPS pickup', async () => {
+    const customerOf = await customer();
+    const label = await labelOf(customerOf.userId);
+    await post(
+      trackerEvent(label, 'out_for_delivery', [
+        { status: 'in_transit', message: 'Accepted at USPS Origin Facility', datetime: iso(1) },
+        { status: 'out_for_delivery', message: 'Out for Delivery', datetime: iso(2) },
+      ]),
+    );
+    await t.app.jobs.drain();
+    expect(await statusOf(label)).toBe('out_for_delivery');
+    const eventsBefore = (await rowOf(label)).tracking_events;
+    // Signed events with the label's whole history, but a status behind the label's, or one nobody knows.
+    const history = (JSON.parse(eventsBefore) as { status: TrackerStatus; message: string; datetime: string }[]).map(({ status, message, datetime }) => ({ status, message, datetime }));
+    expect(history).toHaveLength(3);
+    for (const status of ['in_transit', 'unknown', 'held_at_customs', 'pre_transit'] as TrackerStatus[]) {
+      expect((await post(trackerEvent(label, status, history))).statusCode).toBe(200);
+      await t.app.jobs.drain();
+      expect(await statusOf(label), status).toBe('out_for_delivery');
+    }
+    expect((await rowOf(label)).tracking_events).toBe(eventsBefore);
+    const pickup = await postForm(
+      t.app,
+      '/openapi/USPS/CarrierPickupSchedule',
+      {
+        firmname: '',
+        address1: '1 Main St',
+        city: 'San Francisco',
+        state: 'CA',
+        zip5: '94105',
+        firstname: 'Casey',
+        lastname: 'Customer',
+        servicetype: 'Priority Mail',
+        uselocker: 0,
+        count: 1,
+        phone: '415-555-0101',
+        packagelocation: 'Front Door',
+        shipmentdetailsid: label.id,
+        userid: customerOf.userId,
+        pickupdate: pickupDates(t.config.clock(), stateTimeZone('CA')).at(-1)!,
+      },
+      customerOf.cookie,
+    );
+    expect(pickup.json()).toMatchObject({ code: -1, message: PICKUP_SERVER_MESSAGES.inCarrierHands });
+    expect(await t.app.db.selectFrom('pickups').select('id').where('shipment_id', '=', label.id).execute()).toEqual([]);
+  });
+
+  it('ignores an event with a detail dated in the future, so a later genuine event still moves the label', async () => {
+    const { userId, email } = await customer();
+    const label = await labelOf(userId);
+    const accepted = { status: 'in_transit' as const, message: 'Accepted at USPS Origin Facility', datetime: iso(1) };
+    await post(trackerEvent(label, 'in_transit', [accepted]));
+    await mailsOf(t);
+    const before = await rowOf(label);
+    expect(before.tracker_status).toBe('in_transit');
+    // A detail dated 2099 (or two days ahead of the server's clock): the event changes nothing.
+    for (const datetime of ['2099-01-01T00:00:00Z', iso(2 * 24 * 60)]) {
+      await post(trackerEvent(label, 'out_for_delivery', [accepted, { status: 'out_for_delivery', message: 'Out for Delivery', datetime }]));
+      await t.app.jobs.drain();
+      const row = await rowOf(label);
+      expect(row.tracker_status, datetime).toBe('in_transit');
+      expect(row.tracking_events, datetime).toBe(before.tracking_events);
+    }
+    // The genuine events that follow (a carrier's clock a little ahead is fine) move it on.
+    const outForDelivery = { status: 'out_for_delivery' as const, message: 'Out for Delivery', datetime: iso(2) };
+    await post(trackerEvent(label, 'out_for_delivery', [accepted, outForDelivery]));
+    await t.app.jobs.drain();
+    expect(await statusOf(label)).toBe('out_for_delivery');
+    await post(trackerEvent(label, 'delivered', [accepted, outForDelivery, { status: 'delivered', message: 'Delivered', datetime: iso(90) }]));
+    const mails = (await mailsOf(t)).filter((mail) => mail.to === email);
+    const row = await rowOf(label);
+    expect(row.tracker_status).toBe('delivered');
+    expect(JSON.parse(row.tracking_events).map((event: { message: string }) => event.message)).toEqual([
+      'Shipping label created',
+      'Accepted at USPS Origin Facility',
+      'Out for Delivery',
+      'Delivered',
+    ]);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `AirBox: your USPS label ${label.orderNo} is in transit`,
+      `AirBox: your USPS label ${label.orderNo} is out for delivery`,
+      `AirBox: your USPS label ${label.orderNo} was delivered`,
+    ]);
+  });
+
   it('tells by text when the customer chose texts, and tells nobody who chose neither', async () => {
     const texted = await customer({ notify_by_email: 0, notify_by_text: 1, cell_phone: '(415) 555-0177' });
     const silent = await customer({ notify_by_email: 0, notify_by_text: 0, cell_phone: '(415) 555-0178' });
@@ -274,19 +361,21 @@ describe('the tracking webhook', () => {
     expect(textsTo('+14155550178')).toEqual([]);
   });
 
-  it('tells in_transit once, at the first scan', async () => {
+  it('tells in_transit once, at the first scan, and keeps a label waiting for pickup there', async () => {
     const { userId, email } = await customer();
     const label = await labelOf(userId);
     await post(trackerEvent(label, 'in_transit', [{ status: 'in_transit', message: 'Accepted', datetime: iso(1) }]));
     await post(trackerEvent(label, 'available_for_pickup', [{ status: 'available_for_pickup', message: 'Held at Post Office', datetime: iso(2) }]));
     await mailsOf(t);
+    // A later in_transit is a step back in the carrier's order: its history is kept, not its status.
     await post(trackerEvent(label, 'in_transit', [{ status: 'in_transit', message: 'Departed Post Office', datetime: iso(3) }]));
     const subjects = (await mailsOf(t)).filter((mail) => mail.to === email).map((mail) => mail.subject);
     expect(subjects).toEqual([
       `AirBox: your USPS label ${label.orderNo} is in transit`,
       `AirBox: your USPS label ${label.orderNo} is available for pickup at the carrier`,
     ]);
-    expect(await statusOf(label)).toBe('in_transit');
+    expect(await statusOf(label)).toBe('available_for_pickup');
+    expect(JSON.parse((await rowOf(label)).tracking_events).at(-1)).toMatchObject({ message: 'Departed Post Office' });
   });
 
   it('takes an event about something else or about no label of ours, and refuses a body that is not an event', async () => {
@@ -310,6 +399,47 @@ describe('the tracking webhook', () => {
     const raw = JSON.stringify({ padding: 'x'.repeat(257 * 1024) });
     const response = await post(raw);
     expect(response.statusCode).toBe(413);
+  });
+});
+
+describe("the carrier's status order", () => {
+  it.each([
+    ['', 'pre_transit'],
+    ['', 'delivered'],
+    ['unknown', 'in_transit'],
+    ['pre_transit', 'in_transit'],
+    ['pre_transit', 'cancelled'],
+    ['pre_transit', 'error'],
+    ['error', 'in_transit'],
+    ['in_transit', 'out_for_delivery'],
+    ['in_transit', 'available_for_pickup'],
+    ['in_transit', 'failure'],
+    ['in_transit', 'return_to_sender'],
+    ['out_for_delivery', 'available_for_pickup'],
+    ['out_for_delivery', 'delivered'],
+    ['available_for_pickup', 'delivered'],
+    ['available_for_pickup', 'return_to_sender'],
+  ] as [string, TrackerStatus][])('moves a label from %s to %s', (current, next) => {
+    expect(trackerStatusMovesForward(current, next)).toBe(true);
+  });
+
+  it.each([
+    ['out_for_delivery', 'pre_transit'],
+    ['out_for_delivery', 'in_transit'],
+    ['available_for_pickup', 'out_for_delivery'],
+    ['in_transit', 'in_transit'],
+    ['error', 'pre_transit'],
+    ['in_transit', 'cancelled'],
+    ['in_transit', 'error'],
+    ['pre_transit', 'unknown'],
+    ['', 'unknown'],
+    ['delivered', 'return_to_sender'],
+    ['delivered', 'failure'],
+    ['failure', 'delivered'],
+    ['return_to_sender', 'delivered'],
+    ['cancelled', 'in_transit'],
+  ] as [string, TrackerStatus][])('never moves a label from %s to %s', (current, next) => {
+    expect(trackerStatusMovesForward(current, next)).toBe(false);
   });
 });
 

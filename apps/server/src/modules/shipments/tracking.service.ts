@@ -7,6 +7,7 @@ import { escapeHtml } from '../../providers/mail/mail-provider.js';
 import { usPhoneE164 } from '../../providers/sms/sms-provider.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import type { ShipmentRow } from './shipments.table.js';
+import { trackerStatusMovesForward } from './tracker-status.js';
 
 /*
  * Trackers (issue 9): a carrier's tracker events reach a label here, whether from EasyPost's
@@ -16,6 +17,9 @@ import type { ShipmentRow } from './shipments.table.js';
  */
 
 export type TrackingDeps = Pick<AppContext, 'db' | 'config' | 'log'>;
+
+/** How far ahead of the server's clock a carrier's event may be dated (clocks and time zones differ); later is not believed. */
+const TRACKING_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Stores a verified carrier event by its id and queues the job that applies it, in one
@@ -112,32 +116,47 @@ export interface AppliedTracker {
 
 /**
  * Applies a tracker to the label it names (by tracker id, else tracking code), in one
- * transaction: its events are merged in (oldest first), and its status taken only when its
- * newest event is newer than the label's, or its history holds every event the label has (an
- * event arriving late never moves a label back). A changed status worth telling queues the customer's mail or text. Undefined when no
- * label has this tracker. Running it twice with the same tracker changes nothing the second time.
+ * transaction: its events are merged in (oldest first), and its status taken only when it is
+ * further along the carrier's order than the label's (tracker-status.ts: never back, nothing after
+ * a final status) and its newest event is newer than the label's, or its history holds every event
+ * the label has. A tracker whose status is unknown, or with an event dated more than
+ * TRACKING_CLOCK_SKEW_MS ahead of the server's clock, changes nothing (such an event would
+ * otherwise outdate every real one after it). A changed status worth telling queues the
+ * customer's mail or text. Undefined when no label has this tracker. Running it twice with the
+ * same tracker changes nothing the second time.
  */
 export async function applyTracker(deps: TrackingDeps, tracker: Tracker): Promise<AppliedTracker | undefined> {
   const now = deps.config.clock();
+  const believable = (event: TrackingEvent) => timeOf(event.datetime) <= now.getTime() + TRACKING_CLOCK_SKEW_MS;
   return writeTransaction(deps.db, async (trx) => {
     const shipment = await findTrackedShipment(trx, tracker);
     if (!shipment) {
       deps.log.info({ trackerId: tracker.trackerId }, 'a tracker event for no label of ours: ignored');
       return undefined;
     }
-    const stored = storedEventsOf(shipment.tracking_events);
+    const current = shipment.tracker_status;
+    const unchanged = { shipmentId: shipment.id, orderNo: shipment.order_no, status: current, changed: false };
+    if (tracker.status === 'unknown' || !tracker.events.every(believable)) {
+      deps.log.warn(
+        { trackerId: tracker.trackerId, shipmentId: shipment.id, status: tracker.status },
+        tracker.status === 'unknown' ? 'a tracker event with an unknown status: ignored' : 'a tracker event dated in the future: ignored',
+      );
+      return unchanged;
+    }
+    const storedAsIs = storedEventsOf(shipment.tracking_events);
+    // A label stored an event from the future before it was refused: it outdates nothing now.
+    const stored = storedAsIs.filter(believable);
     const merged = mergeEvents(stored, tracker.events);
     const incomingLatest = latestTime(tracker.events);
     const storedLatest = latestTime(stored);
-    const current = shipment.tracker_status;
     // Newer: a later newest event, or (events at the same moment) a history holding all we know.
     const incomingKeys = new Set(tracker.events.map(keyOf));
     const knowsAll = stored.every((event) => incomingKeys.has(keyOf(event)));
     const newer = tracker.events.length > 0 ? incomingLatest > storedLatest || knowsAll : current === '';
-    const status = newer ? tracker.status : current;
+    const status = newer && trackerStatusMovesForward(current, tracker.status) ? tracker.status : current;
     const eventsJson = JSON.stringify(merged);
-    const result = { shipmentId: shipment.id, orderNo: shipment.order_no, status, changed: status !== current };
-    if (!result.changed && eventsJson === JSON.stringify(stored) && shipment.tracker_id) return result;
+    const result = { ...unchanged, status, changed: status !== current };
+    if (!result.changed && eventsJson === JSON.stringify(storedAsIs) && shipment.tracker_id) return result;
     await trx
       .updateTable('shipments')
       .set({ tracker_status: status, tracking_events: eventsJson, tracker_id: shipment.tracker_id ?? tracker.trackerId, updated_at: now.toISOString() })
