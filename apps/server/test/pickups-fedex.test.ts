@@ -520,6 +520,76 @@ describe('cancelPickup', () => {
   });
 });
 
+describe('a refund of a label with a FedEx pickup', () => {
+  const refund = (customer: Customer, label: Label) => postForm(t.app, '/openapi/easyPost/refund', { id: label.id }, customer.cookie);
+  const shipmentState = (label: Label) => t.app.db.selectFrom('shipments').select(['state', 'refund_status']).where('id', '=', label.id).executeTakeFirstOrThrow();
+  const refusal = { code: -1, errorcode: -1, message: SHIPMENT_MESSAGES.refundPickupScheduled, data: { refund_status: '', error: { message: SHIPMENT_MESSAGES.refundPickupScheduled } } };
+
+  it('is refused while a paid pickup is scheduled, saying to cancel it first; once it is cancelled, the refund is asked', async () => {
+    const customer = await newCustomer(t.app);
+    const { label, pickupId, token } = await quotedAndPaying(customer);
+    await follow(await approve(token), customer.cookie);
+    expect((await pickupRow(pickupId)).state).toBe('scheduled');
+
+    expect((await refund(customer, label)).json()).toEqual(refusal);
+    expect(await shipmentState(label)).toEqual({ state: 'bought', refund_status: '' });
+    expect(await carriers().getRefundStatus(label.shipmentID)).toBeNull();
+    expect((await pickupRow(pickupId)).state).toBe('scheduled');
+    expect((await simulatorPickup(pickupId)).status).toBe('scheduled');
+
+    expect((await cancel(customer, label)).json().errorcode).toBe(0);
+    expect((await refund(customer, label)).json()).toMatchObject({ code: 0, data: { refund_status: 'submitted' } });
+    expect(await shipmentState(label)).toEqual({ state: 'refund_pending', refund_status: 'submitted' });
+    expect(await carriers().getRefundStatus(label.shipmentID)).toBe('submitted');
+  });
+
+  it('does not book a pickup whose payment comes through after the refund was asked: the payment goes back', async () => {
+    const customer = await newCustomer(t.app);
+    const { label, pickupId, token } = await quotedAndPaying(customer);
+    expect((await refund(customer, label)).json()).toMatchObject({ code: 0 });
+    const booked = vi.spyOn(t.app.carriers, 'buyPickup');
+    let page: string;
+    try {
+      page = await follow(await approve(token), customer.cookie);
+      expect(booked).not.toHaveBeenCalled();
+    } finally {
+      booked.mockRestore();
+    }
+    const pickup = await pickupRow(pickupId);
+    expect(pickup.state).toBe('failed');
+    expect(pickup.note).toContain('not booked');
+    expect(pickup.note).toContain('Your payment of $4.50 was refunded.');
+    expect(page).toContain(`pickupId=${pickupId}`);
+    expect((await labelRow(customer, label.id)).pickupNote).toBe(pickup.note);
+    const order = await paymentOrder(pickup.payment_order_id!);
+    expect(order.status).toBe('refunded');
+    expect(await payments().refundsOf(order.capture_id!)).toHaveLength(1);
+    expect((await shipmentState(label)).state).toBe('refund_pending');
+    expect((await operationsOf(t.app, customer.userId)).filter((op) => op.payment_order_id === order.id)).toEqual([]);
+  });
+
+  it("lets one of a pickup payment's return and a refund through when they arrive together, never both", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const customer = await newCustomer(t.app);
+      const { label, pickupId, token } = await quotedAndPaying(customer);
+      const returnPath = await approve(token);
+      const [, refunded] = await Promise.all([follow(returnPath, customer.cookie), refund(customer, label)]);
+      const pickup = await pickupRow(pickupId);
+      const order = await paymentOrder(pickup.payment_order_id!);
+      if (refunded.json().code === 0) {
+        expect((await shipmentState(label)).state).toBe('refund_pending');
+        expect(pickup.state).toBe('failed');
+        expect(order.status).toBe('refunded');
+      } else {
+        expect(refunded.json()).toEqual(refusal);
+        expect((await shipmentState(label)).state).toBe('bought');
+        expect(pickup.state).toBe('scheduled');
+        expect(order.status).toBe('captured');
+      }
+    }
+  });
+});
+
 describe('the clean-up job', () => {
   // Last in this file: it moves the clock a week on.
   it('forgets addresses verified and quotes left unpaid a week ago, and keeps booked pickups', async () => {

@@ -1,4 +1,4 @@
-import { PICKUP_MESSAGES, pickupDates, stateTimeZone } from '@airbox/contract';
+import { PICKUP_MESSAGES, pickupDates, SHIPMENT_MESSAGES, stateTimeZone } from '@airbox/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { PICKUP_SERVER_MESSAGES } from '../src/modules/pickups/pickups.service.js';
 import { USPS_PICKUP_MESSAGES } from '../src/modules/pickups/usps-pickups.service.js';
@@ -335,5 +335,62 @@ describe('cancelPickup of a USPS pickup', () => {
     expect(down.json().message).toBe('Service exception!');
     expect(await pickupOf(id)).toMatchObject({ state: 'scheduled', cancel_claimed_at: null });
     expect((await cancel(customer, id)).json().errorcode).toBe(0);
+  });
+});
+
+describe('a refund of a label with a USPS pickup', () => {
+  const refund = (customer: Customer, shipmentId: number) => postForm(t.app, '/openapi/easyPost/refund', { id: shipmentId }, customer.cookie);
+  const livePickupOf = (shipmentId: number) =>
+    t.app.db.selectFrom('pickups').select('state').where('shipment_id', '=', shipmentId).where('state', 'in', ['booking', 'scheduled']).executeTakeFirst();
+
+  it('is refused while the pickup is scheduled, saying to cancel it first; once it is cancelled, the refund is asked', async () => {
+    const customer = await newCustomer(t.app);
+    const { id, confirmation } = await scheduled(customer);
+    // The fixture's label is not one the carriers simulator sold: its answer to the refund request stands in.
+    const asked = vi.spyOn(t.app.carriers, 'refund').mockResolvedValue('submitted');
+    try {
+      expect((await refund(customer, id)).json()).toEqual({
+        code: -1,
+        errorcode: -1,
+        message: SHIPMENT_MESSAGES.refundPickupScheduled,
+        data: { refund_status: '', error: { message: SHIPMENT_MESSAGES.refundPickupScheduled } },
+      });
+      expect(asked).not.toHaveBeenCalled();
+      expect((await shipmentRow(id)).state).toBe('bought');
+      expect(await usps().inquire(confirmation)).not.toBeNull();
+
+      expect((await cancel(customer, id)).json().errorcode).toBe(0);
+      expect((await refund(customer, id)).json()).toMatchObject({ code: 0, data: { refund_status: 'submitted' } });
+      expect(asked).toHaveBeenCalledTimes(1);
+      expect((await shipmentRow(id)).state).toBe('refund_pending');
+    } finally {
+      asked.mockRestore();
+    }
+  });
+
+  it('schedules the pickup or asks the refund when both arrive together, never both; a label being refunded is not picked up', async () => {
+    const asked = vi.spyOn(t.app.carriers, 'refund').mockResolvedValue('submitted');
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        const customer = await newCustomer(t.app);
+        const label = await uspsLabel(customer);
+        const [scheduleAnswer, refundAnswer] = await Promise.all([schedule(customer, label.id), refund(customer, label.id)]);
+        const state = (await shipmentRow(label.id)).state;
+        const live = await livePickupOf(label.id);
+        if (refundAnswer.json().code === 0) {
+          expect(scheduleAnswer.json()).toMatchObject({ code: -1, message: PICKUP_SERVER_MESSAGES.refunded });
+          expect(state).toBe('refund_pending');
+          expect(live).toBeUndefined();
+          expect((await schedule(customer, label.id)).json()).toMatchObject({ code: -1, message: PICKUP_SERVER_MESSAGES.refunded });
+        } else {
+          expect(refundAnswer.json().message).toBe(SHIPMENT_MESSAGES.refundPickupScheduled);
+          expect(scheduleAnswer.json().code).toBe(0);
+          expect(state).toBe('bought');
+          expect(live).toEqual({ state: 'scheduled' });
+        }
+      }
+    } finally {
+      asked.mockRestore();
+    }
   });
 });

@@ -23,6 +23,8 @@ export const SHIPMENT_MESSAGES = {
   refundQuestion: 'Request a refund for this label? The carrier reviews it; the money comes back to your payment method within 14 days once approved.',
   refundRequested: 'Refund requested. The carrier reviews it; we will tell you when it is refunded.',
   refundWindowClosed: 'This label is past its refund window.',
+  /** A label with a carrier pickup booked or being booked (any carrier) is not refunded: the pickup is cancelled first. */
+  refundPickupScheduled: 'This label has a carrier pickup scheduled. Cancel the pickup first, then request the refund.',
   deleteOrderQuestion: 'Delete this order in progress?',
   notFound: 'This shipment does not exist.',
   /** The public tracking page (issue 9) for a link no label has. */

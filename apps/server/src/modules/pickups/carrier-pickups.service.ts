@@ -35,6 +35,7 @@ import {
   dateNotAllowed,
   hubOf,
   lockerLine,
+  lockPickableLabel,
   mailCustomer,
   newDropoffCode,
   PICKUP_SERVER_MESSAGES,
@@ -307,6 +308,12 @@ export async function finishPickupPayment(deps: CarrierPickupDeps, order: Paymen
   await settleCapture(deps, order, captureId, {
     what: 'pickup',
     claim: async (trx, now) => {
+      const paying = await findPickupOfPayment(trx, order.id);
+      if (!paying || paying.state !== 'paying') return undefined;
+      if (await lockPickableLabel(trx, paying.shipment_id)) {
+        await labelGoneBeforeBooking(trx, deps, paying);
+        return undefined;
+      }
       const moved = await trx
         .updateTable('pickups')
         .set({ state: 'booking', updated_at: now.toISOString() })
@@ -321,6 +328,22 @@ export async function finishPickupPayment(deps: CarrierPickupDeps, order: Paymen
     finish: (pickupId) => bookPickup(deps, pickupId),
   });
   return pickupReturnPage(deps, order.id);
+}
+
+/**
+ * Inside a capture nothing claims: the pickup's label was refunded (or its refund asked) while the
+ * payer was at the provider. No carrier comes for a refunded label: the pickup ends failed, saying
+ * so on it and its label, and the customer is mailed; settleCapture refunds the payment.
+ */
+async function labelGoneBeforeBooking(trx: Db, deps: CarrierPickupDeps, pickup: PickupRow): Promise<void> {
+  const nowIso = deps.config.clock().toISOString();
+  const note = `This pickup was not booked: the label's refund was asked before the pickup's payment came through. Your payment of $${fromCents(pickup.price_cents)} was refunded.`;
+  if (!(await movePickup(trx, pickup.id, ['paying'], { state: 'failed', note, updated_at: nowIso }))) return;
+  await trx.updateTable('shipments').set({ pickup_note: note, updated_at: nowIso }).where('id', '=', pickup.shipment_id).execute();
+  await mailCustomer(trx, deps, pickup, `your ${pickup.carrier} pickup was not booked`, [
+    note,
+    'The money goes back to the account you paid with; your bank may take a few days to show it.',
+  ]);
 }
 
 /** The payer cancelled at the provider (the order is cancelled): the pickup is quoted again and can be paid. */

@@ -11,6 +11,7 @@ import type { HubRow } from '../hubs/hubs.table.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { findUserById } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
+import { lockShipment } from '../shipments/shipments.repository.js';
 import type { ShipmentRow } from '../shipments/shipments.table.js';
 import { findLivePickup, movePickup } from './pickups.repository.js';
 import type { PickupRow } from './pickups.table.js';
@@ -75,6 +76,18 @@ export async function pickupLabel(
   if (shipment.state !== 'bought') return refused(PICKUP_SERVER_MESSAGES.notBought);
   if (!NOT_SCANNED.has(shipment.tracker_status)) return refused(PICKUP_SERVER_MESSAGES.inCarrierHands);
   return { ok: true, shipment };
+}
+
+/**
+ * Inside a write transaction: holds the label's row (lockShipment) and answers why no carrier may
+ * come for it now (refunded or being refunded, not bought), or null. Every change that gives a
+ * label a live pickup takes it, as a refund's claim does (refunds.service.ts), so a refund and a
+ * pickup of one label never both get through.
+ */
+export async function lockPickableLabel(trx: Db, shipmentId: number): Promise<Refusal | null> {
+  const state = await lockShipment(trx, shipmentId);
+  if (state === 'bought') return null;
+  return refused(state === 'refund_pending' || state === 'refunded' ? PICKUP_SERVER_MESSAGES.refunded : PICKUP_SERVER_MESSAGES.notBought);
 }
 
 /** The refusal of a label that has a pickup booked or being booked (a paying one may be replaced). */

@@ -34,6 +34,7 @@ import {
   dateNotAllowed,
   hubOf,
   lockerLine,
+  lockPickableLabel,
   mailCustomer,
   markCanceled,
   newDropoffCode,
@@ -120,8 +121,9 @@ export type ScheduleOutcome = { ok: true; confirmation: string; date: string; da
  * CarrierPickupSchedule: the user's bought, unscanned USPS label with no live pickup; the
  * address as sent, or the user's hub when uselocker is 1 (the package then waits in a locker,
  * with a drop-off code); a day of the window at the address (spec 03 §5), else USPS's first day
- * in it; the label's weight when none is given. The pickup row is written first (booking): it
- * takes the label's one live place, so two schedules at once make one USPS pickup.
+ * in it; the label's weight when none is given. The pickup row is written first (booking), with
+ * the label held (lockPickableLabel): it takes the label's one live place, so two schedules at
+ * once make one USPS pickup, and a refund asked at the same time refuses it or is refused.
  */
 export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRow, 'user_id' | 'locker_id' | 'email'>, input: ScheduleInput): Promise<ScheduleOutcome> {
   const label = await pickupLabel(deps.db, user.user_id, { id: input.shipmentdetailsid });
@@ -154,35 +156,42 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
   const weight = input.estimatedweight > 0 ? input.estimatedweight : labelWeightLb(shipment.weight_oz);
   let pickupId: number;
   try {
-    pickupId = await insertPickup(deps.db, {
-      user_id: user.user_id,
-      shipment_id: shipment.id,
-      carrier: 'USPS',
-      provider: deps.uspsPickups.name,
-      state: 'booking',
-      provider_pickup_id: null,
-      confirmation: null,
-      usps_etag: null,
-      name: `${input.firstname} ${input.lastname}`,
-      company: place.firm,
-      street1: place.street1,
-      street2: place.street2,
-      city: place.city,
-      address_state: state,
-      zip: place.zip,
-      phone,
-      use_locker: input.uselocker ? 1 : 0,
-      time_zone: timeZone,
-      pickup_date: date,
-      package_location: location,
-      instructions: input.specialinstructions,
-      service_type: input.servicetype,
-      estimated_weight_lb: weight,
-      package_count: input.count,
-      dropoff_code: input.uselocker ? newDropoffCode() : null,
-      created_at: nowIso,
-      updated_at: nowIso,
+    const inserted = await writeTransaction(deps.db, async (trx) => {
+      // The label is held while its pickup is written: a refund asked meanwhile is seen here, or sees this pickup.
+      const blocked = await lockPickableLabel(trx, shipment.id);
+      if (blocked) return blocked;
+      return insertPickup(trx, {
+        user_id: user.user_id,
+        shipment_id: shipment.id,
+        carrier: 'USPS',
+        provider: deps.uspsPickups.name,
+        state: 'booking',
+        provider_pickup_id: null,
+        confirmation: null,
+        usps_etag: null,
+        name: `${input.firstname} ${input.lastname}`,
+        company: place.firm,
+        street1: place.street1,
+        street2: place.street2,
+        city: place.city,
+        address_state: state,
+        zip: place.zip,
+        phone,
+        use_locker: input.uselocker ? 1 : 0,
+        time_zone: timeZone,
+        pickup_date: date,
+        package_location: location,
+        instructions: input.specialinstructions,
+        service_type: input.servicetype,
+        estimated_weight_lb: weight,
+        package_count: input.count,
+        dropoff_code: input.uselocker ? newDropoffCode() : null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      });
     });
+    if (typeof inserted !== 'number') return inserted;
+    pickupId = inserted;
   } catch (error) {
     if (uniqueViolation(error) === 'pickups.shipment_id') return refused(PICKUP_SERVER_MESSAGES.hasPickup);
     throw error;

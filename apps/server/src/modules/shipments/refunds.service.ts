@@ -19,6 +19,7 @@ import { lockUser } from '../operations/ledger.js';
 import { insertOperation } from '../operations/operations.repository.js';
 import { refundPaymentOrder } from '../payments/payment-orders.js';
 import { findUserById } from '../users/users.repository.js';
+import { lockShipment } from './shipments.repository.js';
 import type { ShipmentRow } from './shipments.table.js';
 
 /**
@@ -60,8 +61,10 @@ function windowDays(carrier: string): number {
  * Asks the carrier to refund one of the user's labels. The customer's request is refused by the
  * spec's rules (refundRefusal); the daily job's (auto) only needs the label unused and inside its
  * window. The row is claimed bought → refund_pending in one conditional UPDATE before the carrier
- * is asked, so two requests at once make one refund. Another user's id answers as a label that
- * cannot be refunded.
+ * is asked, so two requests at once make one refund. A label with a carrier pickup booked or being
+ * booked is refused (SHIPMENT_MESSAGES.refundPickupScheduled), checked in the claim's transaction
+ * with the label's row held (lockShipment), as every change that gives a label a pickup holds it.
+ * Another user's id answers as a label that cannot be refunded.
  */
 export async function requestLabelRefund(deps: RefundDeps, userId: number, shipmentId: number, options: { auto: boolean }): Promise<RefundOutcome> {
   const now = deps.config.clock();
@@ -80,14 +83,28 @@ export async function requestLabelRefund(deps: RefundDeps, userId: number, shipm
     return refused(SHIPMENT_MESSAGES.refundWindowClosed);
   }
 
-  const claim = await deps.db
-    .updateTable('shipments')
-    .set({ state: 'refund_pending', refund_status: 'submitted', refund_requested_at: nowIso, auto_refund: options.auto ? 1 : 0, updated_at: nowIso })
-    .where('id', '=', shipment.id)
-    .where('user_id', '=', userId)
-    .where('state', '=', 'bought')
-    .executeTakeFirst();
-  if (Number(claim.numUpdatedRows) !== 1) return refused(SHIPMENT_MESSAGES.cannotRefund);
+  const refusal = await writeTransaction(deps.db, async (trx) => {
+    if ((await lockShipment(trx, shipment.id)) !== 'bought') return SHIPMENT_MESSAGES.cannotRefund;
+    // A carrier comes for the parcel (any carrier; booked, or paid and being booked): the
+    // customer cancels the pickup first. A pickup still waiting for its payment is not booked
+    // once the label is being refunded (its payment then goes back).
+    const pickup = await trx
+      .selectFrom('pickups')
+      .select('id')
+      .where('shipment_id', '=', shipment.id)
+      .where('state', 'in', ['booking', 'scheduled'])
+      .executeTakeFirst();
+    if (pickup) return SHIPMENT_MESSAGES.refundPickupScheduled;
+    const claim = await trx
+      .updateTable('shipments')
+      .set({ state: 'refund_pending', refund_status: 'submitted', refund_requested_at: nowIso, auto_refund: options.auto ? 1 : 0, updated_at: nowIso })
+      .where('id', '=', shipment.id)
+      .where('user_id', '=', userId)
+      .where('state', '=', 'bought')
+      .executeTakeFirst();
+    return Number(claim.numUpdatedRows) === 1 ? null : SHIPMENT_MESSAGES.cannotRefund;
+  });
+  if (refusal) return refused(refusal);
 
   const putBack = async (refundStatus: string) => {
     await deps.db

@@ -182,3 +182,19 @@ export async function insertInvoice(db: Db, invoice: Insertable<InvoicesTable>):
   const row = await db.insertInto('invoices').values(invoice).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * Holds a label's row for the rest of the caller's write transaction and answers its state
+ * (undefined: no such row). A change that ties a pickup to a label and a refund's claim both take
+ * it first, so neither can slip between the other's check and its write: PostgreSQL keeps the
+ * row locked until commit (a no-op UPDATE), SQLite's write transactions begin IMMEDIATE.
+ */
+export async function lockShipment(trx: Db, shipmentId: number): Promise<ShipmentState | undefined> {
+  const row = await trx
+    .updateTable('shipments')
+    .set((eb) => ({ state: eb.ref('state') }))
+    .where('id', '=', shipmentId)
+    .returning('state')
+    .executeTakeFirst();
+  return row?.state;
+}

@@ -129,8 +129,10 @@ describe('Refund', () => {
     expect(within(rowOf('LB0002')).queryByRole('button', { name: /^REFUND/ })).not.toBeInTheDocument();
   });
 
-  it("shows the server's message when it refuses the refund (code -1)", async () => {
-    const reason = 'The carrier has already scanned this label.';
+  it.each([
+    ['the carrier', 'The carrier has already scanned this label.'],
+    ['a scheduled pickup', SHIPMENT_MESSAGES.refundPickupScheduled],
+  ])("shows the server's message when it refuses the refund (code -1) for %s", async (_why, reason) => {
     const { user } = await openList([ROWS.labelCreated], {
       '/openapi/easyPost/refund': { body: { code: -1, errorcode: -1, message: reason, data: { refund_status: '', error: { message: reason } } } },
     });
