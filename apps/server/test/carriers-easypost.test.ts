@@ -487,6 +487,18 @@ describe('EasyPost shipments and labels', () => {
     const shipment = await ratedShipment();
     await expect(adapter().fetchLabel(shipment.shipmentId, 'PDF')).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
   });
+
+  it('reads back the label EasyPost holds for a shipment: none before a purchase or for a shipment it does not know', async () => {
+    const carriers = adapter();
+    const shipment = await ratedShipment(carriers);
+    expect(await carriers.findLabel(shipment.shipmentId)).toBeNull();
+    expect(easypost.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v2/shipments/${shipment.shipmentId}` });
+    expect(await carriers.findLabel('shp_unknown0000')).toBeNull();
+    const postage = await boughtShipment();
+    expect(await carriers.findLabel(postage.shipmentId)).toEqual({ ...postage, reconciled: true });
+    easypost.failNext(500, { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong.', errors: [] } });
+    await expect(carriers.findLabel(postage.shipmentId)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+  });
 });
 
 describe('EasyPost refunds, trackers and pickups', () => {

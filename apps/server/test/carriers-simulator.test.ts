@@ -443,6 +443,19 @@ describe('simulator failures on demand', () => {
     expect((await carriers.track({ trackingCode: retried.trackingCode })).status).toBe('pre_transit');
   });
 
+  it('can refuse a purchase after making the label (fail --after): the label is read back, and can be refunded', async () => {
+    const shipment = await carriers.rateShipment({ from: SAN_FRANCISCO, to: NEW_YORK, parcel: SMALL_BOX });
+    expect(await carriers.findLabel(shipment.shipmentId)).toBeNull();
+    expect(await carriers.findLabel('shp_unknown')).toBeNull();
+    await carriers.failNextDurably('buyRate', 'SHIPMENT.POSTAGE.FAILURE', { afterEffect: true });
+    const input = { shipmentId: shipment.shipmentId, rateId: shipment.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'refused-after' };
+    await expect(carriers.buyRate(input)).rejects.toMatchObject({ code: 'SHIPMENT.POSTAGE.FAILURE', retryable: false });
+    const label = await carriers.findLabel(shipment.shipmentId);
+    expect(label).toMatchObject({ shipmentId: shipment.shipmentId, reconciled: true, carrier: shipment.rates[0]!.carrier });
+    expect(await carriers.refund(shipment.shipmentId)).toBe('submitted');
+    expect(await carriers.advance(label!.trackingCode)).toMatchObject({ refundStatus: 'refunded' });
+  });
+
   it('refuses to pay for a parcel of exactly 13 lb (the demo value)', async () => {
     const shipment = await carriers.rateShipment({ from: SAN_FRANCISCO, to: NEW_YORK, parcel: { ...SMALL_BOX, weightOz: SIMULATOR_UNPAYABLE_WEIGHT_OZ } });
     await expect(

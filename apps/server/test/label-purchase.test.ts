@@ -352,6 +352,118 @@ describe('buyLabelCall and the payment return', () => {
     expect((await paymentOrder(failed.payment_order_id!)).status).toBe('refunded');
     expect(carriers().purchaseCount()).toBe(before);
     expect((await mailsOf(t)).some((mail) => mail.to === customer.email && mail.subject.includes('could not be bought'))).toBe(true);
+    // No label was made: none is asked back.
+    t.advance(60 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect(await carriers().getRefundStatus(failed.provider_shipment_id!)).toBeNull();
+  });
+
+  it('asks the carrier to void a label it made before refusing it, once, and refunds the customer once', async () => {
+    const customer = await newCustomer(t.app);
+    const { draftId, token } = await rateAndBuy(customer);
+    const before = carriers().purchaseCount();
+    // npm run carrier -- fail buyRate SHIPMENT.POSTAGE.FAILURE --after
+    await carriers().failNextDurably('buyRate', 'SHIPMENT.POSTAGE.FAILURE', { afterEffect: true });
+    const voids = vi.spyOn(t.app.carriers, 'refund');
+    try {
+      const returnPath = await approve(token);
+      await follow(returnPath, customer.cookie);
+      const failed = await shipmentRow(draftId);
+      expect(failed.state).toBe('failed');
+      expect(failed.purchase_note).toContain('was refunded');
+      // The carrier made the label before it answered the refusal.
+      expect(carriers().purchaseCount()).toBe(before + 1);
+      const order = await paymentOrder(failed.payment_order_id!);
+      expect(order.status).toBe('refunded');
+      // As the carrier's client sees it: the label it made is being refunded.
+      expect(await carriers().getRefundStatus(failed.provider_shipment_id!)).toBe('submitted');
+
+      // The return again, and every job due: one void, one refund of the payment.
+      expect(await follow(returnPath, customer.cookie)).toBe(labelsPage(failed.order_no));
+      t.advance(60 * 60 * 1000);
+      await t.app.jobs.drain();
+      expect(voids).toHaveBeenCalledTimes(1);
+      expect(await payments().refundsOf(order.capture_id!)).toHaveLength(1);
+      expect(await shipmentRow(draftId)).toMatchObject({ state: 'failed', tracking_code: null, refund_status: '' });
+      expect(await operationsOf(t.app, customer.userId)).toHaveLength(0);
+    } finally {
+      voids.mockRestore();
+    }
+  });
+
+  it('asks the void again with its job when the carrier does not answer it at first', async () => {
+    const customer = await newCustomer(t.app);
+    const { draftId, token } = await rateAndBuy(customer);
+    carriers().failNext('buyRate', 'SHIPMENT.POSTAGE.FAILURE', { afterEffect: true });
+    carriers().failNext('refund', 'UNAVAILABLE');
+    await follow(await approve(token), customer.cookie);
+    const failed = await shipmentRow(draftId);
+    expect(failed.state).toBe('failed');
+    expect((await paymentOrder(failed.payment_order_id!)).status).toBe('refunded');
+    expect(await carriers().getRefundStatus(failed.provider_shipment_id!)).toBeNull();
+
+    t.advance(60 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect(await carriers().getRefundStatus(failed.provider_shipment_id!)).toBe('submitted');
+  });
+
+  it('voids a label the carrier made while the purchase was being given up, through its job when the carrier does not answer at first', async () => {
+    const customer = await newCustomer(t.app);
+    const { draftId, token } = await rateAndBuy(customer);
+    const before = carriers().purchaseCount();
+    carriers().failNext('buyRate', 'UNAVAILABLE');
+    await follow(await approve(token), customer.cookie);
+    expect((await shipmentRow(draftId)).state).toBe('buying');
+
+    // The last try: the carrier makes the label but its answer is lost; the void is not answered either.
+    t.advance(BUYING_GIVE_UP_MS);
+    carriers().failNext('buyRate', 'UNAVAILABLE', { afterEffect: true });
+    carriers().failNext('refund', 'UNAVAILABLE');
+    await t.app.jobs.drain();
+    const failed = await shipmentRow(draftId);
+    expect(failed.state).toBe('failed');
+    expect(carriers().purchaseCount()).toBe(before + 1);
+    expect((await paymentOrder(failed.payment_order_id!)).status).toBe('refunded');
+
+    t.advance(60 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect(await carriers().getRefundStatus(failed.provider_shipment_id!)).toBe('submitted');
+  });
+
+  it('voids a label whose answer comes only after the purchase was given up and refunded', async () => {
+    const customer = await newCustomer(t.app);
+    const { draftId, token } = await rateAndBuy(customer);
+    const buyRate = t.app.carriers.buyRate.bind(t.app.carriers);
+    let answer!: () => void;
+    const slow = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    // The return's purchase: the carrier takes two hours and more to answer it.
+    const bought = vi.spyOn(t.app.carriers, 'buyRate').mockImplementationOnce(async (input) => {
+      await slow;
+      return buyRate(input);
+    });
+    try {
+      const returned = follow(await approve(token), customer.cookie);
+      await vi.waitFor(() => expect(bought).toHaveBeenCalledTimes(1));
+      // Meanwhile the job gives up: failed, refunded, and no label to void yet.
+      t.advance(BUYING_GIVE_UP_MS);
+      carriers().failNext('buyRate', 'UNAVAILABLE');
+      await t.app.jobs.drain();
+      const failed = await shipmentRow(draftId);
+      expect(failed.state).toBe('failed');
+      expect((await paymentOrder(failed.payment_order_id!)).status).toBe('refunded');
+      expect(await carriers().getRefundStatus(failed.provider_shipment_id!)).toBeNull();
+
+      answer();
+      await returned;
+      expect(await shipmentRow(draftId)).toMatchObject({ state: 'failed', tracking_code: null });
+      expect(await carriers().findLabel(failed.provider_shipment_id!)).not.toBeNull();
+      expect(await carriers().getRefundStatus(failed.provider_shipment_id!)).toBe('submitted');
+      expect(await operationsOf(t.app, customer.userId)).toHaveLength(0);
+    } finally {
+      bought.mockRestore();
+    }
   });
 
   it('makes one label, one ledger row and one invoice when returns arrive at the same time', async () => {

@@ -9,7 +9,7 @@ import { TRACKER_STATUSES } from '../providers/carriers/carriers-provider.js';
 import { enqueueCarrierPickupReminders, sendCarrierPickupReminder } from './carrier-pickup-reminders.js';
 import { cleanUpExpiredRows } from './clean-up.js';
 import type { JobContext } from './context.js';
-import { runAutoRefunds, runLabelPurchase, runPaymentRefund, runRefundStatus } from './label-jobs.js';
+import { runAutoRefunds, runLabelPurchase, runLabelVoid, runPaymentRefund, runRefundStatus } from './label-jobs.js';
 import { runPickupBooking } from './pickup-jobs.js';
 import { enqueuePickupReminders, sendPickupReminder } from './pickup-reminders.js';
 import { advanceDueSimulatedLabels, carrierEventPayloadSchema, runCarrierEvent } from './tracking-jobs.js';
@@ -74,6 +74,7 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
     payload: z.object({ paymentOrderId: id, amountCents: z.number().int().positive().optional(), currency: z.string().optional() }),
     run: runPaymentRefund,
   },
+  'label-void': { payload: z.object({ shipmentId: id }), run: runLabelVoid },
   'refund-status': { payload: z.object({ shipmentId: id, check: z.number().int().positive() }), run: runRefundStatus },
   'auto-refund-labels': { payload: nothing, run: (_payload, context) => runAutoRefunds(context) },
   'interrupted-captures': { payload: nothing, run: (_payload, context) => finishInterruptedCaptures(context) },

@@ -1,4 +1,5 @@
 import { purchaseLabel } from '../modules/shipments/label-purchase.service.js';
+import { voidRefusedLabel } from '../modules/shipments/label-void.service.js';
 import { autoRefundUnusedLabels, checkRefundStatus } from '../modules/shipments/refunds.service.js';
 import { refundPaymentOrder } from '../modules/payments/payment-orders.js';
 import type { JobPayloads } from '../modules/jobs/jobs.js';
@@ -7,6 +8,11 @@ import type { JobContext } from './context.js';
 /** label-purchase: finishes a paid label the carrier did not answer (the same purchase key each time). */
 export function runLabelPurchase({ shipmentId }: JobPayloads['label-purchase'], context: JobContext): Promise<void> {
   return purchaseLabel(context, shipmentId);
+}
+
+/** label-void: asks the carrier to void the label it made for a failed purchase, if it made one (once). */
+export function runLabelVoid({ shipmentId }: JobPayloads['label-void'], context: JobContext): Promise<void> {
+  return voidRefusedLabel(context, shipmentId);
 }
 
 /** payment-refund: gives a captured payment back, once (the refund's key is the order's). */

@@ -45,6 +45,8 @@ export interface JobPayloads {
   'carrier-pickup-reminder': { pickupId: number };
   /** Gives a captured payment back (once: the refund's key is the order's); amount when it differs from the order's. */
   'payment-refund': { paymentOrderId: number; amountCents?: number | undefined; currency?: string | undefined };
+  /** Asks the carrier to void a label it made for a purchase that ended failed (its payment refunded), once it is found. */
+  'label-void': { shipmentId: number };
   /** Asks the carrier how a label's refund stands; check counts the tries. */
   'refund-status': { shipmentId: number; check: number };
   /** Recurring (daily): asks the refund of unused labels shortly before the carrier's window closes. */

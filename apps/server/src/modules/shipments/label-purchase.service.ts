@@ -37,6 +37,7 @@ import { findPaymentOrder, updatePaymentOrder } from '../payments/payments.repos
 import type { PaymentOrderRow } from '../payments/payments.table.js';
 import { findUserById } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
+import { enqueueLabelVoid, voidRefusedLabel } from './label-void.service.js';
 import type { ShipmentRow } from './shipments.table.js';
 
 /**
@@ -402,14 +403,21 @@ export async function finishLabelPayment(deps: LabelPurchaseDeps, order: Payment
   return labelReturnPage(deps, order.id);
 }
 
-/** Inside the refund of a wrong capture: the label being paid for ends failed, saying so. */
+/**
+ * Inside the refund of a wrong capture: the label being paid for ends failed, saying so; one the
+ * carrier was being asked for is asked back if it was made (label-void).
+ */
 export async function labelPaymentRefunded(trx: Db, deps: Pick<LabelPurchaseDeps, 'config'>, order: PaymentOrderRow): Promise<void> {
-  await trx
+  const now = deps.config.clock();
+  const current = await trx.selectFrom('shipments').select(['id', 'state']).where('payment_order_id', '=', order.id).executeTakeFirst();
+  if (!current || (current.state !== 'paying' && current.state !== 'buying')) return;
+  const moved = await trx
     .updateTable('shipments')
-    .set({ state: 'failed', purchase_note: LABEL_PURCHASE_MESSAGES.wrongAmount, updated_at: deps.config.clock().toISOString() })
-    .where('payment_order_id', '=', order.id)
-    .where('state', 'in', ['paying', 'buying'])
-    .execute();
+    .set({ state: 'failed', purchase_note: LABEL_PURCHASE_MESSAGES.wrongAmount, updated_at: now.toISOString() })
+    .where('id', '=', current.id)
+    .where('state', '=', current.state)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 1 && current.state === 'buying') await enqueueLabelVoid(trx, now, current.id);
 }
 
 /** Why a carrier refused, in the customer's words. */
@@ -445,8 +453,9 @@ export const BUYING_GIVE_UP_MS = 2 * 60 * 60 * 1000;
  * is done): the same rate with the same key every time, so the carrier makes it once. A label →
  * bought with everything that goes with it; a refusal → failed and the payment refunded; no
  * answer → throws, the shipment stays buying and the job tries again, until BUYING_GIVE_UP_MS
- * after the payment: then it is failed and refunded as a refusal is, and a label the carrier may
- * have made meanwhile is asked back.
+ * after the payment: then it is failed and refunded as a refusal is. Either way a label the
+ * carrier made all the same is asked back (refusePurchase), and so is one whose answer came only
+ * after the purchase had failed.
  */
 export async function purchaseLabel(deps: LabelPurchaseDeps, shipmentId: number): Promise<void> {
   const shipment = await deps.db.selectFrom('shipments').selectAll().where('id', '=', shipmentId).executeTakeFirst();
@@ -466,9 +475,6 @@ export async function purchaseLabel(deps: LabelPurchaseDeps, shipmentId: number)
     }
     if (deps.config.clock().getTime() - Date.parse(toIso(shipment.updated_at)) >= BUYING_GIVE_UP_MS) {
       await refusePurchase(deps, shipment, new CarrierError('UNAVAILABLE', 'no answer from the carrier'));
-      await deps.carriers.refund(shipment.provider_shipment_id ?? '').catch((refundError: unknown) => {
-        deps.log.warn({ err: refundError, shipment: shipment.id }, 'no label to ask back from the carrier after giving up');
-      });
       return;
     }
     throw error;
@@ -477,7 +483,19 @@ export async function purchaseLabel(deps: LabelPurchaseDeps, shipmentId: number)
     deps.carriers.fetchLabel(postage.shipmentId, 'PNG'),
     deps.carriers.fetchLabel(postage.shipmentId, 'PDF'),
   ]);
-  await recordLabel(deps, shipment, postage, { PNG: png.bytes, PDF: pdf.bytes });
+  if (!(await recordLabel(deps, shipment, postage, { PNG: png.bytes, PDF: pdf.bytes }))) await voidLateLabel(deps, shipment.id);
+}
+
+/** The carrier's label came after the purchase had failed (given up, the payment refunded): it is asked back. */
+async function voidLateLabel(deps: LabelPurchaseDeps, shipmentId: number): Promise<void> {
+  const current = await deps.db.selectFrom('shipments').select('state').where('id', '=', shipmentId).executeTakeFirst();
+  if (current?.state !== 'failed') return;
+  await enqueueLabelVoid(deps.db, deps.config.clock(), shipmentId, 'late');
+  try {
+    await voidRefusedLabel(deps, shipmentId);
+  } catch (error) {
+    deps.log.warn({ err: error, shipment: shipmentId }, 'the carrier did not take the void of a label made after its purchase failed; its job tries again');
+  }
 }
 
 /** The payment's reference on the invoice: the provider and the end of its order id. */
@@ -492,7 +510,7 @@ function paymentReference(order: PaymentOrderRow | undefined): string {
  * invoice, the order in progress it continued deleted, the recipient's tracking link and the
  * customer's confirmation mail.
  */
-async function recordLabel(deps: LabelPurchaseDeps, shipment: ShipmentRow, postage: Postage, files: { PNG: Buffer; PDF: Buffer }): Promise<void> {
+async function recordLabel(deps: LabelPurchaseDeps, shipment: ShipmentRow, postage: Postage, files: { PNG: Buffer; PDF: Buffer }): Promise<boolean> {
   const now = deps.config.clock();
   const nowIso = now.toISOString();
   const token = shipment.notify_recipient === 1 ? randomBytes(24).toString('base64url') : null;
@@ -587,12 +605,13 @@ async function recordLabel(deps: LabelPurchaseDeps, shipment: ShipmentRow, posta
     return true;
   });
   deps.log.info({ shipment: shipment.id, reconciled: postage.reconciled, recorded }, recorded ? 'label bought' : 'label bought before');
+  return recorded;
 }
 
 /**
  * The carrier refused the label: in one transaction the shipment becomes failed saying why, the
- * refund of its payment is a job (so it happens even if this process dies) and the customer is
- * mailed; then the refund is made at once.
+ * refund of its payment and the void of any label the carrier made all the same are jobs (so they
+ * happen even if this process dies) and the customer is mailed; then both are tried at once.
  */
 async function refusePurchase(deps: LabelPurchaseDeps, shipment: ShipmentRow, error: CarrierError): Promise<void> {
   const now = deps.config.clock();
@@ -609,6 +628,7 @@ async function refusePurchase(deps: LabelPurchaseDeps, shipment: ShipmentRow, er
     if (shipment.payment_order_id !== null) {
       await enqueueJob(trx, now, 'payment-refund', { paymentOrderId: shipment.payment_order_id }, { uniqueKey: `payment-refund:${shipment.payment_order_id}` });
     }
+    await enqueueLabelVoid(trx, now, shipment.id);
     if (user) {
       await enqueueJob(
         trx,
@@ -631,6 +651,13 @@ async function refusePurchase(deps: LabelPurchaseDeps, shipment: ShipmentRow, er
       await refundPaymentOrder(deps, shipment.payment_order_id);
     } catch (refundError) {
       deps.log.error({ err: refundError, shipment: shipment.id }, 'refund of a refused label failed; its job tries again');
+    }
+  }
+  if (failed) {
+    try {
+      await voidRefusedLabel(deps, shipment.id);
+    } catch (voidError) {
+      deps.log.warn({ err: voidError, shipment: shipment.id }, 'the carrier did not take the void of a refused label; its job tries again');
     }
   }
 }

@@ -64,6 +64,7 @@ export interface ShipmentsTable extends ShippingAddressColumns {
   tracking_events: Generated<string>;
   /** '' none asked, else submitted, refunded, rejected, not_applicable. */
   refund_status: Generated<string>;
+  /** When the label's refund was asked; on a failed purchase, when the carrier was asked to void the label it made anyway (label-void.service.ts). */
   refund_requested_at: Timestamp | null;
   refunded_at: Timestamp | null;
   /** 1 when the daily unused-label job asked for the refund. */

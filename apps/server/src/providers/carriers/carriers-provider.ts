@@ -224,6 +224,7 @@ export const CARRIER_STEPS = [
   'verifyAddress',
   'rateShipment',
   'buyRate',
+  'findLabel',
   'fetchLabel',
   'refund',
   'getRefundStatus',
@@ -242,6 +243,11 @@ export interface CarriersProvider {
   rateShipment(input: RateShipmentInput): Promise<RatedShipment>;
   /** Buys one of the shipment's rates, with insurance; a shipment already bought answers its postage (reconciled). */
   buyRate(input: BuyRateInput): Promise<Postage>;
+  /**
+   * The label the carrier holds for a shipment (reconciled), or null when it has none or does not
+   * know the shipment: a purchase refused or unanswered may still have made one.
+   */
+  findLabel(shipmentId: string): Promise<Postage | null>;
   /** The bought label of a shipment as a file (4x6). */
   fetchLabel(shipmentId: string, format: LabelFormat): Promise<LabelFile>;
   /** Asks for the label's money back; asking again answers the refund's current status. */

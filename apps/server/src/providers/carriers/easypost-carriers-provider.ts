@@ -377,6 +377,17 @@ export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl
       }
     },
 
+    async findLabel(shipmentId) {
+      let shipment: EasyPostShipment;
+      try {
+        shipment = await getShipment(shipmentId);
+      } catch (error) {
+        if (error instanceof CarrierError && error.code === 'NOT_FOUND') return null;
+        throw error;
+      }
+      return shipment.postage_label ? postageOf(shipment, true) : null;
+    },
+
     async fetchLabel(shipmentId, format) {
       const label = (await getShipment(shipmentId)).postage_label;
       if (!label) throw new CarrierError('INVALID_REQUEST', 'the shipment has no label yet');

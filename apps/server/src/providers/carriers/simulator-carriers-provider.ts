@@ -396,6 +396,12 @@ export function createSimulatorCarriersProvider(options: {
         return postageOf(boughtOne, false);
       }),
 
+    findLabel: (shipmentId) =>
+      run('findLabel', async () => {
+        const shipment = await store.get<SimulatedShipment>('shipment', shipmentId);
+        return shipment && isBought(shipment) ? postageOf(shipment, true) : null;
+      }),
+
     fetchLabel: (shipmentId, format) =>
       run('fetchLabel', async () => {
         const shipment = await boughtShipment(shipmentId);
