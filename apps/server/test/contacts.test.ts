@@ -1,4 +1,4 @@
-import { CONTACT_ERRORCODE, CONTACT_MESSAGES } from '@airbox/contract';
+import { ACCOUNT_CAPS, API_ERRORCODE, CONTACT_ERRORCODE, CONTACT_MESSAGES, LABEL_PURCHASE_ERRORCODE, MESSAGES } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_PASSWORD, insertAccountUser } from './account-fixtures.js';
@@ -150,5 +150,74 @@ describe('My Contacts', () => {
 
     const after = await listOf(owner);
     expect(after.data.list).toEqual([contact]);
+  });
+});
+
+describe('the cap on My Contacts (issue 18)', () => {
+  /** A customer whose address book holds `count` contacts already. */
+  async function customerWith(count: number) {
+    const user = await newCustomer();
+    const at = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    const rows = Array.from({ length: count }, (_, i) => ({
+      user_id: user.userId,
+      name: `Contact ${i}`,
+      first_name: 'Pat',
+      last_name: `Number${i}`,
+      company: '',
+      address1: `${i + 1} Elm St`,
+      address2: '',
+      city: 'Portland',
+      state: 'OR',
+      country: 'USA',
+      zipcode: '97201',
+      email: '',
+      phone: '503-555-0100',
+      residential: 0,
+      created_at: at,
+      updated_at: at,
+    }));
+    for (let i = 0; i < rows.length; i += 250) await t.app.db.insertInto('contacts').values(rows.slice(i, i + 250)).execute();
+    return user;
+  }
+
+  it(`refuses a contact past ${ACCOUNT_CAPS.contacts}, even 20 added at once, writing nothing; a change or a delete still works`, async () => {
+    const user = await customerWith(ACCOUNT_CAPS.contacts - 1);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => postJson(t.app, '/app/v1/addUserShipmentAddress', { ...CONTACT, name: `Racer ${i}`, user_id: user.userId }, user.cookie)),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json())).toEqual([{ errorcode: CONTACT_ERRORCODE.ok, message: 'Add success' }]);
+    const refused = answers.filter((answer) => answer.statusCode !== 200);
+    expect(refused).toHaveLength(19);
+    for (const answer of refused) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toEqual({ errorcode: API_ERRORCODE.limitReached, message: MESSAGES.contactsFull(ACCOUNT_CAPS.contacts) });
+    }
+    expect(MESSAGES.contactsFull(ACCOUNT_CAPS.contacts)).toBe('You have 1000 contacts, the most we keep. Delete some under My Contacts before adding another.');
+    const full = await listOf(user, 1, 5);
+    expect(full.data.total).toBe(ACCOUNT_CAPS.contacts);
+    expect(full.data.list.filter((contact) => contact.name.startsWith('Racer'))).toHaveLength(1);
+
+    const [newest] = full.data.list;
+    const updated = await postJson(t.app, '/app/v1/updateUserShipmentAddress', { ...CONTACT, id: newest!.id, city: 'Salem' }, user.cookie);
+    expect(updated.json()).toEqual({ errorcode: CONTACT_ERRORCODE.ok, message: 'Update success' });
+    expect((await postJson(t.app, '/app/v1/deleteUserShipmentAddress', { id: newest!.id }, user.cookie)).json().errorcode).toBe(CONTACT_ERRORCODE.ok);
+    expect((await postJson(t.app, '/app/v1/addUserShipmentAddress', { ...CONTACT, user_id: user.userId }, user.cookie)).statusCode).toBe(200);
+    expect((await listOf(user)).data.total).toBe(ACCOUNT_CAPS.contacts);
+  });
+
+  it('the rates call with "save recipient" gives the rates when the book is full, saves nothing and says so', async () => {
+    const user = await customerWith(ACCOUNT_CAPS.contacts);
+    const order = {
+      from: { firstName: 'Casey', lastName: 'Customer', company: '', address1: '1 Main St', address2: '', city: 'San Francisco', state: 'CA', zipcode: '94105', phone: '415-555-0101', email: '', residential: false },
+      to: { firstName: 'Maria', lastName: 'Lopez', company: '', address1: '55 Elm St', address2: '', city: 'Portland', state: 'OR', zipcode: '97201', phone: '503-555-0199', email: '', residential: true },
+      parcel: { length: 12, width: 10, height: 6, weightLb: 2, weightOz: 8 },
+      insuredValue: 0,
+      comments: '',
+      saveRecipient: true,
+    };
+    const rated = await postJson(t.app, '/app/v1/labelPurchase/rates', order, user.cookie);
+    expect(rated.json(), rated.body).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.ok, data: { rates: expect.arrayContaining([expect.objectContaining({ carrier: 'USPS' })]) } });
+    expect(rated.json().data.messages).toContain(`The recipient was not saved. ${MESSAGES.contactsFull(ACCOUNT_CAPS.contacts)}`);
+    expect((await listOf(user)).data.total).toBe(ACCOUNT_CAPS.contacts);
   });
 });

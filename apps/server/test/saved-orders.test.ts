@@ -1,5 +1,6 @@
-import { OPENAPI_CODE, ROLE, SHIPMENT_MESSAGES, saveOrderForLaterCall } from '@airbox/contract';
+import { ACCOUNT_CAPS, API_ERRORCODE, LABEL_PURCHASE_ERRORCODE, MESSAGES, OPENAPI_CODE, ROLE, SHIPMENT_MESSAGES, saveOrderForLaterCall } from '@airbox/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { KEEP_RATE_DRAFTS_MS } from '../src/jobs/clean-up.js';
 import { insertCompany, insertUnit } from '../src/modules/campuses/campuses.repository.js';
 import { insertContact } from '../src/modules/contacts/contacts.repository.js';
 import { listSavedOrders } from '../src/modules/saved-orders/saved-orders.repository.js';
@@ -290,5 +291,97 @@ describe('getUserShipmentAddress (contact search) and getMyAddress', () => {
     const customer = await newCustomer({ business_company_id: companyId, locker_id: null });
     expect((await get(customer, '/openapi/easyPost/getMyAddress', { userId: customer.userId })).json().data[0].company).toBe('');
     expect((await get(customer, '/openapi/easyPost/getMyAddress', { userId: companyUser.userId })).statusCode).toBe(403);
+  });
+});
+
+/** The label-purchase page's order, as the web app sends it to save it for later or to rate it. */
+const PAGE = {
+  from: { firstName: 'Casey', lastName: 'Customer', company: '', address1: '1 Main St', address2: '', city: 'San Francisco', state: 'CA', zipcode: '94105', phone: '415-555-0101', email: '', residential: false },
+  to: { firstName: 'Maria', lastName: 'Lopez', company: '', address1: '55 Elm St', address2: '', city: 'Portland', state: 'OR', zipcode: '97201', phone: '503-555-0199', email: '', residential: true },
+  parcel: { length: 12, width: 10, height: 6, weightLb: 2, weightOz: 8 },
+  insuredValue: 0,
+  comments: '',
+};
+
+const post = (customer: Customer, path: string, payload: object) => t.app.inject({ method: 'POST', url: path, headers: { cookie: customer.cookie }, payload });
+const saveForLater = (customer: Customer, payload: object = PAGE) => post(customer, '/openapi/easyPost/saveOrderForLater', payload);
+const savedCount = async (customer: Customer) =>
+  Number((await t.app.db.selectFrom('saved_orders').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', customer.userId).executeTakeFirstOrThrow()).n);
+
+describe('the cap on Orders In Progress (issue 18)', () => {
+  it(`refuses a new order past ${ACCOUNT_CAPS.savedOrders}, even 20 saves at once, writing nothing; an update, or a save after a delete, still works`, async () => {
+    const customer = await newCustomer();
+    for (let i = 1; i < ACCOUNT_CAPS.savedOrders; i += 1) await insertSavedOrder(t.app.db, customer.userId, { created_at: minutesAgo(60 + i) });
+
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => saveForLater(customer, { ...PAGE, comments: `try ${i}` })));
+    const kept = answers.filter((answer) => answer.statusCode === 200);
+    expect(kept).toHaveLength(1);
+    const { data } = kept[0]!.json();
+    expect(kept[0]!.json()).toEqual({ code: OPENAPI_CODE.ok, errorcode: OPENAPI_CODE.ok, message: SHIPMENT_MESSAGES.successBang, data: { id: expect.any(Number) } });
+    for (const refused of answers.filter((answer) => answer.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ errorcode: API_ERRORCODE.limitReached, message: MESSAGES.savedOrdersFull(ACCOUNT_CAPS.savedOrders) });
+    }
+    expect(MESSAGES.savedOrdersFull(ACCOUNT_CAPS.savedOrders)).toBe(
+      'You have 200 saved orders, the most we keep. Delete some under My Shipments → Orders In Progress before saving another.',
+    );
+    const listed = await ordersOf(customer);
+    expect(listed.data).toHaveLength(ACCOUNT_CAPS.savedOrders);
+    expect(listed.data[0].id).toBe(data.id);
+    expect(await savedCount(customer)).toBe(ACCOUNT_CAPS.savedOrders);
+
+    // At the cap, the customer still changes an order they keep, and saves a new one once they deleted one.
+    const updated = await saveForLater(customer, { ...PAGE, id: data.id, comments: 'ready to rate' });
+    expect(updated.json()).toMatchObject({ code: OPENAPI_CODE.ok, data: { id: data.id } });
+    expect((await saveForLater(customer)).statusCode).toBe(409);
+    expect((await deleteOrder(customer, listed.data.at(-1).id)).json().code).toBe(OPENAPI_CODE.ok);
+    expect((await saveForLater(customer)).json()).toMatchObject({ code: OPENAPI_CODE.ok });
+    expect(await savedCount(customer)).toBe(ACCOUNT_CAPS.savedOrders);
+
+    // Another customer is not touched by this one's cap.
+    expect((await saveForLater(await newCustomer())).json()).toMatchObject({ code: OPENAPI_CODE.ok });
+  });
+
+  it(`getOrderForLater answers at most ${ACCOUNT_CAPS.savedOrders} orders, the newest, for an account that kept more before the cap`, async () => {
+    const customer = await newCustomer();
+    const extra = 50;
+    const ids: number[] = [];
+    for (let i = 0; i < ACCOUNT_CAPS.savedOrders + extra; i += 1) ids.push(await insertSavedOrder(t.app.db, customer.userId, { created_at: minutesAgo(1000 - i) }));
+    const listed = await ordersOf(customer);
+    expect(listed.data.map((order: { id: number }) => order.id)).toEqual(ids.slice(extra).reverse());
+  });
+});
+
+describe('the clean-up of label drafts (issue 18)', () => {
+  // Last in this file: it moves the clock a day on.
+  it('forgets a rates call’s draft nobody paid for after a day; a draft being paid for and Orders In Progress stay', async () => {
+    const customer = await newCustomer();
+    const rate = async () => {
+      const response = await post(customer, '/app/v1/labelPurchase/rates', PAGE);
+      expect(response.json(), response.body).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.ok });
+      return response.json().data as { draftId: number; rates: { rateId: string }[] };
+    };
+    const unpaid = await rate();
+    const paying = await rate();
+    const bought = await post(customer, '/app/v1/labelPurchase/buy', { draftId: paying.draftId, rateId: paying.rates[0]!.rateId });
+    expect(bought.json(), bought.body).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.redirect });
+    const saved = (await saveForLater(customer)).json().data.id as number;
+    const shipments = async () =>
+      (await t.app.db.selectFrom('shipments').select(['id', 'state']).where('user_id', '=', customer.userId).orderBy('id').execute()).map((row) => row.id);
+    expect(await shipments()).toEqual([unpaid.draftId, paying.draftId]);
+
+    t.advance(KEEP_RATE_DRAFTS_MS - 60 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect(await shipments()).toEqual([unpaid.draftId, paying.draftId]);
+    t.advance(2 * 60 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect(await shipments()).toEqual([paying.draftId]);
+    expect(await t.app.db.selectFrom('saved_orders').select('id').where('id', '=', saved).execute()).toHaveLength(1);
+
+    // The page that still holds the old draft is told its rates expired, and rates again.
+    const { cookie } = await signIn(t.app, (await t.app.db.selectFrom('users').select('email').where('user_id', '=', customer.userId).executeTakeFirstOrThrow()).email, FIXTURE_PASSWORD);
+    const late = await post({ ...customer, cookie }, '/app/v1/labelPurchase/buy', { draftId: unpaid.draftId, rateId: unpaid.rates[0]!.rateId });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.expired });
   });
 });

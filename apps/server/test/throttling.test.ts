@@ -1,8 +1,9 @@
-import { MESSAGES } from '@airbox/contract';
+import { ACCOUNT_BUDGETS, API_ERRORCODE, LABEL_PURCHASE_ERRORCODE, MESSAGES, OPENAPI_CODE } from '@airbox/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_PASSWORD, insertAccountUser } from './account-fixtures.js';
 import { insertFixtureUser } from './fixtures.js';
-import { buildTestApp, linkIn, mailsOf, postForm, type TestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, linkIn, mailsOf, postForm, signIn, type TestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -133,5 +134,106 @@ describe.each(stores)('failed sign-ins with the $store store', ({ redisUrl }) =>
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().message).not.toBe(MESSAGES.tooManyFailures);
     expect(signedIn.json().user[0].Email).toBe(email);
+  });
+});
+
+describe.each(stores)('the per-account budget of carrier calls with the $store store (issue 18)', ({ store, redisUrl }) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(database.url(), { redisUrl });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function newCustomer() {
+    const user = await insertAccountUser(t.app.db);
+    const { cookie } = await signIn(t.app, user.email, FIXTURE_PASSWORD);
+    return { ...user, cookie };
+  }
+  type Customer = Awaited<ReturnType<typeof newCustomer>>;
+
+  /** Every call from an address of its own: the per-address throttle never counts twice. */
+  let addresses = 0;
+  const nextAddress = () => {
+    addresses += 1;
+    return `10.${store === 'redis' ? 60 : 50}.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+  };
+  const form = (path: string, fields: Record<string, string>, customer: Customer) =>
+    t.app.inject({
+      method: 'POST',
+      url: path,
+      remoteAddress: nextAddress(),
+      headers: { cookie: customer.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  const validateAddress = (customer: Customer) =>
+    form('/openapi/easyPost/validateAddress', { street1: '1800 Owens St', city: 'San Francisco', state: 'CA', zip: '94158', country: 'US' }, customer);
+  const uspsAvailability = (customer: Customer) =>
+    form('/openapi/USPS/CarrierPickupAvailability', { firmname: '', address1: '1 Main St', address2: '', city: 'San Francisco', state: 'CA', zip5: '94105' }, customer);
+  const rates = (customer: Customer) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/app/v1/labelPurchase/rates',
+      remoteAddress: nextAddress(),
+      headers: { cookie: customer.cookie },
+      payload: {
+        from: { firstName: 'Casey', lastName: 'Customer', address1: '1 Main St', city: 'San Francisco', state: 'CA', zipcode: '94105', phone: '415-555-0101' },
+        to: { firstName: 'Maria', lastName: 'Lopez', address1: '55 Elm St', city: 'Portland', state: 'OR', zipcode: '97201', phone: '503-555-0199', residential: true },
+        parcel: { length: 12, width: 10, height: 6, weightLb: 2, weightOz: 8 },
+      },
+    });
+  const usedUp = { errorcode: API_ERRORCODE.tooManyRequests, message: MESSAGES.carrierCallsUsedUp(60) };
+
+  it(`takes a rating as 3 carrier calls and an address check or a USPS availability as 1, refuses the account 429 past ${ACCOUNT_BUDGETS.carrierCalls} an hour whatever its address, never past it at once, and only that account`, async () => {
+    const customer = await newCustomer();
+    const rated = await rates(customer);
+    expect(rated.json(), rated.body).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.ok });
+    expect((await uspsAvailability(customer)).json(), 'USPS availability').toMatchObject({ code: OPENAPI_CODE.ok });
+    // 4 taken; up to 10 short of the budget one address check at a time, from a new address each.
+    for (let used = 4; used < ACCOUNT_BUDGETS.carrierCalls - 10; used += 1) {
+      const checked = await validateAddress(customer);
+      expect(checked.statusCode, `call ${used + 1}: ${checked.body}`).toBe(200);
+    }
+    // 20 at once for the last 10: exactly 10 are made.
+    const race = await Promise.all(Array.from({ length: 20 }, () => validateAddress(customer)));
+    expect(race.filter((answer) => answer.statusCode === 200)).toHaveLength(10);
+    for (const refused of race.filter((answer) => answer.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual(usedUp);
+    }
+    expect(usedUp.message).toBe('You have checked addresses and asked for rates as often as one account may in an hour. Please try again in 60 minutes.');
+    for (const call of [validateAddress, uspsAvailability, rates]) {
+      const refused = await call(customer);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual(usedUp);
+    }
+    // No draft was made by the refused rating.
+    expect(await t.app.db.selectFrom('shipments').select('id').where('user_id', '=', customer.userId).execute()).toHaveLength(1);
+
+    // Another customer is not touched.
+    expect((await validateAddress(await newCustomer())).json()).toMatchObject({ code: OPENAPI_CODE.ok, data: { result: 1 } });
+
+    if (store === 'memory') {
+      // The memory store follows the app's clock: an hour on, the budget is whole again (Redis keys expire in real time).
+      t.advance(60 * 60 * 1000);
+      expect((await validateAddress(customer)).statusCode).toBe(200);
+    }
+  });
+
+  it(`refuses the account's checkouts past ${ACCOUNT_BUDGETS.checkouts} an hour and its wallet passes past ${ACCOUNT_BUDGETS.walletPasses}`, async () => {
+    const customer = await newCustomer();
+    const buyCredits = () => form('/app/v1/buyMembership', { userID: String(customer.userId), number: '1', plan: '1' }, customer);
+    for (let i = 0; i < ACCOUNT_BUDGETS.checkouts; i += 1) expect((await buyCredits()).statusCode, `checkout ${i + 1}`).toBe(200);
+    const refused = await buyCredits();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ errorcode: API_ERRORCODE.tooManyRequests, message: MESSAGES.checkoutsUsedUp(60) });
+    expect(await t.app.db.selectFrom('payment_orders').select('id').where('user_id', '=', customer.userId).execute()).toHaveLength(ACCOUNT_BUDGETS.checkouts);
+
+    const pass = () => t.app.inject({ method: 'GET', url: `/app/v1/appleWallet/getPass?user_id=${customer.userId}&OS=win`, remoteAddress: nextAddress(), headers: { cookie: customer.cookie } });
+    for (let i = 0; i < ACCOUNT_BUDGETS.walletPasses; i += 1) expect((await pass()).statusCode, `pass ${i + 1}`).toBe(200);
+    const noMore = await pass();
+    expect(noMore.statusCode).toBe(429);
+    expect(noMore.json()).toEqual({ errorcode: API_ERRORCODE.tooManyRequests, message: MESSAGES.walletPassesUsedUp(60) });
   });
 });

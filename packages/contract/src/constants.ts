@@ -55,6 +55,37 @@ export const RESET_LINK_TTL_MS = 1 * HOUR_MS;
 /** Pay success and cancel pages redirect after 2 seconds. */
 export const PAY_REDIRECT_DELAY_MS = 2_000;
 
+/**
+ * The most of each collection a customer grows that one account keeps (issue 18): far more than
+ * a person uses, few enough that one account's reads cannot slow everyone's. Adding one more is
+ * refused (409, API_ERRORCODE.limitReached) with a message saying what to delete.
+ */
+export const ACCOUNT_CAPS = {
+  /** Orders In Progress (saveOrderForLater); getOrderForLater answers at most this many, newest first. */
+  savedOrders: 200,
+  /** My Contacts (addUserShipmentAddress, and the recipients the rates call saves). */
+  contacts: 1_000,
+} as const;
+
+/**
+ * Hourly budgets per account of the calls that cost an outside service something, beside each
+ * call's throttle per client address: a call takes its units from its account's budget and is
+ * refused (429) when fewer are left. The window starts with the account's first call.
+ */
+export const ACCOUNT_BUDGETS = {
+  /**
+   * Carrier calls: validateAddress 1, rateLabel 3 (two address checks and the rating),
+   * CarrierPickupAvailability 1, createPickup 1. 100 rates an hour, or 300 address checks.
+   */
+  carrierCalls: 300,
+  /** Checkouts opened at the payment provider: buyMembership, buyLabel, paypalByPickup. */
+  checkouts: 60,
+  /** Apple Wallet passes signed (each one a download link or a mail). */
+  walletPasses: 20,
+} as const;
+export type AccountBudgetName = keyof typeof ACCOUNT_BUDGETS;
+export const ACCOUNT_BUDGET_WINDOW_MS = HOUR_MS;
+
 export const PAGINATION = {
   pageSize: 10,
   pageLinks: 5,

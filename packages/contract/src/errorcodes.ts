@@ -14,6 +14,8 @@ export const API_ERRORCODE = {
   forbidden: -403,
   notFound: -404,
   tooLarge: -413,
+  /** HTTP 409: the account keeps as many of these as one account may (ACCOUNT_CAPS); delete some first. */
+  limitReached: -409,
   tooManyRequests: -429,
   internal: -500,
   /** HTTP 503 'Service exception': the database (or another service the call needs) cannot be reached now; try again. */

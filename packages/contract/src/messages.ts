@@ -45,4 +45,16 @@ export const MESSAGES = {
   invalidRequest: 'The request is not valid.',
   requestTooLarge: 'The request is too large.',
   foreignOrigin: 'Requests from other sites are refused.',
+  savedOrdersFull: (max: number) =>
+    `You have ${max} saved orders, the most we keep. Delete some under My Shipments → Orders In Progress before saving another.`,
+  contactsFull: (max: number) => `You have ${max} contacts, the most we keep. Delete some under My Contacts before adding another.`,
+  carrierCallsUsedUp: (minutes: number) =>
+    `You have checked addresses and asked for rates as often as one account may in an hour. Please try again in ${minutesText(minutes)}.`,
+  checkoutsUsedUp: (minutes: number) => `You have started as many payments as one account may in an hour. Please try again in ${minutesText(minutes)}.`,
+  walletPassesUsedUp: (minutes: number) =>
+    `You have asked for as many Apple Wallet passes as one account may in an hour. Please try again in ${minutesText(minutes)}.`,
 } as const;
+
+function minutesText(minutes: number): string {
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}

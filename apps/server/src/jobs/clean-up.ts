@@ -2,6 +2,7 @@ import { deleteEndedJobs } from '../modules/jobs/jobs.repository.js';
 import { deleteExpiredBoxIdReservations } from '../modules/box-ids/box-ids.repository.js';
 import { deleteQuotedPickupsBefore, deleteVerifiedAddressesBefore } from '../modules/pickups/pickups.repository.js';
 import { deleteExpiredSessions } from '../modules/sessions/sessions.repository.js';
+import { deleteUnpaidDraftsBefore } from '../modules/shipments/shipments.repository.js';
 import { SESSION_IDLE_MS } from '../modules/sessions/sessions.service.js';
 import { deleteTokensExpiredBefore } from '../modules/tokens/tokens.repository.js';
 import { deleteExpiredWalletPassLinks } from '../modules/wallet/wallet.repository.js';
@@ -16,7 +17,15 @@ export const KEEP_ENDED_MS = 30 * 24 * 60 * 60 * 1000;
 /** Addresses verified for a pickup, and pickup quotes nobody paid for, are kept a week: a wizard is done in minutes. */
 export const KEEP_PICKUP_DRAFTS_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The recurring clean-up: sessions, AirBox ID holds and wallet links past their end; old tokens and jobs; pickup drafts after a week. */
+/**
+ * Label drafts (a rates call's answer nobody paid for) are kept a day: their rates can be bought
+ * for 30 minutes only (RATES_VALID_MS), and a page left open longer rates again. Orders In
+ * Progress (saved on purpose) are rows of their own, and a draft with a payment is no longer a
+ * draft: both stay.
+ */
+export const KEEP_RATE_DRAFTS_MS = 24 * 60 * 60 * 1000;
+
+/** The recurring clean-up: sessions, AirBox ID holds and wallet links past their end; old tokens and jobs; pickup drafts after a week; label drafts after a day. */
 export async function cleanUpExpiredRows({ db, config, log }: JobContext): Promise<void> {
   const now = config.clock();
   const nowIso = now.toISOString();
@@ -29,6 +38,7 @@ export async function cleanUpExpiredRows({ db, config, log }: JobContext): Promi
     jobs: await deleteEndedJobs(db, longAgoIso),
     verifiedAddresses: await deleteVerifiedAddressesBefore(db, new Date(now.getTime() - KEEP_PICKUP_DRAFTS_MS).toISOString()),
     pickupQuotes: await deleteQuotedPickupsBefore(db, new Date(now.getTime() - KEEP_PICKUP_DRAFTS_MS).toISOString()),
+    rateDrafts: await deleteUnpaidDraftsBefore(db, new Date(now.getTime() - KEEP_RATE_DRAFTS_MS).toISOString()),
   };
   log.info({ deleted }, 'expired rows cleaned up');
 }

@@ -1,8 +1,9 @@
-import { MESSAGES } from '@airbox/contract';
+import { ACCOUNT_BUDGET_WINDOW_MS, MESSAGES } from '@airbox/contract';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { AppError } from '../errors.js';
+import { type AccountBudgets, createMemoryAccountBudgets, createRedisAccountBudgets } from '../modules/auth/account-budget.js';
 import {
   createMemoryFailureCounter,
   createRedisFailureCounter,
@@ -13,14 +14,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Failed sign-ins per account (LOGIN_FAILURES_PER_HOUR). */
     loginFailures: FailureCounter;
+    /** Hourly budgets per account of the calls that cost an outside service (ACCOUNT_BUDGETS). */
+    accountBudgets: AccountBudgets;
   }
 }
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Throttling: per client address on the routes that ask for it (`config.rateLimit`), and per
- * account on login. Both live in Redis when REDIS_URL is set, so instances share the counts.
+ * Throttling: per client address on the routes that ask for it (`config.rateLimit`), per
+ * account on login, and per account on the calls that cost an outside service (accountBudgets).
+ * All live in Redis when REDIS_URL is set, so instances share the counts.
  */
 export default fp(
   async (app) => {
@@ -42,6 +46,12 @@ export default fp(
       redis
         ? createRedisFailureCounter(redis, config.redisKeyPrefix, HOUR_MS)
         : createMemoryFailureCounter(HOUR_MS, config.clock),
+    );
+    app.decorate(
+      'accountBudgets',
+      redis
+        ? createRedisAccountBudgets(redis, config.redisKeyPrefix, ACCOUNT_BUDGET_WINDOW_MS)
+        : createMemoryAccountBudgets(ACCOUNT_BUDGET_WINDOW_MS, config.clock),
     );
   },
   { name: 'rate-limit', dependencies: ['config'] },

@@ -1,5 +1,7 @@
+import { ACCOUNT_CAPS } from '@airbox/contract';
 import { type SqlBool, sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { type Db, writeTransaction } from '../../db/database.js';
+import { lockUser } from '../operations/ledger.js';
 import type { ContactRow, ContactUpdate, NewContact } from './contacts.table.js';
 
 /** Every query names the owner: a contact of someone else is never read, changed or deleted. */
@@ -31,6 +33,20 @@ export async function listContacts(
 export async function insertContact(db: Db, contact: NewContact): Promise<number> {
   const row = await db.insertInto('contacts').values(contact).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Adds a contact to the user's address book unless it holds ACCOUNT_CAPS.contacts already:
+ * its id, or undefined (nothing written) when the book is full. Counted in its own write
+ * transaction under the user's lock, so adds at once never go past the cap.
+ */
+export async function insertContactWithinCap(db: Db, contact: NewContact): Promise<number | undefined> {
+  return writeTransaction(db, async (trx) => {
+    await lockUser(trx, contact.user_id);
+    const held = await trx.selectFrom('contacts').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', contact.user_id).executeTakeFirstOrThrow();
+    if (Number(held.count) >= ACCOUNT_CAPS.contacts) return undefined;
+    return insertContact(trx, contact);
+  });
 }
 
 /** Whether the user's contact was changed (false: no such contact of this user). */

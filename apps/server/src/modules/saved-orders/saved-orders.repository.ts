@@ -1,13 +1,24 @@
+import { ACCOUNT_CAPS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
 import type { NewSavedOrder, SavedOrderRow } from './saved-orders.table.js';
 
 /** Orders in progress. Every query names the owner: another customer's order is never read, changed or deleted. */
 
-/** The user's orders in progress, newest first; with an id, only that one (none when it is not theirs). */
+/**
+ * The user's orders in progress, newest first, at most ACCOUNT_CAPS.savedOrders (the most a
+ * user can keep; older rows of an account that had more before the cap stay unread); with an
+ * id, only that one (none when it is not theirs).
+ */
 export async function listSavedOrders(db: Db, userId: number, orderId?: number): Promise<SavedOrderRow[]> {
   let query = db.selectFrom('saved_orders').selectAll().where('user_id', '=', userId);
   if (orderId !== undefined) query = query.where('id', '=', orderId);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(ACCOUNT_CAPS.savedOrders).execute();
+}
+
+/** How many orders in progress the user keeps. */
+export async function countSavedOrders(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('saved_orders').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function insertSavedOrder(db: Db, order: NewSavedOrder): Promise<number> {

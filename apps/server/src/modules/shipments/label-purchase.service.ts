@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ACCOUNT_CAPS,
   APP_BASE,
   APP_PATHS,
   appUrl,
@@ -8,6 +9,7 @@ import {
   insuranceFeeCents,
   LABEL_PURCHASE_ERRORCODE,
   type LabelRate,
+  MESSAGES,
   OPERATION_TYPE,
   SHIPMENT_MESSAGES,
   type ShippingAddress,
@@ -21,7 +23,7 @@ import { toIso } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import { CarrierError, type PostalAddress, type Postage, type ShipmentRate } from '../../providers/carriers/carriers-provider.js';
 import { composeMail } from '../auth/auth.mails.js';
-import { insertContact } from '../contacts/contacts.repository.js';
+import { insertContactWithinCap } from '../contacts/contacts.repository.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { lockUser } from '../operations/ledger.js';
 import { insertOperation } from '../operations/operations.repository.js';
@@ -146,8 +148,11 @@ function serviceFailure(deps: LabelPurchaseDeps, error: unknown, what: string): 
   return new AppError(502, LABEL_PURCHASE_ERRORCODE.noRates, SHIPMENT_MESSAGES.serviceException);
 }
 
-/** The recipient joins My Contacts unless the same address is there already. */
-async function saveRecipient(deps: LabelPurchaseDeps, userId: number, to: ShippingAddress): Promise<void> {
+/**
+ * The recipient joins My Contacts unless the same address is there already. When the book is
+ * full (ACCOUNT_CAPS.contacts), answers the note that says so; the rates are given all the same.
+ */
+async function saveRecipient(deps: LabelPurchaseDeps, userId: number, to: ShippingAddress): Promise<string | undefined> {
   const same = await deps.db
     .selectFrom('contacts')
     .select('id')
@@ -162,9 +167,9 @@ async function saveRecipient(deps: LabelPurchaseDeps, userId: number, to: Shippi
     .where('zipcode', '=', to.zipcode)
     .where('phone', '=', to.phone)
     .executeTakeFirst();
-  if (same) return;
+  if (same) return undefined;
   const nowIso = deps.config.clock().toISOString();
-  await insertContact(deps.db, {
+  const added = await insertContactWithinCap(deps.db, {
     user_id: userId,
     name: (`${to.firstName} ${to.lastName}`.trim() || to.company).slice(0, 255),
     first_name: to.firstName,
@@ -182,6 +187,7 @@ async function saveRecipient(deps: LabelPurchaseDeps, userId: number, to: Shippi
     created_at: nowIso,
     updated_at: nowIso,
   });
+  return added === undefined ? `The recipient was not saved. ${MESSAGES.contactsFull(ACCOUNT_CAPS.contacts)}` : undefined;
 }
 
 /**
@@ -200,7 +206,7 @@ export async function rateLabel(deps: LabelPurchaseDeps, user: Pick<UserRow, 'us
   const [from, to] = await Promise.all([verifySide(deps, 'from', input.from), verifySide(deps, 'to', input.to)]);
   if (from.problems) return refused(LABEL_PURCHASE_ERRORCODE.unverified, SHIPMENT_MESSAGES.unableToVerify, from.problems, 'from');
   if (to.problems) return refused(LABEL_PURCHASE_ERRORCODE.unverified, SHIPMENT_MESSAGES.unableToVerify, to.problems, 'to');
-  if (input.saveRecipient) await saveRecipient(deps, user.user_id, input.to);
+  const recipientNote = input.saveRecipient ? await saveRecipient(deps, user.user_id, input.to) : undefined;
 
   const parcel = {
     lengthIn: input.parcel.length,
@@ -217,7 +223,7 @@ export async function rateLabel(deps: LabelPurchaseDeps, user: Pick<UserRow, 'us
     }
     throw serviceFailure(deps, error, 'rating');
   }
-  const notes = [...from.notes, ...to.notes, ...rated.messages];
+  const notes = [...from.notes, ...to.notes, ...rated.messages, ...(recipientNote ? [recipientNote] : [])];
   if (rated.rates.length === 0) return refused(LABEL_PURCHASE_ERRORCODE.noRates, LABEL_PURCHASE_MESSAGES.noRates, notes);
 
   const now = deps.config.clock();

@@ -163,6 +163,22 @@ export async function findPaymentReference(db: Db, shipmentId: number): Promise<
   return row?.payment_reference ?? '';
 }
 
+/**
+ * Forgets drafts (rated pages nobody paid for: state draft, no payment order) rated before
+ * `beforeIso`; answers how many. Their rates could no longer be bought anyway (RATES_VALID_MS),
+ * and the label page rates again when a draft is gone. A draft that reached a payment is paying
+ * or later, and stays.
+ */
+export async function deleteUnpaidDraftsBefore(db: Db, beforeIso: string): Promise<number> {
+  const result = await db
+    .deleteFrom('shipments')
+    .where('state', '=', 'draft')
+    .where('payment_order_id', 'is', null)
+    .where('updated_at', '<', beforeIso)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function insertShipment(db: Db, shipment: NewShipment): Promise<number> {
   const row = await db.insertInto('shipments').values(shipment).returning('id').executeTakeFirstOrThrow();
   return row.id;

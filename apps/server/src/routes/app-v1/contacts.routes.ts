@@ -1,15 +1,18 @@
 import {
+  ACCOUNT_CAPS,
   addUserShipmentAddressCall,
+  API_ERRORCODE,
   CONTACT_ERRORCODE,
   CONTACT_MESSAGES,
   deleteUserShipmentAddressCall,
   getUserShipmentAddressCall,
+  MESSAGES,
   READ_ERRORCODE,
   updateUserShipmentAddressCall,
 } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import { deleteContact, insertContact, listContacts, updateContact } from '../../modules/contacts/contacts.repository.js';
+import { deleteContact, insertContactWithinCap, listContacts, updateContact } from '../../modules/contacts/contacts.repository.js';
 import { contactColumns, toContact } from '../../modules/contacts/contacts.wire.js';
 import { defineCall, signedInUser } from './define-call.js';
 
@@ -30,12 +33,13 @@ export default async function contactsRoutes(app: FastifyInstance) {
   defineCall(app, addUserShipmentAddressCall).handle(async (input, request) => {
     const user = signedInUser(request);
     const nowIso = app.config.clock().toISOString();
-    await insertContact(app.db, {
+    const added = await insertContactWithinCap(app.db, {
       ...contactColumns(input),
       user_id: user.user_id,
       created_at: nowIso,
       updated_at: nowIso,
     });
+    if (added === undefined) throw new AppError(409, API_ERRORCODE.limitReached, MESSAGES.contactsFull(ACCOUNT_CAPS.contacts));
     return { errorcode: CONTACT_ERRORCODE.ok, message: CONTACT_MESSAGES.added };
   });
 

@@ -1,6 +1,7 @@
-import { apiErrorSchema, type CallDescriptor } from '@airbox/contract';
+import { type AccountBudgetName, apiErrorSchema, type CallDescriptor } from '@airbox/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { spendAccountBudget } from '../../modules/auth/account-budget.js';
 
 /**
  * The directory calls (company search) are made while a visitor types and scrolls, so they get
@@ -22,6 +23,11 @@ export interface CallOptions {
    * many. Each route counts on its own.
    */
   throttled?: boolean | 'directory' | 'barcode';
+  /**
+   * Also charged to the signed-in account's hourly budget of this name (ACCOUNT_BUDGETS), `units`
+   * a call (1 when not given), whatever address it comes from; refused 429 once it is spent.
+   */
+  budget?: { name: AccountBudgetName; units?: number };
   /** A server-to-server call proven by its key or signature, not a session (see the security plugin). */
   signedByCaller?: boolean;
 }
@@ -58,6 +64,8 @@ function registerCall<Input, Output>(
   handler: (input: Input, request: FastifyRequest, reply: FastifyReply) => Promise<Output>,
 ): void {
   const inQuery = call.encoding === 'query';
+  const { budget } = options;
+  if (budget && !call.signedIn) throw new Error(`${call.path}: an account budget needs a signed-in call`);
   app.route({
     method: call.method,
     url: call.path,
@@ -73,6 +81,9 @@ function registerCall<Input, Output>(
       rateLimit: rateLimitOf(app, options.throttled),
       signedByCaller: options.signedByCaller ?? false,
     },
+    ...(budget && {
+      preHandler: async (request: FastifyRequest) => spendAccountBudget(app.accountBudgets, signedInUser(request).user_id, budget.name, budget.units ?? 1),
+    }),
     handler: (request, reply) => handler((inQuery ? request.query : request.body) as Input, request, reply),
   });
 }

@@ -19,12 +19,13 @@ export const SAVED_ORDER_NOT_FOUND = 'This order in progress does not exist.';
 /**
  * The label-purchase page's calls (rate, buy, save for later) and refunds. The user is always
  * the session's; the calls that ask the carriers or the payment provider are throttled per
- * address, as the auth calls are.
+ * address, as the auth calls are, and charged to the account's hourly budgets (a rating is three
+ * carrier calls: both addresses verified, then the rates).
  */
 export default async function labelPurchaseRoutes(app: FastifyInstance) {
-  defineCall(app, rateLabelCall, { throttled: 'directory' }).handle(async (input, request) => rateLabel(app, signedInUser(request), input));
+  defineCall(app, rateLabelCall, { throttled: 'directory', budget: { name: 'carrierCalls', units: 3 } }).handle(async (input, request) => rateLabel(app, signedInUser(request), input));
 
-  defineCall(app, buyLabelCall, { throttled: true }).handle(async (input, request) => {
+  defineCall(app, buyLabelCall, { throttled: true, budget: { name: 'checkouts' } }).handle(async (input, request) => {
     const redirectURL = await buyLabel(app, signedInUser(request).user_id, input);
     return { errorcode: LABEL_PURCHASE_ERRORCODE.redirect, message: 'success', redirectURL };
   });

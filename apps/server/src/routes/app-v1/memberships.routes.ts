@@ -25,7 +25,8 @@ export default async function membershipsRoutes(app: FastifyInstance) {
     return { errorcode: READ_ERRORCODE.ok, message: 'success', memberships: memberships.map(toMembership) };
   });
 
-  defineCall(app, buyMembershipCall).handle(async (input, request) => {
+  // Each call opens a checkout at the payment provider: charged to the account's hourly budget.
+  defineCall(app, buyMembershipCall, { budget: { name: 'checkouts' } }).handle(async (input, request) => {
     const redirectURL = await startPurchase(app, signedInUser(request).user_id, input.plan, input.number);
     return { errorcode: BUY_MEMBERSHIP_ERRORCODE.redirect, message: 'success', redirectURL };
   });

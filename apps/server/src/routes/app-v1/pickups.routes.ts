@@ -36,16 +36,16 @@ const openapi = <C extends number>(code: C, message: string) => ({ code, errorco
  * CarrierPickupSchedule, CarrierPickupInquiry, and ours CarrierPickupChange), a pickup's details
  * and its cancel. The user is always the session's (a userId in a body is checked against it or
  * ignored); the calls that ask a carrier or the payment provider are throttled per address, as
- * validateAddress is.
+ * validateAddress is, and charged to the account's hourly budgets.
  */
 export default async function pickupsRoutes(app: FastifyInstance) {
-  defineCall(app, createPickupCall, { throttled: 'directory' }).handle(async (input, request) => {
+  defineCall(app, createPickupCall, { throttled: 'directory', budget: { name: 'carrierCalls' } }).handle(async (input, request) => {
     const outcome = await createCarrierPickup(app, signedInUser(request), input);
     if (!outcome.ok) return { ...openapi(OPENAPI_CODE.error, outcome.message), data: { pickupId: '', pickup_rates: [] } };
     return { ...openapi(OPENAPI_CODE.ok, 'success'), data: { pickupId: outcome.pickupId, pickup_rates: outcome.rates } };
   });
 
-  defineCall(app, paypalByPickupCall, { throttled: true }).handle(async (input, request) => {
+  defineCall(app, paypalByPickupCall, { throttled: true, budget: { name: 'checkouts' } }).handle(async (input, request) => {
     const outcome = await payForPickup(app, signedInUser(request).user_id, input);
     if (!outcome.ok) return { ...openapi(OPENAPI_CODE.error, outcome.message), paymentUrl: '' };
     return { ...openapi(OPENAPI_CODE.ok, 'success'), paymentUrl: outcome.paymentUrl };
@@ -65,7 +65,7 @@ export default async function pickupsRoutes(app: FastifyInstance) {
     return { errorcode: PICKUP_ERRORCODE.refused, message: outcome.message };
   });
 
-  defineCall(app, uspsPickupAvailabilityCall, { throttled: 'directory' }).handle(async (input, request) => {
+  defineCall(app, uspsPickupAvailabilityCall, { throttled: 'directory', budget: { name: 'carrierCalls' } }).handle(async (input, request) => {
     signedInUser(request);
     const data = await uspsAvailability(app, input);
     return { ...openapi(OPENAPI_CODE.ok, 'Error' in data ? data.Error.Description : 'success'), data };

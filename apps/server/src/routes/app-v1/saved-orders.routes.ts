@@ -57,8 +57,9 @@ export default async function savedOrdersRoutes(app: FastifyInstance) {
     return deleted ? openapi(OPENAPI_CODE.ok, 'success') : openapi(OPENAPI_CODE.error, NO_SUCH_ORDER);
   });
 
-  // Each call asks the carrier service: throttled per address like the other calls that cost an outside request.
-  defineCall(app, validateAddressCall, { throttled: 'directory' }).handle(async (input, request) => {
+  // Each call asks the carrier service: throttled per address like the other calls that cost an
+  // outside request, and charged to the account's carrier budget.
+  defineCall(app, validateAddressCall, { throttled: 'directory', budget: { name: 'carrierCalls' } }).handle(async (input, request) => {
     const user = signedInUser(request);
     const sent: PostalAddress = {
       name: input.name,

@@ -23,8 +23,8 @@ const downloadQuery = z.object({
 
 /** The Apple Wallet pass of /parent/boxid (spec 03 §2, §4): a download link on Apple systems, a mail elsewhere. */
 export default async function walletRoutes(app: FastifyInstance) {
-  // Throttled per address: each call signs a pass, and on win sends a mail.
-  defineCall(app, appleWalletPassCall, { throttled: true }).handle(async (input, request) => {
+  // Throttled per address and per account: each call signs a pass, and on win sends a mail.
+  defineCall(app, appleWalletPassCall, { throttled: true, budget: { name: 'walletPasses' } }).handle(async (input, request) => {
     const user = signedInUser(request);
     refuseCrossSite(request);
     try {
