@@ -28,7 +28,8 @@ export type AddressCheck =
   | { status: 'accepted' }
   | { status: 'suggested'; suggestion: SuggestedAddress; reasons: readonly string[] }
   | { status: 'unverified'; reasons: readonly string[]; suggestion: SuggestedAddress | null }
-  | { status: 'failed' };
+  /** No answer, or a refusal the server explained (message: e.g. the account's hourly budget is spent). */
+  | { status: 'failed'; message?: string };
 
 /** An address may be used once the carrier recognised it or the customer took its suggestion. */
 export const addressReady = (check: AddressCheck) =>
@@ -103,7 +104,7 @@ export function AddressCheckPanel({
       {(check.status === 'unverified' || check.status === 'failed') && (
         <Alert severity="error" role="alert">
           <AlertTitle>{SHIPMENT_MESSAGES.unableToVerify}</AlertTitle>
-          {check.status === 'failed' ? ADDRESS_CHECK_TEXT.verifyFailed : <Reasons reasons={check.reasons} />}
+          {check.status === 'failed' ? (check.message ?? ADDRESS_CHECK_TEXT.verifyFailed) : <Reasons reasons={check.reasons} />}
         </Alert>
       )}
       {check.status === 'suggested' && (

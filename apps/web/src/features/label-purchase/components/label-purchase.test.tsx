@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_CAPS,
+  API_ERRORCODE,
   CONTACT_MESSAGES,
   INSURANCE_MESSAGE,
   MESSAGES,
@@ -431,6 +433,48 @@ describe('label purchase page', () => {
       comments: '',
     });
     expect(sent.id).toBeUndefined();
+  });
+
+  it('says why when the account has used its hour of address checks and rates (429), on the Verify and the Rates step', async () => {
+    signIn();
+    const usedUp = { status: 429, body: { errorcode: API_ERRORCODE.tooManyRequests, message: MESSAGES.carrierCallsUsedUp(42) } };
+    let checks = 0;
+    labelApi({
+      // The sender is checked, then the budget is spent for the recipient; the rates call is refused too.
+      '/openapi/easyPost/validateAddress': ({ fields }) =>
+        fields.get('street1') === '12 Elm St' && (checks += 1) === 1 ? usedUp : { body: { ...ok, data: { result: 1, addrId: 'adr_1', suggestion: null, reasons: [] } } },
+      '/app/v1/labelPurchase/rates': usedUp,
+    });
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await fillToOptions(user);
+    await user.click(screen.getByRole('button', { name: 'Check addresses' }));
+    await step('Verify addresses');
+    const recipient = screen.getByRole('region', { name: 'Recipient' });
+    expect(within(recipient).getByRole('alert')).toHaveTextContent(MESSAGES.carrierCallsUsedUp(42));
+    expect(within(recipient).queryByText(ADDRESS_CHECK_TEXT.verifyFailed)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    await step('Rates');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have checked addresses and asked for rates as often as one account may in an hour. Please try again in 42 minutes.',
+    );
+    expect(screen.queryByText(SHIPMENT_MESSAGES.somethingWrong)).not.toBeInTheDocument();
+  });
+
+  it('stays on the page and says what to do when Orders In Progress are full (409)', async () => {
+    signIn({ userId: 7 });
+    const full = MESSAGES.savedOrdersFull(ACCOUNT_CAPS.savedOrders);
+    labelApi({ '/openapi/easyPost/saveOrderForLater': { status: 409, body: { errorcode: API_ERRORCODE.limitReached, message: full } } });
+    const { user, location } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await step('Ship from');
+    await user.click(await screen.findByRole('button', { name: /^My address/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Ship to');
+    await user.click(screen.getByRole('button', { name: 'Save for later' }));
+    expect(await screen.findByText(full)).toBeInTheDocument();
+    expect(full).toBe('You have 200 saved orders, the most we keep. Delete some under My Shipments → Orders In Progress before saving another.');
+    expect(location()).not.toBe('/ShipmentParent/MyOrder');
+    expect(localStorage.getItem(STORAGE_KEYS.savedOrderFlag)).toBeNull();
   });
 
   it('saves a continued order under its own id', async () => {

@@ -151,7 +151,7 @@ function LabelPurchaseWizard({
     } catch (error) {
       if (error instanceof ApiError && error.errorcode === LABEL_PURCHASE_ERRORCODE.unverified) setRates({ status: 'unverified', message: error.message });
       else if (error instanceof ApiError && error.errorcode === LABEL_PURCHASE_ERRORCODE.noRates) setRates({ status: 'noRates' });
-      else setRates({ status: 'failed' });
+      else setRates({ status: 'failed', message: answerMessage(error) ?? undefined });
     }
   }
 
@@ -174,8 +174,8 @@ function LabelPurchaseWizard({
         name: `${address.firstName} ${address.lastName}`.trim() || address.company,
       });
       return addressCheckOf(data);
-    } catch {
-      return { status: 'failed' };
+    } catch (error) {
+      return { status: 'failed', message: answerMessage(error) ?? undefined };
     }
   }
 

@@ -22,7 +22,8 @@ export type RatesState =
   | { status: 'ready'; draftId: number; rates: readonly LabelRate[]; insurance: string; messages: readonly string[] }
   | { status: 'unverified'; message: string }
   | { status: 'noRates' }
-  | { status: 'failed' };
+  /** No answer, or a refusal the server explained (message: e.g. the account's hourly budget is spent). */
+  | { status: 'failed'; message?: string };
 
 type SortKey = 'price' | 'days';
 
@@ -175,7 +176,7 @@ export function RatesStep({
             </Button>
           }
         >
-          {SHIPMENT_MESSAGES.somethingWrong}
+          {state.message ?? SHIPMENT_MESSAGES.somethingWrong}
         </Alert>
       )}
       {state.status === 'ready' && (

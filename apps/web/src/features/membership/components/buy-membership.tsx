@@ -1,4 +1,4 @@
-import { MEMBERSHIP_MESSAGES, MEMBERSHIP_PLAN, formatUsd, orderTotalCents, type MembershipPlan } from '@airbox/contract';
+import { API_ERRORCODE, MEMBERSHIP_MESSAGES, MEMBERSHIP_PLAN, formatUsd, orderTotalCents, type MembershipPlan } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
 import { PageCard } from '../../../components/layout/page-card';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/http';
 import { useBuyMembership } from '../api/buy-membership';
 import { useMemberships } from '../api/get-memberships';
 import { openPaymentPage } from '../utils/open-payment-page';
@@ -79,8 +80,10 @@ export function BuyMembership({ userId, planId }: { userId: number; planId: stri
       if (!redirectURL) return wrong();
       setLeaving(true);
       openPaymentPage(redirectURL);
-    } catch {
-      wrong();
+    } catch (error) {
+      // A refusal the server explains (the account's hourly budget of checkouts) is shown as it says.
+      if (error instanceof ApiError && error.errorcode === API_ERRORCODE.tooManyRequests) void alert.show({ icon: 'error', title: MEMBERSHIP_MESSAGES.failureTitle, text: error.message });
+      else wrong();
     }
   };
 

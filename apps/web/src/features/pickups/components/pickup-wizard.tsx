@@ -108,8 +108,8 @@ export function PickupWizard({
         return;
       }
       addressId = data.addrId;
-    } catch {
-      if (current()) setQuote({ status: 'address', check: { status: 'failed' } });
+    } catch (error) {
+      if (current()) setQuote({ status: 'address', check: { status: 'failed', message: answerMessage(error) ?? undefined } });
       return;
     }
     setQuote({ status: 'asking' });

@@ -1,8 +1,9 @@
-import { PROFILE_MESSAGES } from '@airbox/contract';
+import { API_ERRORCODE, PROFILE_MESSAGES } from '@airbox/contract';
 import WalletOutlined from '@mui/icons-material/WalletOutlined';
 import Button from '@mui/material/Button';
 import { useAlert } from '../../../components/alert/alert-context';
 import { useToast } from '../../../components/toast/toast-context';
+import { ApiError } from '../../../lib/http';
 import { useAppleWalletPass } from '../api/get-apple-wallet-pass';
 
 /** Apple systems (Mac, iPhone, iPad) open a wallet pass themselves; others get it by e-mail. */
@@ -39,8 +40,10 @@ export function WalletPassButton({ userId }: { userId: number }) {
       if (apple && !link) return failed();
       toast.show(PROFILE_MESSAGES.walletSuccess);
       if (apple) window.location.assign(link);
-    } catch {
-      failed();
+    } catch (error) {
+      // A refusal the server explains (the account's hourly budget of passes) is shown as it says.
+      if (error instanceof ApiError && error.errorcode === API_ERRORCODE.tooManyRequests) void alert.show({ icon: 'error', title: 'Oops...', text: error.message });
+      else failed();
     }
   };
 
