@@ -27,6 +27,15 @@ interface FakeShipment {
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
+/**
+ * EasyPost's insurance fee as recorded ('0.50000' for $50 and for $100: 0.5 % of the value, 50
+ * cents at least); none when nothing is insured.
+ */
+const insuranceFee = (insurance: string | null) => {
+  const value = Number(insurance ?? 0);
+  return value > 0 ? Math.max(0.5, value * 0.005).toFixed(5) : null;
+};
+
 class FakeEasyPost {
   server: Server = createServer((request, response) => void this.handle(request, response));
   base = '';
@@ -40,6 +49,8 @@ class FakeEasyPost {
   /** How long a purchase's answer takes after the label is bought. */
   buyDelayMs = 0;
   refundOutcome = 'submitted';
+  /** The account's default insurance, applied by EasyPost to a buy that names none (recorded: "50.00"). */
+  defaultInsurance: string | null = '50.00';
 
   async start() {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -57,6 +68,7 @@ class FakeEasyPost {
     this.conflictCode = 'SHIPMENT.POSTAGE.EXISTS';
     this.buyDelayMs = 0;
     this.refundOutcome = 'submitted';
+    this.defaultInsurance = '50.00';
   }
 
   failNext(status: number, body: unknown) {
@@ -104,7 +116,7 @@ class FakeEasyPost {
         ? [
             { object: 'Fee', type: 'LabelFee', amount: '0.00000', charged: true, refunded: false },
             { object: 'Fee', type: 'PostageFee', amount: `${bought.rate.rate}000`, charged: true, refunded: false },
-            ...(bought.insurance ? [{ object: 'Fee', type: 'InsuranceFee', amount: '0.50000', charged: true, refunded: false }] : []),
+            ...(insuranceFee(bought.insurance) ? [{ object: 'Fee', type: 'InsuranceFee', amount: insuranceFee(bought.insurance), charged: true, refunded: false }] : []),
           ]
         : [],
     };
@@ -255,12 +267,14 @@ class FakeEasyPost {
       if (method === 'GET' && !action) return send(200, this.shipmentJson(shipment));
       if (method === 'POST' && action === '/buy') {
         if (shipment.bought) return error(422, this.conflictCode, 'This shipment already has postage.');
-        const { rate, insurance } = body as { rate: { id: string }; insurance?: string };
+        const { rate, insurance } = body as { rate: { id: string }; insurance?: string | number };
         const chosen = shipment.rates.find((candidate) => candidate.id === rate.id);
         if (!chosen) return error(422, 'SHIPMENT.RATE.INVALID', 'The rate is not one of this shipment.');
         this.purchases += 1;
         const trackingCode = chosen.carrier === 'USPS' ? '9400100110368068953495' : '1ZA1B2C30312345678';
-        shipment.bought = { rate: chosen, insurance: insurance ?? null, trackingCode, trackerId: newId('trk'), labelId: newId('pl'), pdf: false, zpl: false };
+        // A buy without insurance gets the account's default insurance, as recorded: insurance "50.00" and its fee.
+        const insured = insurance === undefined ? this.defaultInsurance : Number(insurance).toFixed(2);
+        shipment.bought = { rate: chosen, insurance: insured, trackingCode, trackerId: newId('trk'), labelId: newId('pl'), pdf: false, zpl: false };
         if (this.buyDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.buyDelayMs));
         return send(200, this.shipmentJson(shipment));
       }
@@ -414,9 +428,15 @@ describe('EasyPost shipments and labels', () => {
       labelUrls: { PNG: `${easypost.base}/files/postage_label/${shipment.shipmentId}.png` },
       reconciled: false,
     });
+  });
+
+  it('buys an uninsured label with insurance "0.00": not the account default EasyPost adds to a buy that names none, nor its fee', async () => {
     const uninsured = await ratedShipment();
-    await adapter().buyRate({ shipmentId: uninsured.shipmentId, rateId: uninsured.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'p-2' });
-    expect(easypost.requests.at(-1)?.body).toEqual({ rate: { id: uninsured.rates[0]!.rateId } });
+    const postage = await adapter().buyRate({ shipmentId: uninsured.shipmentId, rateId: uninsured.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'p-2' });
+    expect(easypost.requests.at(-1)?.body).toEqual({ rate: { id: uninsured.rates[0]!.rateId }, insurance: '0.00' });
+    expect(postage).toMatchObject({ insuredCents: 0, insuranceFeeCents: 0, postageCents: 593 });
+    const shipment = easypost.shipments.get(uninsured.shipmentId)!;
+    expect(shipment.bought?.insurance).toBe('0.00');
   });
 
   it.each(['SHIPMENT.POSTAGE.EXISTS', 'SHIPMENT.INVALID_STATE'])(

@@ -357,9 +357,12 @@ export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl
     async buyRate(input) {
       const insuredCents = checkInsurance(input.insuranceCents);
       try {
+        // The insurance is always named, "0.00" included: a buy that names none gets the account's
+        // default insurance and its fee (EasyPost's recorded buy: insurance "50.00", a 0.50 fee),
+        // which the customer did not ask or pay for.
         const bought = await call('POST', `/shipments/${segment(input.shipmentId)}/buy`, shipmentSchema, {
           rate: { id: input.rateId },
-          ...(insuredCents > 0 ? { insurance: amountOfCents(insuredCents) } : {}),
+          insurance: amountOfCents(insuredCents),
         });
         return postageOf(bought, false);
       } catch (error) {
