@@ -1,12 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { LOCKER_EVENT_ERRORCODE } from '@airbox/contract';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordDelivery } from '../src/modules/lockers/locker-events.service.js';
-import { createTwilioSmsProvider } from '../src/providers/sms/twilio-sms-provider.js';
 import { buildTestApp, mailsOf, postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
 
@@ -244,43 +240,5 @@ describe('a pickup', () => {
     const answers = await Promise.all([pickUp(pickupCode), pickUp(pickupCode)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect((await userRow(t.app, customer.userId)).credits).toBe(4);
-  });
-});
-
-describe('the Twilio-compatible SMS adapter', () => {
-  let server: Server;
-  let base = '';
-  const received: { path: string; authorization: string | undefined; body: string }[] = [];
-  let status = 201;
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        received.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(status === 201 ? { sid: 'SM123', status: 'queued' } : { code: 21211, message: "The 'To' number is not valid." }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  const sms = () => createTwilioSmsProvider({ apiUrl: base, account: 'AC123', token: 'secret-token', from: '+14155550000' }, pino({ level: 'silent' }));
-
-  it('posts To, From and Body with Basic auth to the account Messages resource', async () => {
-    status = 201;
-    await sms().send({ to: '+14155550134', body: 'Pickup code: 583920' });
-    expect(received.at(-1)).toEqual({
-      path: '/2010-04-01/Accounts/AC123/Messages.json',
-      authorization: `Basic ${Buffer.from('AC123:secret-token').toString('base64')}`,
-      body: 'To=%2B14155550134&From=%2B14155550000&Body=Pickup+code%3A+583920',
-    });
-  });
-
-  it('fails on an error answer', async () => {
-    status = 400;
-    await expect(sms().send({ to: '+1', body: 'x' })).rejects.toThrow(/HTTP 400 \(code 21211\)/);
   });
 });

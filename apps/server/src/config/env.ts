@@ -19,7 +19,10 @@ export type PaymentsConfig =
   | { provider: 'paypal'; paypalClientId: string; paypalClientSecret: string; paypalApiBase: string };
 
 /** SMS_PROVIDER: the outbox simulator (default) or a Twilio-compatible HTTP API. */
-export type SmsConfig = { provider: 'simulator' } | { provider: 'twilio'; apiUrl: string; account: string; token: string; from: string };
+export type SmsConfig =
+  | { provider: 'simulator' }
+  /** timeoutMs: how long a call to the API may take (15 s; tests make it short). */
+  | { provider: 'twilio'; apiUrl: string; account: string; token: string; from: string; timeoutMs?: number | undefined };
 
 /**
  * CARRIERS_PROVIDER: the local simulator (default) or EasyPost; either checks webhooks with

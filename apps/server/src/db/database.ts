@@ -39,6 +39,7 @@ import type {
 } from '../modules/registration/registration.table.js';
 import type { SavedOrdersTable } from '../modules/saved-orders/saved-orders.table.js';
 import type { SessionsTable } from '../modules/sessions/sessions.table.js';
+import type { SentTextsTable } from '../modules/texts/sent-texts.table.js';
 import type { UserTokensTable } from '../modules/tokens/tokens.table.js';
 import type { UsersTable } from '../modules/users/users.table.js';
 import type { WalletPassLinksTable } from '../modules/wallet/wallet.table.js';
@@ -81,6 +82,7 @@ export interface Database {
   pickups: PickupsTable;
   usps_simulator_pickups: UspsSimulatorPickupsTable;
   usps_simulator_failures: UspsSimulatorFailuresTable;
+  sent_texts: SentTextsTable;
 }
 
 /** The database or an open transaction: repositories take either. */

@@ -2,6 +2,7 @@ import { deleteEndedJobs } from '../modules/jobs/jobs.repository.js';
 import { deleteExpiredBoxIdReservations } from '../modules/box-ids/box-ids.repository.js';
 import { deleteQuotedPickupsBefore, deleteVerifiedAddressesBefore } from '../modules/pickups/pickups.repository.js';
 import { deleteExpiredSessions } from '../modules/sessions/sessions.repository.js';
+import { deleteSentTextsBefore } from '../modules/texts/sent-texts.repository.js';
 import { deleteUnpaidDraftsBefore } from '../modules/shipments/shipments.repository.js';
 import { SESSION_IDLE_MS } from '../modules/sessions/sessions.service.js';
 import { deleteTokensExpiredBefore } from '../modules/tokens/tokens.repository.js';
@@ -16,6 +17,9 @@ export const KEEP_ENDED_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Addresses verified for a pickup, and pickup quotes nobody paid for, are kept a week: a wizard is done in minutes. */
 export const KEEP_PICKUP_DRAFTS_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The record of each text a job sent (what keeps a retry from sending it twice) is kept a week: a job's tries span hours. */
+export const KEEP_SENT_TEXTS_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Label drafts (a rates call's answer nobody paid for) are kept a day: their rates can be bought
@@ -38,6 +42,7 @@ export async function cleanUpExpiredRows({ db, config, log }: JobContext): Promi
     jobs: await deleteEndedJobs(db, longAgoIso),
     verifiedAddresses: await deleteVerifiedAddressesBefore(db, new Date(now.getTime() - KEEP_PICKUP_DRAFTS_MS).toISOString()),
     pickupQuotes: await deleteQuotedPickupsBefore(db, new Date(now.getTime() - KEEP_PICKUP_DRAFTS_MS).toISOString()),
+    sentTexts: await deleteSentTextsBefore(db, new Date(now.getTime() - KEEP_SENT_TEXTS_MS).toISOString()),
     rateDrafts: await deleteUnpaidDraftsBefore(db, new Date(now.getTime() - KEEP_RATE_DRAFTS_MS).toISOString()),
   };
   log.info({ deleted }, 'expired rows cleaned up');

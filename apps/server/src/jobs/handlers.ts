@@ -31,7 +31,9 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   },
   sms: {
     payload: z.object({ to: z.string(), body: z.string() }),
-    run: (message, context) => context.sms.send(message),
+    run: async (message, context) => {
+      await context.sms.send(message);
+    },
   },
   'activation-mail': {
     payload: z.object({ userId: id }),

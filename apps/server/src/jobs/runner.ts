@@ -1,6 +1,7 @@
 import { claimJob, failJobAttempt, finishJob } from '../modules/jobs/jobs.repository.js';
 import { enqueueJob, type JobName } from '../modules/jobs/jobs.js';
 import type { JobRow } from '../modules/jobs/jobs.table.js';
+import { sendingTextsOnce } from '../modules/texts/texts.service.js';
 import { senderDomain, withMessageIds } from '../providers/mail/mail-provider.js';
 import type { JobContext } from './context.js';
 import { JOB_HANDLERS, RECURRING_JOBS } from './handlers.js';
@@ -23,6 +24,14 @@ export function retryDelayMs(attempts: number): number {
 export function jobMessageId(job: Pick<JobRow, 'id' | 'created_at'>, n: number, domain: string): string {
   const enqueued = new Date(job.created_at).getTime().toString(36);
   return `<job-${job.id}.${enqueued}${n > 0 ? `.${n + 1}` : ''}@${domain}>`;
+}
+
+/**
+ * The key of the n-th text (from 0) a job sends, made as its mails' Message-IDs: the same on
+ * every run, so each text is sent once (modules/texts/texts.service.ts).
+ */
+export function jobTextKey(job: Pick<JobRow, 'id' | 'created_at'>, n: number): string {
+  return `job-${job.id}.${new Date(job.created_at).getTime().toString(36)}${n > 0 ? `.${n + 1}` : ''}`;
 }
 
 export interface JobRunner {
@@ -62,9 +71,10 @@ export function createJobRunner(context: JobContext, options: { pollMs: number }
       if (!handler) throw new Error(`no handler for job '${job.name}'`);
       if (job.attempts > job.max_attempts) throw new Error('its worker stopped during the last attempt');
       const payload = handler.payload.parse(JSON.parse(job.payload));
-      // The job's mails, on every run, carry the job's Message-IDs.
+      // The job's mails, on every run, carry the job's Message-IDs; its texts are sent once by key.
       const mail = withMessageIds(context.mail, (n) => jobMessageId(job, n, mailDomain));
-      const jobContext: JobContext = { db, config, log, mail, sms: context.sms, wallet: context.wallet, payments: context.payments, carriers: context.carriers };
+      const sms = sendingTextsOnce(context.sms, { db, clock: config.clock, log }, (n) => jobTextKey(job, n), job.id);
+      const jobContext: JobContext = { db, config, log, mail, sms, wallet: context.wallet, payments: context.payments, carriers: context.carriers };
       // The handler's own type matches its payload schema; TypeScript cannot pair them by name.
       await (handler.run as (payload: unknown, context: JobContext) => Promise<void>)(payload, jobContext);
       await finishJob(db, job.id, now());

@@ -8,6 +8,6 @@ import { createTwilioSmsProvider } from './twilio-sms-provider.js';
 export function createSmsProvider(config: Pick<AppConfig, 'sms' | 'mailOutboxDir'>, log: FastifyBaseLogger): SmsProvider {
   const sms = config.sms ?? { provider: 'simulator' };
   return sms.provider === 'twilio'
-    ? createTwilioSmsProvider({ apiUrl: sms.apiUrl, account: sms.account, token: sms.token, from: sms.from }, log)
+    ? createTwilioSmsProvider({ apiUrl: sms.apiUrl, account: sms.account, token: sms.token, from: sms.from, timeoutMs: sms.timeoutMs }, log)
     : createOutboxSmsProvider(config.mailOutboxDir, log);
 }
