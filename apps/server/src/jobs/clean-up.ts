@@ -2,8 +2,8 @@ import { deleteEndedJobs } from '../modules/jobs/jobs.repository.js';
 import { deleteExpiredBoxIdReservations } from '../modules/box-ids/box-ids.repository.js';
 import { deleteQuotedPickupsBefore, deleteVerifiedAddressesBefore } from '../modules/pickups/pickups.repository.js';
 import { deleteExpiredSessions } from '../modules/sessions/sessions.repository.js';
-import { deleteSentTextsBefore } from '../modules/texts/sent-texts.repository.js';
 import { deleteUnpaidDraftsBefore } from '../modules/shipments/shipments.repository.js';
+import { deleteSentTextsBefore } from '../modules/texts/sent-texts.repository.js';
 import { SESSION_IDLE_MS } from '../modules/sessions/sessions.service.js';
 import { deleteTokensExpiredBefore } from '../modules/tokens/tokens.repository.js';
 import { deleteExpiredWalletPassLinks } from '../modules/wallet/wallet.repository.js';
@@ -18,9 +18,6 @@ export const KEEP_ENDED_MS = 30 * 24 * 60 * 60 * 1000;
 /** Addresses verified for a pickup, and pickup quotes nobody paid for, are kept a week: a wizard is done in minutes. */
 export const KEEP_PICKUP_DRAFTS_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The record of each text a job sent (what keeps a retry from sending it twice) is kept a week: a job's tries span hours. */
-export const KEEP_SENT_TEXTS_MS = 7 * 24 * 60 * 60 * 1000;
-
 /**
  * Label drafts (a rates call's answer nobody paid for) are kept a day: their rates can be bought
  * for 30 minutes only (RATES_VALID_MS), and a page left open longer rates again. Orders In
@@ -29,7 +26,10 @@ export const KEEP_SENT_TEXTS_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export const KEEP_RATE_DRAFTS_MS = 24 * 60 * 60 * 1000;
 
-/** The recurring clean-up: sessions, AirBox ID holds and wallet links past their end; old tokens and jobs; pickup drafts after a week; label drafts after a day. */
+/** The record of each text a job sent (what keeps a retry from sending it twice) is kept a week: a job's tries span hours. */
+export const KEEP_SENT_TEXTS_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The recurring clean-up: sessions, AirBox ID holds and wallet links past their end; old tokens and jobs; pickup drafts and the record of sent texts after a week; label drafts after a day. */
 export async function cleanUpExpiredRows({ db, config, log }: JobContext): Promise<void> {
   const now = config.clock();
   const nowIso = now.toISOString();
@@ -42,8 +42,8 @@ export async function cleanUpExpiredRows({ db, config, log }: JobContext): Promi
     jobs: await deleteEndedJobs(db, longAgoIso),
     verifiedAddresses: await deleteVerifiedAddressesBefore(db, new Date(now.getTime() - KEEP_PICKUP_DRAFTS_MS).toISOString()),
     pickupQuotes: await deleteQuotedPickupsBefore(db, new Date(now.getTime() - KEEP_PICKUP_DRAFTS_MS).toISOString()),
-    sentTexts: await deleteSentTextsBefore(db, new Date(now.getTime() - KEEP_SENT_TEXTS_MS).toISOString()),
     rateDrafts: await deleteUnpaidDraftsBefore(db, new Date(now.getTime() - KEEP_RATE_DRAFTS_MS).toISOString()),
+    sentTexts: await deleteSentTextsBefore(db, new Date(now.getTime() - KEEP_SENT_TEXTS_MS).toISOString()),
   };
   log.info({ deleted }, 'expired rows cleaned up');
 }
