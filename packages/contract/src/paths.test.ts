@@ -26,4 +26,10 @@ describe('the page map', () => {
     );
     expect(APP_PATHS.shipments.getHref({ shipmentdetailsid: '7', jump: undefined })).toBe('/ShipmentParent/shipment?shipmentdetailsid=7');
   });
+
+  it("names a pending payment's purchase or the page it goes on to", () => {
+    expect(APP_PATHS.payPending.getHref({ plan: 1, number: 10 })).toBe('/payPending?plan=1&number=10');
+    expect(APP_PATHS.payPending.getHref({ redirect: APP_PATHS.shipments.getHref() })).toBe('/payPending?redirect=%2FShipmentParent%2Fshipment');
+    expect(APP_PATHS.payPending.getHref()).toBe('/payPending');
+  });
 });

@@ -112,6 +112,19 @@ export const APP_PATHS = {
     title: 'Payment Declined',
     getHref: (plan?: number) => (plan ? `/payDeclined?plan=${plan}` : '/payDeclined'),
   },
+  /**
+   * The provider took the payment but has not confirmed it yet (a PENDING capture: an eCheck not
+   * cleared, a review; issue 19): neither a success nor a failure. `plan` and `number`, what a
+   * plan's payment buys; `redirect`, the page to go on to (a label's or pickup's Purchased Labels).
+   */
+  payPending: {
+    path: '/payPending',
+    title: 'Payment Being Confirmed',
+    getHref: (query?: { plan: number; number: number } | { redirect: string }) => {
+      const search = new URLSearchParams(Object.entries(query ?? {}).map(([key, value]): [string, string] => [key, String(value)])).toString();
+      return search ? `/payPending?${search}` : '/payPending';
+    },
+  },
   myContacts: { path: '/MyContacts', title: 'My Contacts', getHref: () => '/MyContacts' },
 } as const;
 

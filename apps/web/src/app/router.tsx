@@ -146,6 +146,7 @@ export const routes: RouteObject[] = [
               signedInScreen(paths.paySuccess.path, paths.paySuccess.title, async () => (await import('./routes/pay-result')).PaySuccessRoute),
               signedInScreen(paths.payCancel.path, paths.payCancel.title, async () => (await import('./routes/pay-result')).PayCancelRoute),
               signedInScreen(paths.payDeclined.path, paths.payDeclined.title, async () => (await import('./routes/pay-result')).PayDeclinedRoute),
+              signedInScreen(paths.payPending.path, paths.payPending.title, async () => (await import('./routes/pay-result')).PayPendingRoute),
               signedInScreen('*', 'Page not found', async () => (await import('./routes/not-found')).NotFoundRoute),
             ],
           },

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, sessionUser, signIn } from '../../../testing/test-utils';
 import { PAY_DECLINED_TEXTS } from './pay-declined';
+import { PAY_PENDING_TEXTS } from './pay-pending';
 
 /** The user's record as getUserByUser_id answers it, with `changes`. */
 function userApi(changes: Record<string, unknown>) {
@@ -98,5 +99,44 @@ describe('Pay Cancel and Payment Declined', () => {
     expect(location()).toBe('/payDeclined?plan=1');
     await user.click(screen.getByRole('link', { name: PAY_DECLINED_TEXTS.tryAgain }));
     await waitFor(() => expect(location()).toBe('/buymembership/1'), { timeout: 15_000 });
+  });
+});
+
+describe('Payment Being Confirmed', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says a pending payment is being confirmed, not failed, names what it buys, and stays until the customer goes on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn();
+    mockApi({});
+    const { user, location } = renderApp('/payPending?plan=1&number=10');
+    const status = await statusOf(PAY_PENDING_TEXTS.heading);
+    expect(status).toHaveTextContent('You are buying 10 credits.');
+    expect(status).toHaveTextContent(PAY_PENDING_TEXTS.taken);
+    expect(status).toHaveTextContent(PAY_PENDING_TEXTS.whatNext);
+    expect(screen.queryByText(MESSAGES.payCancel)).toBeNull();
+    expect(screen.queryByText(MESSAGES.paySuccess)).toBeNull();
+    await vi.advanceTimersByTimeAsync(PAY_REDIRECT_DELAY_MS + 1_000);
+    expect(location()).toBe('/payPending?plan=1&number=10');
+    await user.click(screen.getByRole('link', { name: PAY_PENDING_TEXTS.continue }));
+    await waitFor(() => expect(location()).toBe('/dashboard'), { timeout: 15_000 });
+  });
+
+  it("goes on to a label's Purchased Labels, and never off the app", async () => {
+    signIn();
+    mockApi({});
+    renderApp('/payPending?redirect=%2FShipmentParent%2Fshipment');
+    expect(await statusOf(PAY_PENDING_TEXTS.heading)).not.toHaveTextContent('You are buying');
+    expect(screen.getByRole('link', { name: PAY_PENDING_TEXTS.continue })).toHaveAttribute('href', '/app/ShipmentParent/shipment');
+  });
+
+  it('ignores a redirect off the app', async () => {
+    signIn();
+    mockApi({});
+    renderApp('/payPending?redirect=%2F%2Fevil.example');
+    await statusOf(PAY_PENDING_TEXTS.heading);
+    expect(screen.getByRole('link', { name: PAY_PENDING_TEXTS.continue })).toHaveAttribute('href', '/app/dashboard');
   });
 });
