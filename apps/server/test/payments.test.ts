@@ -246,6 +246,17 @@ describe('buying through the payment simulator', () => {
     expect(page.statusCode).toBe(404);
   });
 
+  it('answers a capture as PayPal does: read back by its id, and the same capture for an order captured before', async () => {
+    const customer = await newCustomer(t.app);
+    const { token } = await buy(customer, 1, 2);
+    expect(await follow(await payerClicks(token, 'approve'), customer.cookie)).toBe('/app/paySuccess?plan=1&number=2');
+    const order = await t.app.db.selectFrom('payment_orders').select(['capture_id', 'request_id']).where('user_id', '=', customer.userId).executeTakeFirstOrThrow();
+    const captured = { status: 'COMPLETED', amountCents: 598, currency: 'USD', captureId: order.capture_id };
+    expect(await t.app.payments.getCapture(order.capture_id!)).toEqual(captured);
+    expect(await t.app.payments.captureOrder(token, 'another-request-id')).toEqual(captured);
+    await expect(t.app.payments.getCapture('NOSUCHCAPTURE')).rejects.toMatchObject({ code: 'INVALID_RESOURCE_ID' });
+  });
+
   it('grants nothing when the simulator declines the capture (an amount ending in .13), and says declined, not cancelled', async () => {
     const customer = await newCustomer(t.app);
     const { token } = await buy(customer, 1, 87); // 87 × $2.99 = $260.13

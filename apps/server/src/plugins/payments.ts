@@ -14,7 +14,7 @@ declare module 'fastify' {
 /** The payments provider (PAYMENTS_PROVIDER) and the text messages provider (SMS_PROVIDER). */
 export default fp(
   async (app) => {
-    app.decorate('payments', createPaymentsProvider(app.config, app.db));
+    app.decorate('payments', createPaymentsProvider(app.config, app.db, app.log));
     app.decorate('sms', createSmsProvider(app.config, app.log));
   },
   { name: 'payments', dependencies: ['config', 'database'] },

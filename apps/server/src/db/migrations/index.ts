@@ -12,6 +12,7 @@ import * as paymentRefunds from './2026-11-23-0010-payment-refunds.js';
 import * as carrierSimulator from './2026-11-23-0011-carrier-simulator.js';
 import * as pickups from './2026-11-23-0013-pickups.js';
 import * as uspsSimulator from './2026-11-23-0012-usps-simulator.js';
+import * as pendingCaptures from './2026-11-27-0014-pending-captures.js';
 import * as sentTexts from './2026-11-27-0015-sent-texts.js';
 
 /**
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0011-carrier-simulator': carrierSimulator,
   '2026-11-23-0013-pickups': pickups,
   '2026-11-23-0012-usps-simulator': uspsSimulator,
+  '2026-11-27-0014-pending-captures': pendingCaptures,
   '2026-11-27-0015-sent-texts': sentTexts,
 };

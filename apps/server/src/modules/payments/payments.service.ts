@@ -1,14 +1,16 @@
-import { APP_BASE, APP_PATHS, type MembershipPlan, MEMBERSHIP_PLAN, OPERATION_TYPE } from '@airbox/contract';
+import { APP_BASE, APP_PATHS, appUrl, type MembershipPlan, MEMBERSHIP_PLAN, MEMBERSHIP_PLAN_NAMES, OPERATION_TYPE } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { PaymentProviderError } from '../../providers/payments/payments-provider.js';
+import { type CaptureResult, amountOf, PaymentProviderError } from '../../providers/payments/payments-provider.js';
+import { composeMail } from '../auth/auth.mails.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { findMembership } from '../memberships/memberships.repository.js';
 import { lockUser, membershipActive } from '../operations/ledger.js';
 import { insertOperation } from '../operations/operations.repository.js';
 import { finishPickupPayment, pickupPaymentCancelled, pickupPaymentRefunded, pickupReturnPage } from '../pickups/carrier-pickups.service.js';
 import { finishLabelPayment, labelPaymentRefunded, labelReturnPage } from '../shipments/label-purchase.service.js';
+import { findUserById } from '../users/users.repository.js';
 import {
   insertOpenOrder,
   openWithProvider,
@@ -16,7 +18,7 @@ import {
   PAY_SUCCESS_PAGE,
   refundPaymentOrder,
 } from './payment-orders.js';
-import { findPaymentOrderByProviderId, setCaptureId, transitionPaymentOrder, updatePaymentOrder } from './payments.repository.js';
+import { findPaymentOrder, findPaymentOrderByProviderId, setCaptureId, transitionPaymentOrder, updatePaymentOrder } from './payments.repository.js';
 import type { PaymentOrderRow, PaymentOrderStatus } from './payments.table.js';
 
 export { CURRENCY, PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE, PAYMENT_CANCEL_PATH, PAYMENT_RETURN_PATH } from './payment-orders.js';
@@ -54,6 +56,15 @@ export async function startPurchase(deps: Pick<AppContext, 'db' | 'config' | 'lo
 /** Paysuccess naming what the order bought (issue 11: the page says it), e.g. /app/paySuccess?plan=1&number=10. */
 function paySuccessPage(order: PaymentOrderRow): string {
   return order.plan === null ? PAY_SUCCESS_PAGE : `${APP_BASE}${APP_PATHS.paySuccess.getHref({ plan: order.plan, number: order.quantity })}`;
+}
+
+/**
+ * The page of a payment the provider took but has not confirmed (a PENDING capture): it says the
+ * payment is being confirmed, naming what a plan's payment buys, or leading on to Purchased Labels.
+ */
+function payPendingPage(order: PaymentOrderRow): string {
+  const query = order.plan === null ? { redirect: APP_PATHS.shipments.getHref() } : { plan: order.plan, number: order.quantity };
+  return `${APP_BASE}${APP_PATHS.payPending.getHref(query)}`;
 }
 
 /** The page of a payment the provider declined (issue 11: not the cancel page), naming the plan to try again. */
@@ -100,6 +111,8 @@ export async function finishInterruptedCaptures(deps: PaymentsDeps): Promise<voi
     .selectFrom('payment_orders')
     .select(['id', 'user_id', 'provider_order_id'])
     .where('status', '=', 'capturing')
+    // A pending capture is not interrupted: recheckPendingCaptures follows it.
+    .where('capture_pending_reason', 'is', null)
     .where('created_at', '<', before)
     .orderBy('id')
     .limit(100)
@@ -108,6 +121,101 @@ export async function finishInterruptedCaptures(deps: PaymentsDeps): Promise<voi
     const page = await completePurchase(deps, order.user_id, order.provider_order_id ?? undefined);
     deps.log.info({ paymentOrder: order.id, page }, 'interrupted capture repeated');
   }
+  await recheckPendingCaptures(deps);
+}
+
+/**
+ * A pending capture is asked about again this long after the last time: PayPal asks integrations
+ * not to poll (its rate-limiting guidelines), and an eCheck takes days to clear.
+ */
+export const PENDING_CAPTURE_RECHECK_MS = 30 * 60 * 1000;
+
+/**
+ * With the interrupted captures (the same recurring job): asks the provider again about each
+ * capture it reported PENDING and last asked about PENDING_CAPTURE_RECHECK_MS ago. COMPLETED: it
+ * is settled as a return would settle it (the amount checked, then granted or bought once);
+ * DECLINED, FAILED or REFUNDED: the order ends failed, nothing is granted, the customer is
+ * mailed; still PENDING (or no answer): asked again later. Nothing was granted meanwhile.
+ */
+export async function recheckPendingCaptures(deps: PaymentsDeps): Promise<void> {
+  const now = deps.config.clock();
+  const due = new Date(now.getTime() - PENDING_CAPTURE_RECHECK_MS).toISOString();
+  const orders = await deps.db
+    .selectFrom('payment_orders')
+    .selectAll()
+    .where('status', '=', 'capturing')
+    .where('capture_pending_reason', 'is not', null)
+    .where('capture_id', 'is not', null)
+    .where((eb) => eb.or([eb('capture_checked_at', 'is', null), eb('capture_checked_at', '<=', due)]))
+    .orderBy('capture_checked_at')
+    .orderBy('id')
+    .limit(100)
+    .execute();
+  for (const order of orders) {
+    let capture: CaptureResult;
+    try {
+      capture = await deps.payments.getCapture(order.capture_id!);
+    } catch (error) {
+      deps.log.warn({ err: error, paymentOrder: order.id }, 'the payment provider did not answer about a pending capture; it is asked again later');
+      continue;
+    }
+    if (capture.status === 'COMPLETED') {
+      const page = await settleCompletedCapture(deps, order, capture);
+      deps.log.info({ paymentOrder: order.id, purpose: order.purpose, page }, 'pending capture completed by the payment provider');
+    } else if (DECLINED_CAPTURE_STATUSES.has(capture.status) || capture.status === 'REFUNDED') {
+      await failPendingCapture(deps, order, capture.status);
+    } else {
+      await updatePaymentOrder(deps.db, order.id, ['capturing'], {
+        status: 'capturing',
+        capture_pending_reason: capture.pendingReason ?? order.capture_pending_reason,
+        capture_checked_at: deps.config.clock().toISOString(),
+      });
+      if (capture.status !== 'PENDING') deps.log.error({ paymentOrder: order.id, status: capture.status }, 'a pending capture answered an unexpected status; it is asked again later');
+    }
+  }
+}
+
+/** What an order bought, in the customer's words: '3 credits', 'the 6 MONTHS MEMBERSHIP', 'a shipping label'. */
+function orderWhat(order: PaymentOrderRow): string {
+  if (order.purpose === 'label') return 'a shipping label';
+  if (order.purpose === 'pickup') return 'a carrier pickup';
+  if (order.plan === MEMBERSHIP_PLAN.credit) return `${order.quantity} credit${order.quantity === 1 ? '' : 's'}`;
+  return `the ${MEMBERSHIP_PLAN_NAMES[order.plan as MembershipPlan] ?? 'membership'}`;
+}
+
+/**
+ * The provider declined (or failed, or gave back) a capture it had reported PENDING: in one
+ * transaction the order ends failed, a pickup being paid for can be paid again, and the customer
+ * is mailed that nothing was bought. Once: a second run finds the order failed and does nothing.
+ */
+async function failPendingCapture(deps: PaymentsDeps, order: PaymentOrderRow, status: string): Promise<void> {
+  const now = deps.config.clock();
+  const failed = await writeTransaction(deps.db, async (trx) => {
+    const moved = await updatePaymentOrder(trx, order.id, ['capturing'], { status: 'failed', capture_pending_reason: null, capture_checked_at: now.toISOString() });
+    if (!moved) return false;
+    if (order.purpose === 'pickup') await pickupPaymentCancelled({ db: trx, config: deps.config }, order);
+    const user = await findUserById(trx, order.user_id);
+    if (user) {
+      const tryAgain = order.purpose === 'membership' ? APP_PATHS.membership.getHref() : APP_PATHS.shipments.getHref();
+      await enqueueJob(
+        trx,
+        now,
+        'mail',
+        composeMail(
+          deps.config,
+          user.email,
+          `${deps.config.brandName}: your payment did not go through`,
+          [
+            `PayPal did not complete your payment of $${amountOf(order.amount_cents)} for ${orderWhat(order)}, which it had been confirming, so nothing was bought.`,
+            'If money left your account for it, PayPal returns it. You can pay again with another card or PayPal account.',
+          ],
+          { label: order.purpose === 'membership' ? 'Membership Plan' : 'Purchased Labels', link: appUrl(deps.config.publicUrl, tryAgain) },
+        ),
+      );
+    }
+    return true;
+  });
+  if (failed) deps.log.warn({ paymentOrder: order.id, purpose: order.purpose, status }, 'pending capture not completed by the payment provider; nothing granted, the customer is told');
 }
 
 /**
@@ -135,11 +243,13 @@ export async function completePurchase(deps: PaymentsDeps, userId: number | unde
     capture = await deps.payments.captureOrder(order.provider_order_id ?? '', `capture-${order.request_id}`);
   } catch (error) {
     const code = error instanceof PaymentProviderError ? error.code : undefined;
-    if (code !== undefined) {
+    // A refusal reopens an order with no capture yet; one whose capture is known (pending, or
+    // being refunded) stays as it is.
+    if (code !== undefined && order.capture_id === null) {
       // The provider refused (e.g. ORDER_NOT_APPROVED): nothing was captured, the payer may
       // still approve or cancel.
       await transitionPaymentOrder(deps.db, order.id, ['capturing'], 'created');
-      deps.log.warn({ paymentOrder: order.id, code }, 'capture refused by the payment provider; the order is open again');
+      deps.log.warn({ paymentOrder: order.id, code, debugId: (error as PaymentProviderError).debugId }, 'capture refused by the payment provider; the order is open again');
       if (DECLINED_ISSUES.has(code) && order.purpose === 'membership') return payDeclinedPage(order);
     } else {
       // No answer: the capture may have happened. The order stays capturing, so no cancel
@@ -148,11 +258,47 @@ export async function completePurchase(deps: PaymentsDeps, userId: number | unde
     }
     return pageAfter(deps, order);
   }
+  if (capture.status === 'PENDING') {
+    if (capture.captureId) return holdPendingCapture(deps, order, capture.captureId, capture.pendingReason);
+    // Taken but unnamed: as no answer, the order stays capturing and the capture is repeated.
+    deps.log.error({ paymentOrder: order.id }, 'the payment provider reported a pending capture without its id; the order stays capturing');
+    return pageAfter(deps, order);
+  }
   if (capture.status !== 'COMPLETED') {
     await transitionPaymentOrder(deps.db, order.id, ['capturing'], 'failed');
     deps.log.warn({ paymentOrder: order.id, status: capture.status }, 'capture not completed; nothing granted');
     if (DECLINED_CAPTURE_STATUSES.has(capture.status) && order.purpose === 'membership') return payDeclinedPage(order);
     return pageAfter(deps, order);
+  }
+  return settleCompletedCapture(deps, order, capture);
+}
+
+/**
+ * The provider took the money but has not completed the capture (PayPal: PENDING, e.g. an
+ * eCheck not cleared): nothing is granted yet and nothing failed. The order stays capturing (no
+ * cancel applies) with its capture id and why PayPal waits; recheckPendingCaptures asks again
+ * until PayPal decides. The payer reads that the payment is being confirmed.
+ */
+async function holdPendingCapture(deps: PaymentsDeps, order: PaymentOrderRow, captureId: string, reason: string | undefined): Promise<string> {
+  await updatePaymentOrder(deps.db, order.id, ['capturing'], {
+    status: 'capturing',
+    capture_id: captureId,
+    capture_pending_reason: reason ?? 'OTHER',
+    capture_checked_at: deps.config.clock().toISOString(),
+  });
+  deps.log.info({ paymentOrder: order.id, purpose: order.purpose, reason }, 'capture pending at the payment provider; nothing granted until it completes');
+  return payPendingPage(order);
+}
+
+/**
+ * A capture the provider reports COMPLETED (at the return, by the interrupted-captures job, or
+ * once a pending one completed): the amount and currency are checked, then the plan is granted or
+ * the label or pickup paid, once. Answers the page to send the browser to.
+ */
+async function settleCompletedCapture(deps: PaymentsDeps, order: PaymentOrderRow, capture: CaptureResult): Promise<string> {
+  // No longer pending: if this stops before the grant, the interrupted-captures job settles it.
+  if (order.capture_pending_reason !== null) {
+    await updatePaymentOrder(deps.db, order.id, ['capturing'], { status: 'capturing', capture_pending_reason: null });
   }
   if (capture.amountCents !== order.amount_cents || capture.currency !== order.currency) {
     return refundWrongAmount(deps, order, capture.captureId, { cents: capture.amountCents ?? 0, currency: capture.currency ?? '' });
@@ -173,6 +319,8 @@ async function statusOf(deps: PaymentsDeps, order: PaymentOrderRow): Promise<Pay
  * granted; a label's page as its purchase stands (label-purchase.service.ts).
  */
 async function pageAfter(deps: PaymentsDeps, order: PaymentOrderRow): Promise<string> {
+  const current = await findPaymentOrder(deps.db, order.id);
+  if (current?.status === 'capturing' && current.capture_pending_reason !== null) return payPendingPage(order);
   if (order.purpose === 'label') return labelReturnPage(deps, order.id);
   if (order.purpose === 'pickup') return pickupReturnPage(deps, order.id);
   return (await statusOf(deps, order)) === 'captured' ? paySuccessPage(order) : PAY_CANCEL_PAGE;

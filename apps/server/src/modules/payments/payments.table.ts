@@ -5,6 +5,8 @@ import type { Timestamp } from '../users/users.table.js';
  * created → capturing (the return claims it; cancel no longer applies) → captured (granted, in
  * the same transaction as the grant) or failed (the provider declined); created → cancelled.
  * Whatever state an order is in, a capture the provider reports COMPLETED ends it captured.
+ * A capture the provider reports PENDING keeps the order capturing, with its capture id and
+ * capture_pending_reason, until the provider completes it (captured) or declines it (failed).
  */
 export type PaymentOrderStatus = 'created' | 'capturing' | 'captured' | 'cancelled' | 'failed' | 'refunded';
 
@@ -38,6 +40,13 @@ export interface PaymentOrdersTable {
   capture_id: string | null;
   refund_request_id: string | null;
   refunded_at: Timestamp | null;
+  /**
+   * Why the provider has not completed the capture yet (PayPal's status_details.reason, e.g.
+   * ECHECK); set only while the order is capturing with a PENDING capture.
+   */
+  capture_pending_reason: string | null;
+  /** When the provider was last asked about the pending capture (the recurring job asks again). */
+  capture_checked_at: Timestamp | null;
 }
 
 export type PaymentOrderRow = Selectable<PaymentOrdersTable>;

@@ -19,9 +19,15 @@ export interface CreatedOrder {
   approvalUrl: string;
 }
 
-/** The provider's word on a capture: 'COMPLETED' and the amount it took, or another status. */
+/**
+ * The provider's word on a capture: 'COMPLETED' and the amount it took, or another status:
+ * 'PENDING' (taken, not yet completed: an eCheck not cleared, a review; the provider decides
+ * later, COMPLETED or DECLINED/FAILED), 'DECLINED', 'FAILED'.
+ */
 export interface CaptureResult {
   status: string;
+  /** Why a PENDING capture waits (PayPal's status_details.reason, e.g. ECHECK, PENDING_REVIEW). */
+  pendingReason?: string;
   amountCents: number | null;
   currency: string | null;
   /** The capture's id (PayPal: purchase_units[0].payments.captures[0].id): what a refund names. */
@@ -49,11 +55,18 @@ export interface RefundResult {
  */
 export class PaymentProviderError extends Error {
   override name = 'PaymentProviderError';
+  /** The HTTP status the provider answered, when it answered. */
+  readonly status: number | undefined;
+  /** The provider's id of its answer for its support (PayPal's debug_id); logged with the error. */
+  readonly debugId: string | undefined;
   constructor(
     message: string,
     readonly code: string | undefined,
+    answer: { status?: number | undefined; debugId?: string | undefined } = {},
   ) {
     super(message);
+    this.status = answer.status;
+    this.debugId = answer.debugId;
   }
 }
 
@@ -61,8 +74,14 @@ export class PaymentProviderError extends Error {
 export interface PaymentsProvider {
   readonly name: 'simulator' | 'paypal';
   createOrder(input: CreateOrderInput): Promise<CreatedOrder>;
-  /** Captures an approved order; the same requestId repeats the same capture without a second charge. */
+  /**
+   * Captures an approved order; the same requestId repeats the same capture without a second
+   * charge, and an order captured before answers that capture (PayPal keeps a capture's request
+   * id 6 hours, then answers ORDER_ALREADY_CAPTURED: its adapter reads the order).
+   */
   captureOrder(providerOrderId: string, requestId: string): Promise<CaptureResult>;
+  /** A capture as the provider reports it now: how a PENDING capture is followed until it is decided. */
+  getCapture(captureId: string): Promise<CaptureResult>;
   /**
    * Gives a capture's money back (all of it or part). The same requestId repeats the same refund
    * and answers it again, so a retry never refunds twice; more than was captured is refused.

@@ -97,10 +97,9 @@ export function createSimulatorPaymentsProvider(db: Db, publicUrl: string, clock
           currency: order.currency,
           captureId,
         });
-        if (order.status === 'COMPLETED' || order.status === 'DECLINED') {
-          if (order.capture_request_id === requestId) return result(order.status, order.capture_id);
-          throw new PaymentProviderError('order already captured', 'ORDER_ALREADY_CAPTURED');
-        }
+        // Captured before (this request id or another): that capture, as the PayPal adapter answers
+        // PayPal's ORDER_ALREADY_CAPTURED by reading the order.
+        if (order.status === 'COMPLETED' || order.status === 'DECLINED') return result(order.status, order.capture_id);
         if (order.status !== 'APPROVED') throw new PaymentProviderError('the payer has not approved the order', 'ORDER_NOT_APPROVED');
         const status = order.amount_cents % 100 === SIMULATOR_DECLINED_CENTS ? 'DECLINED' : 'COMPLETED';
         const captureId = orderId();
@@ -112,6 +111,11 @@ export function createSimulatorPaymentsProvider(db: Db, publicUrl: string, clock
           .execute();
         return result(status, captureId);
       });
+    },
+    async getCapture(captureId): Promise<CaptureResult> {
+      const order = await db.selectFrom('payment_simulator_orders').selectAll().where('capture_id', '=', captureId).executeTakeFirst();
+      if (!order) throw new PaymentProviderError('no such capture', 'INVALID_RESOURCE_ID');
+      return { status: order.status, amountCents: order.amount_cents, currency: order.currency, captureId };
     },
     async refundCapture(input): Promise<RefundResult> {
       const failure = refundFailures.shift();
