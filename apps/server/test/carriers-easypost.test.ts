@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LABEL_PURCHASE_ERRORCODE } from '@airbox/contract';
+import { BUYING_GIVE_UP_MS } from '../src/modules/shipments/label-purchase.service.js';
 import { CarrierError, type CarriersProvider, type PostalAddress } from '../src/providers/carriers/carriers-provider.js';
 import { createEasyPostCarriersProvider } from '../src/providers/carriers/easypost-carriers-provider.js';
-import { buildTestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, postForm, type TestApp, useTestDatabase } from './helper.js';
+import { locationPath, newCustomer } from './ledger-fixtures.js';
 
 /**
  * A local server answering as EasyPost's REST API v2 documents it (the shapes follow the
@@ -22,6 +25,8 @@ interface FakeShipment {
   parcel: Json;
   rates: Json[];
   bought: { rate: Json; insurance: string | null; trackingCode: string; trackerId: string; labelId: string; pdf: boolean; zpl: boolean } | undefined;
+  /** A purchase is being made (the carrier has not given the label yet): the shipment shows no label. */
+  buying: boolean;
   refundStatus: string | null;
 }
 
@@ -43,9 +48,14 @@ class FakeEasyPost {
   shipments = new Map<string, FakeShipment>();
   pickups = new Map<string, Json>();
   requests: { method: string; path: string; headers: IncomingHttpHeaders; body: unknown }[] = [];
-  failures: { status: number; body: string }[] = [];
-  /** Refused a second purchase with this error code (EasyPost's, or any 422). */
+  failures: { status: number; body: string; only: RegExp | undefined }[] = [];
+  /**
+   * Refused a second purchase (of a shipment bought, or being bought) with this error code. No
+   * recording shows EasyPost's: SHIPMENT.POSTAGE.EXISTS, or any other 422 it may be.
+   */
   conflictCode = 'SHIPMENT.POSTAGE.EXISTS';
+  /** How long the carrier takes to make a label: the shipment shows none meanwhile, the buy goes on if its caller hangs up. */
+  labelDelayMs = 0;
   /** How long a purchase's answer takes after the label is bought. */
   buyDelayMs = 0;
   refundOutcome = 'submitted';
@@ -66,13 +76,15 @@ class FakeEasyPost {
     this.requests = [];
     this.failures = [];
     this.conflictCode = 'SHIPMENT.POSTAGE.EXISTS';
+    this.labelDelayMs = 0;
     this.buyDelayMs = 0;
     this.refundOutcome = 'submitted';
     this.defaultInsurance = '50.00';
   }
 
-  failNext(status: number, body: unknown) {
-    this.failures.push({ status, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  /** The next request (the next whose path matches `only`, when given) fails so. */
+  failNext(status: number, body: unknown, only?: RegExp) {
+    this.failures.push({ status, body: typeof body === 'string' ? body : JSON.stringify(body), only });
   }
 
   private shipmentJson(shipment: FakeShipment): Json {
@@ -182,7 +194,8 @@ class FakeEasyPost {
     if (request.headers.authorization !== `Basic ${Buffer.from(`${API_KEY}:`).toString('base64')}`) {
       return error(401, 'APIKEY.INACTIVE', 'This api key is no longer active. Please use a different api key or reactivate this key.');
     }
-    const failure = this.failures.shift();
+    const failing = this.failures.findIndex((candidate) => !candidate.only || candidate.only.test(url.pathname));
+    const failure = failing < 0 ? undefined : this.failures.splice(failing, 1)[0];
     if (failure) {
       response.writeHead(failure.status, { 'content-type': failure.body.startsWith('{') ? 'application/json' : 'text/html' });
       return response.end(failure.body);
@@ -254,6 +267,7 @@ class FakeEasyPost {
           rate('USPS', 'Priority', '6.90', '9.80', 2),
         ],
         bought: undefined,
+        buying: false,
         refundStatus: null,
       });
       return send(201, this.shipmentJson(this.shipments.get(id)!));
@@ -266,11 +280,14 @@ class FakeEasyPost {
       const action = shipmentPath[2];
       if (method === 'GET' && !action) return send(200, this.shipmentJson(shipment));
       if (method === 'POST' && action === '/buy') {
-        if (shipment.bought) return error(422, this.conflictCode, 'This shipment already has postage.');
+        if (shipment.bought || shipment.buying) return error(422, this.conflictCode, 'This shipment already has postage.');
         const { rate, insurance } = body as { rate: { id: string }; insurance?: string | number };
         const chosen = shipment.rates.find((candidate) => candidate.id === rate.id);
         if (!chosen) return error(422, 'SHIPMENT.RATE.INVALID', 'The rate is not one of this shipment.');
         this.purchases += 1;
+        shipment.buying = true;
+        if (this.labelDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.labelDelayMs));
+        shipment.buying = false;
         const trackingCode = chosen.carrier === 'USPS' ? '9400100110368068953495' : '1ZA1B2C30312345678';
         // A buy without insurance gets the account's default insurance, as recorded: insurance "50.00" and its fee.
         const insured = insurance === undefined ? this.defaultInsurance : Number(insurance).toFixed(2);
@@ -467,18 +484,48 @@ describe('EasyPost shipments and labels', () => {
     expect(easypost.purchases - before).toBe(1);
   });
 
-  it('does not read back after a refusal that bought nothing (402), and says a lost purchase that bought nothing is retryable', async () => {
+  it.each(['SHIPMENT.POSTAGE.EXISTS', 'SHIPMENT.INVALID_STATE', 'SHIPMENT.POSTAGE.FAILURE'])(
+    'says a retry refused with 422 %s while the lost purchase is still making its label is retryable, and answers that label once it shows, bought once',
+    async (conflictCode) => {
+      easypost.conflictCode = conflictCode;
+      const carriers = adapter({ timeoutMs: 200 });
+      const shipment = await ratedShipment(carriers);
+      const before = easypost.purchases;
+      easypost.labelDelayMs = 800;
+      const input = { shipmentId: shipment.shipmentId, rateId: shipment.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'lost' };
+      // The buy times out; the shipment shows no label yet.
+      await expect(carriers.buyRate(input)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+      // The retry is refused (a purchase is under way) and the shipment still shows no label: not a refusal to act on yet.
+      const retried = await carriers.buyRate(input).catch((error: unknown) => error);
+      expect(retried).toBeInstanceOf(CarrierError);
+      expect(retried).toMatchObject({ retryable: true });
+      expect(easypost.requests.slice(-2).map((request) => `${request.method} ${request.path}`)).toEqual([
+        `POST /v2/shipments/${shipment.shipmentId}/buy`,
+        `GET /v2/shipments/${shipment.shipmentId}`,
+      ]);
+      await vi.waitFor(() => expect(easypost.shipments.get(shipment.shipmentId)?.bought).toBeDefined());
+      expect(await carriers.buyRate(input)).toMatchObject({ reconciled: true, trackingCode: '9400100110368068953495', postageCents: 593 });
+      expect(easypost.purchases - before).toBe(1);
+    },
+  );
+
+  it('reads the shipment back after any refused purchase: with no label the refusal may hide an earlier purchase still being made (unsettled, retryable); a shipment EasyPost does not know is refused for good', async () => {
     const carriers = adapter({ timeoutMs: 300 });
     const shipment = await ratedShipment(carriers);
     const before = easypost.purchases;
     easypost.failNext(402, { error: { code: 'PAYMENT_REQUIRED', message: 'Insufficient funds.', errors: [] } });
     const input = { shipmentId: shipment.shipmentId, rateId: shipment.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'poor' };
-    await expect(carriers.buyRate(input)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', retryable: false });
-    expect(easypost.requests.at(-1)?.path).toBe(`/v2/shipments/${shipment.shipmentId}/buy`);
-    easypost.failNext(500, { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong.', errors: [] } });
-    await expect(carriers.buyRate(input)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+    await expect(carriers.buyRate(input)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', retryable: true, unsettled: true });
     expect(easypost.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v2/shipments/${shipment.shipmentId}` });
+    easypost.failNext(500, { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong.', errors: [] } });
+    await expect(carriers.buyRate(input)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true, unsettled: false });
+    expect(easypost.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v2/shipments/${shipment.shipmentId}` });
+    // A read-back that fails leaves the refusal unsettled too.
+    easypost.failNext(422, { error: { code: 'SHIPMENT.POSTAGE.FAILURE', message: 'The carrier refused the label.', errors: [] } });
+    easypost.failNext(503, '<html>Service Unavailable</html>');
+    await expect(carriers.buyRate(input)).rejects.toMatchObject({ code: 'SHIPMENT.POSTAGE.FAILURE', retryable: true, unsettled: true });
     expect(easypost.purchases).toBe(before);
+    await expect(carriers.buyRate({ ...input, shipmentId: 'shp_unknown0000' })).rejects.toMatchObject({ code: 'NOT_FOUND', retryable: false, unsettled: false });
   });
 
   it.each([
@@ -643,5 +690,128 @@ describe('the app’s carriers provider', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('the portal buying labels through EasyPost (SQLite and PostgreSQL)', () => {
+  const database = useTestDatabase();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(database.url(), { carriers: { provider: 'easypost', apiKey: API_KEY, apiBase: `${easypost.base}/v2`, webhookSecret: undefined, timeoutMs: 250 } });
+  });
+  afterAll(() => t.close());
+
+  const ORDER = {
+    from: { firstName: 'Casey', lastName: 'Customer', address1: '1 Main St', city: 'San Francisco', state: 'CA', zipcode: '94105', phone: '415-555-0101' },
+    to: { firstName: 'Maria', lastName: 'Lopez', address1: '55 Elm St', city: 'Portland', state: 'OR', zipcode: '97201', phone: '503-555-0199' },
+    parcel: { length: 12, width: 10, height: 6, weightLb: 2, weightOz: 8 },
+    insuredValue: 0,
+  };
+  const shipmentRow = (id: number) => t.app.db.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const orderStatus = async (id: number) => (await t.app.db.selectFrom('payment_orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const BUY = /\/buy$/;
+  const refundsAsked = (shipmentId: string) => easypost.requests.filter((request) => request.method === 'POST' && request.path === `/v2/shipments/${shipmentId}/refund`);
+
+  /** A customer's label rated by EasyPost and paid for (USPS GroundAdvantage); the return's path once the payer approves. */
+  async function paidLabel() {
+    const customer = await newCustomer(t.app);
+    const rated = await t.app.inject({ method: 'POST', url: '/app/v1/labelPurchase/rates', payload: ORDER, headers: { cookie: customer.cookie } });
+    const { draftId, rates } = rated.json().data as { draftId: number; rates: { rateId: string; carrier: string; service: string }[] };
+    const rate = rates.find((candidate) => candidate.carrier === 'USPS' && candidate.service === 'GroundAdvantage')!;
+    const bought = await t.app.inject({ method: 'POST', url: '/app/v1/labelPurchase/buy', payload: { draftId, rateId: rate.rateId }, headers: { cookie: customer.cookie } });
+    expect(bought.json(), bought.body).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.redirect });
+    const token = new URL(bought.json().redirectURL as string).searchParams.get('token')!;
+    const approved = await postForm(t.app, '/app/v1/payments/simulator/approve', { token });
+    expect(approved.statusCode).toBe(303);
+    const returned = async () => {
+      const response = await t.app.inject({ method: 'GET', url: locationPath(approved.headers.location), headers: { cookie: customer.cookie } });
+      expect(response.statusCode).toBe(303);
+    };
+    return { draftId, returned };
+  }
+
+  it('buys the label of a purchase whose answer was lost when the retry is refused before the label shows: the customer keeps it, nothing is refunded', async () => {
+    // EasyPost refuses a buy of a shipment being bought (no recording says with which code: one the adapter cannot take for "bought").
+    easypost.conflictCode = 'SHIPMENT.POSTAGE.FAILURE';
+    const { draftId, returned } = await paidLabel();
+    const before = easypost.purchases;
+    easypost.labelDelayMs = 2_500;
+    // The return's buy times out while the carrier makes the label.
+    await returned();
+    expect((await shipmentRow(draftId)).state).toBe('buying');
+    const shipmentId = (await shipmentRow(draftId)).provider_shipment_id!;
+
+    // The job's try: refused, and no label shows yet. Not a refusal to refund on.
+    t.advance(3 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect(easypost.requests.filter((request) => request.path === `/v2/shipments/${shipmentId}/buy`)).toHaveLength(2);
+    expect(easypost.shipments.get(shipmentId)?.bought).toBeUndefined();
+    expect((await shipmentRow(draftId)).state).toBe('buying');
+
+    await vi.waitFor(() => expect(easypost.shipments.get(shipmentId)?.bought).toBeDefined(), { timeout: 10_000 });
+    t.advance(5 * 60 * 1000);
+    await t.app.jobs.drain();
+    const row = await shipmentRow(draftId);
+    expect(row).toMatchObject({ state: 'bought', tracking_code: '9400100110368068953495' });
+    expect(await orderStatus(row.payment_order_id!)).toBe('captured');
+    expect(easypost.purchases - before).toBe(1);
+    expect(refundsAsked(shipmentId)).toHaveLength(0);
+  });
+
+  it('refunds at once a label EasyPost refuses on the first try, and one the job is refused once the purchase has settled', async () => {
+    const refusal = { error: { code: 'SHIPMENT.POSTAGE.FAILURE', message: 'The carrier refused the label.', errors: [] } };
+    const first = await paidLabel();
+    easypost.failNext(422, refusal, BUY);
+    await first.returned();
+    const refused = await shipmentRow(first.draftId);
+    expect(refused).toMatchObject({ state: 'failed' });
+    expect(refused.purchase_note).toContain('the carrier declined to make it');
+    expect(await orderStatus(refused.payment_order_id!)).toBe('refunded');
+
+    const later = await paidLabel();
+    easypost.failNext(500, { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong.', errors: [] } }, BUY);
+    await later.returned();
+    t.advance(3 * 60 * 1000);
+    easypost.failNext(422, refusal, BUY);
+    await t.app.jobs.drain();
+    expect((await shipmentRow(later.draftId)).state).toBe('buying');
+    t.advance(15 * 60 * 1000);
+    easypost.failNext(422, refusal, BUY);
+    await t.app.jobs.drain();
+    const settled = await shipmentRow(later.draftId);
+    expect(settled.state).toBe('failed');
+    expect(settled.purchase_note).toContain('the carrier declined to make it');
+    expect(await orderStatus(settled.payment_order_id!)).toBe('refunded');
+  });
+
+  it('asks EasyPost to refund a label a given-up purchase made after the void first looked for it', async () => {
+    const { draftId, returned } = await paidLabel();
+    easypost.failNext(500, { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong.', errors: [] } }, BUY);
+    await returned();
+    expect((await shipmentRow(draftId)).state).toBe('buying');
+    const shipmentId = (await shipmentRow(draftId)).provider_shipment_id!;
+
+    // The last try before giving up times out while the carrier makes the label: refunded, and no label to void yet.
+    t.advance(BUYING_GIVE_UP_MS);
+    easypost.labelDelayMs = 2_500;
+    await t.app.jobs.drain();
+    const failed = await shipmentRow(draftId);
+    expect(failed.state).toBe('failed');
+    expect(await orderStatus(failed.payment_order_id!)).toBe('refunded');
+    // The void's job looks again: still none.
+    t.advance(3 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect(easypost.shipments.get(shipmentId)?.bought).toBeUndefined();
+    expect(refundsAsked(shipmentId)).toHaveLength(0);
+
+    await vi.waitFor(() => expect(easypost.shipments.get(shipmentId)?.bought).toBeDefined(), { timeout: 10_000 });
+    t.advance(20 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect(refundsAsked(shipmentId)).toHaveLength(1);
+    expect(easypost.shipments.get(shipmentId)?.refundStatus).toBe('submitted');
+    expect((await shipmentRow(draftId)).refund_requested_at).not.toBeNull();
+    t.advance(60 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect(refundsAsked(shipmentId)).toHaveLength(1);
   });
 });

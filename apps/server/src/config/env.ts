@@ -27,11 +27,12 @@ export type SmsConfig =
 /**
  * CARRIERS_PROVIDER: the local simulator (default) or EasyPost; either checks webhooks with
  * EASYPOST_WEBHOOK_SECRET. The simulator moves each label one step every
- * CARRIER_SIMULATOR_STEP_MINUTES (0: only on command, npm run carrier -- advance).
+ * CARRIER_SIMULATOR_STEP_MINUTES (0: only on command, npm run carrier -- advance). timeoutMs: how
+ * long a call to EasyPost may take (30 s; tests make it short).
  */
 export type CarriersConfig =
   | { provider: 'simulator'; webhookSecret: string | undefined; stepMinutes?: number | undefined }
-  | { provider: 'easypost'; apiKey: string; apiBase: string; webhookSecret: string | undefined };
+  | { provider: 'easypost'; apiKey: string; apiBase: string; webhookSecret: string | undefined; timeoutMs?: number | undefined };
 
 /**
  * USPS_PICKUPS_PROVIDER: the local USPS carrier pickup simulator (default) or USPS's REST API

@@ -10,9 +10,14 @@ export function runLabelPurchase({ shipmentId }: JobPayloads['label-purchase'], 
   return purchaseLabel(context, shipmentId);
 }
 
-/** label-void: asks the carrier to void the label it made for a failed purchase, if it made one (once). */
-export function runLabelVoid({ shipmentId }: JobPayloads['label-void'], context: JobContext): Promise<void> {
-  return voidRefusedLabel(context, shipmentId);
+/**
+ * label-void: asks the carrier to void the label it made for a failed purchase, if it made one
+ * (once); tried again while a purchase may still be making one (settling).
+ */
+export async function runLabelVoid({ shipmentId }: JobPayloads['label-void'], context: JobContext): Promise<void> {
+  if ((await voidRefusedLabel(context, shipmentId)) === 'settling') {
+    throw new Error('no label at the carrier yet, but a purchase refused or unanswered may still be making one: looked for again');
+  }
 }
 
 /** payment-refund: gives a captured payment back, once (the refund's key is the order's). */

@@ -21,7 +21,7 @@ import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
-import { CarrierError, type PostalAddress, type Postage, type ShipmentRate } from '../../providers/carriers/carriers-provider.js';
+import { CARRIER_SETTLE_MS, CarrierError, type PostalAddress, type Postage, type ShipmentRate } from '../../providers/carriers/carriers-provider.js';
 import { composeMail } from '../auth/auth.mails.js';
 import { insertContactWithinCap } from '../contacts/contacts.repository.js';
 import { enqueueJob } from '../jobs/jobs.js';
@@ -404,7 +404,8 @@ export async function finishLabelPayment(deps: LabelPurchaseDeps, order: Payment
       await enqueueJob(trx, now, 'label-purchase', { shipmentId: moved.id }, { uniqueKey: `label-purchase:${moved.id}`, runAt: new Date(now.getTime() + deps.config.labelRetryDelaySeconds * 1000) });
       return moved.id;
     },
-    finish: (shipmentId) => purchaseLabel(deps, shipmentId),
+    // The first purchase of the shipment: nothing was asked of the carrier before it.
+    finish: (shipmentId) => purchaseLabel(deps, shipmentId, { firstTry: true }),
   });
   return labelReturnPage(deps, order.id);
 }
@@ -459,11 +460,15 @@ export const BUYING_GIVE_UP_MS = 2 * 60 * 60 * 1000;
  * is done): the same rate with the same key every time, so the carrier makes it once. A label →
  * bought with everything that goes with it; a refusal → failed and the payment refunded; no
  * answer → throws, the shipment stays buying and the job tries again, until BUYING_GIVE_UP_MS
- * after the payment: then it is failed and refunded as a refusal is. Either way a label the
- * carrier made all the same is asked back (refusePurchase), and so is one whose answer came only
- * after the purchase had failed.
+ * after the payment: then it is failed and refunded as a refusal is. A refusal that may hide an
+ * earlier try still being made at the carrier (CarrierError.unsettled: EasyPost takes no key, and
+ * a retry after a lost answer can be refused before the label shows) is taken as one only on the
+ * first try (`firstTry`: nothing was asked before) or CARRIER_SETTLE_MS after the payment; until
+ * then the job reads the shipment back by trying again. Either way a label the carrier made all
+ * the same is asked back (refusePurchase), and so is one whose answer came only after the
+ * purchase had failed.
  */
-export async function purchaseLabel(deps: LabelPurchaseDeps, shipmentId: number): Promise<void> {
+export async function purchaseLabel(deps: LabelPurchaseDeps, shipmentId: number, options: { firstTry?: boolean } = {}): Promise<void> {
   const shipment = await deps.db.selectFrom('shipments').selectAll().where('id', '=', shipmentId).executeTakeFirst();
   if (!shipment || shipment.state !== 'buying') return;
   let postage: Postage;
@@ -475,11 +480,12 @@ export async function purchaseLabel(deps: LabelPurchaseDeps, shipmentId: number)
       idempotencyKey: `shipment-${shipment.id}`,
     });
   } catch (error) {
-    if (error instanceof CarrierError && !error.retryable) {
+    const buyingMs = deps.config.clock().getTime() - Date.parse(toIso(shipment.updated_at));
+    if (error instanceof CarrierError && (!error.retryable || (error.unsettled && (options.firstTry === true || buyingMs >= CARRIER_SETTLE_MS)))) {
       await refusePurchase(deps, shipment, error);
       return;
     }
-    if (deps.config.clock().getTime() - Date.parse(toIso(shipment.updated_at)) >= BUYING_GIVE_UP_MS) {
+    if (buyingMs >= BUYING_GIVE_UP_MS) {
       await refusePurchase(deps, shipment, new CarrierError('UNAVAILABLE', 'no answer from the carrier'));
       return;
     }

@@ -1,5 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import { toIso } from '../../db/dialect.js';
+import { CARRIER_SETTLE_MS } from '../../providers/carriers/carriers-provider.js';
 import { enqueueJob } from '../jobs/jobs.js';
 
 /**
@@ -36,21 +38,32 @@ export async function enqueueLabelVoid(trx: Db, now: Date, shipmentId: number, r
 }
 
 /**
+ * What a void found: the label asked back ('voided'), none made ('none'), or none yet while a
+ * purchase refused or unanswered may still be completing at the carrier ('settling': look again).
+ */
+export type LabelVoidOutcome = 'voided' | 'none' | 'settling';
+
+/**
  * The label-void job (and the failing request at once): a failed purchase's label, when the
  * carrier holds one (findLabel reads the shipment back), is asked back with carriers.refund; none
- * made, nothing is asked. Throws when the carrier does not answer, so the job tries again.
+ * made, nothing is asked, once the purchase has settled: until CARRIER_SETTLE_MS after it failed,
+ * a purchase whose answer was lost may still be making its label (EasyPost shows it only once
+ * made), so the job looks again. Throws when the carrier does not answer, so the job tries again.
  */
-export async function voidRefusedLabel(deps: LabelVoidDeps, shipmentId: number): Promise<void> {
+export async function voidRefusedLabel(deps: LabelVoidDeps, shipmentId: number): Promise<LabelVoidOutcome> {
   const shipment = await deps.db
     .selectFrom('shipments')
-    .select(['id', 'state', 'provider_shipment_id', 'refund_requested_at'])
+    .select(['id', 'state', 'provider_shipment_id', 'refund_requested_at', 'updated_at'])
     .where('id', '=', shipmentId)
     .executeTakeFirst();
-  if (!shipment || shipment.state !== 'failed' || !shipment.provider_shipment_id || shipment.refund_requested_at !== null) return;
+  if (!shipment || shipment.state !== 'failed' || !shipment.provider_shipment_id) return 'none';
+  if (shipment.refund_requested_at !== null) return 'voided';
   const label = await deps.carriers.findLabel(shipment.provider_shipment_id);
   if (!label) {
+    // The row's last change is the failure (a void sets refund_requested_at and ends here above).
+    if (deps.config.clock().getTime() - Date.parse(toIso(shipment.updated_at)) < CARRIER_SETTLE_MS) return 'settling';
     deps.log.info({ shipment: shipment.id }, 'the carrier made no label for a failed purchase: nothing to void');
-    return;
+    return 'none';
   }
   const status = await deps.carriers.refund(shipment.provider_shipment_id);
   const nowIso = deps.config.clock().toISOString();
@@ -64,4 +77,5 @@ export async function voidRefusedLabel(deps: LabelVoidDeps, shipmentId: number):
   const fields = { shipment: shipment.id, carrier: label.carrier, trackingCode: label.trackingCode, status };
   if (status === 'rejected' || status === 'not_applicable') deps.log.error(fields, 'the carrier will not void a label whose payment was refunded');
   else deps.log.warn(fields, 'the carrier made a label whose payment was refunded: it is asked to void it');
+  return 'voided';
 }

@@ -289,17 +289,33 @@ export type CarrierErrorCode = (typeof CARRIER_ERROR_CODES)[number];
 
 const RETRYABLE: ReadonlySet<CarrierErrorCode> = new Set(['RATE_LIMITED', 'UNAVAILABLE']);
 
-/** A carrier service refused or failed a call. `retryable`: the same call may succeed later. */
+/**
+ * How long a purchase (a label, a pickup booking) the service refused or left unanswered may
+ * still be completing there, its label or booking not visible yet: EasyPost takes no idempotency
+ * key, answers a buy within a minute (its own client waits 60 s) and finishes one whose caller
+ * hung up. Until then a refusal without a label is not taken for one (CarrierError.unsettled),
+ * and a void that finds nothing looks again.
+ */
+export const CARRIER_SETTLE_MS = 10 * 60 * 1000;
+
+/**
+ * A carrier service refused or failed a call. `retryable`: the same call may succeed later.
+ * `unsettled`: a purchase was refused, but an earlier call of the same purchase (one whose answer
+ * was lost) may still be completing at the service and shows nothing yet: retryable, and a
+ * refusal only when no earlier call was made or once CARRIER_SETTLE_MS have passed.
+ */
 export class CarrierError extends Error {
   override name = 'CarrierError';
   readonly retryable: boolean;
+  readonly unsettled: boolean;
   constructor(
     readonly code: CarrierErrorCode,
     message: string,
-    readonly details: { providerCode?: string | undefined; statusCode?: number | undefined; reasons?: string[] | undefined } = {},
+    readonly details: { providerCode?: string | undefined; statusCode?: number | undefined; reasons?: string[] | undefined; unsettled?: boolean | undefined } = {},
   ) {
     super(message);
-    this.retryable = RETRYABLE.has(code);
+    this.unsettled = details.unsettled === true;
+    this.retryable = RETRYABLE.has(code) || this.unsettled;
   }
 }
 

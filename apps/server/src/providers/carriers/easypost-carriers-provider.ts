@@ -28,7 +28,7 @@ export interface EasyPostConfig {
   /** Signs EasyPost's webhooks; without it every webhook is refused. */
   webhookSecret: string | undefined;
   /** Per request; buying a label waits on the carrier, so it is generous. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 /** Label files are a few hundred kilobytes: anything far bigger is not a label. */
@@ -138,8 +138,17 @@ export function easyPostError(statusCode: number, body: unknown): CarrierError {
   return new CarrierError(code, `EasyPost: ${message}`, { providerCode, statusCode, reasons });
 }
 
-/** The errors after which a purchase may have happened: buyRate reads the shipment back. */
-const RECONCILE_AFTER: ReadonlySet<CarrierErrorCode> = new Set(['SHIPMENT.POSTAGE.EXISTS', 'SHIPMENT.POSTAGE.FAILURE', 'INVALID_REQUEST', 'UNAVAILABLE']);
+/**
+ * A purchase refused or unanswered whose shipment (or pickup) read back shows nothing bought:
+ * unanswered stays retryable; "bought already" with nothing to show is one still being made;
+ * any other refusal may hide an earlier purchase whose answer was lost and that EasyPost is still
+ * making (it takes no idempotency key), so it is unsettled: retried until it settles.
+ */
+function unsettledRefusal(error: CarrierError): CarrierError {
+  if (error.retryable) return error;
+  if (error.code === 'SHIPMENT.POSTAGE.EXISTS') return new CarrierError('UNAVAILABLE', 'EasyPost says the shipment is bought but shows no label yet', error.details);
+  return new CarrierError(error.code, error.message, { ...error.details, unsettled: true });
+}
 
 const LABEL_FILE_TYPES: Record<string, LabelFormat> = { 'image/png': 'PNG', 'application/pdf': 'PDF', 'application/zpl': 'ZPL' };
 
@@ -356,6 +365,7 @@ export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl
 
     async buyRate(input) {
       const insuredCents = checkInsurance(input.insuranceCents);
+      let failure: CarrierError;
       try {
         // The insurance is always named, "0.00" included: a buy that names none gets the account's
         // default insurance and its fee (EasyPost's recorded buy: insurance "50.00", a 0.50 fee),
@@ -366,18 +376,21 @@ export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl
         });
         return postageOf(bought, false);
       } catch (error) {
-        if (!(error instanceof CarrierError) || !RECONCILE_AFTER.has(error.code)) throw error;
-        // Already bought (SHIPMENT.POSTAGE.EXISTS, or a 422), or an answer lost: the label EasyPost has, if any.
-        let shipment: EasyPostShipment;
-        try {
-          shipment = await getShipment(input.shipmentId);
-        } catch (readError) {
-          throw error.code === 'SHIPMENT.POSTAGE.EXISTS' ? readError : error;
-        }
-        if (shipment.postage_label) return postageOf(shipment, true);
-        if (error.code === 'SHIPMENT.POSTAGE.EXISTS') throw new CarrierError('UNAVAILABLE', 'EasyPost says the shipment is bought but shows no label yet');
-        throw error;
+        if (!(error instanceof CarrierError)) throw error;
+        failure = error;
       }
+      // Any buy refused or unanswered may have bought all the same (bought before, an answer lost,
+      // a purchase still being made): the label the shipment shows, if any, is the one bought.
+      let shipment: EasyPostShipment;
+      try {
+        shipment = await getShipment(input.shipmentId);
+      } catch (readError) {
+        // A shipment EasyPost does not know was never bought.
+        if (readError instanceof CarrierError && readError.code === 'NOT_FOUND') throw failure;
+        throw unsettledRefusal(failure);
+      }
+      if (shipment.postage_label) return postageOf(shipment, true);
+      throw unsettledRefusal(failure);
     },
 
     async findLabel(shipmentId) {

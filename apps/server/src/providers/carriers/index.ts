@@ -11,7 +11,7 @@ import type { SimulatorStore } from './simulator-store.js';
 export function createCarriersProvider(config: Pick<AppConfig, 'carriers' | 'clock'>, simulatorStore?: SimulatorStore): CarriersProvider {
   const carriers = config.carriers ?? { provider: 'simulator', webhookSecret: undefined };
   if (carriers.provider === 'easypost') {
-    return createEasyPostCarriersProvider({ apiKey: carriers.apiKey, apiBase: carriers.apiBase, webhookSecret: carriers.webhookSecret });
+    return createEasyPostCarriersProvider({ apiKey: carriers.apiKey, apiBase: carriers.apiBase, webhookSecret: carriers.webhookSecret, timeoutMs: carriers.timeoutMs });
   }
   return createSimulatorCarriersProvider({ clock: config.clock, webhookSecret: carriers.webhookSecret, store: simulatorStore });
 }
