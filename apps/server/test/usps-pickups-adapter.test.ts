@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pickupDates, stateTimeZone } from '@airbox/contract';
 import { createUspsPickupsAdapter } from '../src/providers/usps/usps-pickups-adapter.js';
 import { UspsError, type UspsPickupRequest, type UspsPickupsProvider } from '../src/providers/usps/usps-pickups-provider.js';
-import { buildTestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, postForm, type TestApp, useTestDatabase } from './helper.js';
+import { newCustomer } from './ledger-fixtures.js';
+import { insertShipment } from './shipment-fixtures.js';
 
 /**
  * A local server answering as USPS's REST APIs document it (OAuth 2.0 3.0 and Carrier Pickup
@@ -12,7 +15,19 @@ import { buildTestApp, useTestDatabase } from './helper.js';
  * expires_in), GET /pickup/v3/carrier-pickup/eligibility (the standardized PickupAddress, or 400
  * for an address it does not collect at), POST /pickup/v3/carrier-pickup (PickupConfirmation
  * with an ETag header), GET /pickup/v3/carrier-pickup/{n} (a list of one, with its ETag), PUT and
- * DELETE with If-Match (412 when stale), errors as {apiVersion, error: {code, message, errors}}.
+ * DELETE with If-Match, errors as {apiVersion, error: {code, message, errors}}.
+ *
+ * It answers in either of the two shapes USPS documents (`shape`): 'openapi' as above, or
+ * 'examples' as the answers in USPS's api-examples README: eligibility wrapped in
+ * {"pickupAddress": …}, a schedule, an inquiry and an update as one flat object (no
+ * carrierPickupRequest, not a list), counts and the weight as strings, a row for every package
+ * type (zero when none), the phone as contact `phone`, and the update's answer with the README's
+ * misspelt address keys (streetAdress, ZIPLus4). Its errors use only the OpenAPI's codes
+ * (`errorCodes` 'openapi': 400, 401, 403, 429 with Retry-After, 503; a missing or cancelled
+ * pickup is 400 020015 "Case number not found." and a second pickup at one address and date 400
+ * 020001 "Pickup already exists for this address.", both from USPS's error list; a stale ETag a
+ * 400 naming the If-Match, wording USPS does not document), or plain HTTP's (`errorCodes`
+ * 'http': 404, 412), which the adapter was first written against.
  */
 const CLIENT_ID = 'usps-consumer-key';
 const CLIENT_SECRET = 'usps-consumer-secret';
@@ -25,21 +40,40 @@ interface FakePickup {
   cancelled: boolean;
 }
 
+interface SentPickup {
+  pickupDate: string;
+  pickupAddress: {
+    firstName?: string;
+    lastName?: string;
+    firm?: string;
+    address: { streetAddress: string; secondaryAddress?: string; city: string; state: string; ZIPCode: string };
+    contact: { email?: string; cellNumber?: string }[];
+  };
+  packages: { packageType: string; packageCount: number }[];
+  estimatedWeight: number;
+  pickupLocation: { packageLocation: string; specialInstructions?: string };
+}
+
 const PACKAGE_TYPES = ['FIRST-CLASS_PACKAGE_SERVICE', 'PRIORITY_MAIL_EXPRESS', 'PRIORITY_MAIL', 'RETURNS', 'USPS_GROUND_ADVANTAGE', 'INTERNATIONAL', 'OTHER'];
+/** The rows of every answer in USPS's README examples, in its order (it lists no USPS_GROUND_ADVANTAGE). */
+const EXAMPLE_PACKAGE_TYPES = ['FIRST-CLASS_PACKAGE_SERVICE', 'PRIORITY_MAIL_EXPRESS', 'PRIORITY_MAIL', 'RETURNS', 'INTERNATIONAL', 'OTHER'];
 const LOCATIONS = ['FRONT_DOOR', 'BACK_DOOR', 'SIDE_DOOR', 'KNOCK_ON_DOOR', 'MAIL_ROOM', 'OFFICE', 'PORCH', 'RECEPTION', 'MAILBOX', 'OTHER'];
 
-const errorBody = (status: number, message: string, detail?: string) => ({
+const errorBody = (status: number, message: string, detail?: string, code = '010001') => ({
   apiVersion: '3.1.3',
-  error: { code: String(status), message, errors: detail ? [{ status: String(status), code: '010001', title: message, detail }] : [] },
+  error: { code: String(status), message, errors: detail ? [{ status: String(status), code, title: message, detail }] : [] },
 });
+
+const upper = (value: unknown) => (typeof value === 'string' && value ? value.toUpperCase() : null);
 
 class FakeUsps {
   server: Server = createServer((request, response) => void this.handle(request, response));
   base = '';
   tokenRequests: { headers: IncomingHttpHeaders; body: string }[] = [];
   requests: { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders; body: unknown }[] = [];
-  failures: { status: number; body: string }[] = [];
+  failures: { status: number; body: string; headers: Record<string, string> }[] = [];
   pickups = new Map<string, FakePickup>();
+  scheduled = 0;
   validTokens = new Set<string>();
   issued = 0;
   /** Every token refused, new ones too (a revoked app). */
@@ -49,6 +83,14 @@ class FakeUsps {
   tokenDelayMs = 0;
   /** How long an API call takes to answer. */
   apiDelayMs = 0;
+  /** The shape of USPS's answers: its OpenAPI's, or its README examples'. */
+  shape: 'openapi' | 'examples' = 'openapi';
+  /** How a missing pickup and a stale ETag are refused: with the OpenAPI's codes (400), or 404 and 412. */
+  errorCodes: 'openapi' | 'http' = 'openapi';
+  /** Examples shape: only the README's package rows, which name no USPS_GROUND_ADVANTAGE (not even one that was sent). */
+  onlyExampleRows = false;
+  /** The next schedules' connections drop before their answer: after the pickup is booked, or before. */
+  lostSchedules: ('after-booking' | 'before-booking')[] = [];
 
   async start() {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -64,10 +106,15 @@ class FakeUsps {
     this.tokenRequests = [];
     this.requests = [];
     this.failures = [];
+    this.pickups.clear();
     this.refuseEveryToken = false;
     this.tokenLifetimeSeconds = 28_799;
     this.tokenDelayMs = 0;
     this.apiDelayMs = 0;
+    this.shape = 'openapi';
+    this.errorCodes = 'openapi';
+    this.lostSchedules = [];
+    this.onlyExampleRows = false;
   }
 
   /** The tokens handed out so far stop working (expired early, or revoked). */
@@ -75,12 +122,46 @@ class FakeUsps {
     this.validTokens.clear();
   }
 
-  failNext(status: number, body: unknown) {
-    this.failures.push({ status, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  failNext(status: number, body: unknown, headers: Record<string, string> = {}) {
+    this.failures.push({ status, body: typeof body === 'string' ? body : JSON.stringify(body), headers });
+  }
+
+  /** The pickups USPS holds, not cancelled. */
+  livePickups() {
+    return [...this.pickups.values()].filter((pickup) => !pickup.cancelled);
   }
 
   private etagOf(pickup: Omit<FakePickup, 'etag'>, version: number) {
     return `"${createHash('sha1').update(JSON.stringify(pickup)).update(String(version)).digest('hex')}"`;
+  }
+
+  /** A PickupConfirmation as the OpenAPI gives it, or as USPS's README examples show it. */
+  private confirmation(confirmationNumber: string, pickup: FakePickup, options: { list?: boolean; misspelt?: boolean } = {}): unknown {
+    if (this.shape === 'openapi') {
+      const answer = { confirmationNumber, pickupDate: pickup.pickupDate, carrierPickupRequest: pickup.carrierPickupRequest };
+      return options.list ? [answer] : answer;
+    }
+    const sent = pickup.carrierPickupRequest as unknown as SentPickup;
+    const { address } = sent.pickupAddress;
+    const counts = new Map(sent.packages.map((pack) => [pack.packageType, pack.packageCount]));
+    const sentTypes = this.onlyExampleRows ? [] : sent.packages.map((pack) => pack.packageType).filter((type) => !EXAMPLE_PACKAGE_TYPES.includes(type));
+    const types = [...EXAMPLE_PACKAGE_TYPES, ...sentTypes];
+    return {
+      confirmationNumber,
+      pickupAddress: {
+        firstName: upper(sent.pickupAddress.firstName),
+        lastName: upper(sent.pickupAddress.lastName),
+        firm: upper(sent.pickupAddress.firm),
+        address: options.misspelt
+          ? { streetAdress: upper(address.streetAddress), secondaryAddress: upper(address.secondaryAddress), city: upper(address.city), state: address.state, ZIPCode: address.ZIPCode, ZIPLus4: '2506', urbanization: null }
+          : { streetAddress: upper(address.streetAddress), secondaryAddress: upper(address.secondaryAddress), city: upper(address.city), state: address.state, ZIPCode: address.ZIPCode, ZIPPlus4: '2506', urbanization: null },
+        contact: [{ email: upper(sent.pickupAddress.contact.find((method) => method.email)?.email) }, { phone: sent.pickupAddress.contact.find((method) => method.cellNumber)?.cellNumber ?? null, extension: null }],
+      },
+      packages: types.map((packageType) => ({ packageType, packageCount: String(counts.get(packageType) ?? 0) })),
+      estimatedWeight: String(sent.estimatedWeight),
+      pickupLocation: { packageLocation: sent.pickupLocation.packageLocation, specialInstructions: upper(sent.pickupLocation.specialInstructions) },
+      pickupDate: pickup.pickupDate,
+    };
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse) {
@@ -92,7 +173,7 @@ class FakeUsps {
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(payload === undefined ? '' : JSON.stringify(payload));
     };
-    const fail = (status: number, message: string, detail?: string) => send(status, errorBody(status, message, detail));
+    const fail = (status: number, message: string, detail?: string, code?: string) => send(status, errorBody(status, message, detail, code));
 
     if (method === 'POST' && url.pathname === '/oauth2/v3/token') {
       this.tokenRequests.push({ headers: request.headers, body: raw });
@@ -127,7 +208,7 @@ class FakeUsps {
     }
     const failure = this.failures.shift();
     if (failure) {
-      response.writeHead(failure.status, { 'content-type': failure.body.startsWith('{') ? 'application/json' : 'text/html' });
+      response.writeHead(failure.status, { 'content-type': failure.body.startsWith('{') || failure.body.startsWith('[') ? 'application/json' : 'text/html', ...failure.headers });
       return response.end(failure.body);
     }
 
@@ -135,49 +216,68 @@ class FakeUsps {
       const query = url.searchParams;
       if (!query.get('streetAddress') || !query.get('city') || !query.get('state')) return fail(400, 'OASValidation failed.', 'streetAddress, city and state are required.');
       if (query.get('ZIPCode') === '00000') return fail(400, 'Bad Request.', 'The address is not eligible for Carrier Pickup.');
-      const upper = (key: string) => query.get(key)?.toUpperCase();
-      return send(200, {
-        address: {
-          streetAddress: upper('streetAddress'),
-          ...(query.get('secondaryAddress') ? { secondaryAddress: upper('secondaryAddress') } : {}),
-          city: upper('city'),
-          state: upper('state'),
-          ZIPCode: query.get('ZIPCode') ?? '94107',
-          ZIPPlus4: '2506',
-        },
-        contact: [],
-      });
+      const address = {
+        streetAddress: upper(query.get('streetAddress')),
+        secondaryAddress: upper(query.get('secondaryAddress')),
+        city: upper(query.get('city')),
+        state: upper(query.get('state')),
+        ZIPCode: query.get('ZIPCode') ?? '94107',
+        ZIPPlus4: '2506',
+      };
+      if (this.shape === 'examples') {
+        return send(200, {
+          pickupAddress: { firstName: null, lastName: null, firm: null, address: { ...address, urbanization: null }, contact: [{ eMail: null }, { phone: null, extension: null }] },
+        });
+      }
+      const { secondaryAddress, ...rest } = address;
+      return send(200, { address: { ...rest, ...(secondaryAddress ? { secondaryAddress } : {}) }, contact: [] });
     }
 
     if (method === 'POST' && url.pathname === '/pickup/v3/carrier-pickup') {
+      const lost = this.lostSchedules.shift();
+      if (lost === 'before-booking') return void response.socket?.destroy();
       const problem = this.scheduleProblem(body);
-      if (problem) return fail(400, 'Bad Request.', problem);
-      const confirmationNumber = `WTC${String(64_740_634 + this.pickups.size).padStart(8, '0')}`;
+      if (problem) return fail(400, 'Bad Request.', problem, '020003');
+      const sent = body as unknown as SentPickup;
+      const sameAddress = (pickup: FakePickup) => {
+        const held = (pickup.carrierPickupRequest as unknown as SentPickup).pickupAddress.address;
+        return held.streetAddress.toUpperCase() === sent.pickupAddress.address.streetAddress.toUpperCase() && held.ZIPCode === sent.pickupAddress.address.ZIPCode;
+      };
+      if (this.livePickups().some((pickup) => pickup.pickupDate === sent.pickupDate && sameAddress(pickup))) {
+        return fail(400, 'Bad Request.', 'Pickup already exists for this address.', '020001');
+      }
+      this.scheduled += 1;
+      const confirmationNumber = `WTC${String(64_740_633 + this.scheduled).padStart(8, '0')}`;
       const pickup = { pickupDate: String(body?.pickupDate), carrierPickupRequest: body!, cancelled: false };
       const stored = { ...pickup, etag: this.etagOf(pickup, 1) };
       this.pickups.set(confirmationNumber, stored);
-      return send(200, { confirmationNumber, pickupDate: stored.pickupDate, carrierPickupRequest: stored.carrierPickupRequest }, { etag: stored.etag });
+      if (lost === 'after-booking') return void response.socket?.destroy();
+      return send(200, this.confirmation(confirmationNumber, stored), { etag: stored.etag });
     }
 
     const pickupPath = /^\/pickup\/v3\/carrier-pickup\/([^/]+)$/.exec(url.pathname);
     if (pickupPath) {
       const confirmationNumber = decodeURIComponent(pickupPath[1]!);
       const pickup = this.pickups.get(confirmationNumber);
-      if (!pickup || pickup.cancelled) return fail(404, 'Not Found.', `No carrier pickup ${confirmationNumber} was found.`);
-      if (method === 'GET') {
-        return send(200, [{ confirmationNumber, pickupDate: pickup.pickupDate, carrierPickupRequest: pickup.carrierPickupRequest }], { etag: pickup.etag });
+      if (!pickup || pickup.cancelled) {
+        if (this.errorCodes === 'http') return fail(404, 'Not Found.', `No carrier pickup ${confirmationNumber} was found.`);
+        return fail(400, 'Bad Request.', 'Case number not found.', '020015');
       }
+      if (method === 'GET') return send(200, this.confirmation(confirmationNumber, pickup, { list: true }), { etag: pickup.etag });
       const ifMatch = request.headers['if-match'];
-      if (!ifMatch) return fail(428, 'Precondition Required.', 'The If-Match header is required.');
-      if (ifMatch !== pickup.etag) return fail(412, 'Precondition Failed.', 'The ETag does not match the current version of the carrier pickup.');
+      if (!ifMatch) return fail(400, 'Bad Request.', 'The If-Match header is required.');
+      if (ifMatch !== pickup.etag) {
+        if (this.errorCodes === 'http') return fail(412, 'Precondition Failed.', 'The ETag does not match the current version of the carrier pickup.');
+        return fail(400, 'Bad Request.', 'The If-Match ETag does not match the current version of the carrier pickup.');
+      }
       if (method === 'PUT') {
         const update = body as { pickupDate?: string; carrierPickupRequest?: Json; confirmationNumber?: string };
         if (update.confirmationNumber !== undefined) return fail(400, 'Bad Request.', 'confirmationNumber is read-only.');
         const problem = this.scheduleProblem(update.carrierPickupRequest);
-        if (problem) return fail(400, 'Bad Request.', problem);
+        if (problem) return fail(400, 'Bad Request.', problem, '020003');
         const changed = { pickupDate: String(update.pickupDate), carrierPickupRequest: update.carrierPickupRequest!, cancelled: false };
         Object.assign(pickup, changed, { etag: this.etagOf(changed, 2 + this.requests.length) });
-        return send(200, { confirmationNumber, pickupDate: pickup.pickupDate, carrierPickupRequest: pickup.carrierPickupRequest }, { etag: pickup.etag });
+        return send(200, this.confirmation(confirmationNumber, pickup, { misspelt: true }), { etag: pickup.etag });
       }
       if (method === 'DELETE') {
         pickup.cancelled = true;
@@ -216,10 +316,24 @@ beforeEach(() => {
   now = START;
 });
 
+/** How long the adapter waited before asking again (Retry-After), in ms. */
+let waits: number[] = [];
+beforeEach(() => {
+  waits = [];
+});
+
 const adapter = (options: { clientSecret?: string; timeoutMs?: number } = {}): UspsPickupsProvider =>
-  createUspsPickupsAdapter(
-    { clientId: CLIENT_ID, clientSecret: options.clientSecret ?? CLIENT_SECRET, apiBase: usps.base, timeoutMs: options.timeoutMs ?? 5_000, clock: () => new Date(now) },
-  );
+  createUspsPickupsAdapter({
+    clientId: CLIENT_ID,
+    clientSecret: options.clientSecret ?? CLIENT_SECRET,
+    apiBase: usps.base,
+    timeoutMs: options.timeoutMs ?? 5_000,
+    clock: () => new Date(now),
+    sleep: (ms: number) => {
+      waits.push(ms);
+      return Promise.resolve();
+    },
+  });
 
 const ADDRESS = { firm: 'AirBox', streetAddress: '388 Townsend St', secondaryAddress: 'Apt 20', city: 'San Francisco', state: 'CA', zip5: '94107' };
 
@@ -410,35 +524,46 @@ describe('USPS carrier pickups', () => {
     });
   });
 
-  it('reads a pickup back with its ETag, updates it with If-Match, refuses the spent ETag (412), and cancels it', async () => {
-    const carrier = adapter();
-    const scheduled = await carrier.schedule(REQUEST);
-    const read = await carrier.inquire(scheduled.confirmationNumber);
-    expect(read).toEqual({ ...scheduled, address: { ...scheduled.address } });
-    const path = `/pickup/v3/carrier-pickup/${scheduled.confirmationNumber}`;
-    expect(apiRequests(path).at(-1)?.method).toBe('GET');
+  it.each([
+    ['openapi', 'http', 412, 404],
+    ['openapi', 'openapi', 400, 400],
+    ['examples', 'openapi', 400, 400],
+    ['examples', 'http', 412, 404],
+  ] as const)(
+    'reads a pickup back with its ETag, updates it with If-Match, refuses the spent ETag, and cancels it (answers as USPS’s %s, errors as %s)',
+    async (shape, errorCodes, staleStatus, missingStatus) => {
+      usps.shape = shape;
+      usps.errorCodes = errorCodes;
+      const carrier = adapter();
+      const scheduled = await carrier.schedule(REQUEST);
+      const read = await carrier.inquire(scheduled.confirmationNumber);
+      expect(read).toEqual({ ...scheduled, address: { ...scheduled.address } });
+      const path = `/pickup/v3/carrier-pickup/${scheduled.confirmationNumber}`;
+      expect(apiRequests(path).at(-1)?.method).toBe('GET');
 
-    const updated = await carrier.update(scheduled.confirmationNumber, read!.eTag!, { ...REQUEST, pickupDate: '2026-11-25', packageLocation: 'Back Door', estimatedWeight: 5 });
-    const put = apiRequests(path).at(-1);
-    expect(put?.method).toBe('PUT');
-    expect(put?.headers['if-match']).toBe(read!.eTag);
-    expect(put?.body).toMatchObject({ pickupDate: '2026-11-25', carrierPickupRequest: { pickupDate: '2026-11-25', estimatedWeight: 5, pickupLocation: { packageLocation: 'BACK_DOOR' } } });
-    expect(updated).toMatchObject({ confirmationNumber: scheduled.confirmationNumber, pickupDate: '2026-11-25', dayOfWeek: 'Wednesday', packageLocation: 'BACK_DOOR', estimatedWeight: 5 });
-    expect(updated.eTag).not.toBe(read!.eTag);
+      const updated = await carrier.update(scheduled.confirmationNumber, read!.eTag!, { ...REQUEST, pickupDate: '2026-11-25', packageLocation: 'Back Door', estimatedWeight: 5 });
+      const put = apiRequests(path).at(-1);
+      expect(put?.method).toBe('PUT');
+      expect(put?.headers['if-match']).toBe(read!.eTag);
+      expect(put?.body).toMatchObject({ pickupDate: '2026-11-25', carrierPickupRequest: { pickupDate: '2026-11-25', estimatedWeight: 5, pickupLocation: { packageLocation: 'BACK_DOOR' } } });
+      expect(updated).toMatchObject({ confirmationNumber: scheduled.confirmationNumber, pickupDate: '2026-11-25', dayOfWeek: 'Wednesday', packageLocation: 'BACK_DOOR', estimatedWeight: 5 });
+      expect(updated.eTag).not.toBe(read!.eTag);
 
-    const stale = await carrier.update(scheduled.confirmationNumber, read!.eTag!, REQUEST).catch((error: unknown) => error);
-    expect(stale).toMatchObject({ code: 'PRECONDITION_FAILED', retryable: false, details: { statusCode: 412 } });
-    await expect(carrier.cancel(scheduled.confirmationNumber, read!.eTag!)).rejects.toMatchObject({ code: 'PRECONDITION_FAILED' });
+      const stale = await carrier.update(scheduled.confirmationNumber, read!.eTag!, REQUEST).catch((error: unknown) => error);
+      expect(stale).toMatchObject({ code: 'PRECONDITION_FAILED', retryable: false, details: { statusCode: staleStatus } });
+      await expect(carrier.cancel(scheduled.confirmationNumber, read!.eTag!)).rejects.toMatchObject({ code: 'PRECONDITION_FAILED' });
 
-    const current = await carrier.inquire(scheduled.confirmationNumber);
-    expect(current?.eTag).toBe(updated.eTag);
-    await carrier.cancel(scheduled.confirmationNumber, current!.eTag!);
-    const deleted = apiRequests(path).at(-1);
-    expect(deleted).toMatchObject({ method: 'DELETE', body: undefined });
-    expect(deleted?.headers['if-match']).toBe(current!.eTag);
-    expect(await carrier.inquire(scheduled.confirmationNumber)).toBeNull();
-    await expect(carrier.cancel(scheduled.confirmationNumber, current!.eTag!)).rejects.toMatchObject({ code: 'NOT_FOUND', details: { statusCode: 404 } });
-  });
+      const current = await carrier.inquire(scheduled.confirmationNumber);
+      expect(current?.eTag).toBe(updated.eTag);
+      expect(current).toMatchObject({ pickupDate: '2026-11-25', packageLocation: 'BACK_DOOR', estimatedWeight: 5 });
+      await carrier.cancel(scheduled.confirmationNumber, current!.eTag!);
+      const deleted = apiRequests(path).at(-1);
+      expect(deleted).toMatchObject({ method: 'DELETE', body: undefined });
+      expect(deleted?.headers['if-match']).toBe(current!.eTag);
+      expect(await carrier.inquire(scheduled.confirmationNumber)).toBeNull();
+      await expect(carrier.cancel(scheduled.confirmationNumber, current!.eTag!)).rejects.toMatchObject({ code: 'NOT_FOUND', details: { statusCode: missingStatus } });
+    },
+  );
 
   it('answers null for a confirmation number USPS does not know, and asks nothing for one that cannot be USPS’s', async () => {
     expect(await adapter().inquire('WTC99999999')).toBeNull();
@@ -465,7 +590,7 @@ describe('USPS errors', () => {
       .schedule({ ...REQUEST, pickupDate: '2026-11-29' })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(UspsError);
-    expect(failure).toMatchObject({ code: 'INVALID_REQUEST', retryable: false, description: 'Bad Request: Carrier Pickup is not available on Sundays.', details: { statusCode: 400, providerCode: '010001' } });
+    expect(failure).toMatchObject({ code: 'INVALID_REQUEST', retryable: false, description: 'Bad Request: Carrier Pickup is not available on Sundays.', details: { statusCode: 400, providerCode: '020003' } });
   });
 
   it('says an address USPS refuses for carrier pickup at scheduling is NOT_ELIGIBLE', async () => {
@@ -519,6 +644,204 @@ describe('USPS errors', () => {
     usps.apiDelayMs = 0;
     expect((await carrier.checkEligibility(ADDRESS)).eligible).toBe(true);
   });
+});
+
+describe('USPS answering as its own examples show (api-examples README)', () => {
+  it('reads an eligibility wrapped in pickupAddress as eligible, with USPS’s standard address', async () => {
+    usps.shape = 'examples';
+    expect(await adapter().checkEligibility(ADDRESS)).toEqual({
+      eligible: true,
+      address: { firm: 'AirBox', streetAddress: '388 TOWNSEND ST', secondaryAddress: 'APT 20', city: 'SAN FRANCISCO', state: 'CA', zip5: '94107', zipPlus4: '2506' },
+      date: '2026-11-24',
+      dayOfWeek: 'Tuesday',
+    });
+  });
+
+  it('reads a schedule and an inquiry answered as one flat object: counts and weight from strings, no zero rows, the phone from contact phone', async () => {
+    usps.shape = 'examples';
+    const carrier = adapter();
+    const scheduled = await carrier.schedule(REQUEST);
+    const expected = {
+      confirmationNumber: scheduled.confirmationNumber,
+      pickupDate: '2026-11-24',
+      dayOfWeek: 'Tuesday',
+      address: { firstName: 'JACK', lastName: 'SPARROW', firm: 'AIRBOX', streetAddress: '388 TOWNSEND ST', secondaryAddress: 'APT 20', city: 'SAN FRANCISCO', state: 'CA', zip5: '94107', phone: '4155550123', email: 'JACK@EXAMPLE.COM' },
+      packages: [
+        { packageType: 'PRIORITY_MAIL', count: 1 },
+        { packageType: 'USPS_GROUND_ADVANTAGE', count: 2 },
+      ],
+      estimatedWeight: 3.5,
+      packageLocation: 'FRONT_DOOR',
+      specialInstructions: 'RING TWICE',
+      eTag: usps.pickups.get(scheduled.confirmationNumber)?.etag,
+    };
+    expect(scheduled).toEqual(expected);
+    expect(await carrier.inquire(scheduled.confirmationNumber)).toEqual(expected);
+  });
+
+  it('counts a schedule as booked once its answer holds a confirmation number, whatever else the answer holds', async () => {
+    const carrier = adapter();
+    const sent = {
+      pickupDate: '2026-11-24',
+      address: { ...REQUEST.address },
+      packages: [
+        { packageType: 'PRIORITY_MAIL', count: 1 },
+        { packageType: 'USPS_GROUND_ADVANTAGE', count: 2 },
+      ],
+      estimatedWeight: 3.5,
+    };
+    const answers: [unknown, string][] = [
+      [{ confirmationNumber: 'WTC00000001', pickupDate: '2026-11-24', carrierPickupRequest: { packages: [{ packageType: 'PRIORITY_MAIL', packageCount: 'one' }] } }, 'WTC00000001'],
+      [{ confirmationNumber: 'WTC00000002' }, 'WTC00000002'],
+      [[{ confirmationNumber: 'WTC00000003', pickupDate: '2026-11-24' }], 'WTC00000003'],
+      [{ confirmationNumber: 'WTC00000004', pickupDate: '24/11/2026', pickupAddress: null, estimatedWeight: 'heavy' }, 'WTC00000004'],
+    ];
+    for (const [answer, confirmationNumber] of answers) {
+      usps.failNext(200, answer);
+      expect(await carrier.schedule(REQUEST)).toMatchObject({ ...sent, confirmationNumber });
+    }
+    // No confirmation number: nothing the portal can hold on to (the service keeps the attempt as one whose answer was lost).
+    usps.failNext(200, { pickupDate: '2026-11-24' });
+    await expect(carrier.schedule(REQUEST)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+  });
+});
+
+describe('USPS refusals with the OpenAPI’s codes only (400, 401, 403, 429, 503)', () => {
+  it('reads 400 “Case number not found.” as no such pickup: an inquiry answers null, a cancel NOT_FOUND', async () => {
+    const carrier = adapter();
+    expect(await carrier.inquire('WTC99999999')).toBeNull();
+    await expect(carrier.cancel('WTC99999999', '"etag"')).rejects.toMatchObject({ code: 'NOT_FOUND', details: { statusCode: 400, providerCode: '020015' } });
+    await expect(carrier.update('WTC99999999', '"etag"', REQUEST)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('reads a 400 about the If-Match ETag as a stale ETag (PRECONDITION_FAILED)', async () => {
+    const carrier = adapter();
+    const { confirmationNumber } = await carrier.schedule(REQUEST);
+    await expect(carrier.cancel(confirmationNumber, '"not-the-etag"')).rejects.toMatchObject({ code: 'PRECONDITION_FAILED', retryable: false, details: { statusCode: 400 } });
+    expect(usps.livePickups()).toHaveLength(1);
+  });
+
+  it('reads 400 020001 “Pickup already exists for this address.” as PICKUP_EXISTS, a refusal', async () => {
+    const carrier = adapter();
+    await carrier.schedule(REQUEST);
+    await expect(carrier.schedule(REQUEST)).rejects.toMatchObject({
+      code: 'PICKUP_EXISTS',
+      retryable: false,
+      description: 'Bad Request: Pickup already exists for this address.',
+      details: { statusCode: 400, providerCode: '020001' },
+    });
+    expect(usps.livePickups()).toHaveLength(1);
+  });
+
+  it('waits as long as Retry-After says on 429 (seconds or a date) and asks once more', async () => {
+    const carrier = adapter();
+    usps.failNext(429, errorBody(429, 'Too Many Requests.'), { 'retry-after': '3' });
+    expect((await carrier.checkEligibility(ADDRESS)).eligible).toBe(true);
+    expect(waits).toEqual([3_000]);
+    usps.failNext(429, errorBody(429, 'Too Many Requests.'), { 'retry-after': new Date(now + 2_000).toUTCString() });
+    expect((await carrier.schedule(REQUEST)).confirmationNumber).toMatch(/^WTC/);
+    expect(waits).toEqual([3_000, 2_000]);
+    expect(apiRequests('/pickup/v3/carrier-pickup')).toHaveLength(2);
+    expect(usps.livePickups()).toHaveLength(1);
+  });
+
+  it('answers RATE_LIMITED with USPS’s wait when Retry-After is longer than it waits, absent, or USPS refuses again', async () => {
+    const carrier = adapter();
+    usps.failNext(429, errorBody(429, 'Too Many Requests.'), { 'retry-after': '120' });
+    await expect(carrier.checkEligibility(ADDRESS)).rejects.toMatchObject({ code: 'RATE_LIMITED', retryable: true, details: { statusCode: 429, retryAfterSeconds: 120 } });
+    expect(waits).toEqual([]);
+    usps.failNext(429, errorBody(429, 'Too Many Requests.'));
+    await expect(carrier.checkEligibility(ADDRESS)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect(waits).toEqual([]);
+    usps.failNext(429, errorBody(429, 'Too Many Requests.'), { 'retry-after': '1' });
+    usps.failNext(429, errorBody(429, 'Too Many Requests.'), { 'retry-after': '1' });
+    await expect(carrier.checkEligibility(ADDRESS)).rejects.toMatchObject({ code: 'RATE_LIMITED', details: { retryAfterSeconds: 1 } });
+    expect(waits).toEqual([1_000]);
+    expect(apiRequests('/pickup/v3/carrier-pickup/eligibility')).toHaveLength(4);
+  });
+});
+
+describe('the portal on USPS’s REST API', () => {
+  const database = useTestDatabase();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(database.url(), { uspsPickups: { provider: 'usps', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: usps.base } });
+  });
+  afterAll(() => t.close());
+
+  type Customer = Awaited<ReturnType<typeof newCustomer>>;
+  const FORM_ADDRESS = { address1: '1 Main St', address2: 'Apt 2', city: 'San Francisco', state: 'CA', zip5: '94105' };
+  const windowDays = () => pickupDates(t.config.clock(), stateTimeZone('CA'));
+  const schedule = (customer: Customer, shipmentId: number, pickupdate: string) =>
+    postForm(
+      t.app,
+      '/openapi/USPS/CarrierPickupSchedule',
+      {
+        ...FORM_ADDRESS,
+        firstname: 'Casey',
+        lastname: 'Customer',
+        servicetype: 'Priority Mail',
+        uselocker: 0,
+        count: 1,
+        phone: '415-555-0101',
+        packagelocation: 'Front Door',
+        specialinstructions: 'Ring twice',
+        shipmentdetailsid: shipmentId,
+        userid: customer.userId,
+        pickupdate,
+      },
+      customer.cookie,
+    );
+  const pickupOf = (shipmentId: number) => t.app.db.selectFrom('pickups').selectAll().where('shipment_id', '=', shipmentId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+
+  it('checks, schedules, reads, changes and cancels a pickup when USPS answers as its examples show', async () => {
+    usps.shape = 'examples';
+    const customer = await newCustomer(t.app);
+    const label = await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' });
+    const availability = await postForm(t.app, '/openapi/USPS/CarrierPickupAvailability', FORM_ADDRESS, customer.cookie);
+    expect(availability.json(), availability.body).toMatchObject({ code: 0, data: { CarrierPickupAvailabilityResponse: { Date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } } });
+
+    const [day, otherDay] = [windowDays().at(-1)!, windowDays().at(-2)!];
+    const scheduled = await schedule(customer, label.id, day);
+    expect(scheduled.json(), scheduled.body).toMatchObject({ code: 0, data: { Date: day } });
+    const confirmation = scheduled.json().data.ConfirmationNumber as string;
+
+    const inquiry = await t.app.inject({ method: 'GET', url: `/openapi/USPS/CarrierPickupInquiry?shipmentDetailsId=${label.id}`, headers: { cookie: customer.cookie } });
+    expect(inquiry.json(), inquiry.body).toMatchObject({
+      code: 0,
+      data: { CarrierPickupInquiryResponse: { ConfirmationNumber: confirmation, Address: '1 MAIN ST', Phone: '4155550101', PackageCount: 1, ServiceType: 'Priority Mail', EstimatedWeight: 2.5, PackageLocation: 'Front Door', Date: day } },
+    });
+
+    const changed = await postForm(t.app, '/openapi/USPS/CarrierPickupChange', { shipmentdetailsid: label.id, pickupdate: otherDay, packagelocation: 'Back Door', specialinstructions: 'Gate code 12' }, customer.cookie);
+    expect(changed.json(), changed.body).toMatchObject({ code: 0 });
+    expect(usps.pickups.get(confirmation)).toMatchObject({ pickupDate: otherDay, carrierPickupRequest: { pickupLocation: { packageLocation: 'BACK_DOOR', specialInstructions: 'Gate code 12' } } });
+    expect(await pickupOf(label.id)).toMatchObject({ state: 'scheduled', pickup_date: otherDay });
+
+    const cancelled = await postForm(t.app, '/app/v1/cancelPickup', { shippingdetails_id: label.id }, customer.cookie);
+    expect(cancelled.json(), cancelled.body).toMatchObject({ errorcode: 0 });
+    expect(usps.pickups.get(confirmation)?.cancelled).toBe(true);
+    expect((await pickupOf(label.id)).state).toBe('canceled');
+  });
+
+  it('changes a pickup whose USPS record names no package (the examples list no Ground Advantage row) with the portal’s own', async () => {
+    usps.shape = 'examples';
+    usps.onlyExampleRows = true;
+    const customer = await newCustomer(t.app);
+    const label = await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' });
+    const [day, otherDay] = [windowDays().at(-1)!, windowDays().at(-2)!];
+    const scheduled = await postForm(
+      t.app,
+      '/openapi/USPS/CarrierPickupSchedule',
+      { ...FORM_ADDRESS, firstname: 'Casey', lastname: 'Customer', servicetype: 'Parcel Select Ground', uselocker: 0, count: 1, phone: '4155550101', packagelocation: 'Front Door', specialinstructions: '', shipmentdetailsid: label.id, userid: customer.userId, pickupdate: day },
+      customer.cookie,
+    );
+    expect(scheduled.json(), scheduled.body).toMatchObject({ code: 0 });
+    const confirmation = scheduled.json().data.ConfirmationNumber as string;
+    const changed = await postForm(t.app, '/openapi/USPS/CarrierPickupChange', { shipmentdetailsid: label.id, pickupdate: otherDay, packagelocation: 'Back Door', specialinstructions: '' }, customer.cookie);
+    expect(changed.json(), changed.body).toMatchObject({ code: 0 });
+    expect(usps.pickups.get(confirmation)).toMatchObject({ pickupDate: otherDay, carrierPickupRequest: { packages: [{ packageType: 'USPS_GROUND_ADVANTAGE', packageCount: 1 }] } });
+  });
+
 });
 
 describe('the app’s USPS pickups provider', () => {

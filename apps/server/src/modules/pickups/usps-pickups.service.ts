@@ -69,7 +69,7 @@ export const USPS_PICKUP_MESSAGES = {
 } as const;
 
 /** USPS refused (an answer to show) or failed (retryable, a configuration fault, nonsense: 'Service exception!'). */
-const REFUSALS: ReadonlySet<string> = new Set(['NOT_ELIGIBLE', 'INVALID_REQUEST', 'NOT_FOUND']);
+const REFUSALS: ReadonlySet<string> = new Set(['NOT_ELIGIBLE', 'INVALID_REQUEST', 'NOT_FOUND', 'PICKUP_EXISTS']);
 
 function serviceException(deps: UspsPickupDeps, error: unknown, what: string): AppError {
   deps.log.error({ err: error }, `usps: ${what} failed`);
@@ -360,7 +360,10 @@ export async function changeUspsPickup(deps: UspsPickupDeps, userId: number, inp
       const request: UspsPickupRequest = {
         address: { ...current.address, phone: current.address.phone || pickup.phone },
         pickupDate: input.pickupdate,
-        packages: current.packages.map((pack) => ({ serviceType: serviceOf(pickup, pack.packageType), count: pack.count })),
+        // USPS's record names no package when all its rows read 0: the portal's own then.
+        packages: current.packages.length
+          ? current.packages.map((pack) => ({ serviceType: serviceOf(pickup, pack.packageType), count: pack.count }))
+          : [{ serviceType: pickup.service_type as UspsPickupService, count: pickup.package_count }],
         estimatedWeight: current.estimatedWeight,
         packageLocation: location,
         specialInstructions: input.specialinstructions || undefined,

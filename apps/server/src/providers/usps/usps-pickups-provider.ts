@@ -137,7 +137,11 @@ export interface UspsPickupsProvider {
   readonly name: 'simulator' | 'usps';
   /** Whether a carrier collects at the address; not eligible is an answer, not an error. */
   checkEligibility(address: UspsAddress): Promise<UspsEligibility>;
-  /** Schedules a pickup: its confirmation number, date and eTag. NOT_ELIGIBLE when no carrier collects there. */
+  /**
+   * Schedules a pickup: its confirmation number, date and eTag. NOT_ELIGIBLE when no carrier
+   * collects there, PICKUP_EXISTS when USPS holds one at the address already. Not idempotent
+   * (USPS takes no idempotency key): after UNAVAILABLE, USPS may have booked it.
+   */
   schedule(request: UspsPickupRequest): Promise<UspsPickup>;
   /** The pickup, with a current eTag; null when cancelled or unknown. */
   inquire(confirmationNumber: string): Promise<UspsPickup | null>;
@@ -152,10 +156,12 @@ export const USPS_ERROR_CODES = [
   'NOT_ELIGIBLE',
   /** Refused as it is (HTTP 400/422: a bad date, field or package): trying again changes nothing. */
   'INVALID_REQUEST',
-  /** No such pickup, or it is cancelled (HTTP 404). */
+  /** No such pickup, or it is cancelled (HTTP 404, or 400 'Case number not found.'). */
   'NOT_FOUND',
-  /** The eTag is not the pickup's current one (HTTP 412): inquire again, then retry. */
+  /** The eTag is not the pickup's current one (HTTP 412, or a 400 about the If-Match): inquire again, then retry. */
   'PRECONDITION_FAILED',
+  /** USPS holds a pickup at this address already (400 020001 'Pickup already exists for this address.'). */
+  'PICKUP_EXISTS',
   /** The client id and secret, or a token, were refused (HTTP 401/403): a configuration fault. */
   'UNAUTHORIZED',
   /** Too many calls: try again later (HTTP 429). */
@@ -177,7 +183,12 @@ export class UspsError extends Error {
   constructor(
     readonly code: UspsErrorCode,
     readonly description: string,
-    readonly details: { statusCode?: number | undefined; providerCode?: string | undefined } = {},
+    readonly details: {
+      statusCode?: number | undefined;
+      providerCode?: string | undefined;
+      /** RATE_LIMITED: how long USPS asked to wait (Retry-After), when it said. */
+      retryAfterSeconds?: number | undefined;
+    } = {},
   ) {
     super(`USPS ${code}: ${description}`);
     this.retryable = RETRYABLE.has(code);
