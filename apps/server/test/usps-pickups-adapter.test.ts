@@ -3,6 +3,8 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pickupDates, stateTimeZone } from '@airbox/contract';
+import { PICKUP_SERVER_MESSAGES } from '../src/modules/pickups/pickups.service.js';
+import { USPS_ANSWER_LOST_NOTE, uspsAlreadyBooked } from '../src/modules/pickups/usps-pickups.service.js';
 import { createUspsPickupsAdapter } from '../src/providers/usps/usps-pickups-adapter.js';
 import { UspsError, type UspsPickupRequest, type UspsPickupsProvider } from '../src/providers/usps/usps-pickups-provider.js';
 import { buildTestApp, postForm, type TestApp, useTestDatabase } from './helper.js';
@@ -793,6 +795,8 @@ describe('the portal on USPS’s REST API', () => {
       customer.cookie,
     );
   const pickupOf = (shipmentId: number) => t.app.db.selectFrom('pickups').selectAll().where('shipment_id', '=', shipmentId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const shipmentRow = (id: number) => t.app.db.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const schedules = () => apiRequests('/pickup/v3/carrier-pickup').filter((request) => request.method === 'POST');
 
   it('checks, schedules, reads, changes and cancels a pickup when USPS answers as its examples show', async () => {
     usps.shape = 'examples';
@@ -842,6 +846,62 @@ describe('the portal on USPS’s REST API', () => {
     expect(usps.pickups.get(confirmation)).toMatchObject({ pickupDate: otherDay, carrierPickupRequest: { packages: [{ packageType: 'USPS_GROUND_ADVANTAGE', packageCount: 1 }] } });
   });
 
+  it('keeps a schedule whose answer was lost, and when the customer tries again sends it as it was: USPS keeps the one it booked', async () => {
+    const customer = await newCustomer(t.app);
+    const label = await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' });
+    const [day, otherDay] = [windowDays().at(-1)!, windowDays().at(-2)!];
+    usps.lostSchedules = ['after-booking'];
+    const lost = await schedule(customer, label.id, day);
+    expect(lost.statusCode).toBe(503);
+    expect(lost.json()).toEqual({ errorcode: -1, message: 'Service exception!' });
+    expect(usps.livePickups()).toHaveLength(1);
+    // What was sent is kept, and the label keeps its place: USPS may hold the pickup.
+    expect.soft(await pickupOf(label.id)).toMatchObject({ state: 'booking', confirmation: null, note: USPS_ANSWER_LOST_NOTE });
+    expect.soft(JSON.parse((await pickupOf(label.id)).usps_request ?? 'null')).toMatchObject({ pickupDate: day });
+
+    // The customer tries again, another day: the request whose answer was lost goes again as it was.
+    const again = await schedule(customer, label.id, otherDay);
+    expect(schedules()).toHaveLength(2);
+    expect(usps.livePickups()).toHaveLength(1);
+    expect(schedules()[1]?.body).toEqual(schedules()[0]?.body);
+    expect(again.json()).toMatchObject({ code: -1, message: uspsAlreadyBooked(day) });
+    expect(await pickupOf(label.id)).toMatchObject({ state: 'failed', note: uspsAlreadyBooked(day) });
+    expect((await shipmentRow(label.id)).pickup_note).toBe(uspsAlreadyBooked(day));
+  });
+
+  it('books the pickup once when the answer was lost before USPS booked it', async () => {
+    const customer = await newCustomer(t.app);
+    const label = await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' });
+    const day = windowDays().at(-1)!;
+    usps.lostSchedules = ['before-booking'];
+    expect((await schedule(customer, label.id, day)).statusCode).toBe(503);
+    expect(usps.livePickups()).toHaveLength(0);
+    expect.soft((await pickupOf(label.id)).state).toBe('booking');
+
+    const again = await schedule(customer, label.id, day);
+    expect(again.json(), again.body).toMatchObject({ code: 0, data: { Date: day } });
+    const [held] = [...usps.pickups.entries()].filter(([, pickup]) => !pickup.cancelled);
+    expect(usps.livePickups()).toHaveLength(1);
+    expect(again.json().data.ConfirmationNumber).toBe(held?.[0]);
+    expect(await pickupOf(label.id)).toMatchObject({ state: 'scheduled', confirmation: held?.[0], note: '' });
+    expect(schedules()[1]?.body).toEqual(schedules()[0]?.body);
+  });
+
+  it('sends again an attempt a crash left booking only once it is older than a call can take; one in flight holds the label', async () => {
+    const customer = await newCustomer(t.app);
+    const label = await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' });
+    const day = windowDays().at(-1)!;
+    usps.lostSchedules = ['after-booking'];
+    await schedule(customer, label.id, day);
+    // As a server killed while USPS was asked leaves it: booking, no note.
+    await t.app.db.updateTable('pickups').set({ note: '', updated_at: t.config.clock().toISOString() }).where('shipment_id', '=', label.id).execute();
+    expect((await schedule(customer, label.id, day)).json()).toMatchObject({ code: -1, message: PICKUP_SERVER_MESSAGES.hasPickup });
+    expect(schedules()).toHaveLength(1);
+    t.advance(3 * 60_000);
+    expect((await schedule(customer, label.id, day)).json()).toMatchObject({ code: -1, message: uspsAlreadyBooked(day) });
+    expect(schedules()).toHaveLength(2);
+    expect(usps.livePickups()).toHaveLength(1);
+  });
 });
 
 describe('the app’s USPS pickups provider', () => {

@@ -14,6 +14,7 @@ import * as pickups from './2026-11-23-0013-pickups.js';
 import * as uspsSimulator from './2026-11-23-0012-usps-simulator.js';
 import * as pendingCaptures from './2026-11-27-0014-pending-captures.js';
 import * as sentTexts from './2026-11-27-0015-sent-texts.js';
+import * as uspsPickupRequests from './2026-11-27-0016-usps-pickup-requests.js';
 
 /**
  * Every migration, by its sortable name. A static list (not a folder scan) so that the compiled
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0012-usps-simulator': uspsSimulator,
   '2026-11-27-0014-pending-captures': pendingCaptures,
   '2026-11-27-0015-sent-texts': sentTexts,
+  '2026-11-27-0016-usps-pickup-requests': uspsPickupRequests,
 };

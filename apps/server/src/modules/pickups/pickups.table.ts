@@ -11,7 +11,8 @@ import type { Timestamp } from '../users/users.table.js';
  *   carrier refused, or did not answer for BOOKING_GIVE_UP_MS: the payment is refunded and
  *   `note` says so).
  *   USPS, free: booking (the row holds the shipment's one live place while USPS is asked) →
- *   scheduled, or failed when USPS refuses.
+ *   scheduled, or failed when USPS refuses. When USPS's answer is lost it stays booking (`note`
+ *   says so) until the customer schedules the label again, which sends `usps_request` once more.
  *   scheduled → canceled (our cancel, or USPS answers it cancelled); a paid pickup is not refunded.
  *
  * paying, booking and scheduled are live: a shipment has at most one (a partial unique index).
@@ -35,6 +36,11 @@ export interface PickupsTable {
   confirmation: string | null;
   /** USPS's ETag of the version last read: an update or cancel presents it (If-Match). */
   usps_etag: string | null;
+  /**
+   * USPS: the request it was scheduled with (UspsPickupRequest JSON), written before USPS is asked,
+   * so an attempt whose answer was lost is sent again exactly as it was (usps-pickups.service.ts).
+   */
+  usps_request: Generated<string | null>;
   /** Where the driver comes, as verified (the hub when use_locker is 1). */
   name: Generated<string>;
   company: Generated<string>;

@@ -14,7 +14,7 @@ import {
 } from '@airbox/contract';
 import type { z } from 'zod';
 import { writeTransaction } from '../../db/database.js';
-import { uniqueViolation } from '../../db/dialect.js';
+import { toIso, uniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import {
   firstUspsPickupDate,
@@ -27,7 +27,7 @@ import {
   type UspsPickupsProvider,
 } from '../../providers/usps/usps-pickups-provider.js';
 import type { UserRow } from '../users/users.table.js';
-import { findLatestConfirmedPickup, findPickup, insertPickup, movePickup } from './pickups.repository.js';
+import { findLatestConfirmedPickup, findLivePickup, findPickup, insertPickup, movePickup } from './pickups.repository.js';
 import {
   addressLine,
   type CarrierCancel,
@@ -70,6 +70,30 @@ export const USPS_PICKUP_MESSAGES = {
 
 /** USPS refused (an answer to show) or failed (retryable, a configuration fault, nonsense: 'Service exception!'). */
 const REFUSALS: ReadonlySet<string> = new Set(['NOT_ELIGIBLE', 'INVALID_REQUEST', 'NOT_FOUND', 'PICKUP_EXISTS']);
+
+/**
+ * A USPS schedule whose answer was lost (USPS did not answer in time, answered without a
+ * confirmation number, or the server died while asking) may or may not have been booked. USPS's
+ * Carrier Pickup API takes no idempotency key and finds a pickup by its confirmation number only
+ * (no search by address or date), so the portal cannot look it up. What USPS's documents do
+ * offer: its error list refuses a second pickup at one address with 400 020001 'Pickup already
+ * exists for this address.'. So the booking row keeps the label's place and the request sent
+ * (usps_request, written before USPS is asked); the customer's next schedule of the label sends
+ * that same request once more (not the new form: its date may differ), and USPS either books it
+ * (the first never arrived) or refuses it as existing (it did: that one pickup stands, its
+ * confirmation number never reached the portal, and the customer is told so). The request is not
+ * sent again at once: a first one still in USPS's hands could then be booked twice. Left
+ * unverified against the live service: that USPS refuses a second pickup at one address and date
+ * with 020001 every time, as its error list says.
+ */
+export const USPS_ANSWER_LOST_NOTE = 'USPS did not say whether it booked this pickup. Schedule it again: the same request goes to USPS, which keeps one pickup at most.';
+
+/** A booking older than this without an answer is one whose server died asking (a call takes at most a token request, the call, a refreshed call and a Retry-After wait). */
+const ANSWER_LOST_AFTER_MS = 2 * 60_000;
+
+/** What the customer reads when the request sent again finds USPS's pickup from the lost one. */
+export const uspsAlreadyBooked = (date: string) =>
+  `USPS already has a pickup at this address on ${date}, booked by the earlier request whose answer was lost. Its confirmation number did not reach us, so change or cancel it with USPS (usps.com).`;
 
 function serviceException(deps: UspsPickupDeps, error: unknown, what: string): AppError {
   deps.log.error({ err: error }, `usps: ${what} failed`);
@@ -123,7 +147,9 @@ export type ScheduleOutcome = { ok: true; confirmation: string; date: string; da
  * with a drop-off code); a day of the window at the address (spec 03 §5), else USPS's first day
  * in it; the label's weight when none is given. The pickup row is written first (booking), with
  * the label held (lockPickableLabel): it takes the label's one live place, so two schedules at
- * once make one USPS pickup, and a refund asked at the same time refuses it or is refused.
+ * once make one USPS pickup, and a refund asked at the same time refuses it or is refused. It
+ * records the request sent (usps_request); when the label's last schedule lost its answer, that
+ * request goes again instead of this one (see USPS_ANSWER_LOST_NOTE).
  */
 export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRow, 'user_id' | 'locker_id' | 'email'>, input: ScheduleInput): Promise<ScheduleOutcome> {
   const label = await pickupLabel(deps.db, user.user_id, { id: input.shipmentdetailsid });
@@ -154,6 +180,30 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
   const nowIso = now.toISOString();
   const phone = phoneDigits(input.phone);
   const weight = input.estimatedweight > 0 ? input.estimatedweight : labelWeightLb(shipment.weight_oz);
+  const request: UspsPickupRequest = {
+    address: {
+      firstName: input.firstname,
+      lastName: input.lastname,
+      firm: place.firm || undefined,
+      streetAddress: place.street1,
+      secondaryAddress: place.street2 || undefined,
+      city: place.city,
+      state,
+      zip5: place.zip,
+      phone,
+      email: user.email || undefined,
+    },
+    pickupDate: date,
+    packages: [{ serviceType: input.servicetype, count: input.count }],
+    estimatedWeight: weight,
+    packageLocation: location,
+    specialInstructions: input.specialinstructions || undefined,
+  };
+
+  // An earlier schedule of this label whose answer was lost goes again as it was sent.
+  const lost = await claimLostUspsBooking(deps, shipment.id);
+  if (lost) return bookUspsPickup(deps, lost.id, shipment.id, lost.request, { resent: true });
+
   let pickupId: number;
   try {
     const inserted = await writeTransaction(deps.db, async (trx) => {
@@ -169,6 +219,7 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
         provider_pickup_id: null,
         confirmation: null,
         usps_etag: null,
+        usps_request: JSON.stringify(request),
         name: `${input.firstname} ${input.lastname}`,
         company: place.firm,
         street1: place.street1,
@@ -196,32 +247,58 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
     if (uniqueViolation(error) === 'pickups.shipment_id') return refused(PICKUP_SERVER_MESSAGES.hasPickup);
     throw error;
   }
+  return bookUspsPickup(deps, pickupId, shipment.id, request, { resent: false });
+}
 
-  const request: UspsPickupRequest = {
-    address: {
-      firstName: input.firstname,
-      lastName: input.lastname,
-      firm: place.firm || undefined,
-      streetAddress: place.street1,
-      secondaryAddress: place.street2 || undefined,
-      city: place.city,
-      state,
-      zip5: place.zip,
-      phone,
-      email: user.email || undefined,
-    },
-    pickupDate: date,
-    packages: [{ serviceType: input.servicetype, count: input.count }],
-    estimatedWeight: weight,
-    packageLocation: location,
-    specialInstructions: input.specialinstructions || undefined,
-  };
+/**
+ * The label's USPS booking whose answer was lost (USPS_ANSWER_LOST_NOTE, or older than
+ * ANSWER_LOST_AFTER_MS: its server died asking), taken by this request to send again, with the
+ * request it recorded. Undefined when there is none, or another request is asking USPS now (the
+ * insert then answers that the label has a pickup).
+ */
+async function claimLostUspsBooking(deps: UspsPickupDeps, shipmentId: number): Promise<{ id: number; request: UspsPickupRequest } | undefined> {
+  const seen = await findLivePickup(deps.db, shipmentId);
+  if (!seen || seen.carrier !== 'USPS' || seen.state !== 'booking') return undefined;
+  return writeTransaction(deps.db, async (trx) => {
+    if (await lockPickableLabel(trx, shipmentId)) return undefined;
+    const live = await findLivePickup(trx, shipmentId);
+    if (!live || live.carrier !== 'USPS' || live.state !== 'booking' || !live.usps_request) return undefined;
+    const now = deps.config.clock();
+    if (live.note !== USPS_ANSWER_LOST_NOTE && now.getTime() - Date.parse(toIso(live.updated_at)) <= ANSWER_LOST_AFTER_MS) return undefined;
+    // Taken (the label's row is held): a request arriving meanwhile reads it as being asked.
+    await movePickup(trx, live.id, ['booking'], { note: '', updated_at: now.toISOString() });
+    return { id: live.id, request: JSON.parse(live.usps_request) as UspsPickupRequest };
+  });
+}
+
+/**
+ * Asks USPS to schedule the booking row's pickup, and records the answer: scheduled with USPS's
+ * confirmation, failed when USPS refuses, still booking (its answer lost) when USPS does not
+ * answer. `resent`: the request is one whose answer was lost before, so USPS refusing it as a
+ * pickup that exists means the lost one was booked.
+ */
+async function bookUspsPickup(deps: UspsPickupDeps, pickupId: number, shipmentId: number, request: UspsPickupRequest, options: { resent: boolean }): Promise<ScheduleOutcome> {
   let scheduled: UspsPickup;
   try {
     scheduled = await deps.uspsPickups.schedule(request);
   } catch (error) {
+    const failedIso = deps.config.clock().toISOString();
+    if (error instanceof UspsError && error.code === 'UNAVAILABLE') {
+      // USPS may have booked it: the label keeps its place, and the next schedule sends the request again.
+      await movePickup(deps.db, pickupId, ['booking'], { note: USPS_ANSWER_LOST_NOTE, updated_at: failedIso });
+      throw serviceException(deps, error, 'schedule');
+    }
+    if (options.resent && error instanceof UspsError && error.code === 'PICKUP_EXISTS') {
+      const note = uspsAlreadyBooked(request.pickupDate);
+      await writeTransaction(deps.db, async (trx) => {
+        await movePickup(trx, pickupId, ['booking'], { state: 'failed', note, updated_at: failedIso });
+        await trx.updateTable('shipments').set({ pickup_note: note, updated_at: failedIso }).where('id', '=', shipmentId).execute();
+      });
+      deps.log.warn({ pickup: pickupId, shipment: shipmentId }, 'USPS holds the pickup whose answer was lost; its confirmation number is unknown');
+      return refused(note);
+    }
     const description = refusalOf(error);
-    await movePickup(deps.db, pickupId, ['booking'], { state: 'failed', note: description ?? 'USPS did not answer.', updated_at: deps.config.clock().toISOString() });
+    await movePickup(deps.db, pickupId, ['booking'], { state: 'failed', note: description ?? 'USPS did not answer.', updated_at: failedIso });
     if (description !== undefined) return refused(description);
     throw serviceException(deps, error, 'schedule');
   }
@@ -233,9 +310,10 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
       confirmation: scheduled.confirmationNumber,
       usps_etag: scheduled.eTag,
       pickup_date: scheduled.pickupDate,
+      note: '',
       updated_at: doneIso,
     });
-    await trx.updateTable('shipments').set({ pickup_id: scheduled.confirmationNumber, pickup_note: '', updated_at: doneIso }).where('id', '=', shipment.id).execute();
+    await trx.updateTable('shipments').set({ pickup_id: scheduled.confirmationNumber, pickup_note: '', updated_at: doneIso }).where('id', '=', shipmentId).execute();
     const row = await findPickup(trx, pickupId);
     if (!row) throw new Error(`pickup ${pickupId} vanished while it was scheduled`);
     await mailCustomer(trx, deps, row, 'your USPS pickup is scheduled', [
@@ -245,7 +323,7 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
     ]);
     return row;
   });
-  deps.log.info({ pickup: pickup.id, shipment: shipment.id }, 'USPS pickup scheduled');
+  deps.log.info({ pickup: pickup.id, shipment: shipmentId }, 'USPS pickup scheduled');
   return { ok: true, confirmation: scheduled.confirmationNumber, date: scheduled.pickupDate, dayOfWeek: scheduled.dayOfWeek };
 }
 
