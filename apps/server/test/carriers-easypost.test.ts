@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LABEL_PURCHASE_ERRORCODE } from '@airbox/contract';
+import { LABEL_PURCHASE_ERRORCODE, pickupDates, stateTimeZone } from '@airbox/contract';
+import { BOOKING_GIVE_UP_MS } from '../src/modules/pickups/carrier-pickups.service.js';
 import { BUYING_GIVE_UP_MS } from '../src/modules/shipments/label-purchase.service.js';
 import { CarrierError, type CarriersProvider, type PostalAddress } from '../src/providers/carriers/carriers-provider.js';
 import { createEasyPostCarriersProvider } from '../src/providers/carriers/easypost-carriers-provider.js';
@@ -59,6 +60,11 @@ class FakeEasyPost {
   /** How long a purchase's answer takes after the label is bought. */
   buyDelayMs = 0;
   refundOutcome = 'submitted';
+  /** Pickups booked (each buy EasyPost took), and those the carrier is booking now (the pickup still reads 'unknown'). */
+  pickupBookings = 0;
+  pickupsBooking = new Set<string>();
+  /** How long the carrier takes to book a pickup; the booking goes on if its caller hangs up. */
+  bookingDelayMs = 0;
   /** The account's default insurance, applied by EasyPost to a buy that names none (recorded: "50.00"). */
   defaultInsurance: string | null = '50.00';
 
@@ -80,6 +86,7 @@ class FakeEasyPost {
     this.buyDelayMs = 0;
     this.refundOutcome = 'submitted';
     this.defaultInsurance = '50.00';
+    this.bookingDelayMs = 0;
   }
 
   /** The next request (the next whose path matches `only`, when given) fails so. */
@@ -183,6 +190,8 @@ class FakeEasyPost {
       response.end(JSON.stringify(payload));
     };
     const error = (status: number, code: string, message: string, errors: unknown[] = []) => send(status, { error: { code, message, errors } });
+    // EasyPost's generic refusal, as recorded (CarrierAccount register): what a pickup it will not buy or cancel again gets here (no recording shows those).
+    const unprocessable = () => error(422, 'UNPROCESSABLE_ENTITY', 'The request was understood, but cannot be processed.');
 
     // Label files live on EasyPost's file storage: no API key there.
     const file = /^\/files\/postage_label\/(\w+)\.(png|pdf|zpl)$/.exec(url.pathname);
@@ -338,13 +347,21 @@ class FakeEasyPost {
       const action = pickupPath[2];
       if (method === 'GET' && !action) return send(200, pickup);
       if (method === 'POST' && action === '/buy') {
+        // A pickup is bought once: one booked, being booked or canceled is refused.
+        if (pickup.status !== 'unknown' || this.pickupsBooking.has(String(pickup.id))) return unprocessable();
         const { carrier, service } = body as { carrier: string; service: string };
         const rates = pickup.pickup_rates as Json[];
         if (!rates.some((rate) => rate.carrier === carrier && rate.service === service)) return error(422, 'PICKUP.RATE.INVALID', 'No such pickup rate.');
+        this.pickupBookings += 1;
+        this.pickupsBooking.add(String(pickup.id));
+        if (this.bookingDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.bookingDelayMs));
+        this.pickupsBooking.delete(String(pickup.id));
         Object.assign(pickup, { status: 'scheduled', confirmation: 'WTC64740634' });
         return send(200, pickup);
       }
       if (method === 'POST' && action === '/cancel') {
+        // As recorded: a scheduled pickup answers canceled; one not booked has nothing to cancel.
+        if (pickup.status !== 'scheduled') return unprocessable();
         Object.assign(pickup, { status: 'canceled' });
         return send(200, pickup);
       }
@@ -623,6 +640,41 @@ describe('EasyPost refunds, trackers and pickups', () => {
     expect(booked).toEqual({ pickupId: pickup.pickupId, status: 'scheduled', confirmation: 'WTC64740634', carrier: 'UPS', service: 'Future-day Pickup', priceCents: 695 });
     await expect(carriers.buyPickup(pickup.pickupId, 'pickuprate_other')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await carriers.cancelPickup(pickup.pickupId)).toBe('canceled');
+    await expect(carriers.buyPickup(pickup.pickupId, pickup.rates[0]!.rateId)).rejects.toMatchObject({ code: 'INVALID_REQUEST', retryable: false });
+  });
+
+  it('books a pickup once: a retry after a lost answer answers the booking EasyPost made (it refuses a second buy), and one still being booked is retryable', async () => {
+    const carriers = adapter({ timeoutMs: 200 });
+    const postage = await boughtShipment(carriers, 'FedEx', 'FEDEX_GROUND');
+    const pickup = await carriers.createPickup({ shipmentId: postage.shipmentId, address: FROM, minDatetime: new Date('2026-11-24T16:00:00Z'), maxDatetime: new Date('2026-11-24T23:00:00Z') });
+    const rateId = pickup.rates[0]!.rateId;
+    const before = easypost.pickupBookings;
+    easypost.bookingDelayMs = 800;
+    // The answer is lost (timeout) while the carrier books it.
+    await expect(carriers.buyPickup(pickup.pickupId, rateId)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+    // Tried again while it is still being booked: EasyPost refuses the buy and the pickup does not read scheduled yet.
+    await expect(carriers.buyPickup(pickup.pickupId, rateId)).rejects.toMatchObject({ retryable: true });
+    await vi.waitFor(() => expect(easypost.pickups.get(pickup.pickupId)?.status).toBe('scheduled'));
+    const booked = await carriers.buyPickup(pickup.pickupId, rateId);
+    expect(booked).toEqual({ pickupId: pickup.pickupId, status: 'scheduled', confirmation: 'WTC64740634', carrier: 'FedEx', service: 'Future-day Pickup', priceCents: 695 });
+    expect(await carriers.buyPickup(pickup.pickupId, rateId)).toEqual(booked);
+    expect(easypost.pickupBookings - before).toBe(1);
+    expect(easypost.requests.filter((request) => request.path === `/v2/pickups/${pickup.pickupId}/buy`)).toHaveLength(2);
+  });
+
+  it('reads a pickup back: not booked, scheduled with its confirmation, canceled; none for one EasyPost does not know', async () => {
+    const carriers = adapter();
+    const postage = await boughtShipment(carriers, 'FedEx', 'FEDEX_GROUND');
+    const pickup = await carriers.createPickup({ shipmentId: postage.shipmentId, address: FROM, minDatetime: new Date('2026-11-24T16:00:00Z'), maxDatetime: new Date('2026-11-24T23:00:00Z') });
+    expect(await carriers.findPickup(pickup.pickupId)).toEqual({ status: 'unknown', confirmation: null });
+    expect(easypost.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v2/pickups/${pickup.pickupId}` });
+    await carriers.buyPickup(pickup.pickupId, pickup.rates[0]!.rateId);
+    expect(await carriers.findPickup(pickup.pickupId)).toEqual({ status: 'scheduled', confirmation: 'WTC64740634' });
+    await carriers.cancelPickup(pickup.pickupId);
+    expect(await carriers.findPickup(pickup.pickupId)).toEqual({ status: 'canceled', confirmation: 'WTC64740634' });
+    expect(await carriers.findPickup('pickup_unknown0000')).toBeNull();
+    easypost.failNext(500, { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong.', errors: [] } });
+    await expect(carriers.findPickup(pickup.pickupId)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
   });
 });
 
@@ -693,7 +745,7 @@ describe('the app’s carriers provider', () => {
   });
 });
 
-describe('the portal buying labels through EasyPost (SQLite and PostgreSQL)', () => {
+describe('the portal buying labels and pickups through EasyPost (SQLite and PostgreSQL)', () => {
   const database = useTestDatabase();
   let t: TestApp;
   beforeAll(async () => {
@@ -712,12 +764,12 @@ describe('the portal buying labels through EasyPost (SQLite and PostgreSQL)', ()
   const BUY = /\/buy$/;
   const refundsAsked = (shipmentId: string) => easypost.requests.filter((request) => request.method === 'POST' && request.path === `/v2/shipments/${shipmentId}/refund`);
 
-  /** A customer's label rated by EasyPost and paid for (USPS GroundAdvantage); the return's path once the payer approves. */
-  async function paidLabel() {
+  /** A customer's label rated by EasyPost and paid for (USPS GroundAdvantage unless said); `returned` follows the payment's return. */
+  async function paidLabel(carrier = 'USPS', service = 'GroundAdvantage') {
     const customer = await newCustomer(t.app);
     const rated = await t.app.inject({ method: 'POST', url: '/app/v1/labelPurchase/rates', payload: ORDER, headers: { cookie: customer.cookie } });
     const { draftId, rates } = rated.json().data as { draftId: number; rates: { rateId: string; carrier: string; service: string }[] };
-    const rate = rates.find((candidate) => candidate.carrier === 'USPS' && candidate.service === 'GroundAdvantage')!;
+    const rate = rates.find((candidate) => candidate.carrier === carrier && candidate.service === service)!;
     const bought = await t.app.inject({ method: 'POST', url: '/app/v1/labelPurchase/buy', payload: { draftId, rateId: rate.rateId }, headers: { cookie: customer.cookie } });
     expect(bought.json(), bought.body).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.redirect });
     const token = new URL(bought.json().redirectURL as string).searchParams.get('token')!;
@@ -727,8 +779,34 @@ describe('the portal buying labels through EasyPost (SQLite and PostgreSQL)', ()
       const response = await t.app.inject({ method: 'GET', url: locationPath(approved.headers.location), headers: { cookie: customer.cookie } });
       expect(response.statusCode).toBe(303);
     };
-    return { draftId, returned };
+    return { customer, draftId, returned };
   }
+
+  /** A FedEx label bought, then a pickup of it quoted by EasyPost and paid for; `returned` follows the payment's return. */
+  async function paidPickup() {
+    const label = await paidLabel('FedEx', 'FEDEX_GROUND');
+    await label.returned();
+    const shipment = await shipmentRow(label.draftId);
+    expect(shipment.state).toBe('bought');
+    const { cookie, userId } = label.customer;
+    const address = { name: 'Casey Customer', street1: '1 Main St', city: 'San Francisco', state: 'CA', zip: '94105', country: 'US', phone: '415-555-0101' };
+    const addressId = (await postForm(t.app, '/openapi/easyPost/validateAddress', address, cookie)).json().data.addrId as string;
+    const date = pickupDates(t.config.clock(), stateTimeZone('CA')).at(-1)!;
+    const fields = { addressId, shipmentId: shipment.provider_shipment_id!, minDatetime: `${date} 09:00:00`, maxDatetime: `${date} 16:00:00`, reference: 'Front Door', instructions: '', userLocker: 0 };
+    const quoted = await postForm(t.app, '/openapi/easyPost/createPickup', fields, cookie);
+    expect(quoted.json(), quoted.body).toMatchObject({ code: 0 });
+    const { pickupId, pickup_rates } = quoted.json().data as { pickupId: string; pickup_rates: { id: string }[] };
+    const paid = await postForm(t.app, '/openapi/easyPost/paypalByPickup', { shipmentId: fields.shipmentId, pickupId, pickupRateId: pickup_rates[0]!.id, userId, useLocker: 0 }, cookie);
+    expect(paid.json(), paid.body).toMatchObject({ code: 0 });
+    const approved = await postForm(t.app, '/app/v1/payments/simulator/approve', { token: new URL(paid.json().paymentUrl as string).searchParams.get('token')! });
+    const returned = async () => {
+      const response = await t.app.inject({ method: 'GET', url: locationPath(approved.headers.location), headers: { cookie } });
+      expect(response.statusCode).toBe(303);
+    };
+    return { pickupId, returned };
+  }
+  const pickupRow = (pickupId: string) => t.app.db.selectFrom('pickups').selectAll().where('provider_pickup_id', '=', pickupId).executeTakeFirstOrThrow();
+  const cancelsAsked = (pickupId: string) => easypost.requests.filter((request) => request.method === 'POST' && request.path === `/v2/pickups/${pickupId}/cancel`);
 
   it('buys the label of a purchase whose answer was lost when the retry is refused before the label shows: the customer keeps it, nothing is refunded', async () => {
     // EasyPost refuses a buy of a shipment being bought (no recording says with which code: one the adapter cannot take for "bought").
@@ -813,5 +891,51 @@ describe('the portal buying labels through EasyPost (SQLite and PostgreSQL)', ()
     t.advance(60 * 60 * 1000);
     await t.app.jobs.drain();
     expect(refundsAsked(shipmentId)).toHaveLength(1);
+  });
+
+  it('books the pickup a lost booking made when the job tries again: the customer keeps it, nothing is refunded', async () => {
+    const { pickupId, returned } = await paidPickup();
+    const before = easypost.pickupBookings;
+    easypost.bookingDelayMs = 2_500;
+    // The return's booking times out while the carrier books it.
+    await returned();
+    expect((await pickupRow(pickupId)).state).toBe('booking');
+    await vi.waitFor(() => expect(easypost.pickups.get(pickupId)?.status).toBe('scheduled'), { timeout: 10_000 });
+
+    t.advance(3 * 60 * 1000);
+    await t.app.jobs.drain();
+    const row = await pickupRow(pickupId);
+    expect(row).toMatchObject({ state: 'scheduled', confirmation: 'WTC64740634' });
+    expect(await orderStatus(row.payment_order_id!)).toBe('captured');
+    expect(easypost.pickupBookings - before).toBe(1);
+    expect(cancelsAsked(pickupId)).toHaveLength(0);
+  });
+
+  it('cancels with EasyPost a booking a given-up pickup made after the void first looked for it, once', async () => {
+    const { pickupId, returned } = await paidPickup();
+    easypost.failNext(500, { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong.', errors: [] } }, BUY);
+    await returned();
+    expect((await pickupRow(pickupId)).state).toBe('booking');
+
+    // The last try before giving up times out while the carrier books: refunded, and nothing booked to cancel yet.
+    t.advance(BOOKING_GIVE_UP_MS);
+    easypost.bookingDelayMs = 2_500;
+    await t.app.jobs.drain();
+    const failed = await pickupRow(pickupId);
+    expect(failed.state).toBe('failed');
+    expect(await orderStatus(failed.payment_order_id!)).toBe('refunded');
+    t.advance(3 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect(easypost.pickups.get(pickupId)?.status).toBe('unknown');
+
+    await vi.waitFor(() => expect(easypost.pickups.get(pickupId)?.status).toBe('scheduled'), { timeout: 10_000 });
+    t.advance(20 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect(easypost.pickups.get(pickupId)?.status).toBe('canceled');
+    expect((await pickupRow(pickupId)).cancel_claimed_at).not.toBeNull();
+    t.advance(60 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect(cancelsAsked(pickupId).filter((request) => request.path.endsWith('/cancel'))).toHaveLength(1);
+    expect((await pickupRow(pickupId)).state).toBe('failed');
   });
 });

@@ -379,11 +379,15 @@ describe('simulator pickups', () => {
     const pickup = await carriers.createPickup({ shipmentId: postage.shipmentId, address: SAN_FRANCISCO, ...window('2026-11-24T17:00:00Z'), reference: 'Front Door', instructions: 'Ring twice' });
     expect(pickup).toMatchObject({ pickupId: expect.stringMatching(/^pickup_/), status: 'unknown', rates: [{ carrier: 'USPS', service: 'NextDay', priceCents: 0, currency: 'USD' }] });
     const rateId = pickup.rates[0]!.rateId;
+    expect(await carriers.findPickup(pickup.pickupId)).toEqual({ status: 'unknown', confirmation: null });
     const booked = await carriers.buyPickup(pickup.pickupId, rateId);
     expect(booked).toMatchObject({ pickupId: pickup.pickupId, status: 'scheduled', carrier: 'USPS', service: 'NextDay', priceCents: 0 });
     expect(booked.confirmation).toMatch(/^WTC\d{8}$/);
     expect(await carriers.buyPickup(pickup.pickupId, rateId)).toEqual(booked);
+    expect(await carriers.findPickup(pickup.pickupId)).toEqual({ status: 'scheduled', confirmation: booked.confirmation });
     expect(await carriers.cancelPickup(pickup.pickupId)).toBe('canceled');
+    expect(await carriers.findPickup(pickup.pickupId)).toEqual({ status: 'canceled', confirmation: booked.confirmation });
+    expect(await carriers.findPickup('pickup_unknown')).toBeNull();
     await expect(carriers.buyPickup(pickup.pickupId, rateId)).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
     await expect(carriers.cancelPickup('pickup_unknown')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

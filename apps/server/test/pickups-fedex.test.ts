@@ -406,6 +406,50 @@ describe('paypalByPickup and the payment', () => {
     expect(await labelRow(customer, label.id)).toMatchObject({ pickupId: next.json().data.pickupId, pickupNote: '' });
   });
 
+  it('cancels with the carrier a pickup it booked before refusing it, once, and refunds the payment once', async () => {
+    const customer = await newCustomer(t.app);
+    const { pickupId, token } = await quotedAndPaying(customer);
+    // npm run carrier -- fail buyPickup INVALID_REQUEST --after
+    await carriers().failNextDurably('buyPickup', 'INVALID_REQUEST', { afterEffect: true });
+    const cancels = vi.spyOn(t.app.carriers, 'cancelPickup');
+    try {
+      const returnPath = await approve(token);
+      expect(await follow(returnPath, customer.cookie)).toBe(resultPage(pickupId, PICKUP_MESSAGES.notBooked));
+      const failed = await pickupRow(pickupId);
+      expect(failed.state).toBe('failed');
+      const order = await paymentOrder(failed.payment_order_id!);
+      expect(order.status).toBe('refunded');
+      // The carrier booked it before it answered the refusal: that booking is cancelled.
+      expect((await simulatorPickup(pickupId)).status).toBe('canceled');
+
+      // The return again, and every job due: one cancel, one refund.
+      await follow(returnPath, customer.cookie);
+      t.advance(60 * 60 * 1000);
+      await t.app.jobs.drain();
+      expect(cancels).toHaveBeenCalledTimes(1);
+      expect(await payments().refundsOf(order.capture_id!)).toHaveLength(1);
+      expect(await pickupRow(pickupId)).toMatchObject({ state: 'failed' });
+    } finally {
+      cancels.mockRestore();
+    }
+  });
+
+  it('asks the carrier again with its job to cancel a booking it made before refusing, when it does not answer at first', async () => {
+    const customer = await newCustomer(t.app);
+    const { pickupId, token } = await quotedAndPaying(customer);
+    carriers().failNext('buyPickup', 'INVALID_REQUEST', { afterEffect: true });
+    carriers().failNext('cancelPickup', 'UNAVAILABLE');
+    await follow(await approve(token), customer.cookie);
+    const failed = await pickupRow(pickupId);
+    expect(failed.state).toBe('failed');
+    expect((await paymentOrder(failed.payment_order_id!)).status).toBe('refunded');
+    expect((await simulatorPickup(pickupId)).status).toBe('scheduled');
+
+    t.advance(60 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect((await simulatorPickup(pickupId)).status).toBe('canceled');
+  });
+
   it('finishes a booking whose answer was lost with the job, without booking twice', async () => {
     const customer = await newCustomer(t.app);
     const { pickupId, token } = await quotedAndPaying(customer);

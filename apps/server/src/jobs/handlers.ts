@@ -10,7 +10,7 @@ import { enqueueCarrierPickupReminders, sendCarrierPickupReminder } from './carr
 import { cleanUpExpiredRows } from './clean-up.js';
 import type { JobContext } from './context.js';
 import { runAutoRefunds, runLabelPurchase, runLabelVoid, runPaymentRefund, runRefundStatus } from './label-jobs.js';
-import { runPickupBooking } from './pickup-jobs.js';
+import { runPickupBooking, runPickupVoid } from './pickup-jobs.js';
 import { enqueuePickupReminders, sendPickupReminder } from './pickup-reminders.js';
 import { advanceDueSimulatedLabels, carrierEventPayloadSchema, runCarrierEvent } from './tracking-jobs.js';
 
@@ -77,6 +77,7 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
     run: runPaymentRefund,
   },
   'label-void': { payload: z.object({ shipmentId: id }), run: runLabelVoid },
+  'pickup-void': { payload: z.object({ pickupId: id }), run: runPickupVoid },
   'refund-status': { payload: z.object({ shipmentId: id, check: z.number().int().positive() }), run: runRefundStatus },
   'auto-refund-labels': { payload: nothing, run: (_payload, context) => runAutoRefunds(context) },
   'interrupted-captures': { payload: nothing, run: (_payload, context) => finishInterruptedCaptures(context) },

@@ -47,6 +47,8 @@ export interface JobPayloads {
   'payment-refund': { paymentOrderId: number; amountCents?: number | undefined; currency?: string | undefined };
   /** Asks the carrier to void a label it made for a purchase that ended failed (its payment refunded), once it is found. */
   'label-void': { shipmentId: number };
+  /** Cancels with the carrier a pickup it booked for a booking that ended failed (its payment refunded), once it is found. */
+  'pickup-void': { pickupId: number };
   /** Asks the carrier how a label's refund stands; check counts the tries. */
   'refund-status': { shipmentId: number; check: number };
   /** Recurring (daily): asks the refund of unused labels shortly before the carrier's window closes. */

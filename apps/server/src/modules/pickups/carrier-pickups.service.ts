@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { uniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
-import { type BoughtPickup, CarrierError, type PostalAddress } from '../../providers/carriers/carriers-provider.js';
+import { type BoughtPickup, CARRIER_SETTLE_MS, CarrierError, type PostalAddress } from '../../providers/carriers/carriers-provider.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { lockUser } from '../operations/ledger.js';
 import { insertOperation } from '../operations/operations.repository.js';
@@ -28,6 +28,7 @@ import { findPaymentOrder, updatePaymentOrder } from '../payments/payments.repos
 import type { PaymentOrderRow } from '../payments/payments.table.js';
 import type { UserRow } from '../users/users.table.js';
 import { formatLocalDateTime, instantOf, parseLocalDateTime } from './pickup-times.js';
+import { enqueuePickupVoid, voidRefusedPickup } from './pickup-void.service.js';
 import { findPickup, findPickupByProviderId, findPickupOfPayment, findVerifiedAddress, insertPickup, movePickup, storedPickupRates } from './pickups.repository.js';
 import {
   addressLine,
@@ -56,8 +57,9 @@ import { wirePickupRates } from './pickups.wire.js';
  * opens a payment order for one of them (paying); the payment's return captures it once and
  * moves the pickup to booking in the same transaction, with a job that finishes the booking if
  * the return cannot; the carrier books it (scheduled) or refuses it (failed, the payment
- * refunded, the label's row saying so). Booking the same rate again answers the same booking,
- * so a retry never books twice.
+ * refunded, the label's row saying so, and a booking the carrier made all the same cancelled by
+ * the pickup-void job). Booking the same rate again answers the same booking, so a retry never
+ * books twice.
  */
 
 export type CarrierPickupDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'payments' | 'carriers'>;
@@ -66,7 +68,8 @@ export type CarrierPickupDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'paym
 export const BOOKING_RETRY_DELAY_MS = 2 * 60 * 1000;
 /**
  * A paid pickup the carrier has not booked for this long is given up (the job's tries last about
- * three hours): the payment goes back, and a booking the carrier may have made is cancelled.
+ * three hours): the payment goes back, and a booking the carrier may have made is cancelled
+ * (pickup-void).
  */
 export const BOOKING_GIVE_UP_MS = 2 * 60 * 60 * 1000;
 
@@ -325,7 +328,8 @@ export async function finishPickupPayment(deps: CarrierPickupDeps, order: Paymen
       await enqueueJob(trx, now, 'pickup-booking', { pickupId: moved.id }, { uniqueKey: `pickup-booking:${moved.id}`, runAt: new Date(now.getTime() + BOOKING_RETRY_DELAY_MS) });
       return moved.id;
     },
-    finish: (pickupId) => bookPickup(deps, pickupId),
+    // The first booking of the pickup: nothing was asked of the carrier before it.
+    finish: (pickupId) => bookPickup(deps, pickupId, { firstTry: true }),
   });
   return pickupReturnPage(deps, order.id);
 }
@@ -359,12 +363,17 @@ export async function pickupPaymentCancelled(deps: Pick<CarrierPickupDeps, 'db' 
 /** Said of a pickup whose payment was captured for another amount and refunded. */
 export const WRONG_AMOUNT_NOTE = 'Your payment for this pickup could not be taken as ordered and was refunded.';
 
-/** Inside the refund of a wrong capture: the pickup being paid for ends failed, saying so on it and its label. */
+/**
+ * Inside the refund of a wrong capture: the pickup being paid for ends failed, saying so on it and
+ * its label; one the carrier was being asked to book is cancelled if it was booked (pickup-void).
+ */
 export async function pickupPaymentRefunded(trx: Db, deps: Pick<CarrierPickupDeps, 'config'>, order: PaymentOrderRow): Promise<void> {
-  const nowIso = deps.config.clock().toISOString();
-  const pickup = await trx.selectFrom('pickups').select(['id', 'shipment_id']).where('payment_order_id', '=', order.id).executeTakeFirst();
+  const now = deps.config.clock();
+  const nowIso = now.toISOString();
+  const pickup = await trx.selectFrom('pickups').select(['id', 'shipment_id', 'state']).where('payment_order_id', '=', order.id).executeTakeFirst();
   if (!pickup || !(await movePickup(trx, pickup.id, ['paying', 'booking'], { state: 'failed', note: WRONG_AMOUNT_NOTE, updated_at: nowIso }))) return;
   await trx.updateTable('shipments').set({ pickup_note: WRONG_AMOUNT_NOTE, updated_at: nowIso }).where('id', '=', pickup.shipment_id).execute();
+  if (pickup.state === 'booking') await enqueuePickupVoid(trx, now, pickup.id);
 }
 
 /** Why a carrier refused a pickup, in the customer's words. */
@@ -391,24 +400,25 @@ function refusalReason(error: CarrierError): string {
  * done): the same rate every time, which the carrier books once. Booked → scheduled with all
  * that goes with it; refused → failed and the payment refunded; no answer → throws, the pickup
  * stays booking and the job tries again, until BOOKING_GIVE_UP_MS after the payment: then it is
- * failed and refunded as a refusal is, and a booking the carrier may have made is cancelled.
+ * failed and refunded as a refusal is. A refusal that may hide an earlier try still being booked
+ * (CarrierError.unsettled) is taken as one only on the first try or CARRIER_SETTLE_MS after the
+ * payment. Whenever it ends failed, a booking the carrier made all the same is cancelled
+ * (refuseBooking, pickup-void).
  */
-export async function bookPickup(deps: CarrierPickupDeps, pickupId: number): Promise<void> {
+export async function bookPickup(deps: CarrierPickupDeps, pickupId: number, options: { firstTry?: boolean } = {}): Promise<void> {
   const pickup = await findPickup(deps.db, pickupId);
   if (!pickup || pickup.state !== 'booking' || pickup.carrier === 'USPS') return;
   let bought: BoughtPickup;
   try {
     bought = await deps.carriers.buyPickup(pickup.provider_pickup_id ?? '', pickup.rate_id ?? '');
   } catch (error) {
-    if (error instanceof CarrierError && !error.retryable) {
+    const bookingMs = deps.config.clock().getTime() - updatedAt(pickup);
+    if (error instanceof CarrierError && (!error.retryable || (error.unsettled && (options.firstTry === true || bookingMs >= CARRIER_SETTLE_MS)))) {
       await refuseBooking(deps, pickup, error);
       return;
     }
-    if (deps.config.clock().getTime() - updatedAt(pickup) >= BOOKING_GIVE_UP_MS) {
+    if (bookingMs >= BOOKING_GIVE_UP_MS) {
       await refuseBooking(deps, pickup, new CarrierError('UNAVAILABLE', 'no answer from the carrier'));
-      await deps.carriers.cancelPickup(pickup.provider_pickup_id ?? '').catch((cancelError: unknown) => {
-        deps.log.warn({ err: cancelError, pickup: pickup.id }, 'no pickup to cancel with the carrier after giving up');
-      });
       return;
     }
     throw error;
@@ -456,8 +466,9 @@ async function recordBooking(deps: CarrierPickupDeps, pickup: PickupRow, bought:
 
 /**
  * The carrier refused the pickup: in one transaction it becomes failed saying why (on the label's
- * row too), the refund of its payment is a job (so it happens even if this process dies) and the
- * customer is mailed; then the refund is made at once.
+ * row too), the refund of its payment and the cancel of any booking the carrier made all the same
+ * are jobs (so they happen even if this process dies) and the customer is mailed; then both are
+ * tried at once.
  */
 async function refuseBooking(deps: CarrierPickupDeps, pickup: PickupRow, error: CarrierError): Promise<void> {
   const nowIso = deps.config.clock().toISOString();
@@ -468,6 +479,7 @@ async function refuseBooking(deps: CarrierPickupDeps, pickup: PickupRow, error: 
     if (pickup.payment_order_id !== null) {
       await enqueueJob(trx, deps.config.clock(), 'payment-refund', { paymentOrderId: pickup.payment_order_id }, { uniqueKey: `payment-refund:${pickup.payment_order_id}` });
     }
+    await enqueuePickupVoid(trx, deps.config.clock(), pickup.id);
     await mailCustomer(trx, deps, pickup, `your ${pickup.carrier} pickup could not be booked`, [
       note,
       'The money goes back to the account you paid with; your bank may take a few days to show it. You can schedule a new pickup for the label.',
@@ -480,6 +492,13 @@ async function refuseBooking(deps: CarrierPickupDeps, pickup: PickupRow, error: 
       await refundPaymentOrder(deps, pickup.payment_order_id);
     } catch (refundError) {
       deps.log.error({ err: refundError, pickup: pickup.id }, 'refund of a refused pickup failed; its job tries again');
+    }
+  }
+  if (failed) {
+    try {
+      await voidRefusedPickup(deps, pickup.id);
+    } catch (voidError) {
+      deps.log.warn({ err: voidError, pickup: pickup.id }, 'the carrier did not take the cancel of a refused pickup; its job tries again');
     }
   }
 }

@@ -208,6 +208,12 @@ export interface CreatedPickup {
   rates: PickupRate[];
 }
 
+/** A pickup as the carrier service holds it: booked ('scheduled', with its confirmation), not (yet) booked ('unknown'), or canceled. */
+export interface FoundPickup {
+  status: PickupStatus;
+  confirmation: string | null;
+}
+
 export interface BoughtPickup {
   pickupId: string;
   status: PickupStatus;
@@ -231,6 +237,7 @@ export const CARRIER_STEPS = [
   'track',
   'createPickup',
   'buyPickup',
+  'findPickup',
   'cancelPickup',
 ] as const;
 export type CarrierStep = (typeof CARRIER_STEPS)[number];
@@ -256,8 +263,16 @@ export interface CarriersProvider {
   getRefundStatus(shipmentId: string): Promise<RefundStatus | null>;
   track(reference: TrackReference): Promise<Tracker>;
   createPickup(input: CreatePickupInput): Promise<CreatedPickup>;
-  /** Books one of the pickup's rates; booking the same rate again answers the same confirmation. */
+  /**
+   * Books one of the pickup's rates; booking the same rate again answers the same confirmation
+   * (EasyPost refuses a second buy: the adapter answers the booking the pickup reads).
+   */
   buyPickup(pickupId: string, rateId: string): Promise<BoughtPickup>;
+  /**
+   * The pickup as the carrier holds it, or null when it does not know it: a booking refused or
+   * unanswered may still have been made.
+   */
+  findPickup(pickupId: string): Promise<FoundPickup | null>;
   cancelPickup(pickupId: string): Promise<PickupStatus>;
   /** Whether a webhook's raw body carries the service's signature (X-Hmac-Signature); false without a secret. */
   verifyWebhook(rawBody: Buffer | string, headers: WebhookHeaders): boolean;

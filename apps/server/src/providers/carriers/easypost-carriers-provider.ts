@@ -257,6 +257,11 @@ function pickupStatusOf(value: string | null): PickupStatus {
   return value === 'scheduled' || value === 'canceled' ? value : 'unknown';
 }
 
+/** Booked: EasyPost's pickup reads 'scheduled' and carries the carrier's confirmation (as recorded). */
+function isBooked(pickup: EasyPostPickup): boolean {
+  return pickupStatusOf(pickup.status) === 'scheduled' && Boolean(pickup.confirmation);
+}
+
 function pickupRatesOf(pickup: EasyPostPickup): (PickupRate & { carrierName: string })[] {
   return (pickup.pickup_rates ?? []).flatMap((rate) => {
     const carrier = carrierOf(rate.carrier);
@@ -306,6 +311,7 @@ export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl
   }
 
   const getShipment = (shipmentId: string) => call('GET', `/shipments/${segment(shipmentId)}`, shipmentSchema);
+  const getPickup = (pickupId: string) => call('GET', `/pickups/${segment(pickupId)}`, pickupSchema);
 
   async function download(url: string, format: LabelFormat): Promise<Buffer> {
     // The label lives on EasyPost's file storage: no credentials go with this request.
@@ -460,12 +466,50 @@ export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl
 
     async buyPickup(pickupId, rateId) {
       // EasyPost books a pickup by carrier and service: those of the rate chosen.
-      const pickup = await call('GET', `/pickups/${segment(pickupId)}`, pickupSchema);
+      const pickup = await getPickup(pickupId);
       const rate = pickupRatesOf(pickup).find((candidate) => candidate.rateId === rateId);
       if (!rate) throw new CarrierError('NOT_FOUND', 'no such rate for this pickup');
-      const bought = await call('POST', `/pickups/${segment(pickupId)}/buy`, pickupSchema, { carrier: rate.carrierName, service: rate.service });
-      if (!bought.confirmation) throw new CarrierError('UNAVAILABLE', 'EasyPost booked the pickup without a confirmation');
-      return { pickupId: bought.id, status: pickupStatusOf(bought.status), confirmation: bought.confirmation, carrier: rate.carrier, service: rate.service, priceCents: rate.priceCents };
+      const booked = (found: EasyPostPickup) => ({
+        pickupId: found.id,
+        status: pickupStatusOf(found.status),
+        confirmation: found.confirmation ?? '',
+        carrier: rate.carrier,
+        service: rate.service,
+        priceCents: rate.priceCents,
+      });
+      // EasyPost takes no idempotency key and refuses a second buy: a pickup booked already (an
+      // answer lost) is answered as it stands; a canceled one is not booked again.
+      if (isBooked(pickup)) return booked(pickup);
+      if (pickupStatusOf(pickup.status) === 'canceled') throw new CarrierError('INVALID_REQUEST', 'EasyPost: the pickup is canceled');
+      let failure: CarrierError;
+      try {
+        const bought = await call('POST', `/pickups/${segment(pickupId)}/buy`, pickupSchema, { carrier: rate.carrierName, service: rate.service });
+        if (!bought.confirmation) throw new CarrierError('UNAVAILABLE', 'EasyPost booked the pickup without a confirmation');
+        return booked(bought);
+      } catch (error) {
+        if (!(error instanceof CarrierError)) throw error;
+        failure = error;
+      }
+      // Refused or unanswered: booked all the same (a buy whose answer was lost) if it reads scheduled.
+      let found: EasyPostPickup;
+      try {
+        found = await getPickup(pickupId);
+      } catch {
+        throw unsettledRefusal(failure);
+      }
+      if (isBooked(found)) return booked(found);
+      throw unsettledRefusal(failure);
+    },
+
+    async findPickup(pickupId) {
+      let pickup: EasyPostPickup;
+      try {
+        pickup = await getPickup(pickupId);
+      } catch (error) {
+        if (error instanceof CarrierError && error.code === 'NOT_FOUND') return null;
+        throw error;
+      }
+      return { status: pickupStatusOf(pickup.status), confirmation: pickup.confirmation };
     },
 
     async cancelPickup(pickupId) {

@@ -10,6 +10,7 @@ import {
   checkInsurance,
   checkParcel,
   type CreatedPickup,
+  type FoundPickup,
   LABEL_CONTENT_TYPES,
   type Parcel,
   type PickupRate,
@@ -484,6 +485,12 @@ export function createSimulatorCarriersProvider(options: {
         pickup.status = 'scheduled';
         await store.put('pickup', pickupId, pickup, { at: clock() });
         return { pickupId, status: pickup.status, confirmation: pickup.bought.confirmation, carrier: rate.carrier, service: rate.service, priceCents: rate.priceCents };
+      }),
+
+    findPickup: (pickupId) =>
+      run('findPickup', async (): Promise<FoundPickup | null> => {
+        const pickup = await store.get<SimulatedPickup>('pickup', pickupId);
+        return pickup ? { status: pickup.status, confirmation: pickup.bought?.confirmation ?? null } : null;
       }),
 
     cancelPickup: (pickupId) =>
