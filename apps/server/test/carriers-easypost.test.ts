@@ -505,10 +505,10 @@ describe('EasyPost shipments and labels', () => {
     'says a retry refused with 422 %s while the lost purchase is still making its label is retryable, and answers that label once it shows, bought once',
     async (conflictCode) => {
       easypost.conflictCode = conflictCode;
-      const carriers = adapter({ timeoutMs: 200 });
+      const carriers = adapter({ timeoutMs: 300 });
       const shipment = await ratedShipment(carriers);
       const before = easypost.purchases;
-      easypost.labelDelayMs = 800;
+      easypost.labelDelayMs = 1_200;
       const input = { shipmentId: shipment.shipmentId, rateId: shipment.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'lost' };
       // The buy times out; the shipment shows no label yet.
       await expect(carriers.buyRate(input)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
@@ -644,12 +644,12 @@ describe('EasyPost refunds, trackers and pickups', () => {
   });
 
   it('books a pickup once: a retry after a lost answer answers the booking EasyPost made (it refuses a second buy), and one still being booked is retryable', async () => {
-    const carriers = adapter({ timeoutMs: 200 });
+    const carriers = adapter({ timeoutMs: 300 });
     const postage = await boughtShipment(carriers, 'FedEx', 'FEDEX_GROUND');
     const pickup = await carriers.createPickup({ shipmentId: postage.shipmentId, address: FROM, minDatetime: new Date('2026-11-24T16:00:00Z'), maxDatetime: new Date('2026-11-24T23:00:00Z') });
     const rateId = pickup.rates[0]!.rateId;
     const before = easypost.pickupBookings;
-    easypost.bookingDelayMs = 800;
+    easypost.bookingDelayMs = 1_200;
     // The answer is lost (timeout) while the carrier books it.
     await expect(carriers.buyPickup(pickup.pickupId, rateId)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
     // Tried again while it is still being booked: EasyPost refuses the buy and the pickup does not read scheduled yet.
@@ -749,7 +749,7 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
   const database = useTestDatabase();
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(database.url(), { carriers: { provider: 'easypost', apiKey: API_KEY, apiBase: `${easypost.base}/v2`, webhookSecret: undefined, timeoutMs: 250 } });
+    t = await buildTestApp(database.url(), { carriers: { provider: 'easypost', apiKey: API_KEY, apiBase: `${easypost.base}/v2`, webhookSecret: undefined, timeoutMs: 800 } });
   });
   afterAll(() => t.close());
 
@@ -813,7 +813,7 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
     easypost.conflictCode = 'SHIPMENT.POSTAGE.FAILURE';
     const { draftId, returned } = await paidLabel();
     const before = easypost.purchases;
-    easypost.labelDelayMs = 2_500;
+    easypost.labelDelayMs = 3_000;
     // The return's buy times out while the carrier makes the label.
     await returned();
     expect((await shipmentRow(draftId)).state).toBe('buying');
@@ -871,7 +871,7 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
 
     // The last try before giving up times out while the carrier makes the label: refunded, and no label to void yet.
     t.advance(BUYING_GIVE_UP_MS);
-    easypost.labelDelayMs = 2_500;
+    easypost.labelDelayMs = 3_000;
     await t.app.jobs.drain();
     const failed = await shipmentRow(draftId);
     expect(failed.state).toBe('failed');
@@ -896,7 +896,7 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
   it('books the pickup a lost booking made when the job tries again: the customer keeps it, nothing is refunded', async () => {
     const { pickupId, returned } = await paidPickup();
     const before = easypost.pickupBookings;
-    easypost.bookingDelayMs = 2_500;
+    easypost.bookingDelayMs = 3_000;
     // The return's booking times out while the carrier books it.
     await returned();
     expect((await pickupRow(pickupId)).state).toBe('booking');
@@ -919,7 +919,7 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
 
     // The last try before giving up times out while the carrier books: refunded, and nothing booked to cancel yet.
     t.advance(BOOKING_GIVE_UP_MS);
-    easypost.bookingDelayMs = 2_500;
+    easypost.bookingDelayMs = 3_000;
     await t.app.jobs.drain();
     const failed = await pickupRow(pickupId);
     expect(failed.state).toBe('failed');
