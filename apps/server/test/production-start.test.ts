@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { realProvidersEnv } from './production-env.js';
 
 /**
  * The portal started as an operator would (its own process, its environment only), in
@@ -25,32 +26,13 @@ async function freePort(): Promise<number> {
 
 function productionEnv(port: number): NodeJS.ProcessEnv {
   return {
+    ...realProvidersEnv(dir),
     PATH: process.env.PATH,
-    NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: `sqlite:${join(dir, `portal-${port}.db`)}`,
-    SESSION_SECRET: 'p'.repeat(40),
     LOG_LEVEL: 'warn',
-    PAYMENTS_PROVIDER: 'paypal',
-    PAYPAL_CLIENT_ID: 'dummy-id',
-    PAYPAL_CLIENT_SECRET: 'dummy-secret',
-    CARRIERS_PROVIDER: 'easypost',
-    EASYPOST_API_KEY: 'EZAK_dummy',
-    USPS_PICKUPS_PROVIDER: 'usps',
-    USPS_CLIENT_ID: 'dummy-id',
-    USPS_CLIENT_SECRET: 'dummy-secret',
-    SMS_PROVIDER: 'twilio',
-    SMS_ACCOUNT: 'AC_dummy',
-    SMS_TOKEN: 'dummy-token',
-    SMS_FROM: '+12065550100',
-    MAIL_PROVIDER: 'smtp',
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    WALLET_PROVIDER: 'apple',
-    WALLET_SIGNER_CERT_PATH: join(dir, 'signer.pem'),
-    WALLET_SIGNER_KEY_PATH: join(dir, 'signer.key'),
-    WALLET_WWDR_CERT_PATH: join(dir, 'wwdr.pem'),
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from './env.js';
+import { realProvidersEnv } from '../../test/production-env.js';
 import { redactUrl } from './logger.js';
 
 const SECRET = 'x'.repeat(40);
@@ -64,29 +65,7 @@ describe('loadConfig', () => {
   });
 });
 
-/** A production environment with every provider named as the real service, with dummy keys. */
-const PRODUCTION: NodeJS.ProcessEnv = {
-  NODE_ENV: 'production',
-  SESSION_SECRET: SECRET,
-  PAYMENTS_PROVIDER: 'paypal',
-  PAYPAL_CLIENT_ID: 'dummy-id',
-  PAYPAL_CLIENT_SECRET: 'dummy-secret',
-  CARRIERS_PROVIDER: 'easypost',
-  EASYPOST_API_KEY: 'EZAK_dummy',
-  USPS_PICKUPS_PROVIDER: 'usps',
-  USPS_CLIENT_ID: 'dummy-id',
-  USPS_CLIENT_SECRET: 'dummy-secret',
-  SMS_PROVIDER: 'twilio',
-  SMS_ACCOUNT: 'AC_dummy',
-  SMS_TOKEN: 'dummy-token',
-  SMS_FROM: '+12065550100',
-  MAIL_PROVIDER: 'smtp',
-  SMTP_URL: 'smtp://mail.example.com:587',
-  WALLET_PROVIDER: 'apple',
-  WALLET_SIGNER_CERT_PATH: '/etc/airbox/signer.pem',
-  WALLET_SIGNER_KEY_PATH: '/etc/airbox/signer.key',
-  WALLET_WWDR_CERT_PATH: '/etc/airbox/wwdr.pem',
-};
+const PRODUCTION = realProvidersEnv('/etc/airbox');
 
 function refusal(env: NodeJS.ProcessEnv): string {
   try {
@@ -105,7 +84,7 @@ describe('loadConfig in production', () => {
     expect(config.carriers?.provider).toBe('easypost');
     expect(config.uspsPickups?.provider).toBe('usps');
     expect(config.sms?.provider).toBe('twilio');
-    expect(config.smtpUrl).toBe('smtp://mail.example.com:587');
+    expect(config.smtpUrl).toBe('smtp://127.0.0.1:9');
     expect(config.wallet.certificates?.signerCertPath).toBe('/etc/airbox/signer.pem');
     expect(config.seedDemoData).toBe(false);
   });
