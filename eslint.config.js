@@ -77,6 +77,11 @@ export default tseslint.config(
             { target: `${server}/db`, from: [`${server}/routes`, `${server}/plugins`, `${server}/jobs`, `${server}/providers`] },
             { target: `${server}/jobs`, from: [`${server}/routes`, `${server}/plugins`] },
             { target: `${server}/routes`, from: [`${server}/plugins`] },
+            {
+              target: `${server}/context.ts`,
+              from: [`${server}/modules`, `${server}/routes`, `${server}/plugins`, `${server}/jobs`, `${server}/app.ts`],
+              message: 'The app context is what modules are given: it names providers, db and config, never a module or a layer above.',
+            },
           ],
         },
       ],

@@ -1,12 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/env.js';
 import type { Db } from './db/database.js';
-import type { FailureCounter } from './modules/auth/failure-counter.js';
 import type { CarriersProvider } from './providers/carriers/carriers-provider.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
 import type { PaymentsProvider } from './providers/payments/payments-provider.js';
 import type { SmsProvider } from './providers/sms/sms-provider.js';
 import type { WalletProvider } from './providers/wallet/wallet-provider.js';
+
+/**
+ * Counts failed password checks per key in a fixed window: in memory for one server, in Redis
+ * (REDIS_URL) so that several instances share the count (modules/auth/failure-counter.ts).
+ */
+export interface FailureCounter {
+  /** Failures counted for this key in the current window. */
+  count(key: string): Promise<number>;
+  /** Counts one more failure; returns the new count. */
+  increment(key: string): Promise<number>;
+  /** Forgets the failures counted for this key. */
+  clear(key: string): Promise<void>;
+}
 
 /**
  * What services, jobs and commands get of the app, one way: built once (the app's plugins

@@ -2,13 +2,10 @@ import { ACCOUNT_BUDGET_WINDOW_MS, MESSAGES } from '@airbox/contract';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import type { FailureCounter } from '../context.js';
 import { AppError } from '../errors.js';
 import { type AccountBudgets, createMemoryAccountBudgets, createRedisAccountBudgets } from '../modules/auth/account-budget.js';
-import {
-  createMemoryFailureCounter,
-  createRedisFailureCounter,
-  type FailureCounter,
-} from '../modules/auth/failure-counter.js';
+import { createMemoryFailureCounter, createRedisFailureCounter } from '../modules/auth/failure-counter.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryFailureCounter, createRedisFailureCounter, type FailureCounter } from './failure-counter.js';
+import type { FailureCounter } from '../../context.js';
+import { createMemoryFailureCounter, createRedisFailureCounter } from './failure-counter.js';
 
 const WINDOW_MS = 60 * 60 * 1000;
 

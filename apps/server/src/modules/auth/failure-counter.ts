@@ -1,18 +1,7 @@
 import type { Redis } from 'ioredis';
+import type { FailureCounter } from '../../context.js';
 
-/**
- * Counts failed password checks per key in a fixed window. In memory for one server, in Redis
- * (REDIS_URL) so that several instances share the count.
- */
-export interface FailureCounter {
-  /** Failures counted for this key in the current window. */
-  count(key: string): Promise<number>;
-  /** Counts one more failure; returns the new count. */
-  increment(key: string): Promise<number>;
-  /** Forgets the failures counted for this key. */
-  clear(key: string): Promise<void>;
-}
-
+/** A FailureCounter (the app context's) in this process's memory: for one server. */
 export function createMemoryFailureCounter(windowMs: number, clock: () => Date): FailureCounter {
   const windows = new Map<string, { count: number; endsAt: number }>();
   const current = (key: string) => {
@@ -42,6 +31,7 @@ export function createMemoryFailureCounter(windowMs: number, clock: () => Date):
   };
 }
 
+/** A FailureCounter in Redis (REDIS_URL), so that several instances share the count. */
 export function createRedisFailureCounter(redis: Redis, keyPrefix: string, windowMs: number): FailureCounter {
   const redisKey = (key: string) => `${keyPrefix}login-failures:${key}`;
   return {
