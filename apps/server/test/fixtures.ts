@@ -1,6 +1,6 @@
 import { boxIdProblem } from '@airbox/contract';
 import type { Db } from '../src/db/database.js';
-import { hashPassword } from '../src/modules/auth/passwords.js';
+import { hashPassword } from '../src/modules/users/passwords.js';
 import { type CreatedUser, type CreateUserInput, createUser } from '../src/modules/users/users.service.js';
 
 /** What the test suites share of their fixtures; each suite's own defaults stay beside it. */

@@ -3,7 +3,7 @@ import type * as Argon2 from '@node-rs/argon2';
 import { describe, expect, it, vi } from 'vitest';
 import { CPU_HEAVY_TASKS_AT_ONCE } from '../src/config/cpu.js';
 import { AppError } from '../src/errors.js';
-import { hashPassword, PASSWORD_WORK_WAITING, verifyPassword } from '../src/modules/auth/passwords.js';
+import { hashPassword, PASSWORD_WORK_WAITING, verifyPassword } from '../src/modules/users/passwords.js';
 import { DEMO_PASSWORD, useTestApp, useTestDatabase } from './helper.js';
 
 /** The real argon2, counting the hashes and checks running at once. */

@@ -1,6 +1,6 @@
 import { MESSAGES, PROFILE_MESSAGES, REAUTHENTICATION_WINDOW_MS, ROLE, UPDATE_PROFILE_ERRORCODE, US_STATES } from '@airbox/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../src/modules/auth/passwords.js';
+import { verifyPassword } from '../src/modules/users/passwords.js';
 import { issueToken, checkToken } from '../src/modules/tokens/tokens.service.js';
 import { findUserById } from '../src/modules/users/users.repository.js';
 import { FIXTURE_PASSWORD, type FixtureHubs, insertAccountUser, insertHubsAndBuilding, accountBoxId } from './account-fixtures.js';

@@ -1,4 +1,4 @@
-import { type ColumnDataType, type ColumnDefinitionBuilder, type Kysely, SqliteAdapter, sql } from 'kysely';
+import { type ColumnDataType, type ColumnDefinitionBuilder, type ColumnType, type Kysely, SqliteAdapter, sql } from 'kysely';
 
 /** Helpers that hide the two dialects' differences from migrations and repositories. */
 
@@ -25,6 +25,12 @@ export function identity(db: Kysely<any>) {
 export function flagCheck(column: string) {
   return sql`${sql.ref(column)} in (0, 1)`;
 }
+
+/**
+ * A timestamp column of every module's table: written as ISO text, read back as Date (pg) or
+ * text (SQLite); see toIso.
+ */
+export type Timestamp = ColumnType<Date | string, string, string>;
 
 /** Drivers return Date (pg) or text (SQLite): the repositories hand out ISO strings. */
 export function toIso(value: Date | string): string {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE } from '@airbox/contract';
 import { insertAdvertisement } from '../modules/advertisements/advertisements.repository.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { hashPassword } from '../modules/users/passwords.js';
 import { insertCarrierServiceRenamings } from '../modules/carriers/carriers.repository.js';
 import { insertBuilding, insertCampus, insertCompany, insertUnit } from '../modules/campuses/campuses.repository.js';
 import { insertHubs, linkHubsToBuildings } from '../modules/hubs/hubs.repository.js';

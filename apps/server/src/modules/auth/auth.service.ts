@@ -27,7 +27,7 @@ import { activationMail, passwordChangedMail, resetMail } from './auth.mails.js'
 import type { MailMessage } from '../../providers/mail/mail-provider.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { beforePasswordCheck, ownerProven, passwordCheckFailed } from './login-throttle.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from '../users/passwords.js';
 import type { AppContext } from '../../context.js';
 
 /** What the auth rules need of the app: its decorations (see plugins/). */

@@ -1,4 +1,4 @@
-import type { Timestamp } from '../users/users.table.js';
+import type { Timestamp } from '../../db/dialect.js';
 
 /** An AirBox ID getBoxid suggested; offered to nobody else until it expires. */
 export interface BoxIdReservationsTable {

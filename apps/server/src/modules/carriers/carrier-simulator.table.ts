@@ -1,4 +1,4 @@
-import type { Timestamp } from '../users/users.table.js';
+import type { Timestamp } from '../../db/dialect.js';
 
 /**
  * The carriers simulator's side of the labels (providers/carriers/simulator-store.ts), as

@@ -1,4 +1,4 @@
-import type { Timestamp } from '../users/users.table.js';
+import type { Timestamp } from '../../db/dialect.js';
 
 /**
  * The USPS carrier pickup simulator's side of the pickups (providers/usps/usps-simulator-store.ts),

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Timestamp } from '../users/users.table.js';
+import type { Timestamp } from '../../db/dialect.js';
 
 /** A delivery hub with lockers; users.locker_id points at it. */
 export interface HubsTable {

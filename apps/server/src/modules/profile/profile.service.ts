@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso, uniqueViolation } from '../../db/dialect.js';
 import { beforePasswordCheck, ownerProven, passwordCheckFailed } from '../auth/login-throttle.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../users/passwords.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { listHubs, listHubsOfBuilding } from '../hubs/hubs.repository.js';
 import type { HubRow } from '../hubs/hubs.table.js';

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../users/users.table.js';
+import type { Timestamp } from '../../db/dialect.js';
 
 /** The locker QR code of a user: its version (bumped by a reset) and when it was last reset. */
 export interface UserQrCodesTable {

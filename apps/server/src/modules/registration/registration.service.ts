@@ -10,7 +10,7 @@ import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso, uniqueViolation } from '../../db/dialect.js';
 import type { AuthDeps } from '../auth/auth.service.js';
 import { enqueueJob } from '../jobs/jobs.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../users/passwords.js';
 import { type CompanyPlacement, findCompanyPlacement } from '../campuses/campuses.repository.js';
 import { findHub, hubServesBuilding } from '../hubs/hubs.repository.js';
 import { findUserByEmail, insertUser } from '../users/users.repository.js';

@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { ShippingAddressColumns } from '../shipments/shipments.table.js';
-import type { Timestamp } from '../users/users.table.js';
+import type { Timestamp } from '../../db/dialect.js';
 
 /** An order in progress (spec 03 §3 Saved order): the label-purchase page kept for later. */
 export interface SavedOrdersTable extends ShippingAddressColumns {

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Timestamp } from '../users/users.table.js';
+import type { Timestamp } from '../../db/dialect.js';
 
 /** A signed-in session. Only the SHA-256 of the cookie's token is kept. */
 export interface SessionsTable {

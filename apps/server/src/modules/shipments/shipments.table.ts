@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Timestamp } from '../users/users.table.js';
+import type { Timestamp } from '../../db/dialect.js';
 
 /**
  * A label purchase and then the label (spec 03 §3 Shipment row). Its `state` is the purchase's

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Timestamp } from '../users/users.table.js';
+import type { Timestamp } from '../../db/dialect.js';
 
 /**
  * 'sending': the text was handed to the provider and no answer named it yet (none came, or it was

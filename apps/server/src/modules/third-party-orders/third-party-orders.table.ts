@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { Timestamp } from '../users/users.table.js';
+import type { Timestamp } from '../../db/dialect.js';
 
 /** An order of a partner merchant placed in a locker (the public /ShowQRcode page). */
 export interface ThirdPartyOrdersTable {

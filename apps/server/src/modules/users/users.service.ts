@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { boxIdProblem, USER_STATUS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from './passwords.js';
 import { isBoxIdTaken } from '../box-ids/box-ids.repository.js';
 import { insertUser } from './users.repository.js';
 import type { NewUser } from './users.table.js';

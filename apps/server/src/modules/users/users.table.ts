@@ -1,7 +1,11 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Timestamp } from '../../db/dialect.js';
 
-/** Written as ISO text, read back as Date (pg) or text (SQLite); see db/dialect.ts toIso. */
-export type Timestamp = ColumnType<Date | string, string, string>;
+/**
+ * Still imported from here by payments.table.ts and operations.table.ts, which are being
+ * restructured: remove once they take db/dialect.ts's, as every other table does.
+ */
+export type { Timestamp };
 
 /** A customer, business user or admin (spec 01 §3, spec 02 §3, spec 03 §2). */
 export interface UsersTable {

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Timestamp } from '../users/users.table.js';
+import type { Timestamp } from '../../db/dialect.js';
 
 /** A generated .pkpass waiting behind a one-time download link; the row goes when it is fetched. */
 export interface WalletPassLinksTable {
