@@ -1,6 +1,6 @@
 import { writeTransaction } from '../db/database.js';
 import { toIso } from '../db/dialect.js';
-import { composeMail } from '../modules/auth/auth.mails.js';
+import { composeMail } from '../modules/notifications/mail-layout.js';
 import { enqueueJob } from '../modules/jobs/jobs.js';
 import { findPickup } from '../modules/pickups/pickups.repository.js';
 import { addressLine, lockerLine, pickupLink, whenLine } from '../modules/pickups/pickups.service.js';

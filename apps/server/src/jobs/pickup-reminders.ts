@@ -1,7 +1,7 @@
 import { APP_PATHS, appUrl, pickupReminderWindow } from '@airbox/contract';
 import { writeTransaction } from '../db/database.js';
 import { toIso } from '../db/dialect.js';
-import { composeMail } from '../modules/auth/auth.mails.js';
+import { composeMail } from '../modules/notifications/mail-layout.js';
 import { findHub } from '../modules/hubs/hubs.repository.js';
 import { enqueueJob } from '../modules/jobs/jobs.js';
 import { pacificDateTime } from '../modules/messages/messages.html.js';

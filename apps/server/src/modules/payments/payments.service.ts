@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { type CaptureResult, amountOf, PaymentProviderError } from '../../providers/payments/payments-provider.js';
-import { composeMail } from '../auth/auth.mails.js';
+import { composeMail } from '../notifications/mail-layout.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { findMembership } from '../memberships/memberships.repository.js';
 import { lockUser, membershipActive } from '../operations/ledger.js';

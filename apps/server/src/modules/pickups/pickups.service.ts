@@ -5,7 +5,7 @@ import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import { CarrierError } from '../../providers/carriers/carriers-provider.js';
-import { composeMail } from '../auth/auth.mails.js';
+import { composeMail } from '../notifications/mail-layout.js';
 import { findHub } from '../hubs/hubs.repository.js';
 import type { HubRow } from '../hubs/hubs.table.js';
 import { enqueueJob } from '../jobs/jobs.js';

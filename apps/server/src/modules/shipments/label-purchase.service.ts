@@ -22,7 +22,7 @@ import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import { CARRIER_SETTLE_MS, CarrierError, type PostalAddress, type Postage, type ShipmentRate } from '../../providers/carriers/carriers-provider.js';
-import { composeMail } from '../auth/auth.mails.js';
+import { composeMail } from '../notifications/mail-layout.js';
 import { insertContactWithinCap } from '../contacts/contacts.repository.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { lockUser } from '../operations/ledger.js';

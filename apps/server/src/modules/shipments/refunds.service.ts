@@ -13,7 +13,7 @@ import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso, toIsoOrNull } from '../../db/dialect.js';
 import type { RefundStatus } from '../../providers/carriers/carriers-provider.js';
 import { usPhoneE164 } from '../../providers/sms/sms-provider.js';
-import { composeMail } from '../auth/auth.mails.js';
+import { composeMail } from '../notifications/mail-layout.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { lockUser } from '../operations/ledger.js';
 import { insertOperation } from '../operations/operations.repository.js';
