@@ -14,12 +14,11 @@ import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso, uniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
-import { escapeHtml } from '../../providers/mail/mail-provider.js';
-import { usPhoneE164 } from '../../providers/sms/sms-provider.js';
 import { findHub } from '../hubs/hubs.repository.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { deliveryMessageHtml, deliveryMessageText, type DeliveryNotice } from '../messages/messages.html.js';
 import { insertMessage, markPackageMessagesPickedUp } from '../messages/messages.repository.js';
+import { notify } from '../notifications/notify.js';
 import { lockUser, lockUserByBoxId, membershipActive } from '../operations/ledger.js';
 import { insertOperation } from '../operations/operations.repository.js';
 import { findUserById } from '../users/users.repository.js';
@@ -235,27 +234,12 @@ export async function sendDeliveryNotices(deps: LockerDeps, packageId: number): 
     deliveredAt,
     graceEnd: pickupGraceEnd(deliveredAt),
   };
-  const now = deps.config.clock();
-  const text = deliveryMessageText(notice);
-  const phone = usPhoneE164(user.cell_phone);
-  await writeTransaction(deps.db, async (trx) => {
-    if (user.notify_by_email === 1) {
-      const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';
-      await enqueueJob(
-        trx,
-        now,
-        'mail',
-        {
-          to: user.email,
-          subject: `${deps.config.brandName}: your package is ready for pickup`,
-          text: `${greeting}\n\n${text}\n\nMy Messages: ${appUrl(deps.config.publicUrl, APP_PATHS.message.getHref())}\n`,
-          html: `<p>${escapeHtml(greeting)}</p>${deliveryMessageHtml(notice)}`,
-        },
-        { uniqueKey: `delivery-notice:${packageId}:mail` },
-      );
-    }
-    if (user.notify_by_text !== 1) return;
-    if (phone) await enqueueJob(trx, now, 'sms', { to: phone, body: `${deps.config.brandName}: ${text}` }, { uniqueKey: `delivery-notice:${packageId}:sms` });
-    else deps.log.warn({ packageId }, 'text notification wanted but the cell phone is not a US number');
-  });
+  await writeTransaction(deps.db, (trx) =>
+    notify(trx, deps, user, {
+      subject: 'your package is ready for pickup',
+      lines: [deliveryMessageText(notice)],
+      action: { label: 'My Messages', link: appUrl(deps.config.publicUrl, APP_PATHS.message.getHref()) },
+      key: `delivery-notice:${packageId}`,
+    }),
+  );
 }

@@ -3,9 +3,8 @@ import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { isSqlite } from '../../db/dialect.js';
 import type { Tracker, TrackerEvent, TrackerStatus, TrackingEvent } from '../../providers/carriers/carriers-provider.js';
-import { escapeHtml } from '../../providers/mail/mail-provider.js';
-import { usPhoneE164 } from '../../providers/sms/sms-provider.js';
 import { enqueueJob } from '../jobs/jobs.js';
+import { notify } from '../notifications/notify.js';
 import type { ShipmentRow } from './shipments.table.js';
 import { trackerStatusMovesForward } from './tracker-status.js';
 
@@ -194,39 +193,22 @@ export async function sendTrackingNotices(
   if (!told || !shipment) return;
   const user = await deps.db
     .selectFrom('users')
-    .select(['email', 'first_name', 'cell_phone', 'notify_by_email', 'notify_by_text'])
+    .select(['user_id', 'email', 'first_name', 'cell_phone', 'notify_by_email', 'notify_by_text'])
     .where('user_id', '=', shipment.user_id)
     .executeTakeFirst();
   if (!user) return;
-  const now = deps.config.clock();
-  const key = `tracking-notice:${shipment.id}:${notice.status}:${notice.at}`;
   const carrier = carrierDisplayName(shipment.carrier);
   const what = `Your ${carrier} label ${shipment.order_no} ${told}`;
   const line = `${what}${notice.place ? ` (${notice.place})` : ''}.`;
-  const tracking = shipment.tracking_code ? `Tracking number: ${shipment.tracking_code}` : '';
-  const phone = usPhoneE164(user.cell_phone);
-  await writeTransaction(deps.db, async (trx) => {
-    if (user.notify_by_email === 1) {
-      const greeting = user.first_name ? `Hello ${user.first_name},` : 'Hello,';
-      const link = appUrl(deps.config.publicUrl, APP_PATHS.shipments.getHref());
-      await enqueueJob(
-        trx,
-        now,
-        'mail',
-        {
-          to: user.email,
-          subject: `${deps.config.brandName}: ${what.charAt(0).toLowerCase()}${what.slice(1)}`,
-          text: `${greeting}\n\n${line}\n${tracking}\n\nMy Shipments: ${link}\n`,
-          html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(line)}</p>${tracking ? `<p>${escapeHtml(tracking)}</p>` : ''}<p><a href="${escapeHtml(link)}">My Shipments</a></p>`,
-        },
-        { uniqueKey: `${key}:mail` },
-      );
-    }
-    if (user.notify_by_text !== 1) return;
-    if (phone) {
-      await enqueueJob(trx, now, 'sms', { to: phone, body: `${deps.config.brandName}: ${line}${shipment.tracking_code ? ` Tracking ${shipment.tracking_code}` : ''}` }, { uniqueKey: `${key}:sms` });
-    } else deps.log.warn({ shipmentId: shipment.id }, 'text notification wanted but the cell phone is not a US number');
-  });
+  await writeTransaction(deps.db, (trx) =>
+    notify(trx, deps, user, {
+      subject: `${what.charAt(0).toLowerCase()}${what.slice(1)}`,
+      lines: [line, ...(shipment.tracking_code ? [`Tracking number: ${shipment.tracking_code}`] : [])],
+      action: { label: 'My Shipments', link: appUrl(deps.config.publicUrl, APP_PATHS.shipments.getHref()) },
+      text: `${line}${shipment.tracking_code ? ` Tracking ${shipment.tracking_code}` : ''}`,
+      key: `tracking-notice:${shipment.id}:${notice.status}:${notice.at}`,
+    }),
+  );
 }
 
 /** States in which a label exists for its recipient. */
