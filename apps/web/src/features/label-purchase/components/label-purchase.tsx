@@ -2,7 +2,7 @@ import { LABEL_PURCHASE_ERRORCODE, MESSAGES, STORAGE_KEYS, decodeLabelPurchasePa
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { addressCheckOf, type AddressCheck } from '../../../components/address/address-check';
 import { KEEP_ALERT_STATE, useAlert } from '../../../components/alert/alert-context';
@@ -19,22 +19,22 @@ import { useBuyLabel } from '../api/buy-label';
 import { useOrderForLater } from '../api/get-order-for-later';
 import { useRateLabel } from '../api/rate-label';
 import { useSaveOrderForLater } from '../api/save-order-for-later';
-import {
-  EMPTY_DRAFT,
-  draftFromSavedOrder,
-  hasAddressInput,
-  rateInput,
-  saveForLaterInput,
-  type AddressValues,
-  type LabelDraft,
-} from '../utils/draft';
+import { EMPTY_DRAFT, draftFromSavedOrder, rateInput, saveForLaterInput, type AddressValues, type LabelDraft } from '../utils/draft';
 import { LABEL_PURCHASE_TEXT } from '../utils/messages';
 import { FromStep, ToStep } from './address-steps';
 import { OptionsStep } from './options-step';
 import { PackageStep } from './package-step';
-import { RatesStep, type RatesState } from './rates-step';
+import {
+  bothVerified,
+  canSaveForLater,
+  currentDraft,
+  initialLabelPurchaseState,
+  labelPurchaseReducer,
+  ratesFailure,
+} from './label-purchase-state';
+import { RatesStep } from './rates-step';
 import { ReviewStep } from './review-step';
-import { VerifyStep, applySuggestion, type Side } from './verify-step';
+import { VerifyStep } from './verify-step';
 
 const STEPS = ['From', 'To', 'Package', 'Options', 'Verify', 'Rates', 'Review and pay'] as const;
 const STEP = { from: 0, to: 1, package: 2, options: 3, verify: 4, rates: 5, review: 6 } as const;
@@ -75,8 +75,6 @@ export function LabelPurchase({ userId, hash }: { userId: number; hash: string }
   );
 }
 
-type Checks = Record<Side, AddressCheck>;
-
 function LabelPurchaseWizard({
   userId,
   orderId,
@@ -98,67 +96,47 @@ function LabelPurchaseWizard({
   const buyLabel = useBuyLabel();
   const save = useSaveOrderForLater();
 
-  const [draft, setDraft] = useState<LabelDraft>(initial);
-  const [dirty, setDirty] = useState(false);
-  const [canSave, setCanSave] = useState(() => hasAddressInput(initial));
-  const [checks, setChecks] = useState<Checks | null>(null);
-  const [verifying, setVerifying] = useState(false);
-  const [rates, setRates] = useState<RatesState>({ status: 'loading' });
-  const [rateId, setRateId] = useState<string | null>(null);
-  const [ratesNotice, setRatesNotice] = useState<string | null>(null);
-  /** The step's values as typed, not yet taken by Next: Back and Save for later keep them. */
-  const live = useRef<Partial<LabelDraft>>({});
-  const draftNow = useRef(draft);
-  useEffect(() => {
-    draftNow.current = draft;
-  }, [draft]);
-  /** The recipient last put in My Contacts, so rating again does not save it twice. */
+  const [state, dispatch] = useReducer(labelPurchaseReducer, initial, initialLabelPurchaseState);
+  const { draft, checks, verifying, rates, rateId, ratesNotice } = state;
+  /**
+   * The recipient last put in My Contacts, so rating again does not save it twice. Nothing shows
+   * it, and a rating that started before an earlier one answered must read the latest: a ref.
+   */
   const savedRecipient = useRef<string | null>(null);
-  const { allowLeave } = useLeaveWarning(dirty, LABEL_PURCHASE_TEXT.leaveQuestion);
+  const { allowLeave } = useLeaveWarning(state.dirty, LABEL_PURCHASE_TEXT.leaveQuestion);
 
-  const report = useCallback(<K extends keyof LabelDraft>(key: K, values: LabelDraft[K]) => {
-    live.current = { [key]: values };
-    setDirty(true);
-    setCanSave(hasAddressInput({ ...draftNow.current, ...live.current }));
-  }, []);
-  const reportFrom = useCallback((values: LabelDraft['from']) => report('from', values), [report]);
-  const reportTo = useCallback((values: LabelDraft['to']) => report('to', values), [report]);
-  const reportParcel = useCallback((values: LabelDraft['parcel']) => report('parcel', values), [report]);
-  const reportOptions = useCallback((values: LabelDraft['options']) => report('options', values), [report]);
+  const reportFrom = useCallback((from: LabelDraft['from']) => dispatch({ type: 'typed', values: { from } }), []);
+  const reportTo = useCallback((to: LabelDraft['to']) => dispatch({ type: 'typed', values: { to } }), []);
+  const reportParcel = useCallback((parcel: LabelDraft['parcel']) => dispatch({ type: 'typed', values: { parcel } }), []);
+  const reportOptions = useCallback((options: LabelDraft['options']) => dispatch({ type: 'typed', values: { options } }), []);
 
-  /** Takes a step's values (Next), or what is typed (Back), and shows another step. */
-  function keep(changes: Partial<LabelDraft>): LabelDraft {
-    const next = { ...draft, ...changes };
-    live.current = {};
-    setDraft(next);
-    return next;
-  }
+  /** Next: the step's values are taken and the next step shown. */
+  const take = (values: Partial<LabelDraft>) => {
+    dispatch({ type: 'took', values });
+    wizard.next();
+  };
   const back = () => {
-    keep(live.current);
+    dispatch({ type: 'wentBack' });
     wizard.back();
   };
 
-  async function rate(order: LabelDraft, keepChoice?: LabelRate) {
-    setRates({ status: 'loading' });
+  /** Rates for `order`; `notice` (when given) is said above them, the chosen service kept when `keepChoice` names one. */
+  async function rate(order: LabelDraft, { keepChoice, notice }: { keepChoice?: LabelRate; notice?: string | null } = {}) {
+    dispatch({ type: 'rating', notice });
     const recipient = JSON.stringify(order.to);
     const saveRecipient = order.to.saveRecipient && savedRecipient.current !== recipient;
     try {
       const { data } = await rateLabel.mutateAsync(rateInput(order, saveRecipient));
       if (saveRecipient) savedRecipient.current = recipient;
-      setRates({ status: 'ready', ...data });
-      const same = keepChoice && data.rates.find((found) => found.carrier === keepChoice.carrier && found.service === keepChoice.service);
-      setRateId(same ? same.rateId : null);
+      dispatch({ type: 'rated', data, keepChoice });
     } catch (error) {
-      if (error instanceof ApiError && error.errorcode === LABEL_PURCHASE_ERRORCODE.unverified) setRates({ status: 'unverified', message: error.message });
-      else if (error instanceof ApiError && error.errorcode === LABEL_PURCHASE_ERRORCODE.noRates) setRates({ status: 'noRates' });
-      else setRates({ status: 'failed', message: answerMessage(error) ?? undefined });
+      dispatch({ type: 'ratingFailed', rates: ratesFailure(error) });
     }
   }
 
   const toRates = (order: LabelDraft) => {
-    setRatesNotice(null);
     wizard.goTo(STEP.rates);
-    void rate(order);
+    void rate(order, { notice: null });
   };
 
   async function checkAddress(address: AddressValues): Promise<AddressCheck> {
@@ -181,22 +159,11 @@ function LabelPurchaseWizard({
 
   /** Address verification before rates: straight on to Rates when the carrier knows both as typed. */
   async function verify(order: LabelDraft) {
-    setVerifying(true);
+    dispatch({ type: 'verifying' });
     const [from, to] = await Promise.all([checkAddress(order.from), checkAddress(order.to)]);
-    setVerifying(false);
-    setChecks({ from, to });
-    if (from.status === 'verified' && to.status === 'verified') toRates(order);
+    dispatch({ type: 'verified', checks: { from, to } });
+    if (bothVerified({ from, to })) toRates(order);
     else wizard.goTo(STEP.verify);
-  }
-
-  function accept(side: Side) {
-    const check = checks?.[side];
-    const suggestion = check && (check.status === 'suggested' || check.status === 'unverified') ? check.suggestion : null;
-    if (!checks || !suggestion) return;
-    setDirty(true);
-    if (side === 'from') keep({ from: applySuggestion(draft.from, suggestion) });
-    else keep({ to: applySuggestion(draft.to, suggestion) });
-    setChecks({ ...checks, [side]: { status: 'accepted' } });
   }
 
   async function pay(chosen: LabelRate) {
@@ -214,8 +181,7 @@ function LabelPurchaseWizard({
     } catch (error) {
       if (error instanceof ApiError && error.errorcode === LABEL_PURCHASE_ERRORCODE.expired) {
         wizard.goTo(STEP.rates);
-        setRatesNotice(LABEL_PURCHASE_TEXT.ratesRefreshed);
-        void rate(draft, chosen);
+        void rate(draft, { keepChoice: chosen, notice: LABEL_PURCHASE_TEXT.ratesRefreshed });
         return;
       }
       void alert.show({ icon: 'error', title: 'Oops...', text: answerMessage(error) ?? MESSAGES.serviceException });
@@ -223,9 +189,8 @@ function LabelPurchaseWizard({
   }
 
   async function saveForLater() {
-    const current = { ...draft, ...live.current };
     try {
-      await save.mutateAsync(saveForLaterInput(current, orderId));
+      await save.mutateAsync(saveForLaterInput(currentDraft(state), orderId));
     } catch (error) {
       void alert.show({ icon: 'error', title: 'Oops...', text: answerMessage(error) ?? MESSAGES.serviceException });
       return;
@@ -251,7 +216,7 @@ function LabelPurchaseWizard({
       busy={busy}
       busyLabel={verifying ? 'Checking the addresses' : save.isPending ? 'Saving your order' : 'Opening the payment'}
       action={
-        canSave && wizard.step < STEP.review ? (
+        canSaveForLater(state) && wizard.step < STEP.review ? (
           <Button variant="outlined" size="small" onClick={() => void saveForLater()} disabled={busy}>
             Save for later
           </Button>
@@ -269,10 +234,7 @@ function LabelPurchaseWizard({
           mine={addresses}
           defaultValues={draft.from}
           onValues={reportFrom}
-          onNext={(from) => {
-            keep({ from });
-            wizard.next();
-          }}
+          onNext={(from) => take({ from })}
         />
       )}
       {wizard.step === STEP.to && (
@@ -281,10 +243,7 @@ function LabelPurchaseWizard({
           defaultValues={draft.to}
           onValues={reportTo}
           onBack={back}
-          onNext={(to) => {
-            keep({ to });
-            wizard.next();
-          }}
+          onNext={(to) => take({ to })}
         />
       )}
       {wizard.step === STEP.package && (
@@ -292,10 +251,7 @@ function LabelPurchaseWizard({
           defaultValues={draft.parcel}
           onValues={reportParcel}
           onBack={back}
-          onNext={(parcel) => {
-            keep({ parcel });
-            wizard.next();
-          }}
+          onNext={(parcel) => take({ parcel })}
         />
       )}
       {wizard.step === STEP.options && (
@@ -305,7 +261,10 @@ function LabelPurchaseWizard({
           busy={verifying}
           onValues={reportOptions}
           onBack={back}
-          onNext={(options) => void verify(keep({ options }))}
+          onNext={(options) => {
+            dispatch({ type: 'took', values: { options } });
+            void verify({ ...draft, options });
+          }}
         />
       )}
       {wizard.step === STEP.verify && checks && (
@@ -314,7 +273,7 @@ function LabelPurchaseWizard({
           to={draft.to}
           checks={checks}
           busy={verifying}
-          onAccept={accept}
+          onAccept={(side) => dispatch({ type: 'acceptedSuggestion', side })}
           onEdit={(side) => wizard.goTo(side === 'from' ? STEP.from : STEP.to)}
           onRetry={() => void verify(draft)}
           onBack={() => wizard.goTo(STEP.options)}
@@ -327,11 +286,11 @@ function LabelPurchaseWizard({
           serviceName={serviceName}
           chosen={rateId}
           notice={ratesNotice}
-          onChoose={setRateId}
+          onChoose={(chosen) => dispatch({ type: 'choseRate', rateId: chosen })}
           onRetry={() => void rate(draft)}
           onEditAddresses={() => wizard.goTo(STEP.from)}
           // Back goes to Verify only when it was shown (an address needed a decision).
-          onBack={() => wizard.goTo(checks && !(checks.from.status === 'verified' && checks.to.status === 'verified') ? STEP.verify : STEP.options)}
+          onBack={() => wizard.goTo(checks && !bothVerified(checks) ? STEP.verify : STEP.options)}
           onNext={() => wizard.next()}
         />
       )}
