@@ -1,7 +1,7 @@
-import { OPERATION_TYPE, pickupCharge, pickupGraceEnd } from '@airbox/contract';
+import { MEMBERSHIP_PLAN, pickupCharge, pickupGraceEnd } from '@airbox/contract';
 import { deliveryMessageHtml } from '../modules/messages/messages.html.js';
 import { insertMessage } from '../modules/messages/messages.repository.js';
-import { insertOperation } from '../modules/operations/operations.repository.js';
+import { recordCharge, recordLockerDelivery, recordPlanPurchase } from '../modules/operations/ledger.js';
 import { insertPaymentOrder } from '../modules/payments/payments.repository.js';
 import type { Db } from '../db/database.js';
 
@@ -59,21 +59,13 @@ export async function seedLedgerDemo(trx: Db, userId: number, now: Date): Promis
     captured_at: purchasedAt,
   });
   balance += bought;
-  await insertOperation(trx, {
-    user_id: userId,
-    op_type: OPERATION_TYPE.creditPlan,
-    op_timestamp: purchasedAt,
-    delivery_time: null,
-    pickup_time: null,
-    charge_time: purchasedAt,
-    op_time: purchasedAt,
-    quote_cents: 299 * bought,
-    credits_delta: bought,
-    credits_owed: 0,
-    overtime_days: 0,
-    balance_after: balance,
-    package_id: null,
-    payment_order_id: orderId,
+  await recordPlanPurchase(trx, { user_id: userId }, {
+    at: purchasedAt,
+    plan: MEMBERSHIP_PLAN.credit,
+    paidCents: 299 * bought,
+    credits: bought,
+    balanceAfter: balance,
+    paymentOrderId: orderId,
   });
 
   // Deliveries and pickups in the order they happened.
@@ -104,22 +96,18 @@ export async function seedLedgerDemo(trx: Db, userId: number, now: Date): Promis
       });
     }
     balance -= charge;
-    const overtime = pickup ? pickupCharge({ deliveredAt, pickedUpAt: at, coveredByMembership: false }).overtimeDays : 0;
-    await insertOperation(trx, {
-      user_id: userId,
-      op_type: pickup ? OPERATION_TYPE.pickup : OPERATION_TYPE.delivery,
-      op_timestamp: at.toISOString(),
-      delivery_time: deliveredAt.toISOString(),
-      pickup_time: pickup ? at.toISOString() : null,
-      charge_time: pickup && charge > 0 ? at.toISOString() : null,
-      op_time: at.toISOString(),
-      quote_cents: null,
-      credits_delta: -charge,
-      credits_owed: charge,
-      overtime_days: overtime,
-      balance_after: balance,
-      package_id: pkg.id,
-      payment_order_id: null,
-    });
+    if (pickup) {
+      await recordCharge(trx, { user_id: userId }, {
+        deliveredAt: deliveredAt.toISOString(),
+        pickedUpAt: at.toISOString(),
+        owed: charge,
+        taken: charge,
+        overtimeDays: pickupCharge({ deliveredAt, pickedUpAt: at, coveredByMembership: false }).overtimeDays,
+        balanceAfter: balance,
+        packageId: pkg.id,
+      });
+    } else {
+      await recordLockerDelivery(trx, { user_id: userId, credits: balance }, { at: deliveredAt.toISOString(), packageId: pkg.id });
+    }
   }
 }

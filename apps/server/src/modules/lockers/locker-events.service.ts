@@ -5,7 +5,6 @@ import {
   type DeliveredEvent,
   LOCKER_EVENT_ERRORCODE,
   LOCKER_EVENT_MESSAGES,
-  OPERATION_TYPE,
   type PickedUpEvent,
   pickupCharge,
   pickupGraceEnd,
@@ -19,8 +18,7 @@ import { enqueueJob } from '../jobs/jobs.js';
 import { deliveryMessageHtml, deliveryMessageText, type DeliveryNotice } from '../messages/messages.html.js';
 import { insertMessage, markPackageMessagesPickedUp } from '../messages/messages.repository.js';
 import { notify } from '../notifications/notify.js';
-import { lockUser, lockUserByBoxId, membershipActive } from '../operations/ledger.js';
-import { insertOperation } from '../operations/operations.repository.js';
+import { lockUser, lockUserByBoxId, membershipActive, recordCharge, recordLockerDelivery } from '../operations/ledger.js';
 import { findUserById } from '../users/users.repository.js';
 
 /*
@@ -108,22 +106,7 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
           pickup_code: pickupCode,
           message_date: deliveredAt.toISOString(),
         });
-        await insertOperation(trx, {
-          user_id: user.user_id,
-          op_type: OPERATION_TYPE.delivery,
-          op_timestamp: deliveredAt.toISOString(),
-          delivery_time: deliveredAt.toISOString(),
-          pickup_time: null,
-          charge_time: null,
-          op_time: deliveredAt.toISOString(),
-          quote_cents: null,
-          credits_delta: 0,
-          credits_owed: 0,
-          overtime_days: 0,
-          balance_after: user.credits,
-          package_id: packageId,
-          payment_order_id: null,
-        });
+        await recordLockerDelivery(trx, user, { at: deliveredAt.toISOString(), packageId });
         // What to say is rendered by the worker that sends it (sendDeliveryNotices).
         await enqueueJob(trx, deps.config.clock(), 'delivery-notice', { packageId }, { uniqueKey: `delivery-notice:${packageId}` });
         deps.log.info({ packageId, userId: user.user_id, hubId: hub.id }, 'locker delivery recorded');
@@ -191,21 +174,14 @@ export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Prom
     if (taken > 0) {
       await trx.updateTable('users').set({ credits: balance, updated_at: deps.config.clock().toISOString() }).where('user_id', '=', user.user_id).execute();
     }
-    await insertOperation(trx, {
-      user_id: user.user_id,
-      op_type: OPERATION_TYPE.pickup,
-      op_timestamp: pickedUpAt.toISOString(),
-      delivery_time: deliveredAt.toISOString(),
-      pickup_time: pickedUpAt.toISOString(),
-      charge_time: charge.total > 0 ? pickedUpAt.toISOString() : null,
-      op_time: pickedUpAt.toISOString(),
-      quote_cents: null,
-      credits_delta: -taken,
-      credits_owed: charge.total,
-      overtime_days: charge.overtimeDays,
-      balance_after: balance,
-      package_id: waiting.id,
-      payment_order_id: null,
+    await recordCharge(trx, user, {
+      deliveredAt: deliveredAt.toISOString(),
+      pickedUpAt: pickedUpAt.toISOString(),
+      owed: charge.total,
+      taken,
+      overtimeDays: charge.overtimeDays,
+      balanceAfter: balance,
+      packageId: waiting.id,
     });
     if (taken < charge.total) deps.log.warn({ packageId: waiting.id, owed: charge.total, taken }, 'pickup charge exceeded the balance');
     deps.log.info({ packageId: waiting.id, credits: taken, overtimeDays: charge.overtimeDays }, 'locker pickup recorded');

@@ -1,6 +1,14 @@
+import { type MembershipPlan, MEMBERSHIP_PLAN, OPERATION_TYPE } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
 import { isSqlite } from '../../db/dialect.js';
 import type { UserRow } from '../users/users.table.js';
+import { insertOperation } from './operations.repository.js';
+
+/**
+ * The ledger: one operations row (a line of the customer's history, spec 03 §9) for every money
+ * or credit movement, written through the named functions below in the transaction that makes the
+ * movement, with the user read there by lockUser. Money is in cents, credits signed.
+ */
 
 /**
  * Reads a user inside a write transaction, locking the row on PostgreSQL (SQLite's write
@@ -21,4 +29,124 @@ export async function lockUserByBoxId(trx: Db, boxId: string): Promise<UserRow |
 export function membershipActive(user: Pick<UserRow, 'membership' | 'membership_expire'>, at: Date): boolean {
   if ((user.membership !== 2 && user.membership !== 3) || user.membership_expire === null) return false;
   return new Date(user.membership_expire).getTime() > at.getTime();
+}
+
+/** Whose line it is, and their credits after it. */
+type LedgerUser = Pick<UserRow, 'user_id' | 'credits'>;
+
+const OPERATION_OF_PLAN: Record<MembershipPlan, number> = {
+  [MEMBERSHIP_PLAN.credit]: OPERATION_TYPE.creditPlan,
+  [MEMBERSHIP_PLAN.sixMonths]: OPERATION_TYPE.sixMonthsPlan,
+  [MEMBERSHIP_PLAN.twelveMonths]: OPERATION_TYPE.twelveMonthsPlan,
+};
+
+/** Something paid for with money (a label, a carrier pickup): what was paid, the credits untouched. */
+export async function recordPurchase(trx: Db, user: LedgerUser, purchase: { at: string; paidCents: number; paymentOrderId: number | null }): Promise<void> {
+  await insertOperation(trx, {
+    user_id: user.user_id,
+    op_type: OPERATION_TYPE.purchase,
+    op_timestamp: purchase.at,
+    delivery_time: null,
+    pickup_time: null,
+    charge_time: purchase.at,
+    op_time: purchase.at,
+    quote_cents: purchase.paidCents,
+    credits_delta: 0,
+    credits_owed: 0,
+    overtime_days: 0,
+    balance_after: user.credits,
+    package_id: null,
+    payment_order_id: purchase.paymentOrderId,
+  });
+}
+
+/** A purchase's money going back (a label the carrier refunded): a purchase line of minus what was paid. */
+export async function recordRefund(trx: Db, user: LedgerUser, refund: { at: string; refundedCents: number }): Promise<void> {
+  await insertOperation(trx, {
+    user_id: user.user_id,
+    op_type: OPERATION_TYPE.purchase,
+    op_timestamp: refund.at,
+    delivery_time: null,
+    pickup_time: null,
+    charge_time: refund.at,
+    op_time: refund.at,
+    quote_cents: -refund.refundedCents,
+    credits_delta: 0,
+    credits_owed: 0,
+    overtime_days: 0,
+    balance_after: user.credits,
+    package_id: null,
+    payment_order_id: null,
+  });
+}
+
+/** A plan bought (credits, or a membership with its credits): the credits granted and the balance they make. */
+export async function recordPlanPurchase(
+  trx: Db,
+  user: Pick<UserRow, 'user_id'>,
+  purchase: { at: string; plan: MembershipPlan; paidCents: number; credits: number; balanceAfter: number; paymentOrderId: number },
+): Promise<void> {
+  await insertOperation(trx, {
+    user_id: user.user_id,
+    op_type: OPERATION_OF_PLAN[purchase.plan],
+    op_timestamp: purchase.at,
+    delivery_time: null,
+    pickup_time: null,
+    charge_time: purchase.at,
+    op_time: purchase.at,
+    quote_cents: purchase.paidCents,
+    credits_delta: purchase.credits,
+    credits_owed: 0,
+    overtime_days: 0,
+    balance_after: purchase.balanceAfter,
+    package_id: null,
+    payment_order_id: purchase.paymentOrderId,
+  });
+}
+
+/** A package delivered into a locker: nothing charged yet. */
+export async function recordLockerDelivery(trx: Db, user: LedgerUser, delivery: { at: string; packageId: number }): Promise<void> {
+  await insertOperation(trx, {
+    user_id: user.user_id,
+    op_type: OPERATION_TYPE.delivery,
+    op_timestamp: delivery.at,
+    delivery_time: delivery.at,
+    pickup_time: null,
+    charge_time: null,
+    op_time: delivery.at,
+    quote_cents: null,
+    credits_delta: 0,
+    credits_owed: 0,
+    overtime_days: 0,
+    balance_after: user.credits,
+    package_id: delivery.packageId,
+    payment_order_id: null,
+  });
+}
+
+/**
+ * A package picked up from its locker and the credits it was charged: `owed` what the Terms ask,
+ * `taken` what the balance allowed (less when it ran out), `balanceAfter` the credits left.
+ */
+export async function recordCharge(
+  trx: Db,
+  user: Pick<UserRow, 'user_id'>,
+  charge: { deliveredAt: string; pickedUpAt: string; owed: number; taken: number; overtimeDays: number; balanceAfter: number; packageId: number },
+): Promise<void> {
+  await insertOperation(trx, {
+    user_id: user.user_id,
+    op_type: OPERATION_TYPE.pickup,
+    op_timestamp: charge.pickedUpAt,
+    delivery_time: charge.deliveredAt,
+    pickup_time: charge.pickedUpAt,
+    charge_time: charge.owed > 0 ? charge.pickedUpAt : null,
+    op_time: charge.pickedUpAt,
+    quote_cents: null,
+    credits_delta: -charge.taken,
+    credits_owed: charge.owed,
+    overtime_days: charge.overtimeDays,
+    balance_after: charge.balanceAfter,
+    package_id: charge.packageId,
+    payment_order_id: null,
+  });
 }

@@ -1,4 +1,4 @@
-import { APP_BASE, APP_PATHS, appUrl, type MembershipPlan, MEMBERSHIP_PLAN, MEMBERSHIP_PLAN_NAMES, OPERATION_TYPE } from '@airbox/contract';
+import { APP_BASE, APP_PATHS, appUrl, type MembershipPlan, MEMBERSHIP_PLAN, MEMBERSHIP_PLAN_NAMES } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -6,8 +6,7 @@ import { type CaptureResult, amountOf, PaymentProviderError } from '../../provid
 import { composeMail } from '../notifications/mail-layout.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { findMembership } from '../memberships/memberships.repository.js';
-import { lockUser, membershipActive } from '../operations/ledger.js';
-import { insertOperation } from '../operations/operations.repository.js';
+import { lockUser, membershipActive, recordPlanPurchase } from '../operations/ledger.js';
 import { finishPickupPayment, pickupPaymentCancelled, pickupPaymentRefunded, pickupReturnPage } from '../pickups/carrier-pickups.service.js';
 import { finishLabelPayment, labelPaymentRefunded, labelReturnPage } from '../shipments/label-purchase.service.js';
 import { findUserById } from '../users/users.repository.js';
@@ -25,12 +24,6 @@ export { CURRENCY, PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE, PAYMENT_CANCEL_PATH, PAYME
 
 /** A return may finish a label purchase, which asks the carriers. */
 export type PaymentsDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'payments' | 'carriers'>;
-
-const OPERATION_OF_PLAN: Record<MembershipPlan, number> = {
-  [MEMBERSHIP_PLAN.credit]: OPERATION_TYPE.creditPlan,
-  [MEMBERSHIP_PLAN.sixMonths]: OPERATION_TYPE.sixMonthsPlan,
-  [MEMBERSHIP_PLAN.twelveMonths]: OPERATION_TYPE.twelveMonthsPlan,
-};
 
 /**
  * buyMembership: records a payment order for the plan and asks the provider for an order the
@@ -394,21 +387,13 @@ async function grant(deps: PaymentsDeps, order: PaymentOrderRow, captureId: stri
         .where('user_id', '=', user.user_id)
         .execute();
     }
-    await insertOperation(trx, {
-      user_id: user.user_id,
-      op_type: OPERATION_OF_PLAN[order.plan as MembershipPlan],
-      op_timestamp: now.toISOString(),
-      delivery_time: null,
-      pickup_time: null,
-      charge_time: now.toISOString(),
-      op_time: now.toISOString(),
-      quote_cents: order.amount_cents,
-      credits_delta: credits,
-      credits_owed: 0,
-      overtime_days: 0,
-      balance_after: balance,
-      package_id: null,
-      payment_order_id: order.id,
+    await recordPlanPurchase(trx, user, {
+      at: now.toISOString(),
+      plan: order.plan as MembershipPlan,
+      paidCents: order.amount_cents,
+      credits,
+      balanceAfter: balance,
+      paymentOrderId: order.id,
     });
     return true;
   });

@@ -4,7 +4,6 @@ import {
   type createPickupCall,
   fromCents,
   OPENAPI_CODE,
-  OPERATION_TYPE,
   type paypalByPickupCall,
   PICKUP_MESSAGES,
   type PickupResultMessage,
@@ -21,8 +20,7 @@ import { uniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import { type BoughtPickup, CARRIER_SETTLE_MS, CarrierError, type PostalAddress } from '../../providers/carriers/carriers-provider.js';
 import { enqueueJob } from '../jobs/jobs.js';
-import { lockUser } from '../operations/ledger.js';
-import { insertOperation } from '../operations/operations.repository.js';
+import { lockUser, recordPurchase } from '../operations/ledger.js';
 import { insertOpenOrder, openWithProvider, PAY_CANCEL_PAGE, refundPaymentOrder, settleCapture } from '../payments/payment-orders.js';
 import { findPaymentOrder, updatePaymentOrder } from '../payments/payments.repository.js';
 import type { PaymentOrderRow } from '../payments/payments.table.js';
@@ -437,22 +435,7 @@ async function recordBooking(deps: CarrierPickupDeps, pickup: PickupRow, bought:
     await trx.updateTable('shipments').set({ pickup_id: pickup.provider_pickup_id, pickup_note: '', updated_at: nowIso }).where('id', '=', pickup.shipment_id).execute();
     const user = await lockUser(trx, pickup.user_id);
     if (!user) throw new Error(`pickup ${pickup.id} names a missing user`);
-    await insertOperation(trx, {
-      user_id: user.user_id,
-      op_type: OPERATION_TYPE.purchase,
-      op_timestamp: nowIso,
-      delivery_time: null,
-      pickup_time: null,
-      charge_time: nowIso,
-      op_time: nowIso,
-      quote_cents: pickup.price_cents,
-      credits_delta: 0,
-      credits_owed: 0,
-      overtime_days: 0,
-      balance_after: user.credits,
-      package_id: null,
-      payment_order_id: pickup.payment_order_id,
-    });
+    await recordPurchase(trx, user, { at: nowIso, paidCents: pickup.price_cents, paymentOrderId: pickup.payment_order_id });
     const scheduled = { ...pickup, confirmation: bought.confirmation };
     await mailCustomer(trx, deps, scheduled, `your ${pickup.carrier} pickup is scheduled`, [
       `${pickup.carrier} comes for your parcel ${whenLine(pickup)}, at ${addressLine(pickup)}. Confirmation: ${bought.confirmation}.`,

@@ -10,7 +10,6 @@ import {
   LABEL_PURCHASE_ERRORCODE,
   type LabelRate,
   MESSAGES,
-  OPERATION_TYPE,
   SHIPMENT_MESSAGES,
   type ShippingAddress,
   type rateLabelCall,
@@ -25,8 +24,7 @@ import { CARRIER_SETTLE_MS, CarrierError, type PostalAddress, type Postage, type
 import { composeMail } from '../notifications/mail-layout.js';
 import { insertContactWithinCap } from '../contacts/contacts.repository.js';
 import { enqueueJob } from '../jobs/jobs.js';
-import { lockUser } from '../operations/ledger.js';
-import { insertOperation } from '../operations/operations.repository.js';
+import { lockUser, recordPurchase } from '../operations/ledger.js';
 import {
   insertOpenOrder,
   openWithProvider,
@@ -554,22 +552,7 @@ async function recordLabel(deps: LabelPurchaseDeps, shipment: ShipmentRow, posta
       .execute();
     const user = await lockUser(trx, shipment.user_id);
     if (!user) throw new Error(`shipment ${shipment.id} names a missing user`);
-    await insertOperation(trx, {
-      user_id: user.user_id,
-      op_type: OPERATION_TYPE.purchase,
-      op_timestamp: nowIso,
-      delivery_time: null,
-      pickup_time: null,
-      charge_time: nowIso,
-      op_time: nowIso,
-      quote_cents: shipment.total_cents,
-      credits_delta: 0,
-      credits_owed: 0,
-      overtime_days: 0,
-      balance_after: user.credits,
-      package_id: null,
-      payment_order_id: shipment.payment_order_id,
-    });
+    await recordPurchase(trx, user, { at: nowIso, paidCents: shipment.total_cents, paymentOrderId: shipment.payment_order_id });
     const order = shipment.payment_order_id === null ? undefined : await findPaymentOrder(trx, shipment.payment_order_id);
     await trx
       .insertInto('invoices')

@@ -2,7 +2,6 @@ import {
   APP_PATHS,
   appUrl,
   fromCents,
-  OPERATION_TYPE,
   REFUND_WINDOW_DAYS,
   refundRefusal,
   SHIPMENT_MESSAGES,
@@ -15,8 +14,7 @@ import type { RefundStatus } from '../../providers/carriers/carriers-provider.js
 import { usPhoneE164 } from '../../providers/sms/sms-provider.js';
 import { composeMail } from '../notifications/mail-layout.js';
 import { enqueueJob } from '../jobs/jobs.js';
-import { lockUser } from '../operations/ledger.js';
-import { insertOperation } from '../operations/operations.repository.js';
+import { lockUser, recordRefund } from '../operations/ledger.js';
 import { refundPaymentOrder } from '../payments/payment-orders.js';
 import { findUserById } from '../users/users.repository.js';
 import { lockShipment } from './shipments.repository.js';
@@ -236,23 +234,7 @@ async function completeLabelRefund(deps: RefundDeps, shipment: ShipmentRow): Pro
     if (Number(moved.numUpdatedRows) !== 1) return;
     const user = await lockUser(trx, shipment.user_id);
     if (!user) return;
-    await insertOperation(trx, {
-      user_id: user.user_id,
-      op_type: OPERATION_TYPE.purchase,
-      op_timestamp: nowIso,
-      delivery_time: null,
-      pickup_time: null,
-      charge_time: nowIso,
-      op_time: nowIso,
-      // The refund is the purchase's money going back.
-      quote_cents: -shipment.total_cents,
-      credits_delta: 0,
-      credits_owed: 0,
-      overtime_days: 0,
-      balance_after: user.credits,
-      package_id: null,
-      payment_order_id: null,
-    });
+    await recordRefund(trx, user, { at: nowIso, refundedCents: shipment.total_cents });
     await notifyCustomer(
       trx,
       deps,
