@@ -8,6 +8,7 @@ import type { UserRow } from '../users/users.table.js';
 import { walletPassMail } from './wallet.mails.js';
 import { insertWalletPassLink, takeWalletPass } from './wallet.repository.js';
 import type { AppContext } from '../../context.js';
+import { PKPASS_CONTENT_TYPE } from '../../providers/wallet/wallet-provider.js';
 
 export type WalletDeps = Pick<AppContext, 'db' | 'config' | 'wallet'>;
 
@@ -57,18 +58,18 @@ export async function createWalletPassLink(deps: WalletDeps, userId: number, pas
   return `${deps.config.publicUrl}${WALLET_DOWNLOAD_PATH}?${query.toString()}`;
 }
 
-/** The pass behind a link, once; undefined for a forged, edited, expired or used link. */
+/** The pass behind a link (and its file type), once; undefined for a forged, edited, expired or used link. */
 export async function redeemWalletPassLink(
   deps: WalletDeps,
   link: { token: string; expires: number; signature: string },
-): Promise<{ pass: Buffer; userId: number } | undefined> {
+): Promise<{ pass: Buffer; contentType: string; userId: number } | undefined> {
   const expected = Buffer.from(linkSignature(deps.config.sessionSecret, link.token, link.expires));
   const presented = Buffer.from(link.signature);
   if (expected.length !== presented.length || !timingSafeEqual(expected, presented)) return undefined;
   const now = deps.config.clock();
   if (link.expires <= now.getTime()) return undefined;
   const taken = await takeWalletPass(deps.db, sha256(link.token), now.toISOString());
-  return taken ? { pass: taken.pass, userId: taken.user_id } : undefined;
+  return taken ? { pass: taken.pass, contentType: PKPASS_CONTENT_TYPE, userId: taken.user_id } : undefined;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { API_ERRORCODE, getPublicTrackingCall, READ_ERRORCODE, SHIPMENT_MESSAGES } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import { publicTracking, recordTrackerEvent } from '../../modules/shipments/tracking.service.js';
-import { CarrierError } from '../../providers/carriers/carriers-provider.js';
+import { takeCarrierWebhook } from '../../modules/shipments/carrier-webhooks.service.js';
+import { publicTracking } from '../../modules/shipments/tracking.service.js';
 import { defineCall } from './define-call.js';
 
 /** Where EasyPost posts tracker events (set as the webhook URL in its dashboard). */
@@ -37,29 +37,15 @@ export default async function carrierWebhooksRoutes(app: FastifyInstance) {
       { bodyLimit: CARRIER_WEBHOOK_BODY_LIMIT_BYTES, schema: { hide: true }, config: { signedByCaller: true } },
       async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        if (!app.carriers.verifyWebhook(raw, request.headers)) {
+        const intake = await takeCarrierWebhook(app, raw, request.headers);
+        if (intake.result === 'unsigned') {
           request.log.warn('carrier webhook refused: bad or missing X-Hmac-Signature');
           throw new AppError(401, API_ERRORCODE.notSignedIn, 'The webhook signature is not valid.');
         }
-        // A NUL is in no carrier's text, and PostgreSQL refuses it in a text column.
-        if (raw.includes(0) || /\\u0000/i.test(raw.toString('latin1'))) throw AppError.invalid('The webhook body holds a NUL character.');
-        let body: unknown;
-        try {
-          body = JSON.parse(raw.toString('utf8'));
-        } catch {
-          throw AppError.invalid('The webhook body is not JSON.');
-        }
-        let event;
-        try {
-          event = app.carriers.parseTrackerEvent(body);
-        } catch (error) {
-          if (error instanceof CarrierError) throw AppError.invalid(`The webhook event is not valid: ${error.message}`);
-          throw error;
-        }
-        // An event about something else (a batch, a refund): taken and ignored.
-        if (event) {
-          const fresh = await recordTrackerEvent(app, event);
-          request.log.info({ eventId: event.eventId, fresh }, fresh ? 'carrier event stored' : 'carrier event replayed: ignored');
+        // An event about something else (a batch, a refund) was taken and ignored.
+        if (intake.result === 'trackerEvent') {
+          const { eventId, fresh } = intake;
+          request.log.info({ eventId, fresh }, fresh ? 'carrier event stored' : 'carrier event replayed: ignored');
           if (fresh) app.jobs.nudge();
         }
         return reply.code(200).send({ errorcode: READ_ERRORCODE.ok, message: SHIPMENT_MESSAGES.success });

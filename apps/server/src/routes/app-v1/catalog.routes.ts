@@ -3,15 +3,13 @@ import {
   genCode128Call,
   getAdvertisementsCall,
   getThirdPartyOrdersCall,
-  MESSAGES,
   READ_ERRORCODE,
 } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../errors.js';
 import { listActiveAdvertisements } from '../../modules/advertisements/advertisements.repository.js';
+import { routeCodeBarcode } from '../../modules/barcodes/barcodes.service.js';
 import { listCarrierServiceRenamings } from '../../modules/carriers/carriers.repository.js';
 import { findThirdPartyOrders } from '../../modules/third-party-orders/third-party-orders.repository.js';
-import { BarcodeRendererBusy } from '../../providers/barcodes/code128.js';
 import { defineCall } from './define-call.js';
 
 /** Reference data, barcodes and third-party orders. */
@@ -29,9 +27,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
   // Public, and each new code costs a drawing: throttled per address, and refused when the
   // drawing queue is full. The image only shows the code asked for, so any cache may keep it.
   defineCall(app, genCode128Call, { throttled: 'barcode' }).handle(async (input, _request, reply) => {
-    const png = await app.barcodes.renderCode128Png(input.pcode).catch((error: unknown) => {
-      throw error instanceof BarcodeRendererBusy ? AppError.tooMany(MESSAGES.barcodesBusy) : error;
-    });
+    const png = await routeCodeBarcode(app, input.pcode);
     reply.header('cache-control', 'public, max-age=86400');
     return { errorcode: READ_ERRORCODE.ok, message: 'success', data: png.toString('base64') };
   });

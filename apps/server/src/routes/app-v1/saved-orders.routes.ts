@@ -16,10 +16,9 @@ import { findCompanyPlacement } from '../../modules/campuses/campuses.repository
 import { searchContacts } from '../../modules/contacts/contacts.repository.js';
 import { toContact } from '../../modules/contacts/contacts.wire.js';
 import { findHub } from '../../modules/hubs/hubs.repository.js';
-import { saveVerifiedAddress } from '../../modules/pickups/pickups.repository.js';
+import { verifyAndKeepAddress } from '../../modules/pickups/address-verification.service.js';
 import { deleteSavedOrder, listSavedOrders } from '../../modules/saved-orders/saved-orders.repository.js';
 import { toSavedOrder } from '../../modules/saved-orders/saved-orders.wire.js';
-import { CarrierError, type PostalAddress } from '../../providers/carriers/carriers-provider.js';
 import { defineCall, signedInUser } from './define-call.js';
 
 /** The /openapi answers carry `code` as the spec's clients read it, and errorcode with the same value. */
@@ -27,21 +26,6 @@ const openapi = <C extends number>(code: C, message: string) => ({ code, errorco
 
 /** Said of an order in progress that is not the user's (deleted meanwhile, or someone else's): the same for both. */
 export const NO_SUCH_ORDER = 'This order in progress does not exist.';
-
-/** Carrier failures that say the address itself is wrong, not that the service failed. */
-const ADDRESS_REFUSALS = new Set(['ADDRESS.VERIFY.FAILURE', 'INVALID_REQUEST', 'NOT_FOUND']);
-
-const sameText = (a: string | undefined, b: string | undefined) => (a ?? '').trim().toUpperCase() === (b ?? '').trim().toUpperCase();
-
-/**
- * The carrier's spelling of an address: always when it corrected it ('suggestion'); for an
- * address verified as it is, only when its standard form differs beyond letter case.
- */
-function suggestionOf(sent: PostalAddress, verified: PostalAddress, corrected: boolean) {
-  const fields = ['street1', 'street2', 'city', 'state', 'zip'] as const;
-  if (!corrected && fields.every((field) => sameText(sent[field], verified[field]))) return null;
-  return { street1: verified.street1, street2: verified.street2 ?? '', city: verified.city, state: verified.state, zip: verified.zip };
-}
 
 /** Orders In Progress and the address calls of the label and pickup pages (spec 03 §7 Saved orders, validateAddress, getUserShipmentAddress, getMyAddress). */
 export default async function savedOrdersRoutes(app: FastifyInstance) {
@@ -61,7 +45,7 @@ export default async function savedOrdersRoutes(app: FastifyInstance) {
   // outside request, and charged to the account's carrier budget.
   defineCall(app, validateAddressCall, { throttled: 'directory', budget: { name: 'carrierCalls' } }).handle(async (input, request) => {
     const user = signedInUser(request);
-    const sent: PostalAddress = {
+    const sent = {
       name: input.name,
       street1: input.street1,
       street2: input.street2,
@@ -71,42 +55,23 @@ export default async function savedOrdersRoutes(app: FastifyInstance) {
       country: input.country,
       phone: input.phone,
     };
-    const refused = (reasons: string[]) => ({
-      ...openapi(OPENAPI_CODE.ok, SHIPMENT_MESSAGES.unableToVerify),
-      data: { result: 0 as const, addrId: '', suggestion: null, reasons },
-    });
+    let check;
     try {
-      const verification = await app.carriers.verifyAddress(sent);
-      if (verification.result === 'refused') return refused(verification.reasons);
-      // Kept for this user as the carrier has it: createPickup's addressId names one of the user's own.
-      const verified = verification.address;
-      await saveVerifiedAddress(app.db, {
-        address_id: verification.addressId,
-        user_id: user.user_id,
-        name: input.name,
-        company: verified.company ?? '',
-        street1: verified.street1,
-        street2: verified.street2 ?? '',
-        city: verified.city,
-        state: verified.state,
-        zip: verified.zip,
-        phone: input.phone,
-        created_at: app.config.clock().toISOString(),
-      });
-      return {
-        ...openapi(OPENAPI_CODE.ok, 'success'),
-        data: {
-          result: 1 as const,
-          addrId: verification.addressId,
-          suggestion: suggestionOf(sent, verification.address, verification.result === 'suggestion'),
-          reasons: verification.result === 'suggestion' ? verification.reasons : [],
-        },
-      };
+      check = await verifyAndKeepAddress(app, user.user_id, sent);
     } catch (error) {
-      if (error instanceof CarrierError && ADDRESS_REFUSALS.has(error.code)) return refused(error.details.reasons ?? [error.message]);
       request.log.error({ err: error }, 'address verification failed');
       throw new AppError(503, OPENAPI_CODE.error, SHIPMENT_MESSAGES.serviceException);
     }
+    if (check.result === 'refused') {
+      return {
+        ...openapi(OPENAPI_CODE.ok, SHIPMENT_MESSAGES.unableToVerify),
+        data: { result: 0 as const, addrId: '', suggestion: null, reasons: check.reasons },
+      };
+    }
+    return {
+      ...openapi(OPENAPI_CODE.ok, 'success'),
+      data: { result: 1 as const, addrId: check.addressId, suggestion: check.suggestion, reasons: check.reasons },
+    };
   });
 
   defineCall(app, searchShipmentAddressesCall).handle(async (input, request) => {

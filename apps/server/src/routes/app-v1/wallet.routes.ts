@@ -9,7 +9,6 @@ import {
   redeemWalletPassLink,
   WALLET_DOWNLOAD_PATH,
 } from '../../modules/wallet/wallet.service.js';
-import { PKPASS_CONTENT_TYPE } from '../../providers/wallet/wallet-provider.js';
 import { refuseCrossSite } from './cross-site.js';
 import { defineCall, signedInUser } from './define-call.js';
 
@@ -53,7 +52,7 @@ export default async function walletRoutes(app: FastifyInstance) {
       const taken = await redeemWalletPassLink(app, query);
       if (!taken) throw new AppError(404, API_ERRORCODE.notFound, MESSAGES.linkInvalid);
       return reply
-        .header('content-type', PKPASS_CONTENT_TYPE)
+        .header('content-type', taken.contentType)
         .header('content-disposition', 'attachment; filename="airbox.pkpass"')
         .send(taken.pass);
     },
