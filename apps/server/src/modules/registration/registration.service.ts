@@ -13,7 +13,7 @@ import { enqueueJob } from '../jobs/jobs.js';
 import { hashPassword } from '../users/passwords.js';
 import { type CompanyPlacement, findCompanyPlacement } from '../campuses/campuses.repository.js';
 import { findHub, hubServesBuilding } from '../hubs/hubs.repository.js';
-import { findUserByEmail, insertUser } from '../users/users.repository.js';
+import { findUserByEmail, findUserNames, insertUser } from '../users/users.repository.js';
 import { userColumns } from '../users/users.wire.js';
 import { releaseBoxIdReservation } from '../box-ids/box-ids.repository.js';
 import { boxIdUnavailable } from '../box-ids/box-ids.service.js';
@@ -159,11 +159,7 @@ export async function verifyInvitation(db: Db, codeText: string, now: Date): Pro
   const company = code.company_id === null ? undefined : await findCompanyPlacement(db, code.company_id);
   let name = company?.company_name;
   if (name === undefined) {
-    const manager = await db
-      .selectFrom('users')
-      .select(['business_name', 'first_name', 'last_name'])
-      .where('user_id', '=', code.bcm_user_id)
-      .executeTakeFirst();
+    const manager = await findUserNames(db, code.bcm_user_id);
     name = manager?.business_name || `${manager?.first_name ?? ''} ${manager?.last_name ?? ''}`.trim();
   }
   return { bcm_company_name: name, bcm_user_id: code.bcm_user_id, role_id: code.role_id };

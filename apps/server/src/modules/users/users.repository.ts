@@ -10,6 +10,11 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
 }
 
+/** The names a user goes by: their business's, and their own. */
+export async function findUserNames(db: Db, userId: number): Promise<Pick<UserRow, 'business_name' | 'first_name' | 'last_name'> | undefined> {
+  return db.selectFrom('users').select(['business_name', 'first_name', 'last_name']).where('user_id', '=', userId).executeTakeFirst();
+}
+
 export async function insertUser(db: Db, user: NewUser): Promise<number> {
   const row = await db
     .insertInto('users')
