@@ -1,12 +1,11 @@
 import { writeTransaction } from '../db/database.js';
 import { toIso } from '../db/dialect.js';
-import { composeMail } from '../modules/notifications/mail-layout.js';
 import { enqueueJob } from '../modules/jobs/jobs.js';
+import { notify } from '../modules/notifications/notify.js';
 import { findPickup } from '../modules/pickups/pickups.repository.js';
 import { addressLine, lockerLine, pickupLink, whenLine } from '../modules/pickups/pickups.service.js';
 import type { PickupRow } from '../modules/pickups/pickups.table.js';
 import { findUserById } from '../modules/users/users.repository.js';
-import { usPhoneE164 } from '../providers/sms/sms-provider.js';
 import type { JobContext } from './context.js';
 
 /** From this hour at the pickup address, the evening before, the reminder goes. */
@@ -60,7 +59,7 @@ export async function enqueueCarrierPickupReminders({ db, config }: JobContext):
  * customer's notification switches say. reminded_at is claimed in the same transaction as the
  * messages are queued, so a job run twice sends once; a pickup cancelled or moved meanwhile gets none.
  */
-export async function sendCarrierPickupReminder({ db, config }: JobContext, pickupId: number): Promise<void> {
+export async function sendCarrierPickupReminder({ db, config, log }: JobContext, pickupId: number): Promise<void> {
   const now = config.clock();
   const pickup = await findPickup(db, pickupId);
   if (!pickup || pickup.state !== 'scheduled' || !isEveningBefore(pickup, now)) return;
@@ -69,14 +68,12 @@ export async function sendCarrierPickupReminder({ db, config }: JobContext, pick
     db.selectFrom('shipments').select(['order_no', 'tracking_code']).where('id', '=', pickup.shipment_id).executeTakeFirst(),
   ]);
   if (!user || !shipment) return;
-  const brand = config.brandName;
   const sentences = [
     `${pickup.carrier} comes for your parcel${shipment.tracking_code ? ` ${shipment.tracking_code}` : ''} tomorrow: ${whenLine(pickup)}, at ${addressLine(pickup)}.`,
     ...(pickup.package_location ? [`Leave it at: ${pickup.package_location}.`] : []),
     ...lockerLine(pickup),
     ...(pickup.confirmation ? [`Confirmation number: ${pickup.confirmation}.`] : []),
   ];
-  const phone = usPhoneE164(user.cell_phone);
   await writeTransaction(db, async (trx) => {
     const claimed = await trx
       .updateTable('pickups')
@@ -86,13 +83,10 @@ export async function sendCarrierPickupReminder({ db, config }: JobContext, pick
       .where('reminded_at', 'is', null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return;
-    if (user.notify_by_email === 1) {
-      const mail = composeMail(config, user.email, `${brand}: your ${pickup.carrier} pickup is tomorrow`, sentences, {
-        label: 'Pickup details',
-        link: pickupLink(config, pickup, shipment),
-      });
-      await enqueueJob(trx, now, 'mail', mail);
-    }
-    if (user.notify_by_text === 1 && phone) await enqueueJob(trx, now, 'sms', { to: phone, body: `${brand}: ${sentences.join(' ')}` });
+    await notify(trx, { config, log }, user, {
+      subject: `your ${pickup.carrier} pickup is tomorrow`,
+      lines: sentences,
+      action: { label: 'Pickup details', link: pickupLink(config, pickup, shipment) },
+    });
   });
 }

@@ -1,12 +1,11 @@
 import { APP_PATHS, appUrl, pickupReminderWindow } from '@airbox/contract';
 import { writeTransaction } from '../db/database.js';
 import { toIso } from '../db/dialect.js';
-import { composeMail } from '../modules/notifications/mail-layout.js';
 import { findHub } from '../modules/hubs/hubs.repository.js';
 import { enqueueJob } from '../modules/jobs/jobs.js';
 import { pacificDateTime } from '../modules/messages/messages.html.js';
+import { notify } from '../modules/notifications/notify.js';
 import { findUserById } from '../modules/users/users.repository.js';
-import { usPhoneE164 } from '../providers/sms/sms-provider.js';
 import type { JobContext } from './context.js';
 
 /** A package delivered longer ago than this is past its reminder window whatever the clock says. */
@@ -37,7 +36,7 @@ export async function enqueuePickupReminders({ db, config }: JobContext): Promis
  * starts at 12:00 PM Pacific. By mail and/or text as the customer's notification switches say,
  * each its own job so one failing does not resend the other. Nothing once it is picked up.
  */
-export async function sendPickupReminder({ db, config }: JobContext, packageId: number): Promise<void> {
+export async function sendPickupReminder({ db, config, log }: JobContext, packageId: number): Promise<void> {
   const pkg = await db.selectFrom('locker_packages').selectAll().where('id', '=', packageId).executeTakeFirst();
   if (!pkg || pkg.picked_up_at !== null) return;
   const [user, hub] = await Promise.all([findUserById(db, pkg.user_id), findHub(db, pkg.hub_id)]);
@@ -45,20 +44,15 @@ export async function sendPickupReminder({ db, config }: JobContext, packageId: 
   const now = config.clock();
   const { until } = pickupReminderWindow(new Date(toIso(pkg.delivered_at)));
   if (now >= until) return;
-  const brand = config.brandName;
   const sentence =
     `Your ${pkg.carrier} package ${pkg.tracking_no} is still waiting at ${hub.business_name}, ${hub.address}, ${hub.city}. ` +
     `Pick it up before ${pacificDateTime(until)} to avoid a 1-credit fee; ` +
     `after that, 1 credit a day is charged, up to 2. Pickup code: ${pkg.pickup_code}.`;
-  const phone = usPhoneE164(user.cell_phone);
-  await writeTransaction(db, async (trx) => {
-    if (user.notify_by_email === 1) {
-      const mail = composeMail(config, user.email, `${brand}: pick up your package before noon Pacific to avoid a fee`, [sentence], {
-        label: 'My Messages',
-        link: appUrl(config.publicUrl, APP_PATHS.message.getHref()),
-      });
-      await enqueueJob(trx, now, 'mail', mail);
-    }
-    if (user.notify_by_text === 1 && phone) await enqueueJob(trx, now, 'sms', { to: phone, body: `${brand}: ${sentence}` });
-  });
+  await writeTransaction(db, (trx) =>
+    notify(trx, { config, log }, user, {
+      subject: 'pick up your package before noon Pacific to avoid a fee',
+      lines: [sentence],
+      action: { label: 'My Messages', link: appUrl(config.publicUrl, APP_PATHS.message.getHref()) },
+    }),
+  );
 }

@@ -5,10 +5,9 @@ import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import { CarrierError } from '../../providers/carriers/carriers-provider.js';
-import { composeMail } from '../notifications/mail-layout.js';
 import { findHub } from '../hubs/hubs.repository.js';
 import type { HubRow } from '../hubs/hubs.table.js';
-import { enqueueJob } from '../jobs/jobs.js';
+import { notify } from '../notifications/notify.js';
 import { findUserById } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
 import { lockShipment } from '../shipments/shipments.repository.js';
@@ -139,12 +138,7 @@ export async function mailCustomer(trx: Db, deps: PickupDeps, pickup: PickupRow,
   const user = await findUserById(trx, pickup.user_id);
   const shipment = await trx.selectFrom('shipments').select('order_no').where('id', '=', pickup.shipment_id).executeTakeFirst();
   if (!user || !shipment) return;
-  await enqueueJob(
-    trx,
-    deps.config.clock(),
-    'mail',
-    composeMail(deps.config, user.email, `${deps.config.brandName}: ${subject}`, paragraphs, { label: 'Purchased Labels', link: pickupLink(deps.config, pickup, shipment) }),
-  );
+  await notify(trx, deps, user, { subject, lines: paragraphs, action: { label: 'Purchased Labels', link: pickupLink(deps.config, pickup, shipment) }, by: 'mail' });
 }
 
 /** A claim on cancelling lasts this long: a request that died holding it does not block the next. */

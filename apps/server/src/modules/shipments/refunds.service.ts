@@ -11,10 +11,9 @@ import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso, toIsoOrNull } from '../../db/dialect.js';
 import type { RefundStatus } from '../../providers/carriers/carriers-provider.js';
-import { usPhoneE164 } from '../../providers/sms/sms-provider.js';
-import { composeMail } from '../notifications/mail-layout.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { lockUser, recordRefund } from '../operations/ledger.js';
+import { notify } from '../notifications/notify.js';
 import { refundPaymentOrder } from '../payments/payment-orders.js';
 import { findUserById } from '../users/users.repository.js';
 import { lockShipment } from './shipments.repository.js';
@@ -163,20 +162,11 @@ export async function refundDecided(deps: Pick<RefundDeps, 'db' | 'config'>, tra
 async function notifyCustomer(trx: Db, deps: RefundDeps, userId: number, subject: string, sentence: string, orderNo: string): Promise<void> {
   const user = await findUserById(trx, userId);
   if (!user) return;
-  const now = deps.config.clock();
-  if (user.notify_by_email === 1) {
-    await enqueueJob(
-      trx,
-      now,
-      'mail',
-      composeMail(deps.config, user.email, `${deps.config.brandName}: ${subject}`, [sentence], {
-        label: 'Purchased Labels',
-        link: appUrl(deps.config.publicUrl, APP_PATHS.shipments.getHref(orderNo)),
-      }),
-    );
-  }
-  const phone = usPhoneE164(user.cell_phone);
-  if (user.notify_by_text === 1 && phone) await enqueueJob(trx, now, 'sms', { to: phone, body: `${deps.config.brandName}: ${sentence}` });
+  await notify(trx, deps, user, {
+    subject,
+    lines: [sentence],
+    action: { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, APP_PATHS.shipments.getHref(orderNo)) },
+  });
 }
 
 /**
