@@ -3,8 +3,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LABEL_PURCHASE_ERRORCODE, pickupDates, stateTimeZone } from '@airbox/contract';
-import { BOOKING_GIVE_UP_MS } from '../src/modules/pickups/carrier-pickups.service.js';
-import { BUYING_GIVE_UP_MS } from '../src/modules/shipments/label-purchase.service.js';
+import { CARRIER_GIVE_UP_MS as BOOKING_GIVE_UP_MS, CARRIER_GIVE_UP_MS as BUYING_GIVE_UP_MS } from '../src/modules/carriers/carrier-purchase.js';
 import { CarrierError, type CarriersProvider, type PostalAddress } from '../src/providers/carriers/carriers-provider.js';
 import { createEasyPostCarriersProvider } from '../src/providers/carriers/easypost-carriers-provider.js';
 import { buildTestApp, postForm, type TestApp, useTestDatabase } from './helper.js';

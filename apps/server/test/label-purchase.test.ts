@@ -1,6 +1,7 @@
 import { LABEL_PURCHASE_ERRORCODE, SHIPMENT_MESSAGES } from '@airbox/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { BUYING_GIVE_UP_MS, LABEL_PURCHASE_MESSAGES, RATES_VALID_MS } from '../src/modules/shipments/label-purchase.service.js';
+import { CARRIER_GIVE_UP_MS as BUYING_GIVE_UP_MS } from '../src/modules/carriers/carrier-purchase.js';
+import { LABEL_PURCHASE_MESSAGES, RATES_VALID_MS } from '../src/modules/shipments/label-purchase.service.js';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
 import type { SimulatorPaymentsProvider } from '../src/providers/payments/simulator-payments-provider.js';
 import { mailsOf, postForm, readOutbox, useTestApp, useTestDatabase } from './helper.js';

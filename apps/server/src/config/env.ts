@@ -78,8 +78,9 @@ export interface AppConfig {
   /** Whether this server runs the job worker (JOB_WORKER): mail, texts, reminders, clean-ups. */
   jobWorker: boolean;
   /**
-   * How long the job that finishes a paid label waits before it asks the carrier in place of the
-   * request that paid (LABEL_RETRY_DELAY_SECONDS, 2 minutes by default).
+   * How long the job that finishes a paid carrier purchase (a label, a carrier pickup) waits before
+   * it asks the carrier in place of the request that paid (LABEL_RETRY_DELAY_SECONDS, named when
+   * only labels had it; 2 minutes by default).
    */
   labelRetryDelaySeconds: number;
   version: string;

@@ -1,7 +1,6 @@
-import { purchaseLabel } from '../modules/shipments/label-purchase.service.js';
-import { voidRefusedLabel } from '../modules/shipments/label-void.service.js';
-import { autoRefundUnusedLabels, checkRefundStatus } from '../modules/shipments/refunds.service.js';
 import { refundPaymentOrder } from '../modules/payments/payment-orders.js';
+import { purchaseLabel, voidFailedLabel } from '../modules/shipments/label-checkout.js';
+import { autoRefundUnusedLabels, checkRefundStatus } from '../modules/shipments/refunds.service.js';
 import type { JobPayloads } from '../modules/jobs/jobs.js';
 import type { JobContext } from './context.js';
 
@@ -14,10 +13,8 @@ export function runLabelPurchase({ shipmentId }: JobPayloads['label-purchase'], 
  * label-void: asks the carrier to void the label it made for a failed purchase, if it made one
  * (once); tried again while a purchase may still be making one (settling).
  */
-export async function runLabelVoid({ shipmentId }: JobPayloads['label-void'], context: JobContext): Promise<void> {
-  if ((await voidRefusedLabel(context, shipmentId)) === 'settling') {
-    throw new Error('no label at the carrier yet, but a purchase refused or unanswered may still be making one: looked for again');
-  }
+export function runLabelVoid({ shipmentId }: JobPayloads['label-void'], context: JobContext): Promise<void> {
+  return voidFailedLabel(context, shipmentId);
 }
 
 /** payment-refund: gives a captured payment back, once (the refund's key is the order's). */

@@ -1,6 +1,5 @@
 import type { JobPayloads } from '../modules/jobs/jobs.js';
-import { bookPickup } from '../modules/pickups/carrier-pickups.service.js';
-import { voidRefusedPickup } from '../modules/pickups/pickup-void.service.js';
+import { bookPickup, voidFailedPickup } from '../modules/pickups/pickup-checkout.js';
 import type { JobContext } from './context.js';
 
 /** pickup-booking: finishes a paid pickup the carrier did not answer (the same rate each time, booked once). */
@@ -12,8 +11,6 @@ export function runPickupBooking({ pickupId }: JobPayloads['pickup-booking'], co
  * pickup-void: cancels with the carrier a pickup it booked for a failed booking, if it booked one
  * (once); tried again while a booking may still be completing (settling).
  */
-export async function runPickupVoid({ pickupId }: JobPayloads['pickup-void'], context: JobContext): Promise<void> {
-  if ((await voidRefusedPickup(context, pickupId)) === 'settling') {
-    throw new Error('no booking at the carrier yet, but a booking refused or unanswered may still be completing: looked for again');
-  }
+export function runPickupVoid({ pickupId }: JobPayloads['pickup-void'], context: JobContext): Promise<void> {
+  return voidFailedPickup(context, pickupId);
 }

@@ -82,6 +82,15 @@ export async function openWithProvider(deps: PaymentOrderDeps, opened: { id: num
 export const refundRequestId = (paymentOrderId: number) => `refund-${paymentOrderId}`;
 
 /**
+ * In the caller's transaction: the job that gives a captured order's money back (once: one job
+ * per order), `amount` what the provider took when it differs from the order's.
+ */
+export async function enqueuePaymentRefund(trx: Db, now: Date, paymentOrderId: number, amount?: { cents: number; currency: string }): Promise<void> {
+  const payload = amount ? { paymentOrderId, amountCents: amount.cents, currency: amount.currency } : { paymentOrderId };
+  await enqueueJob(trx, now, 'payment-refund', payload, { uniqueKey: `payment-refund:${paymentOrderId}` });
+}
+
+/**
  * Gives a captured order's money back through the provider, once: the request id is the order's,
  * so a retry (a job's next attempt, a concurrent call) repeats the same refund. Then, in one
  * transaction, the order becomes refunded and `within` runs (the purpose's own rows and mails).
@@ -122,17 +131,16 @@ export async function refundPaymentOrder(
   return marked;
 }
 
-/** What a purpose (a label, a pickup) does with a captured payment: settleCapture's two halves. */
+/** What a purpose (a label, a pickup) does with a captured payment. */
 export interface CapturePurpose {
   /** For the logs: 'label', 'pickup'. */
   what: string;
   /**
    * In the capture's transaction: moves what the order pays for from paying on and queues the job
-   * that finishes it; answers its id, or undefined when nothing waits for this money.
+   * that finishes it; answers what to do right after (finish it at once: the queued job tries
+   * again if that fails), or undefined when nothing waits for this money.
    */
-  claim(trx: Db, now: Date): Promise<number | undefined>;
-  /** Right after: finishes it at once (the queued job tries again if the carrier does not answer). */
-  finish(id: number): Promise<void>;
+  claim(trx: Db, now: Date): Promise<{ finish: () => Promise<void> } | undefined>;
 }
 
 /**
@@ -150,17 +158,13 @@ export async function settleCapture(deps: PaymentOrderDeps, order: PaymentOrderR
       capture_id: captureId,
     });
     if (!captured) return { kind: 'late' as const };
-    const id = await purpose.claim(trx, now);
-    if (id !== undefined) return { kind: 'claimed' as const, id };
-    await enqueueJob(trx, now, 'payment-refund', { paymentOrderId: order.id }, { uniqueKey: `payment-refund:${order.id}` });
+    const taken = await purpose.claim(trx, now);
+    if (taken !== undefined) return { kind: 'claimed' as const, finish: taken.finish };
+    await enqueuePaymentRefund(trx, now, order.id);
     return { kind: 'orphan' as const };
   });
   if (claimed.kind === 'claimed') {
-    try {
-      await purpose.finish(claimed.id);
-    } catch (error) {
-      deps.log.warn({ err: error, [purpose.what]: claimed.id }, `the carrier did not answer for the ${purpose.what}; its job tries again`);
-    }
+    await claimed.finish();
   } else if (claimed.kind === 'orphan') {
     deps.log.error({ paymentOrder: order.id }, `a ${purpose.what} payment was captured with no ${purpose.what} waiting for it; it is refunded`);
     try {

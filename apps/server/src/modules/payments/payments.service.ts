@@ -7,10 +7,11 @@ import { composeMail } from '../notifications/mail-layout.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { findMembership } from '../memberships/memberships.repository.js';
 import { lockUser, membershipActive, recordPlanPurchase } from '../operations/ledger.js';
-import { finishPickupPayment, pickupPaymentCancelled, pickupPaymentRefunded, pickupReturnPage } from '../pickups/carrier-pickups.service.js';
-import { finishLabelPayment, labelPaymentRefunded, labelReturnPage } from '../shipments/label-purchase.service.js';
+import { finishPickupPayment, pickupPaymentCancelled, pickupPaymentRefunded, pickupReturnPage } from '../pickups/pickup-checkout.js';
+import { finishLabelPayment, labelPaymentRefunded, labelReturnPage } from '../shipments/label-checkout.js';
 import { findUserById } from '../users/users.repository.js';
 import {
+  enqueuePaymentRefund,
   insertOpenOrder,
   openWithProvider,
   PAY_CANCEL_PAGE,
@@ -337,7 +338,7 @@ async function refundWrongAmount(
   if (captureId && taken.cents > 0) {
     await writeTransaction(deps.db, async (trx) => {
       await setCaptureId(trx, order.id, captureId);
-      await enqueueJob(trx, now, 'payment-refund', { paymentOrderId: order.id, amountCents: taken.cents, currency: taken.currency }, { uniqueKey: `payment-refund:${order.id}` });
+      await enqueuePaymentRefund(trx, now, order.id, taken);
     });
     try {
       await refundPaymentOrder(deps, order.id, {

@@ -1,0 +1,276 @@
+import type { AppContext } from '../../context.js';
+import { type Db, writeTransaction } from '../../db/database.js';
+import { toIso } from '../../db/dialect.js';
+import { CARRIER_SETTLE_MS, CarrierError } from '../../providers/carriers/carriers-provider.js';
+import { enqueueJob, type JobName, type JobPayloads } from '../jobs/jobs.js';
+import { enqueuePaymentRefund, refundPaymentOrder } from '../payments/payment-orders.js';
+import type { PaymentOrderRow } from '../payments/payments.table.js';
+
+/**
+ * The carrier purchase: what a customer pays for that a carrier then makes (a label, a carrier
+ * pickup), one state machine for all of them. Each kind (shipments/label-checkout.ts,
+ * pickups/pickup-checkout.ts) says how its row moves and what the carrier is asked; this file
+ * says when:
+ *
+ *   paying ──money taken──▶ buying ──the carrier makes it──▶ bought
+ *                             │
+ *                             └─refused, or no answer for CARRIER_GIVE_UP_MS──▶ failed
+ *
+ * - paying → buying happens in the transaction that captures the payment (claim), with the job
+ *   that tries again after `config.labelRetryDelaySeconds` if the request that paid cannot finish
+ *   (no answer, a crash); the request then asks the carrier at once (firstTry).
+ * - The carrier is asked the same thing every time (one key per row), so a retry, a lost answer
+ *   or two requests at once never buy twice; bought is recorded once (only from buying).
+ * - A refusal that may hide an earlier try still being made at the carrier (CarrierError.unsettled:
+ *   EasyPost takes no key, and a retry after a lost answer can be refused before the first one
+ *   shows) is taken for one only on the first try or CARRIER_SETTLE_MS after the payment.
+ * - failed: in one transaction the row says why, the refund of its payment and the void of
+ *   whatever the carrier made all the same are jobs, and the customer is told; then both are
+ *   tried at once. The refund's key is the order's, so it is made once.
+ * - The void (the carrier's refund of a label, the cancel of a booking) reads back what the
+ *   carrier holds and asks it back once; finding nothing before the purchase has settled
+ *   (CARRIER_SETTLE_MS after it failed) it looks again.
+ */
+
+export type CarrierPurchaseDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'payments' | 'carriers'>;
+
+/**
+ * A paid purchase the carrier has not answered for this long is given up (its job's tries last
+ * about three hours): the payment goes back rather than waiting on a carrier that may never answer.
+ */
+export const CARRIER_GIVE_UP_MS = 2 * 60 * 60 * 1000;
+/** The void job's first try waits this long (the failing request tries at once). */
+export const CARRIER_VOID_DELAY_MS = 2 * 60 * 1000;
+/** Its tries: twelve span about 2.5 hours, then one each 30 minutes, about a day in all. */
+export const CARRIER_VOID_MAX_ATTEMPTS = 48;
+
+/** How long the job that finishes a paid purchase waits before it asks the carrier itself. */
+const retryDelayMs = (config: CarrierPurchaseDeps['config']) => config.labelRetryDelaySeconds * 1000;
+
+/** Any job with its payload. */
+export type JobCall = { [N in JobName]: { name: N; payload: JobPayloads[N] } }[JobName];
+
+/** What the machine reads of a row being bought: its last change is the move it is in (buying, failed). */
+export interface PurchaseRow {
+  id: number;
+  payment_order_id: number | null;
+  updated_at: Date | string;
+}
+
+/** What the carrier holds of a failed purchase: what it made, or nothing (`settled`: and nothing may still come). */
+export type CarrierHolds<Made> = { found: true; made: Made } | { found: false; settled: boolean; details?: Record<string, unknown> };
+
+/** Why a void is asked: the purchase failed, or the carrier made the thing after it had failed. */
+export type VoidReason = 'failed' | 'late';
+
+/** What a void found: the thing asked back ('voided'), none made ('none'), or none yet while it may still come ('settling'). */
+export type VoidOutcome = 'voided' | 'none' | 'settling';
+
+/**
+ * One kind of carrier purchase: its row, how the row moves, and what the carrier is asked. Every
+ * move is conditional on the state it leaves, so it happens once.
+ */
+export interface CarrierPurchaseKind<Row extends PurchaseRow, Bought, Made> {
+  /** 'label', 'pickup': the logs' key of the row's id and their words. */
+  what: 'shipment' | 'pickup';
+  /** The job that asks the carrier again (keyed `${name}:${id}`), and the one that voids with its key (`reason` keys a later, separate void). */
+  retryJob(id: number): JobCall;
+  voidJob(id: number, reason: VoidReason): { job: JobCall; uniqueKey: string };
+  /** Said in the logs: 'label', 'pickup'; and what asking it back is: 'void', 'cancel'. */
+  words: { thing: string; void: string; nothingMade: string; settling: string };
+
+  /** In the capture's transaction: the row `order` pays for moves paying → buying; its id, or undefined when none was waiting. */
+  claim(trx: Db, deps: CarrierPurchaseDeps, order: PaymentOrderRow, now: Date): Promise<number | undefined>;
+  /** The row while it is being bought (and is the machine's to buy). */
+  findBuying(db: Db, id: number): Promise<Row | undefined>;
+  /** Asks the carrier to make it: throws CarrierError when it refuses or does not answer. */
+  buy(deps: CarrierPurchaseDeps, row: Row): Promise<Bought>;
+  /** buying → bought with all that goes with it (its ledger row, the customer's mail), one transaction; false when it was not buying any more. */
+  record(deps: CarrierPurchaseDeps, row: Row, bought: Bought): Promise<boolean>;
+  /** Whether something the carrier made after its purchase had failed is asked back too. */
+  voidsLate: boolean;
+  /** Why the carrier refused, as the row and the customer read it. */
+  refusalNote(row: Row, error: CarrierError): string;
+  /** In the refusal's transaction: buying → failed saying `note`; false when it was not buying. */
+  markFailed(trx: Db, deps: CarrierPurchaseDeps, row: Row, note: string): Promise<boolean>;
+  /** In the same transaction, last: the customer is told. */
+  tellFailed(trx: Db, deps: CarrierPurchaseDeps, row: Row, note: string): Promise<void>;
+  /** In the refund of a capture taken for another amount: the row paid for ends failed; its id and whether the carrier was being asked. */
+  failPaid(trx: Db, deps: CarrierPurchaseDeps, order: PaymentOrderRow): Promise<{ id: number; wasBuying: boolean } | undefined>;
+
+  /** The row once failed, whatever else. */
+  findFailed(db: Db, id: number): Promise<(Row & { voidedAt: Date | string | null }) | undefined>;
+  /** Whether the carrier can be asked about it at all. */
+  voidable(row: Row): boolean;
+  /** What the carrier holds of it. */
+  findMade(deps: CarrierPurchaseDeps, row: Row): Promise<CarrierHolds<Made>>;
+  /** Asks the carrier to take it back, and notes on the row that it was asked (once). */
+  voidMade(deps: CarrierPurchaseDeps, row: Row, made: Made): Promise<void>;
+}
+
+const sinceMs = (deps: CarrierPurchaseDeps, row: PurchaseRow) => deps.config.clock().getTime() - Date.parse(toIso(row.updated_at));
+
+/**
+ * In the capture's transaction: claims the row the payment is for (paying → buying) with the job
+ * that finishes it if the paying request cannot. Answers what the request does once committed:
+ * the first purchase (nothing was asked of the carrier before it), its failures left to the job.
+ */
+export async function claimPurchase<Row extends PurchaseRow, Bought, Made>(
+  trx: Db,
+  deps: CarrierPurchaseDeps,
+  kind: CarrierPurchaseKind<Row, Bought, Made>,
+  order: PaymentOrderRow,
+  now: Date,
+): Promise<{ finish: () => Promise<void> } | undefined> {
+  const id = await kind.claim(trx, deps, order, now);
+  if (id === undefined) return undefined;
+  const job = kind.retryJob(id);
+  await enqueueJob(trx, now, job.name, job.payload, { uniqueKey: `${job.name}:${id}`, runAt: new Date(now.getTime() + retryDelayMs(deps.config)) });
+  return {
+    finish: async () => {
+      try {
+        await attemptPurchase(deps, kind, id, { firstTry: true });
+      } catch (error) {
+        deps.log.warn({ err: error, [kind.words.thing]: id }, `the carrier did not answer for the ${kind.words.thing}; its job tries again`);
+      }
+    },
+  };
+}
+
+/**
+ * Asks the carrier for a paid row (the paying request, then its job until it is done): made →
+ * bought; refused → failed, refunded and voided; no answer → throws, the row stays buying and the
+ * job tries again, until CARRIER_GIVE_UP_MS after the payment: then it fails as a refusal does.
+ * An unsettled refusal counts only on the first try or CARRIER_SETTLE_MS after the payment.
+ */
+export async function attemptPurchase<Row extends PurchaseRow, Bought, Made>(
+  deps: CarrierPurchaseDeps,
+  kind: CarrierPurchaseKind<Row, Bought, Made>,
+  id: number,
+  options: { firstTry?: boolean } = {},
+): Promise<void> {
+  const row = await kind.findBuying(deps.db, id);
+  if (!row) return;
+  let bought: Bought;
+  try {
+    bought = await kind.buy(deps, row);
+  } catch (error) {
+    const buyingMs = sinceMs(deps, row);
+    if (error instanceof CarrierError && (!error.retryable || (error.unsettled && (options.firstTry === true || buyingMs >= CARRIER_SETTLE_MS)))) {
+      await refusePurchase(deps, kind, row, error);
+      return;
+    }
+    if (buyingMs >= CARRIER_GIVE_UP_MS) {
+      await refusePurchase(deps, kind, row, new CarrierError('UNAVAILABLE', 'no answer from the carrier'));
+      return;
+    }
+    throw error;
+  }
+  if (!(await kind.record(deps, row, bought)) && kind.voidsLate) await voidLate(deps, kind, row.id);
+}
+
+/** In a transaction that fails a paid row: the job that asks back whatever the carrier made, if anything. */
+async function enqueueVoid<Row extends PurchaseRow, Bought, Made>(
+  trx: Db,
+  now: Date,
+  kind: CarrierPurchaseKind<Row, Bought, Made>,
+  id: number,
+  reason: VoidReason = 'failed',
+): Promise<void> {
+  const { job, uniqueKey } = kind.voidJob(id, reason);
+  await enqueueJob(trx, now, job.name, job.payload, { uniqueKey, runAt: new Date(now.getTime() + CARRIER_VOID_DELAY_MS), maxAttempts: CARRIER_VOID_MAX_ATTEMPTS });
+}
+
+/**
+ * The carrier refused (or gave no answer until the give-up): in one transaction the row becomes
+ * failed saying why, the refund of its payment and the void of anything the carrier made all the
+ * same are jobs (so they happen even if this process dies) and the customer is told; then both
+ * are tried at once.
+ */
+async function refusePurchase<Row extends PurchaseRow, Bought, Made>(
+  deps: CarrierPurchaseDeps,
+  kind: CarrierPurchaseKind<Row, Bought, Made>,
+  row: Row,
+  error: CarrierError,
+): Promise<void> {
+  const now = deps.config.clock();
+  const note = kind.refusalNote(row, error);
+  const failed = await writeTransaction(deps.db, async (trx) => {
+    if (!(await kind.markFailed(trx, deps, row, note))) return false;
+    if (row.payment_order_id !== null) await enqueuePaymentRefund(trx, now, row.payment_order_id);
+    await enqueueVoid(trx, now, kind, row.id);
+    await kind.tellFailed(trx, deps, row, note);
+    return true;
+  });
+  const { thing } = kind.words;
+  deps.log.warn({ [kind.what]: row.id, code: error.code }, failed ? `the carrier refused the ${thing}; the payment is refunded` : `${thing} refusal seen before`);
+  if (!failed) return;
+  if (row.payment_order_id !== null) {
+    try {
+      await refundPaymentOrder(deps, row.payment_order_id);
+    } catch (refundError) {
+      deps.log.error({ err: refundError, [kind.what]: row.id }, `refund of a refused ${thing} failed; its job tries again`);
+    }
+  }
+  try {
+    await voidFailedPurchase(deps, kind, row.id);
+  } catch (voidError) {
+    deps.log.warn({ err: voidError, [kind.what]: row.id }, `the carrier did not take the ${kind.words.void} of a refused ${thing}; its job tries again`);
+  }
+}
+
+/** The carrier's answer came after the purchase had failed (given up, the payment refunded): what it made is asked back. */
+async function voidLate<Row extends PurchaseRow, Bought, Made>(deps: CarrierPurchaseDeps, kind: CarrierPurchaseKind<Row, Bought, Made>, id: number): Promise<void> {
+  if (!(await kind.findFailed(deps.db, id))) return;
+  await enqueueVoid(deps.db, deps.config.clock(), kind, id, 'late');
+  try {
+    await voidFailedPurchase(deps, kind, id);
+  } catch (error) {
+    deps.log.warn({ err: error, [kind.what]: id }, `the carrier did not take the ${kind.words.void} of a ${kind.words.thing} made after its purchase failed; its job tries again`);
+  }
+}
+
+/**
+ * Inside the refund of a capture taken for another amount: the row being paid for ends failed
+ * (the kind says so on it); one the carrier was being asked for is asked back if it was made.
+ */
+export async function failPaidPurchase<Row extends PurchaseRow, Bought, Made>(
+  trx: Db,
+  deps: CarrierPurchaseDeps,
+  kind: CarrierPurchaseKind<Row, Bought, Made>,
+  order: PaymentOrderRow,
+): Promise<void> {
+  const failed = await kind.failPaid(trx, deps, order);
+  if (failed?.wasBuying) await enqueueVoid(trx, deps.config.clock(), kind, failed.id);
+}
+
+/**
+ * The void job (and the failing request at once): what the carrier made for a failed purchase,
+ * when it holds something, is asked back, once (the row notes it); nothing made, nothing is
+ * asked, once the purchase has settled: until CARRIER_SETTLE_MS after it failed, a purchase whose
+ * answer was lost may still be completing (EasyPost shows a label only once made), so 'settling'
+ * says to look again. Throws when the carrier does not answer, so the job tries again.
+ */
+export async function voidFailedPurchase<Row extends PurchaseRow, Bought, Made>(
+  deps: CarrierPurchaseDeps,
+  kind: CarrierPurchaseKind<Row, Bought, Made>,
+  id: number,
+): Promise<VoidOutcome> {
+  const row = await kind.findFailed(deps.db, id);
+  if (!row || !kind.voidable(row)) return 'none';
+  if (row.voidedAt !== null) return 'voided';
+  const holds = await kind.findMade(deps, row);
+  if (!holds.found) {
+    // The row's last change is the failure (a void notes itself and ends above).
+    if (!holds.settled && sinceMs(deps, row) < CARRIER_SETTLE_MS) return 'settling';
+    deps.log.info({ [kind.what]: row.id, ...holds.details }, kind.words.nothingMade);
+    return 'none';
+  }
+  await kind.voidMade(deps, row, holds.made);
+  return 'voided';
+}
+
+/** The void job's run: as voidFailedPurchase, throwing while the purchase may still be completing, so the job looks again. */
+export async function runPurchaseVoid<Row extends PurchaseRow, Bought, Made>(deps: CarrierPurchaseDeps, kind: CarrierPurchaseKind<Row, Bought, Made>, id: number): Promise<void> {
+  if ((await voidFailedPurchase(deps, kind, id)) === 'settling') throw new Error(kind.words.settling);
+}

@@ -1,0 +1,311 @@
+import { randomBytes } from 'node:crypto';
+import { APP_BASE, APP_PATHS, appUrl, fromCents } from '@airbox/contract';
+import { type Db, writeTransaction } from '../../db/database.js';
+import type { CarrierError, Postage } from '../../providers/carriers/carriers-provider.js';
+import {
+  attemptPurchase,
+  type CarrierPurchaseDeps,
+  type CarrierPurchaseKind,
+  claimPurchase,
+  failPaidPurchase,
+  runPurchaseVoid,
+} from '../carriers/carrier-purchase.js';
+import { enqueueJob } from '../jobs/jobs.js';
+import { composeMail } from '../notifications/mail-layout.js';
+import { lockUser, recordPurchase } from '../operations/ledger.js';
+import { PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE, settleCapture } from '../payments/payment-orders.js';
+import { findPaymentOrder } from '../payments/payments.repository.js';
+import type { PaymentOrderRow } from '../payments/payments.table.js';
+import { findUserById } from '../users/users.repository.js';
+import { LABEL_PURCHASE_MESSAGES } from './label-purchase.service.js';
+import type { ShipmentRow } from './shipments.table.js';
+
+/**
+ * A paid label (issue 9): the carrier purchase of a shipment row (carriers/carrier-purchase.ts),
+ * paying → buying → bought, or failed (the carrier refused, or the payment was taken for another
+ * amount; the payment refunded, a label the carrier made all the same voided). The carrier is
+ * asked with one key per shipment; the label, its ledger row and its invoice are written in one
+ * transaction. Rating and paying are label-purchase.service.ts.
+ */
+
+export type LabelCheckoutDeps = CarrierPurchaseDeps;
+
+async function shipmentOfPayment(db: Db, paymentOrderId: number): Promise<ShipmentRow | undefined> {
+  return db.selectFrom('shipments').selectAll().where('payment_order_id', '=', paymentOrderId).executeTakeFirst();
+}
+
+async function findShipment(db: Db, id: number): Promise<ShipmentRow | undefined> {
+  return db.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The Purchased Labels page showing one order (?labelOrder=), as a router path and as a URL path. */
+const labelsHref = (orderNo?: string) => APP_PATHS.shipments.getHref(orderNo);
+
+/**
+ * Where the provider's return (or cancel) sends the browser for a label: paySuccess then the
+ * label when it is bought; straight to Purchased Labels when it is being bought or ended
+ * refunded (the row says why); payCancel while it is not paid.
+ */
+export async function labelReturnPage(deps: Pick<LabelCheckoutDeps, 'db'>, paymentOrderId: number): Promise<string> {
+  const shipment = await shipmentOfPayment(deps.db, paymentOrderId);
+  if (!shipment) return PAY_CANCEL_PAGE;
+  if (shipment.state === 'bought' || shipment.state === 'refund_pending' || shipment.state === 'refunded') {
+    return `${PAY_SUCCESS_PAGE}?redirect=${encodeURIComponent(labelsHref(shipment.order_no))}`;
+  }
+  if (shipment.state === 'buying' || shipment.state === 'failed') return `${APP_BASE}${labelsHref(shipment.order_no)}`;
+  return `${PAY_CANCEL_PAGE}?redirect=${encodeURIComponent(labelsHref())}`;
+}
+
+/** Why a carrier refused, in the customer's words. */
+function refusalReason(error: CarrierError): string {
+  switch (error.code) {
+    case 'PAYMENT_REQUIRED':
+      return 'the carrier account could not pay for it';
+    case 'ADDRESS.VERIFY.FAILURE':
+      return 'an address could not be verified';
+    case 'NOT_FOUND':
+      return 'the rate is no longer offered';
+    case 'UNAUTHORIZED':
+      return 'the carrier service refused our account';
+    case 'UNAVAILABLE':
+    case 'RATE_LIMITED':
+      return 'the carrier did not answer for two hours';
+    default:
+      return 'the carrier declined to make it';
+  }
+}
+
+const carrierService = (shipment: Pick<ShipmentRow, 'carrier' | 'service'>) => `${shipment.carrier} ${shipment.service}`.trim();
+
+/** The payment's reference on the invoice: the provider and the end of its order id. */
+function paymentReference(order: PaymentOrderRow | undefined): string {
+  if (!order) return '';
+  const providerName = order.provider === 'paypal' ? 'PayPal' : order.provider === 'simulator' ? 'Simulator' : order.provider;
+  return `${providerName} …${(order.provider_order_id ?? '').slice(-6)}`;
+}
+
+/**
+ * One transaction: bought (only from buying, so once), the label files, the ledger row, the
+ * invoice, the order in progress it continued deleted, the recipient's tracking link and the
+ * customer's confirmation mail.
+ */
+async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, postage: Postage, files: { PNG: Buffer; PDF: Buffer }): Promise<boolean> {
+  const now = deps.config.clock();
+  const nowIso = now.toISOString();
+  const token = shipment.notify_recipient === 1 ? randomBytes(24).toString('base64url') : null;
+  const carrier = postage.carrier;
+  const recorded = await writeTransaction(deps.db, async (trx) => {
+    const moved = await trx
+      .updateTable('shipments')
+      .set({
+        state: 'bought',
+        tracking_code: postage.trackingCode,
+        tracker_id: postage.trackerId,
+        carrier,
+        service: postage.service,
+        bought_at: nowIso,
+        purchase_note: '',
+        tracking_token: token,
+        updated_at: nowIso,
+      })
+      .where('id', '=', shipment.id)
+      .where('state', '=', 'buying')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return false;
+    await trx
+      .insertInto('shipment_labels')
+      .values([
+        { shipment_id: shipment.id, format: 'PNG', content: files.PNG },
+        { shipment_id: shipment.id, format: 'PDF', content: files.PDF },
+      ])
+      .execute();
+    const user = await lockUser(trx, shipment.user_id);
+    if (!user) throw new Error(`shipment ${shipment.id} names a missing user`);
+    await recordPurchase(trx, user, { at: nowIso, paidCents: shipment.total_cents, paymentOrderId: shipment.payment_order_id });
+    const order = shipment.payment_order_id === null ? undefined : await findPaymentOrder(trx, shipment.payment_order_id);
+    await trx
+      .insertInto('invoices')
+      .values({
+        shipment_id: shipment.id,
+        invoice_no: `INV-${shipment.order_no}`,
+        rate_cents: shipment.rate_cents,
+        insurance_cents: shipment.insurance_cents,
+        discount_cents: shipment.discount_cents,
+        total_cents: shipment.total_cents,
+        payment_reference: paymentReference(order),
+        created_at: nowIso,
+      })
+      .execute();
+    if (shipment.saved_order_id !== null) {
+      await trx.deleteFrom('saved_orders').where('id', '=', shipment.saved_order_id).where('user_id', '=', shipment.user_id).execute();
+    }
+    const label = `${carrier} ${postage.service}`;
+    if (token && shipment.to_email) {
+      const sender = `${shipment.from_first_name} ${shipment.from_last_name}`.trim() || shipment.from_company || 'Someone';
+      const mail = composeMail(
+        deps.config,
+        shipment.to_email,
+        `${deps.config.brandName}: a parcel is on its way to you`,
+        [`${sender} sent you a parcel with ${label}, tracking number ${postage.trackingCode}. Follow it on its tracking page.`],
+        { label: 'Track your parcel', link: appUrl(deps.config.publicUrl, APP_PATHS.track.getHref(token)) },
+      );
+      await enqueueJob(trx, now, 'mail', mail);
+    }
+    await enqueueJob(
+      trx,
+      now,
+      'mail',
+      composeMail(
+        deps.config,
+        user.email,
+        `${deps.config.brandName}: your ${carrier} label ${shipment.order_no} is ready`,
+        [
+          `Your ${label} label for the parcel to ${shipment.to_city}, ${shipment.to_state} is ready to print. Tracking number: ${postage.trackingCode}.`,
+          `You paid $${fromCents(shipment.total_cents)} (label $${fromCents(shipment.rate_cents)}, insurance $${fromCents(shipment.insurance_cents)}). Invoice INV-${shipment.order_no}.`,
+        ],
+        { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, labelsHref(shipment.order_no)) },
+      ),
+    );
+    return true;
+  });
+  deps.log.info({ shipment: shipment.id, reconciled: postage.reconciled, recorded }, recorded ? 'label bought' : 'label bought before');
+  return recorded;
+}
+
+/** A shipment row bought from the carrier: the label (Postage) its purchase answers, and the label findLabel reads back. */
+export const labelPurchase: CarrierPurchaseKind<ShipmentRow, Postage, Postage> = {
+  what: 'shipment',
+  words: {
+    thing: 'label',
+    void: 'void',
+    nothingMade: 'the carrier made no label for a failed purchase: nothing to void',
+    settling: 'no label at the carrier yet, but a purchase refused or unanswered may still be making one: looked for again',
+  },
+  retryJob: (id) => ({ name: 'label-purchase', payload: { shipmentId: id } }),
+  voidJob: (id, reason) => ({ job: { name: 'label-void', payload: { shipmentId: id } }, uniqueKey: `label-void:${id}:${reason}` }),
+
+  async claim(trx, _deps, order, now) {
+    const moved = await trx
+      .updateTable('shipments')
+      .set({ state: 'buying', purchase_note: LABEL_PURCHASE_MESSAGES.preparing, updated_at: now.toISOString() })
+      .where('payment_order_id', '=', order.id)
+      .where('state', '=', 'paying')
+      .returning('id')
+      .executeTakeFirst();
+    return moved?.id;
+  },
+
+  async findBuying(db, id) {
+    const shipment = await findShipment(db, id);
+    return shipment?.state === 'buying' ? shipment : undefined;
+  },
+
+  buy: (deps, shipment) =>
+    deps.carriers.buyRate({
+      shipmentId: shipment.provider_shipment_id ?? '',
+      rateId: shipment.rate_id ?? '',
+      insuranceCents: shipment.insured_value_cents,
+      idempotencyKey: `shipment-${shipment.id}`,
+    }),
+
+  async record(deps, shipment, postage) {
+    const [png, pdf] = await Promise.all([deps.carriers.fetchLabel(postage.shipmentId, 'PNG'), deps.carriers.fetchLabel(postage.shipmentId, 'PDF')]);
+    return recordLabel(deps, shipment, postage, { PNG: png.bytes, PDF: pdf.bytes });
+  },
+  // A label made after its purchase was given up is asked back (label-void, keyed 'late').
+  voidsLate: true,
+
+  refusalNote: (shipment, error) =>
+    `The carrier refused this label (${refusalReason(error)}). Your payment of $${fromCents(shipment.total_cents)} was refunded.`,
+
+  async markFailed(trx, deps, shipment, note) {
+    const moved = await trx
+      .updateTable('shipments')
+      .set({ state: 'failed', purchase_note: note, updated_at: deps.config.clock().toISOString() })
+      .where('id', '=', shipment.id)
+      .where('state', '=', 'buying')
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) === 1;
+  },
+
+  async tellFailed(trx, deps, shipment, note) {
+    const user = await findUserById(trx, shipment.user_id);
+    if (!user) return;
+    await enqueueJob(
+      trx,
+      deps.config.clock(),
+      'mail',
+      composeMail(
+        deps.config,
+        user.email,
+        `${deps.config.brandName}: your ${carrierService(shipment)} label could not be bought`,
+        [`Order ${shipment.order_no}: ${note}`, 'The money goes back to the account you paid with; your bank may take a few days to show it.'],
+        { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, labelsHref(shipment.order_no)) },
+      ),
+    );
+  },
+
+  async failPaid(trx, deps, order) {
+    const current = await trx.selectFrom('shipments').select(['id', 'state']).where('payment_order_id', '=', order.id).executeTakeFirst();
+    if (!current || (current.state !== 'paying' && current.state !== 'buying')) return undefined;
+    const moved = await trx
+      .updateTable('shipments')
+      .set({ state: 'failed', purchase_note: LABEL_PURCHASE_MESSAGES.wrongAmount, updated_at: deps.config.clock().toISOString() })
+      .where('id', '=', current.id)
+      .where('state', '=', current.state)
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) === 1 ? { id: current.id, wasBuying: current.state === 'buying' } : undefined;
+  },
+
+  // The row keeps when the void was asked (refund_requested_at): asking again answers the refund's status.
+  async findFailed(db, id) {
+    const shipment = await findShipment(db, id);
+    return shipment?.state === 'failed' ? { ...shipment, voidedAt: shipment.refund_requested_at } : undefined;
+  },
+  voidable: (shipment) => Boolean(shipment.provider_shipment_id),
+  async findMade(deps, shipment) {
+    const label = await deps.carriers.findLabel(shipment.provider_shipment_id ?? '');
+    // EasyPost shows a label only once it is made: none yet may still come.
+    return label ? { found: true, made: label } : { found: false, settled: false };
+  },
+  async voidMade(deps, shipment, label) {
+    const status = await deps.carriers.refund(shipment.provider_shipment_id ?? '');
+    const nowIso = deps.config.clock().toISOString();
+    await deps.db
+      .updateTable('shipments')
+      .set({ refund_requested_at: nowIso, updated_at: nowIso })
+      .where('id', '=', shipment.id)
+      .where('state', '=', 'failed')
+      .where('refund_requested_at', 'is', null)
+      .execute();
+    const fields = { shipment: shipment.id, carrier: label.carrier, trackingCode: label.trackingCode, status };
+    if (status === 'rejected' || status === 'not_applicable') deps.log.error(fields, 'the carrier will not void a label whose payment was refunded');
+    else deps.log.warn(fields, 'the carrier made a label whose payment was refunded: it is asked to void it');
+  },
+};
+
+/**
+ * The payment of a label was captured (for the ordered amount): in one transaction the order
+ * becomes captured and the shipment paying → buying, which only one request can do, with a job
+ * that finishes the purchase if this request cannot (no answer from the carrier, a crash). Then
+ * the carrier is asked at once. Answers the page to send the browser to.
+ */
+export async function finishLabelPayment(deps: LabelCheckoutDeps, order: PaymentOrderRow, captureId: string | null): Promise<string> {
+  await settleCapture(deps, order, captureId, { what: 'label', claim: (trx, now) => claimPurchase(trx, deps, labelPurchase, order, now) });
+  return labelReturnPage(deps, order.id);
+}
+
+/** Inside the refund of a wrong capture: the label being paid for ends failed, saying so; one the carrier was being asked for is voided if it was made. */
+export function labelPaymentRefunded(trx: Db, deps: LabelCheckoutDeps, order: PaymentOrderRow): Promise<void> {
+  return failPaidPurchase(trx, deps, labelPurchase, order);
+}
+
+/** The label-purchase job: buys a paid label the carrier did not answer (the same key each time). */
+export function purchaseLabel(deps: LabelCheckoutDeps, shipmentId: number): Promise<void> {
+  return attemptPurchase(deps, labelPurchase, shipmentId);
+}
+
+/** The label-void job: asks the carrier to void the label it made for a failed purchase, if it made one (once); again while one may still come. */
+export function voidFailedLabel(deps: LabelCheckoutDeps, shipmentId: number): Promise<void> {
+  return runPurchaseVoid(deps, labelPurchase, shipmentId);
+}
