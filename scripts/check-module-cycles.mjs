@@ -14,20 +14,7 @@ import ts from 'typescript';
  * it (from the folder first in alphabetical order). An entry whose cycle is gone fails the check
  * until it is removed, so this list cannot outlive its reason.
  */
-const KNOWN_CYCLES = [
-  // The checkout core (issue 20 items 1 and 2) is being restructured so that payments imports no
-  // purpose's module: today payments.service.ts calls the label and pickup purchases back, and they
-  // import payments. The third goes with the arrow payments → pickups (pickups → shipments is
-  // sound: a pickup is of a shipment). Remove the three entries when that lands.
-  'payments → pickups → payments',
-  'payments → pickups → shipments → payments',
-  'payments → shipments → payments',
-  // The same arrow payments → pickups / shipments, through the carrier purchase both now use
-  // (carriers/carrier-purchase.ts imports payments). Gone with the three above.
-  'carriers → payments → pickups → carriers',
-  'carriers → payments → pickups → shipments → carriers',
-  'carriers → payments → shipments → carriers',
-];
+const KNOWN_CYCLES = [];
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const modulesDir = join(root, 'apps/server/src/modules');

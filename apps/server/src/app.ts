@@ -12,6 +12,7 @@ import { loggerOptions } from './config/logger.js';
 import { AppError, isDatabaseUnavailable } from './errors.js';
 import barcodes from './plugins/barcodes.js';
 import carriers from './plugins/carriers.js';
+import checkout from './plugins/checkout.js';
 import database from './plugins/database.js';
 import docs from './plugins/docs.js';
 import jobs from './plugins/jobs.js';
@@ -150,6 +151,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(rateLimit);
   await app.register(session);
   await app.register(wallet);
+  await app.register(checkout);
   await app.register(jobs);
   await app.register(barcodes);
   await app.register(docs);

@@ -1,8 +1,10 @@
+import { APP_BASE, APP_PATHS } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { CARRIER_SETTLE_MS, CarrierError } from '../../providers/carriers/carriers-provider.js';
 import { enqueueJob, type JobName, type JobPayloads } from '../jobs/jobs.js';
+import type { CheckoutPurpose } from '../payments/checkout.js';
 import { enqueuePaymentRefund, refundPaymentOrder } from '../payments/payment-orders.js';
 import type { PaymentOrderRow } from '../payments/payments.table.js';
 
@@ -109,6 +111,25 @@ export interface CarrierPurchaseKind<Row extends PurchaseRow, Bought, Made> {
 }
 
 const sinceMs = (deps: CarrierPurchaseDeps, row: PurchaseRow) => deps.config.clock().getTime() - Date.parse(toIso(row.updated_at));
+
+/**
+ * A carrier purchase as a purpose of the checkout (payments/checkout.ts): the money taken claims
+ * its row and asks the carrier (claimPurchase), a capture of another amount fails it
+ * (failPaidPurchase). It shows on Purchased Labels, where its customer pays again and where a
+ * payment being confirmed leads on to; the kind's file gives its words, its page and a cancel.
+ */
+export function carrierCheckoutPurpose<Row extends PurchaseRow, Bought, Made>(
+  kind: CarrierPurchaseKind<Row, Bought, Made>,
+  purpose: Pick<CheckoutPurpose, 'name' | 'describe' | 'page' | 'cancelled'>,
+): CheckoutPurpose {
+  return {
+    tryAgain: { label: 'Purchased Labels', path: APP_PATHS.shipments.getHref() },
+    pendingPage: () => `${APP_BASE}${APP_PATHS.payPending.getHref({ redirect: APP_PATHS.shipments.getHref() })}`,
+    ...purpose,
+    taken: (trx, deps, order, now) => claimPurchase(trx, deps, kind, order, now),
+    refunded: (trx, deps, order) => failPaidPurchase(trx, deps, kind, order),
+  };
+}
 
 /**
  * In the capture's transaction: claims the row the payment is for (paying → buying) with the job

@@ -10,8 +10,7 @@ import type { PaymentOrderRow, PaymentPurpose } from './payments.table.js';
 /**
  * Payment orders whatever they pay for (a plan, a label, a pickup): opening one with the
  * provider, and giving a captured one's money back. The purposes' own rules live with them
- * (payments.service.ts for plans, shipments/label-purchase.service.ts for labels); this module
- * imports none of them, so they may all import it.
+ * (checkout.ts); this module imports none of them, so they may all import it.
  */
 
 export const PAYMENT_RETURN_PATH = '/app/v1/payments/return';
@@ -129,48 +128,4 @@ export async function refundPaymentOrder(
   });
   deps.log.info({ paymentOrder: order.id, refundStatus: refund.status }, marked ? 'payment refunded' : 'payment refunded before');
   return marked;
-}
-
-/** What a purpose (a label, a pickup) does with a captured payment. */
-export interface CapturePurpose {
-  /** For the logs: 'label', 'pickup'. */
-  what: string;
-  /**
-   * In the capture's transaction: moves what the order pays for from paying on and queues the job
-   * that finishes it; answers what to do right after (finish it at once: the queued job tries
-   * again if that fails), or undefined when nothing waits for this money.
-   */
-  claim(trx: Db, now: Date): Promise<{ finish: () => Promise<void> } | undefined>;
-}
-
-/**
- * A payment captured for a purpose, taken once: in one transaction the order becomes captured
- * (from created, capturing, cancelled or failed: a late capture too) and the purpose claims what
- * it pays for, which only one request can do; then it is finished at once. Money taken for
- * nothing waiting goes back (a job, and at once).
- */
-export async function settleCapture(deps: PaymentOrderDeps, order: PaymentOrderRow, captureId: string | null, purpose: CapturePurpose): Promise<void> {
-  const now = deps.config.clock();
-  const claimed = await writeTransaction(deps.db, async (trx) => {
-    const captured = await updatePaymentOrder(trx, order.id, ['created', 'capturing', 'cancelled', 'failed'], {
-      status: 'captured',
-      captured_at: now.toISOString(),
-      capture_id: captureId,
-    });
-    if (!captured) return { kind: 'late' as const };
-    const taken = await purpose.claim(trx, now);
-    if (taken !== undefined) return { kind: 'claimed' as const, finish: taken.finish };
-    await enqueuePaymentRefund(trx, now, order.id);
-    return { kind: 'orphan' as const };
-  });
-  if (claimed.kind === 'claimed') {
-    await claimed.finish();
-  } else if (claimed.kind === 'orphan') {
-    deps.log.error({ paymentOrder: order.id }, `a ${purpose.what} payment was captured with no ${purpose.what} waiting for it; it is refunded`);
-    try {
-      await refundPaymentOrder(deps, order.id);
-    } catch (error) {
-      deps.log.error({ err: error, paymentOrder: order.id }, 'refund failed; its job tries again');
-    }
-  }
 }

@@ -56,3 +56,35 @@ export async function updatePaymentOrder(
 export async function setCaptureId(db: Db, id: number, captureId: string): Promise<void> {
   await db.updateTable('payment_orders').set({ capture_id: captureId }).where('id', '=', id).execute();
 }
+
+/**
+ * Orders left capturing since before `beforeIso` with no pending capture (the server stopped, or
+ * the provider gave no answer, between the capture and the grant), oldest first, 100 at a time.
+ */
+export async function findInterruptedCaptures(db: Db, beforeIso: string): Promise<Pick<PaymentOrderRow, 'id' | 'user_id' | 'provider_order_id'>[]> {
+  return db
+    .selectFrom('payment_orders')
+    .select(['id', 'user_id', 'provider_order_id'])
+    .where('status', '=', 'capturing')
+    // A pending capture is not interrupted: it is asked about (findPendingCapturesDue).
+    .where('capture_pending_reason', 'is', null)
+    .where('created_at', '<', beforeIso)
+    .orderBy('id')
+    .limit(100)
+    .execute();
+}
+
+/** Orders whose capture the provider holds as pending, last asked about at `dueIso` or before (or never), 100 at a time. */
+export async function findPendingCapturesDue(db: Db, dueIso: string): Promise<PaymentOrderRow[]> {
+  return db
+    .selectFrom('payment_orders')
+    .selectAll()
+    .where('status', '=', 'capturing')
+    .where('capture_pending_reason', 'is not', null)
+    .where('capture_id', 'is not', null)
+    .where((eb) => eb.or([eb('capture_checked_at', 'is', null), eb('capture_checked_at', '<=', dueIso)]))
+    .orderBy('capture_checked_at')
+    .orderBy('id')
+    .limit(100)
+    .execute();
+}

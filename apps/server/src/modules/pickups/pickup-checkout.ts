@@ -1,17 +1,9 @@
 import { APP_BASE, APP_PATHS, fromCents, PICKUP_MESSAGES, type PickupResultMessage } from '@airbox/contract';
 import { type Db, writeTransaction } from '../../db/database.js';
 import type { BoughtPickup, CarrierError, FoundPickup } from '../../providers/carriers/carriers-provider.js';
-import {
-  attemptPurchase,
-  type CarrierPurchaseDeps,
-  type CarrierPurchaseKind,
-  claimPurchase,
-  failPaidPurchase,
-  runPurchaseVoid,
-} from '../carriers/carrier-purchase.js';
+import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, runPurchaseVoid } from '../carriers/carrier-purchase.js';
 import { lockUser, recordPurchase } from '../operations/ledger.js';
-import { PAY_CANCEL_PAGE, settleCapture } from '../payments/payment-orders.js';
-import type { PaymentOrderRow } from '../payments/payments.table.js';
+import { PAY_CANCEL_PAGE } from '../payments/payment-orders.js';
 import { findPickup, findPickupOfPayment, movePickup } from './pickups.repository.js';
 import { addressLine, lockerLine, lockPickableLabel, mailCustomer, whenLine, wireCarrier } from './pickups.service.js';
 import type { PickupRow } from './pickups.table.js';
@@ -70,16 +62,6 @@ async function labelGoneBeforeBooking(trx: Db, deps: PickupCheckoutDeps, pickup:
     note,
     'The money goes back to the account you paid with; your bank may take a few days to show it.',
   ]);
-}
-
-/** The payer cancelled at the provider (the order is cancelled): the pickup is quoted again and can be paid. */
-export async function pickupPaymentCancelled(deps: Pick<PickupCheckoutDeps, 'db' | 'config'>, order: PaymentOrderRow): Promise<void> {
-  await deps.db
-    .updateTable('pickups')
-    .set({ state: 'quoted', payment_url: null, updated_at: deps.config.clock().toISOString() })
-    .where('payment_order_id', '=', order.id)
-    .where('state', '=', 'paying')
-    .execute();
 }
 
 /** Said of a pickup whose payment was captured for another amount and refunded. */
@@ -220,20 +202,25 @@ export const pickupPurchase: CarrierPurchaseKind<PickupRow, BoughtPickup, FoundP
 };
 
 /**
- * The payment of a pickup was captured (for the ordered amount): in one transaction the order
- * becomes captured and the pickup paying → booking, which only one request can do, with a job
- * that finishes the booking if this request cannot. Then the carrier is asked at once. Money
- * taken for no pickup waiting for it goes back. Answers the page to send the browser to.
+ * A carrier pickup as the checkout sees it: once its payment is captured (for the ordered amount)
+ * the pickup moves paying → booking in the same transaction, which only one request can do, with
+ * a job that finishes the booking if this request cannot; then the carrier is asked at once. Money
+ * taken for no pickup waiting for it goes back. A capture of another amount ends it failed.
  */
-export async function finishPickupPayment(deps: PickupCheckoutDeps, order: PaymentOrderRow, captureId: string | null): Promise<string> {
-  await settleCapture(deps, order, captureId, { what: 'pickup', claim: (trx, now) => claimPurchase(trx, deps, pickupPurchase, order, now) });
-  return pickupReturnPage(deps, order.id);
-}
-
-/** Inside the refund of a wrong capture: the pickup being paid for ends failed, saying so on it and its label; one being booked is cancelled if it was booked. */
-export function pickupPaymentRefunded(trx: Db, deps: PickupCheckoutDeps, order: PaymentOrderRow): Promise<void> {
-  return failPaidPurchase(trx, deps, pickupPurchase, order);
-}
+export const pickupCheckout = carrierCheckoutPurpose(pickupPurchase, {
+  name: 'pickup',
+  describe: () => 'a carrier pickup',
+  page: (deps, order) => pickupReturnPage(deps, order.id),
+  /** The payer cancelled at the provider, or a pending capture was declined: the pickup is quoted again and can be paid. */
+  async cancelled(db, deps, order) {
+    await db
+      .updateTable('pickups')
+      .set({ state: 'quoted', payment_url: null, updated_at: deps.config.clock().toISOString() })
+      .where('payment_order_id', '=', order.id)
+      .where('state', '=', 'paying')
+      .execute();
+  },
+});
 
 /** The pickup-booking job: books a paid pickup the carrier did not answer (the same rate each time, booked once). */
 export function bookPickup(deps: PickupCheckoutDeps, pickupId: number): Promise<void> {

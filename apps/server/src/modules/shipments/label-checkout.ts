@@ -2,18 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { APP_BASE, APP_PATHS, appUrl, fromCents } from '@airbox/contract';
 import { type Db, writeTransaction } from '../../db/database.js';
 import type { CarrierError, Postage } from '../../providers/carriers/carriers-provider.js';
-import {
-  attemptPurchase,
-  type CarrierPurchaseDeps,
-  type CarrierPurchaseKind,
-  claimPurchase,
-  failPaidPurchase,
-  runPurchaseVoid,
-} from '../carriers/carrier-purchase.js';
+import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, runPurchaseVoid } from '../carriers/carrier-purchase.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { composeMail } from '../notifications/mail-layout.js';
 import { lockUser, recordPurchase } from '../operations/ledger.js';
-import { PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE, settleCapture } from '../payments/payment-orders.js';
+import { PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE } from '../payments/payment-orders.js';
 import { findPaymentOrder } from '../payments/payments.repository.js';
 import type { PaymentOrderRow } from '../payments/payments.table.js';
 import { findUserById } from '../users/users.repository.js';
@@ -285,20 +278,16 @@ export const labelPurchase: CarrierPurchaseKind<ShipmentRow, Postage, Postage> =
 };
 
 /**
- * The payment of a label was captured (for the ordered amount): in one transaction the order
- * becomes captured and the shipment paying → buying, which only one request can do, with a job
- * that finishes the purchase if this request cannot (no answer from the carrier, a crash). Then
- * the carrier is asked at once. Answers the page to send the browser to.
+ * A label as the checkout sees it: once its payment is captured (for the ordered amount) the
+ * shipment moves paying → buying in the same transaction, which only one request can do, with a
+ * job that finishes the purchase if this request cannot (no answer from the carrier, a crash);
+ * then the carrier is asked at once. A capture of another amount ends it failed, saying so.
  */
-export async function finishLabelPayment(deps: LabelCheckoutDeps, order: PaymentOrderRow, captureId: string | null): Promise<string> {
-  await settleCapture(deps, order, captureId, { what: 'label', claim: (trx, now) => claimPurchase(trx, deps, labelPurchase, order, now) });
-  return labelReturnPage(deps, order.id);
-}
-
-/** Inside the refund of a wrong capture: the label being paid for ends failed, saying so; one the carrier was being asked for is voided if it was made. */
-export function labelPaymentRefunded(trx: Db, deps: LabelCheckoutDeps, order: PaymentOrderRow): Promise<void> {
-  return failPaidPurchase(trx, deps, labelPurchase, order);
-}
+export const labelCheckout = carrierCheckoutPurpose(labelPurchase, {
+  name: 'label',
+  describe: () => 'a shipping label',
+  page: (deps, order) => labelReturnPage(deps, order.id),
+});
 
 /** The label-purchase job: buys a paid label the carrier did not answer (the same key each time). */
 export function purchaseLabel(deps: LabelCheckoutDeps, shipmentId: number): Promise<void> {

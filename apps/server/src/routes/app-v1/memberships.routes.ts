@@ -3,13 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { listMemberships } from '../../modules/memberships/memberships.repository.js';
 import { toMembership } from '../../modules/memberships/memberships.wire.js';
-import {
-  cancelPurchase,
-  completePurchase,
-  PAYMENT_CANCEL_PATH,
-  PAYMENT_RETURN_PATH,
-  startPurchase,
-} from '../../modules/payments/payments.service.js';
+import { startMembershipPurchase } from '../../modules/memberships/membership-checkout.js';
+import { cancelPurchase, completePurchase, PAYMENT_CANCEL_PATH, PAYMENT_RETURN_PATH } from '../../modules/payments/payments.service.js';
 import { resumeSession } from '../../modules/sessions/sessions.service.js';
 import { defineCall, signedInUser } from './define-call.js';
 import paymentsSimulatorRoutes from './payments-simulator.routes.js';
@@ -27,7 +22,7 @@ export default async function membershipsRoutes(app: FastifyInstance) {
 
   // Each call opens a checkout at the payment provider: charged to the account's hourly budget.
   defineCall(app, buyMembershipCall, { budget: { name: 'checkouts' } }).handle(async (input, request) => {
-    const redirectURL = await startPurchase(app, signedInUser(request).user_id, input.plan, input.number);
+    const redirectURL = await startMembershipPurchase(app, signedInUser(request).user_id, input.plan, input.number);
     return { errorcode: BUY_MEMBERSHIP_ERRORCODE.redirect, message: 'success', redirectURL };
   });
 
