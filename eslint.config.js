@@ -49,15 +49,6 @@ const serverZones = [
 ];
 /** What plugins decorate the app with that is a provider (plugins/*.ts). */
 const providerDecorations = ['barcodes', 'carriers', 'mail', 'payments', 'sms', 'uspsPickups', 'wallet'];
-/**
- * Exempt for now from "routes call services, not providers": the payments simulator's page and
- * the memberships routes that register it, both being restructured with the checkout core (issue
- * 20 items 1 and 2). Remove each entry once its file calls services only.
- */
-const routesNotYetCallingServicesOnly = [
-  'apps/server/src/routes/app-v1/payments-simulator.routes.ts',
-  'apps/server/src/routes/app-v1/memberships.routes.ts',
-];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -96,7 +87,6 @@ export default tseslint.config(
   {
     // Routes call services, never a provider: not by import, nor through the app's decorations.
     files: ['apps/server/src/routes/**/*.ts'],
-    ignores: routesNotYetCallingServicesOnly,
     rules: {
       'import-x/no-restricted-paths': [
         'error',

@@ -10,6 +10,7 @@ import lockerEventsRoutes from './locker-events.routes.js';
 import membershipsRoutes from './memberships.routes.js';
 import messagesRoutes from './messages.routes.js';
 import operationsRoutes from './operations.routes.js';
+import paymentsRoutes from './payments.routes.js';
 import pickupsRoutes from './pickups.routes.js';
 import profileRoutes from './profile.routes.js';
 import registrationRoutes from './registration.routes.js';
@@ -26,6 +27,7 @@ const APP_V1_ROUTES = [
   accountRoutes,
   catalogRoutes,
   membershipsRoutes,
+  paymentsRoutes,
   operationsRoutes,
   messagesRoutes,
   lockerEventsRoutes,

@@ -1,0 +1,37 @@
+import { textField } from '@airbox/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { usesPaymentSimulator } from '../../modules/payments/payment-simulator.js';
+import { cancelPurchase, completePurchase, PAYMENT_CANCEL_PATH, PAYMENT_RETURN_PATH } from '../../modules/payments/payments.service.js';
+import { resumeSession } from '../../modules/sessions/sessions.service.js';
+import paymentsSimulatorRoutes from './payments-simulator.routes.js';
+
+/** The provider's return and cancel carry ?token={order id} (and PayerID, which is not needed). */
+const returnQuery = z.object({ token: textField.max(128).optional().catch(undefined) });
+
+/**
+ * The checkout's own routes, whatever the order pays for (a plan, a label, a pickup: each
+ * purpose opens its order in its own call): the provider's return and cancel, which the checkout
+ * core settles (modules/payments/payments.service.ts) and answer with a redirect to the page the
+ * order's purpose names; and the payment simulator's page when it is the provider.
+ */
+export default async function paymentsRoutes(app: FastifyInstance) {
+  /** The browser arrives from the provider with the session cookie (SameSite=Lax allows it). */
+  const sessionUserId = async (request: FastifyRequest): Promise<number | undefined> => {
+    const token = app.sessionCookie.read(request);
+    const user = token ? await resumeSession(app.db, token, app.config.clock()) : undefined;
+    return user?.user_id;
+  };
+
+  app.get(PAYMENT_RETURN_PATH, { schema: { hide: true, querystring: returnQuery } }, async (request, reply) => {
+    const { token } = request.query as z.infer<typeof returnQuery>;
+    return reply.redirect(await completePurchase(app, await sessionUserId(request), token), 303);
+  });
+
+  app.get(PAYMENT_CANCEL_PATH, { schema: { hide: true, querystring: returnQuery } }, async (request, reply) => {
+    const { token } = request.query as z.infer<typeof returnQuery>;
+    return reply.redirect(await cancelPurchase(app, await sessionUserId(request), token), 303);
+  });
+
+  if (usesPaymentSimulator(app)) await app.register(paymentsSimulatorRoutes);
+}
