@@ -1,19 +1,11 @@
-import { carrierDisplayName, shipmentStatus, statusTone, type ShipmentRow, type StatusTone } from '@airbox/contract';
+import { carrierDisplayName, shipmentStatus, type ShipmentRow } from '@airbox/contract';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { DateTime } from '../../../components/date-time';
 import { TextLink } from '../../../components/layout/text-link';
+import { StatusChip } from '../../../components/status-chip';
 import { paths } from '../../../config/paths';
 import { useServiceNames } from '../../../lib/service-names';
-
-const CHIP_COLOR: Record<StatusTone, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
-  success: 'success',
-  info: 'info',
-  warning: 'warning',
-  error: 'error',
-  neutral: 'default',
-};
 
 /** The newest labels with their status (spec 03 §4 Shipment status shown), and the way to all of them. */
 export function RecentShipments({ rows, total }: { rows: ShipmentRow[]; total: number }) {
@@ -45,7 +37,7 @@ export function RecentShipments({ rows, total }: { rows: ShipmentRow[]; total: n
                   {row.toName ? ` · to ${row.toName}` : ''} · <DateTime value={row.createTime} />
                 </Typography>
               </Box>
-              <Chip size="small" color={CHIP_COLOR[statusTone(status)]} label={status} />
+              <StatusChip size="small" status={status} />
             </Box>
           );
         })}

@@ -1,15 +1,7 @@
-import { shipmentStatus, statusTone, type ShipmentRow, type StatusTone } from '@airbox/contract';
+import { shipmentStatus, type ShipmentRow } from '@airbox/contract';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-
-const CHIP_COLOR: Record<StatusTone, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
-  success: 'success',
-  info: 'info',
-  warning: 'warning',
-  error: 'error',
-  neutral: 'default',
-};
+import { StatusChip } from '../../../components/status-chip';
 
 /** 'auto refund requested': the daily job asked the carrier to take back a label never scanned. */
 export const AUTO_REFUND_NOTE = 'auto refund requested';
@@ -23,7 +15,7 @@ export function ShipmentStatus({ row }: { row: ShipmentRow }) {
   const status = shipmentStatus(row);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, maxWidth: 200 }}>
-      <Chip size="small" color={CHIP_COLOR[statusTone(status)]} label={status} />
+      <StatusChip size="small" status={status} />
       {row.autoRefund && (
         <Typography variant="caption" color="text.secondary">
           {AUTO_REFUND_NOTE}

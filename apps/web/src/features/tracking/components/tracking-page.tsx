@@ -1,22 +1,14 @@
-import { type PublicTracking, SHIPMENT_MESSAGES, statusTone, type StatusTone } from '@airbox/contract';
+import { type PublicTracking, SHIPMENT_MESSAGES } from '@airbox/contract';
 import MuiAlert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DateTime } from '../../../components/date-time';
+import { StatusChip } from '../../../components/status-chip';
 import { ApiError, answerMessage } from '../../../lib/http';
 import { useTracking } from '../api/get-tracking';
-
-const CHIP_COLOR: Record<StatusTone, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
-  success: 'success',
-  info: 'info',
-  warning: 'warning',
-  error: 'error',
-  neutral: 'default',
-};
 
 /** 'New York, NY'; what is known of it, or '' */
 const placeOf = (city: string, state: string) => [city, state].filter(Boolean).join(', ');
@@ -94,7 +86,7 @@ export function TrackingPage({ token }: { token: string }) {
             <Typography component="p" sx={{ fontWeight: 600 }}>
               Status:
             </Typography>
-            <Chip color={CHIP_COLOR[statusTone(data.status)]} label={data.status} sx={{ textTransform: 'capitalize' }} />
+            <StatusChip status={data.status} sx={{ textTransform: 'capitalize' }} />
           </Box>
           <Typography>
             {data.carrier} tracking number:{' '}
