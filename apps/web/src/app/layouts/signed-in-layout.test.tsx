@@ -2,7 +2,8 @@ import { MESSAGES, STORAGE_KEYS } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, renderApp, signIn, stubDesktopViewport } from '../../testing/test-utils';
+import { mockApi, renderApp, signIn } from '../../testing/test-utils';
+import { stubDesktopViewport } from '../../testing/viewport';
 
 describe('signed-in layout', () => {
   beforeEach(stubDesktopViewport);

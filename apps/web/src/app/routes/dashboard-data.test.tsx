@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fillIn, loginAnswer, mockApi, renderApp, sessionUser, userProfile } from '../../testing/test-utils';
+import { sessionUser, userProfile } from '../../testing/fixtures';
+import { fillIn, loginAnswer, mockApi, renderApp } from '../../testing/test-utils';
 
 const DASHBOARD_CALLS = ['/app/v1/getUnPickupsById', '/app/v1/getUserByUser_id', '/app/v1/userGetShipment', '/app/v1/getUserOperations', '/app/v1/getAdvertisements'];
 

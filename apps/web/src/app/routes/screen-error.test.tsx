@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useOperations } from '../../features/transactions/api/get-operations';
 import type * as TransactionHistoryModule from '../../features/transactions/components/transaction-history';
-import { mockApi, renderApp, signIn, stubDesktopViewport } from '../../testing/test-utils';
+import { mockApi, renderApp, signIn } from '../../testing/test-utils';
+import { stubDesktopViewport } from '../../testing/viewport';
 
 /** Transaction History as it is, except that it fails to render an answer with 99 operations. */
 vi.mock('../../features/transactions/components/transaction-history', async (importOriginal) => {

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubPhoneViewport } from '../../testing/viewport';
 import { DataTable } from './data-table';
 import type { Column, SortOrder } from './types';
 
@@ -62,18 +63,6 @@ function Lockers({ rows = LOCKERS, loading = false, selectable = false }: { rows
       <output aria-label="Sorted">{`${sort.field} ${sort.order}`}</output>
     </>
   );
-}
-
-/** jsdom has no layout: make `max-width` media queries (the phone breakpoint) match. */
-function stubPhoneViewport() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  }));
 }
 
 function renderLockers(props: Parameters<typeof Lockers>[0] = {}) {

@@ -2,7 +2,8 @@ import { MESSAGES, STORAGE_KEYS } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
-import { fillIn, loginAnswer, mockApi, renderApp, sessionUser } from '../../../testing/test-utils';
+import { sessionUser } from '../../../testing/fixtures';
+import { fillIn, loginAnswer, mockApi, renderApp } from '../../../testing/test-utils';
 
 const carrierServices = {
   body: {

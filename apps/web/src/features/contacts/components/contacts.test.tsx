@@ -1,24 +1,10 @@
 import { CONTACT_MESSAGES } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { contact } from '../../../testing/fixtures';
 import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
 
-const mom = {
-  id: 31,
-  name: 'Mom',
-  firstName: 'Rosa',
-  lastName: 'Reyes',
-  company: '',
-  address1: '12 Elm St',
-  address2: 'Apt 4',
-  city: 'Austin',
-  state: 'TX',
-  country: 'USA',
-  zipcode: '73301',
-  email: 'rosa@example.com',
-  phone: '512-555-0199',
-  residential: true,
-};
+const mom = contact();
 
 function contactsApi(overrides: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({

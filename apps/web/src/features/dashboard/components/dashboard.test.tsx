@@ -1,31 +1,10 @@
-import { MESSAGES, STORAGE_KEYS, encodeLabelPurchaseParam, type ShipmentRow, type WaitingPackage } from '@airbox/contract';
+import { MESSAGES, STORAGE_KEYS, encodeLabelPurchaseParam, type WaitingPackage } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderApp, sessionUser, signIn } from '../../../testing/test-utils';
+import { bareUserProfile, shipmentRow } from '../../../testing/fixtures';
+import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
 
-const profile = {
-  ...sessionUser({ BOXID: '7654321', credits: 4, membership: 1, membership_expire: null }),
-  PinNo: '123456',
-  Cell_phone_number: '',
-  secondaryCellPhone: '',
-  Home_phone_number: '',
-  Email2: '',
-  Address_line_1: '',
-  Address_line_2: '',
-  City: '',
-  State_province_region: '',
-  Zip_code: '',
-  Country: 'United States',
-  lockerUUID: null,
-  isHandicapped: 0,
-  Notification_method: 'Email',
-  Community: '',
-  bcm_user_id: null,
-  business_company_id: null,
-  unit_id: null,
-  building_id: null,
-  bc_id: null,
-};
+const profile = bareUserProfile({ BOXID: '7654321', credits: 4, membership: 1, membership_expire: null });
 
 const onTime: WaitingPackage = {
   packageId: 11,
@@ -51,7 +30,8 @@ const overdue: WaitingPackage = {
   creditsDue: 3,
 };
 
-const label: ShipmentRow = {
+/** A UPS label on its way to Sam Lee. */
+const label = shipmentRow({
   shipmentID: 'shp_1',
   shippingIndexID: 31,
   shippingdetails_id: 41,
@@ -59,34 +39,10 @@ const label: ShipmentRow = {
   orderNo: 'LB0031',
   rateCarrier: 'UPSDAP',
   rateService: 'Ground',
-  retailRate: '12.75',
-  listRate: '12.75',
-  insurance: '0',
-  chargePrice: '0',
-  TotalPrice: '12.75',
   trackingNum: '1Z999AA10123459999',
-  comments: '',
-  status_flag: '1',
   easypostStatus: 'in_transit',
-  pickupId: '',
-  labelURL: '',
-  fromAddress1: '',
-  fromAddress2: '',
-  toAddress1: '',
-  toAddress2: '',
-  fromName: 'Dana Reyes',
   toName: 'Sam Lee',
-  fromPhone: '',
-  toPhone: '',
-  height: 6,
-  length: 12,
-  width: 10,
-  weight: 40,
-  refund_status: '',
-  autoRefund: false,
-  purchaseNote: '',
-  pickupNote: '',
-};
+});
 
 function dashboardApi(overrides: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({

@@ -11,7 +11,9 @@ import {
 } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contact, myAddress, savedOrder } from '../../../testing/fixtures';
 import { fillIn, mockApi, renderApp, signIn, type ApiRequest } from '../../../testing/test-utils';
+import { stubPhoneViewport } from '../../../testing/viewport';
 import { ADDRESS_CHECK_TEXT } from '../../../components/address/address-check';
 import { leaveForPayment } from '../../../lib/leave-for-payment';
 import { LABEL_PURCHASE_TEXT } from '../utils/messages';
@@ -26,37 +28,10 @@ afterEach(() => localStorage.clear());
 
 const ok = { code: 0, errorcode: 0, message: 'ok' };
 
-const HOME = {
-  kind: 'home',
-  firstName: 'Dana',
-  lastName: 'Reyes',
-  company: '',
-  address1: '742 Valencia St',
-  address2: '',
-  city: 'San Francisco',
-  state: 'CA',
-  zipcode: '94110',
-  phone: '4155550134',
-  email: 'dana@example.com',
-};
+const HOME = myAddress();
 const HUB = { ...HOME, kind: 'hub', firstName: '', lastName: '', company: 'Mission Hub', address1: '801 Market St', zipcode: '94103', phone: '4155550100', email: '' };
 
-const MOM = {
-  id: 31,
-  name: 'Mom',
-  firstName: 'Rosa',
-  lastName: 'Reyes',
-  company: '',
-  address1: '12 Elm St',
-  address2: 'Apt 4',
-  city: 'Austin',
-  state: 'TX',
-  country: 'USA',
-  zipcode: '73301',
-  email: 'rosa@example.com',
-  phone: '512-555-0199',
-  residential: true,
-};
+const MOM = contact();
 
 const RATES = [
   { rateId: 'rate_ups', carrier: 'UPSDAP', service: 'Ground', rate: '11.20', retailRate: '12.00', deliveryDays: 4, cheapest: false, fastest: false },
@@ -64,37 +39,17 @@ const RATES = [
   { rateId: 'rate_fedex', carrier: 'FedExDefault', service: 'FEDEX_2_DAY', rate: '24.90', retailRate: '26.00', deliveryDays: 2, cheapest: false, fastest: true },
 ];
 
-const SAVED_ORDER = {
+const SAVED_ORDER = savedOrder({
   id: 12,
   createtime: '2026-11-20 10:00:00',
-  length: 12,
-  width: 10,
-  height: 6,
   weight: 40,
-  fromfirstname: 'Dana',
-  fromlastname: 'Reyes',
-  fromcompany: '',
-  fromaddress1: '742 Valencia St',
-  fromaddress2: '',
-  fromcity: 'San Francisco',
-  fromstate: 'CA',
-  fromzipcode: '94110',
   fromphone: '415-555-0134',
-  tofirstname: 'Rosa',
-  tolastname: 'Reyes',
   tocompany: '',
-  toaddress1: '12 Elm St',
-  toaddress2: 'Apt 4',
-  tocity: 'Austin',
-  tostate: 'TX',
-  tozipcode: '73301',
-  tophone: '512-555-0199',
   comments: 'Birthday present',
   fromemail: 'dana@example.com',
   toemail: 'rosa@example.com',
-  toresidential: true,
   insuredValue: '150.00',
-};
+});
 
 type Answer = { status?: number; body: unknown };
 type Handlers = Record<string, Answer | ((request: ApiRequest) => Answer)>;
@@ -130,9 +85,8 @@ const step = (name: string) => screen.findByRole('heading', { level: 2, name });
 
 type User = ReturnType<typeof renderApp>['user'];
 
-/** From: my address; To: Mom from My Contacts; Package: the medium box; then Options. */
-async function fillToOptions(user: User) {
-  await step('Ship from');
+/** From: my address; To: Mom from My Contacts; then Package. */
+async function fillAddresses(user: User) {
   await user.click(await screen.findByRole('button', { name: /^My address/ }));
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await step('Ship to');
@@ -141,6 +95,12 @@ async function fillToOptions(user: User) {
   // The page is hidden from the accessibility tree until the dialog has gone.
   await user.click(await screen.findByRole('button', { name: 'Next' }));
   await step('Package');
+}
+
+/** From: my address; To: Mom from My Contacts; Package: the medium box; then Options. */
+async function fillToOptions(user: User) {
+  await step('Ship from');
+  await fillAddresses(user);
   await user.click(screen.getByRole('button', { name: /^Medium box/ }));
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await step('Options');
@@ -242,14 +202,7 @@ describe('label purchase page', () => {
     await user.clear(field('Company'));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Please enter a name')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /^My address/ }));
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await step('Ship to');
-    await user.click(screen.getByRole('button', { name: 'Pick from My Contacts' }));
-    await user.click(await screen.findByRole('button', { name: 'Choose Mom' }));
-    await user.click(await screen.findByRole('button', { name: 'Next' }));
-
-    await step('Package');
+    await fillAddresses(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect((await screen.findAllByText(PARCEL_MESSAGES.size)).length).toBe(3);
     expect(screen.getByText(PARCEL_MESSAGES.weight)).toBeInTheDocument();
@@ -493,16 +446,7 @@ describe('label purchase page', () => {
   });
 
   it('shows the steps compactly at phone width', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }));
+    stubPhoneViewport();
     signIn();
     labelApi();
     renderApp(pagePath({ boxId: '1234567', userId: 7 }));

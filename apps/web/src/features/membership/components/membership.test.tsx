@@ -1,7 +1,8 @@
 import { MEMBERSHIP_MESSAGES } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, userProfile } from '../../../testing/test-utils';
+import { userProfile } from '../../../testing/fixtures';
+import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
 import { openPaymentPage } from '../utils/open-payment-page';
 
 vi.mock('../utils/open-payment-page', () => ({ openPaymentPage: vi.fn() }));

@@ -2,6 +2,7 @@ import { INBOX_MESSAGES } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
+import { stubPhoneViewport } from '../../../testing/viewport';
 
 const message = (overrides: Record<string, unknown>) => ({
   message_id: 1,
@@ -94,14 +95,7 @@ describe('My Messages', () => {
 
   it('folds the filters behind a Filters button on a phone, which counts the filters in use', async () => {
     // A phone: every max-width query matches.
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-    }));
+    stubPhoneViewport();
     signIn({ userId: 7 });
     const api = messagesApi();
     const { user } = renderApp('/message');

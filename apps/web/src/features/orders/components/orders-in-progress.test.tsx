@@ -1,42 +1,8 @@
 import { OPENAPI_CODE, SHIPMENT_MESSAGES, decodeLabelPurchaseParam, type SavedOrder } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { savedOrder } from '../../../testing/fixtures';
 import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
-
-function savedOrder(overrides: Partial<SavedOrder> = {}): SavedOrder {
-  return {
-    id: 41,
-    createtime: '2026-11-20T18:30:00.000Z',
-    length: 12,
-    width: 10,
-    height: 6,
-    weight: 48,
-    fromfirstname: 'Dana',
-    fromlastname: 'Reyes',
-    fromcompany: '',
-    fromaddress1: '742 Valencia St',
-    fromaddress2: '',
-    fromcity: 'San Francisco',
-    fromstate: 'CA',
-    fromzipcode: '94110',
-    fromphone: '4155550134',
-    tofirstname: 'Rosa',
-    tolastname: 'Reyes',
-    tocompany: 'Reyes Bakery',
-    toaddress1: '12 Elm St',
-    toaddress2: 'Apt 4',
-    tocity: 'Austin',
-    tostate: 'TX',
-    tozipcode: '73301',
-    tophone: '512-555-0199',
-    comments: 'Cookies for the holidays',
-    fromemail: '',
-    toemail: '',
-    toresidential: true,
-    insuredValue: '0',
-    ...overrides,
-  };
-}
 
 const ORDERS = '/openapi/easyPost/getOrderForLater';
 const answer = (data: SavedOrder[]) => ({ body: { code: OPENAPI_CODE.ok, errorcode: OPENAPI_CODE.ok, message: 'ok', data } });

@@ -1,37 +1,15 @@
 import { MESSAGES, PAY_REDIRECT_DELAY_MS } from '@airbox/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, sessionUser, signIn } from '../../../testing/test-utils';
+import { bareUserProfile } from '../../../testing/fixtures';
+import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
 import { PAY_DECLINED_TEXTS } from './pay-declined';
 import { PAY_PENDING_TEXTS } from './pay-pending';
 
 /** The user's record as getUserByUser_id answers it, with `changes`. */
 function userApi(changes: Record<string, unknown>) {
-  const profile = {
-    ...sessionUser(),
-    PinNo: '123456',
-    Cell_phone_number: '',
-    secondaryCellPhone: '',
-    Home_phone_number: '',
-    Email2: '',
-    Address_line_1: '',
-    Address_line_2: '',
-    City: '',
-    State_province_region: '',
-    Zip_code: '',
-    Country: 'United States',
-    lockerUUID: null,
-    isHandicapped: 0,
-    Notification_method: 'Email',
-    Community: '',
-    bcm_user_id: null,
-    business_company_id: null,
-    unit_id: null,
-    building_id: null,
-    bc_id: null,
-  };
   return mockApi({
-    '/app/v1/getUserByUser_id': { body: { errorcode: 1, message: 'ok', users: [{ ...profile, ...changes }], lockers: [] } },
+    '/app/v1/getUserByUser_id': { body: { errorcode: 1, message: 'ok', users: [bareUserProfile(changes)], lockers: [] } },
   });
 }
 

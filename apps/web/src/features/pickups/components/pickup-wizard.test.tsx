@@ -47,9 +47,14 @@ async function choose(user: User, combobox: string, option: string) {
 }
 
 /** Confirm Package, then the contact Mom of My Contacts (New York) as the pickup address. */
-async function toDateStep(user: User, { service }: { service?: string } = {}) {
+/** From Confirm Package on to Pickup Address. */
+async function toAddressStep(user: User) {
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await step('Pickup Address');
+}
+
+async function toDateStep(user: User, { service }: { service?: string } = {}) {
+  await toAddressStep(user);
   await user.click(screen.getByRole('button', { name: PICKUP_TEXT.contactsChoice }));
   await user.click(await screen.findByRole('button', { name: 'Choose Mom' }));
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'My Contacts' })).not.toBeInTheDocument());
@@ -140,8 +145,7 @@ describe('the pickup wizard: each step\'s rules', JOURNEY, () => {
     signIn();
     pickupApi([FEDEX_ROW]);
     const user = await openWizard('LB2001');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await step('Pickup Address');
+    await toAddressStep(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     for (const message of [
       PICKUP_MESSAGES.firstName,
@@ -179,8 +183,7 @@ describe('the pickup wizard: each step\'s rules', JOURNEY, () => {
     signIn();
     const api = pickupApi([FEDEX_ROW]);
     const user = await openWizard('LB2001');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await step('Pickup Address');
+    await toAddressStep(user);
     await user.click(screen.getByRole('button', { name: new RegExp(`^${PICKUP_TEXT.lockerChoice}`) }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await step('Select Pickup Date and Time');
@@ -308,21 +311,10 @@ describe('the pickup wizard: USPS, free', JOURNEY, () => {
     expect(await screen.findByText(PICKUP_MESSAGES.uspsScheduled)).toBeInTheDocument();
     expect(await step('Summary')).toHaveFocus();
     expect(screen.getAllByText('WTC123456789').length).toBeGreaterThan(0);
-    expect(Object.fromEntries(api.calls('/openapi/USPS/CarrierPickupAvailability')[0]?.fields ?? [])).toEqual({
-      firmname: '',
-      address1: '20 W 34th St',
-      address2: 'Apt 4',
-      city: 'New York',
-      state: 'NY',
-      zip5: '10001',
-    });
+    const address = { firmname: '', address1: '20 W 34th St', address2: 'Apt 4', city: 'New York', state: 'NY', zip5: '10001' };
+    expect(Object.fromEntries(api.calls('/openapi/USPS/CarrierPickupAvailability')[0]?.fields ?? [])).toEqual(address);
     expect(Object.fromEntries(api.calls('/openapi/USPS/CarrierPickupSchedule')[0]?.fields ?? [])).toEqual({
-      firmname: '',
-      address1: '20 W 34th St',
-      address2: 'Apt 4',
-      city: 'New York',
-      state: 'NY',
-      zip5: '10001',
+      ...address,
       firstname: 'Rosa',
       lastname: 'Reyes',
       servicetype: 'Priority Mail',
@@ -373,8 +365,7 @@ describe('the pickup wizard: leaving it', JOURNEY, () => {
     signIn();
     pickupApi([FEDEX_ROW]);
     const user = await openWizard('LB2001');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await step('Pickup Address');
+    await toAddressStep(user);
     await fillIn(user, field('City'), 'New York');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     let question = await screen.findByRole('alertdialog');

@@ -1,45 +1,28 @@
 import { OPENAPI_CODE, READ_ERRORCODE, type ShipmentRow, type UspsPickupDbInfo, type UspsPickupInquiry } from '@airbox/contract';
+import { contact, myAddress, shipmentRow } from '../../../testing/fixtures';
 import { mockApi, type ApiRequest } from '../../../testing/test-utils';
 
 /** A bought label as userGetShipment lists it: FedEx unless told, never scanned, no pickup yet. */
 export function labelRow(overrides: Partial<ShipmentRow> = {}): ShipmentRow {
-  return {
+  return shipmentRow({
     shipmentID: 'shp_2001',
     shippingIndexID: 2001,
     shippingdetails_id: 701,
-    createTime: new Date().toISOString(),
     orderNo: 'LB2001',
     rateCarrier: 'FedEx',
     rateService: 'FEDEX_GROUND',
     retailRate: '14.20',
     listRate: '13.10',
     insurance: '0.00',
-    chargePrice: '0.00',
     TotalPrice: '14.20',
     trackingNum: '794600000001',
-    comments: '',
-    status_flag: '1',
-    easypostStatus: '',
-    pickupId: '',
     labelURL: 'label/2001.png',
     fromAddress1: '350 5th Ave',
     fromAddress2: 'New York, NY 10118',
-    toAddress1: '12 Elm St Apt 4',
-    toAddress2: 'Austin, TX 73301',
-    fromName: 'Dana Reyes',
-    toName: 'Rosa Reyes',
     fromPhone: '2125550134',
     toPhone: '5125550199',
-    height: 6,
-    length: 12,
-    width: 10,
-    weight: 40,
-    refund_status: '',
-    autoRefund: false,
-    purchaseNote: '',
-    pickupNote: '',
     ...overrides,
-  };
+  });
 }
 
 export const FEDEX_ROW = labelRow();
@@ -57,38 +40,11 @@ export const UPS_ROW = labelRow({ shipmentID: 'shp_2003', shippingIndexID: 2003,
 export const ok = { code: OPENAPI_CODE.ok, errorcode: OPENAPI_CODE.ok, message: 'ok' };
 
 /** getMyAddress: the customer's mailing address, then their hub in New York. */
-export const HOME = {
-  kind: 'home',
-  firstName: 'Dana',
-  lastName: 'Reyes',
-  company: '',
-  address1: '350 5th Ave',
-  address2: '',
-  city: 'New York',
-  state: 'NY',
-  zipcode: '10118',
-  phone: '2125550134',
-  email: 'dana@example.com',
-};
+export const HOME = myAddress({ address1: '350 5th Ave', city: 'New York', state: 'NY', zipcode: '10118', phone: '2125550134' });
 export const HUB = { ...HOME, kind: 'hub', firstName: '', lastName: '', company: 'Midtown Hub', address1: '1 Penn Plz', zipcode: '10119', phone: '2125550100', email: '' };
 
 /** A contact of My Contacts in New York. */
-export const MOM = {
-  id: 31,
-  name: 'Mom',
-  firstName: 'Rosa',
-  lastName: 'Reyes',
-  company: '',
-  address1: '20 W 34th St',
-  address2: 'Apt 4',
-  city: 'New York',
-  state: 'NY',
-  country: 'USA',
-  zipcode: '10001',
-  email: 'rosa@example.com',
-  phone: '646-555-0199',
-  residential: true,
-};
+export const MOM = contact({ address1: '20 W 34th St', city: 'New York', state: 'NY', zipcode: '10001', phone: '646-555-0199' });
 
 export const FEDEX_RATES = [
   { id: 'pickuprate_1', rate: '6.50', currency: 'USD', service: 'Same-day', carrier: 'FedEx' },

@@ -1,7 +1,8 @@
 import { PROFILE_MESSAGES } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { hub, mockApi, renderApp, signIn, userProfile } from '../../../testing/test-utils';
+import { hub, userProfile } from '../../../testing/fixtures';
+import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
 import { isAppleSystem } from './wallet-pass-button';
 
 function boxIdApi(user = userProfile(), overrides: Parameters<typeof mockApi>[0] = {}) {

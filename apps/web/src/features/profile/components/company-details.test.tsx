@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { hub, mockApi, renderApp, signIn, userProfile } from '../../../testing/test-utils';
+import { hub, userProfile } from '../../../testing/fixtures';
+import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
 
 /* Spec 03 §6: roles 15 and 16 see their company info on the profile (issue 11). */
 

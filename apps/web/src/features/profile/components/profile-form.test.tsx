@@ -2,7 +2,8 @@ import { PROFILE_MESSAGES, STORAGE_KEYS } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
-import { hub, mockApi, renderApp, signIn, userProfile, type ApiRequest } from '../../../testing/test-utils';
+import { hub, userProfile } from '../../../testing/fixtures';
+import { mockApi, renderApp, signIn, type ApiRequest } from '../../../testing/test-utils';
 
 type Handlers = Parameters<typeof mockApi>[0];
 

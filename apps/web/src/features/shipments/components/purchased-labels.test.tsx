@@ -1,8 +1,10 @@
 import { SHIPMENT_MESSAGES, decodeLabelPurchaseParam } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fillIn, renderApp, signIn } from '../../../testing/test-utils';
-import { ROWS, listAnswer, shipmentRow, shipmentsApi } from '../testing/shipment-fixtures';
+import { stubPhoneViewport } from '../../../testing/viewport';
+import { ROWS, listAnswer, shipmentsApi } from '../testing/shipment-fixtures';
+import { shipmentRow } from '../../../testing/fixtures';
 import { SHIPMENT_SEARCH_KEY } from './purchased-labels';
 import { AUTO_REFUND_NOTE } from './shipment-status';
 
@@ -210,14 +212,7 @@ describe('Purchased Labels: after a label payment (labelOrder)', () => {
 
 describe('Purchased Labels on a phone', () => {
   it('shows each label as a card with its status and actions', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-    }));
+    stubPhoneViewport();
     signIn();
     shipmentsApi([ROWS.labelCreated, ROWS.refunded]);
     renderApp('/ShipmentParent/shipment');

@@ -2,7 +2,8 @@ import { SHIPMENT_MESSAGES, shipmentStatus } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fillIn, renderApp, signIn } from '../../../testing/test-utils';
-import { ROWS, listAnswer, shipmentDetail, shipmentRow, shipmentsApi } from '../testing/shipment-fixtures';
+import { ROWS, listAnswer, shipmentDetail, shipmentsApi } from '../testing/shipment-fixtures';
+import { shipmentRow } from '../../../testing/fixtures';
 
 const LIST = '/app/v1/userGetShipment';
 
@@ -12,20 +13,31 @@ const rowOf = (orderNo: string) => screen.getByRole('row', { name: new RegExp(`^
 const alertSaying = (text: string) =>
   screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === text);
 
-/** What was saved through a download link: the file names, and the files. */
-function captureSavedFiles() {
+/**
+ * What the page saves through a download link in each test of the describe block that calls
+ * this: the file names, and the files (captured afresh for each test).
+ */
+function savedFilesOfEachTest() {
   const saved: { name: string; file: Blob }[] = [];
   let lastFile: Blob | undefined;
-  Object.defineProperty(URL, 'createObjectURL', {
-    configurable: true,
-    value: (file: Blob) => {
-      lastFile = file;
-      return 'blob:portal.test/1';
-    },
+  beforeEach(() => {
+    saved.length = 0;
+    lastFile = undefined;
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      value: (file: Blob) => {
+        lastFile = file;
+        return 'blob:portal.test/1';
+      },
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      if (lastFile) saved.push({ name: this.download, file: lastFile });
+    });
   });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (lastFile) saved.push({ name: this.download, file: lastFile });
+  afterEach(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
   });
   return saved;
 }
@@ -143,14 +155,7 @@ describe('Refund', () => {
 });
 
 describe('Shipment Label Details', () => {
-  let saved: ReturnType<typeof captureSavedFiles>;
-  beforeEach(() => {
-    saved = captureSavedFiles();
-  });
-  afterEach(() => {
-    Reflect.deleteProperty(URL, 'createObjectURL');
-    Reflect.deleteProperty(URL, 'revokeObjectURL');
-  });
+  const saved = savedFilesOfEachTest();
 
   it('shows the label as an image and saves the PDF as label-ORDERNO.pdf', async () => {
     const { api, user } = await openList([ROWS.labelCreated], {
@@ -186,14 +191,7 @@ describe('Shipment Label Details', () => {
 });
 
 describe('Invoice', () => {
-  let saved: ReturnType<typeof captureSavedFiles>;
-  beforeEach(() => {
-    saved = captureSavedFiles();
-  });
-  afterEach(() => {
-    Reflect.deleteProperty(URL, 'createObjectURL');
-    Reflect.deleteProperty(URL, 'revokeObjectURL');
-  });
+  const saved = savedFilesOfEachTest();
 
   it("says 'This order has no invoice information!' when there is none", async () => {
     const { api, user } = await openList([ROWS.delivered], {

@@ -1,46 +1,6 @@
 import { READ_ERRORCODE, type ShipmentDetail, type ShipmentRow } from '@airbox/contract';
+import { shipmentRow } from '../../../testing/fixtures';
 import { mockApi } from '../../../testing/test-utils';
-
-/** A Purchased Labels row as userGetShipment answers it: a USPS label bought today, never scanned. */
-export function shipmentRow(overrides: Partial<ShipmentRow> = {}): ShipmentRow {
-  return {
-    shipmentID: 'shp_1001',
-    shippingIndexID: 1001,
-    shippingdetails_id: 501,
-    createTime: new Date().toISOString(),
-    orderNo: 'LB1001',
-    rateCarrier: 'USPS',
-    rateService: 'Priority',
-    retailRate: '12.75',
-    listRate: '11.90',
-    insurance: '1.00',
-    chargePrice: '0.00',
-    TotalPrice: '13.75',
-    trackingNum: '9400111899223344556677',
-    comments: '',
-    status_flag: '1',
-    easypostStatus: '',
-    pickupId: '',
-    labelURL: 'label/1001.png',
-    fromAddress1: '742 Valencia St',
-    fromAddress2: 'San Francisco, CA 94110',
-    toAddress1: '12 Elm St Apt 4',
-    toAddress2: 'Austin, TX 73301',
-    fromName: 'Dana Reyes',
-    toName: 'Rosa Reyes',
-    fromPhone: '4155550134',
-    toPhone: '512-555-0199',
-    height: 6,
-    length: 12,
-    width: 10,
-    weight: 40,
-    refund_status: '',
-    autoRefund: false,
-    purchaseNote: '',
-    pickupNote: '',
-    ...overrides,
-  };
-}
 
 /** A label in each state the list shows (spec 03 §4), each with its own order number. */
 export const ROWS = {
