@@ -18,6 +18,7 @@ import { addressLine, addressName } from '../../lib/address-text';
 import { CONTACT_PICKER_PAGE_SIZE, useSearchShipmentAddresses } from '../../lib/shipment-addresses';
 import { useNarrow } from '../layout/use-narrow';
 import { TablePager } from '../table/table-pager';
+import { ChoiceButton } from './address-choices';
 
 /** The picker's own texts (the spec's 'You have no saved contacts.' is the contract's). */
 export const CONTACT_PICKER_TEXT = {
@@ -130,5 +131,27 @@ export function ContactPicker({
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * The choice 'Pick from My Contacts' of an address form and the picker it opens: the contact
+ * picked is handed to `onPick` (which fills the form) and the picker closes.
+ */
+export function ContactChoice({ userId, label, onPick }: { userId: number; label: string; onPick: (contact: Contact) => void }) {
+  const [picking, setPicking] = useState(false);
+  return (
+    <>
+      <ChoiceButton label={label} onClick={() => setPicking(true)} />
+      <ContactPicker
+        open={picking}
+        userId={userId}
+        onClose={() => setPicking(false)}
+        onPick={(contact) => {
+          setPicking(false);
+          onPick(contact);
+        }}
+      />
+    </>
   );
 }

@@ -69,6 +69,22 @@ export function InfoItem({ label, children }: { label: string; children: ReactNo
   );
 }
 
+/** Lines of text inside an InfoItem (an address, say), each on its own line; empty ones are left out. */
+export function InfoLines({ lines }: { lines: readonly string[] }) {
+  return (
+    <>
+      {lines
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .map((line, index) => (
+          <Box component="span" key={index} sx={{ display: 'block' }}>
+            {line}
+          </Box>
+        ))}
+    </>
+  );
+}
+
 /** A group of InfoItems under a heading, two columns wide on a computer. */
 export function InfoSection({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -11,11 +11,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
+import { AdvertisementBanner } from '../../../components/layout/advertisement-banner';
 import { paths } from '../../../config/paths';
 import { getCarrierServiceRenamingQueryOptions } from '../../../lib/carrier-services';
 import { labelPurchaseHref as buildLabelPurchaseHref } from '../../../lib/label-purchase';
 import type { SessionHints } from '../../../lib/session';
-import { useAdvertisements } from '../../../lib/advertisements';
 import { useUser } from '../../../lib/user';
 import { useActivity } from '../api/get-activity';
 import { useRecentShipments } from '../api/get-recent-shipments';
@@ -45,7 +45,6 @@ export function Dashboard({ session }: { session: SessionHints }) {
   const user = useUser(session.userId);
   const shipments = useRecentShipments(session.userId);
   const activity = useActivity(session.userId);
-  const advertisements = useAdvertisements();
   const [savedOrder, dismissSavedOrder] = useSavedOrderNotice();
   useQuery(getCarrierServiceRenamingQueryOptions());
 
@@ -57,7 +56,6 @@ export function Dashboard({ session }: { session: SessionHints }) {
   const firstName = profile?.First_name || session.firstName;
   const boxId = profile?.BOXID ?? session.boxId;
   const labelPurchaseHref = buildLabelPurchaseHref({ boxId, userId: session.userId });
-  const advertisement = advertisements.data?.ads[0]?.content;
   const count = unpickups.data?.unpickups;
   const firstTime =
     activity.data?.total === 0 && shipments.data?.data.total === 0 && count === 0;
@@ -65,11 +63,7 @@ export function Dashboard({ session }: { session: SessionHints }) {
 
   return (
     <Stack spacing={3}>
-      {advertisement && (
-        <MuiAlert severity="warning" role="status">
-          {advertisement}
-        </MuiAlert>
-      )}
+      <AdvertisementBanner />
       {savedOrder && (
         <MuiAlert
           severity="success"

@@ -1,8 +1,8 @@
-import { CONTACT_MESSAGES, type Contact, type MyAddress } from '@airbox/contract';
+import { CONTACT_MESSAGES, type MyAddress } from '@airbox/contract';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { AddressChoices as Choices, ChoiceButton } from '../../../components/address/address-choices';
-import { ContactPicker } from '../../../components/address/contact-picker';
+import { ContactChoice } from '../../../components/address/contact-picker';
 import { Form } from '../../../components/form/form';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { StepActions } from '../../../components/wizard/step-actions';
@@ -21,26 +21,55 @@ interface StepProps<T> {
 }
 
 /**
+ * An address step's form, checked by the contract's `schema`, every change reported as typed.
+ * `children` get `fill`: a chosen address fills the form as if typed (the page hears of it; old
+ * errors go).
+ */
+function AddressStepForm<T extends AddressValues>({
+  schema,
+  name,
+  heading,
+  defaultValues,
+  onValues,
+  onNext,
+  children,
+}: Omit<StepProps<T>, 'userId' | 'onBack'> & {
+  schema: 'labelFromStepSchema' | 'labelToStepSchema';
+  name: string;
+  heading: string;
+  children: (fill: (address: T) => void) => ReactNode;
+}) {
+  return (
+    <Form schema={schema} defaultValues={defaultValues} onSubmit={(values) => onNext({ ...defaultValues, ...values })} aria-label={name}>
+      {(methods) => {
+        const fill = (address: T) => {
+          methods.reset({ ...methods.getValues(), ...address });
+          onValues({ ...defaultValues, ...methods.getValues() } as T);
+        };
+        return (
+          <>
+            <StepHeading>{heading}</StepHeading>
+            <ReportValues onValues={onValues} />
+            {children(fill)}
+          </>
+        );
+      }}
+    </Form>
+  );
+}
+
+/**
  * Step 1, From: the customer's own address or their locker hub (getMyAddress data[0] and [1]), a
  * contact of My Contacts, or an address typed in; checked by the contract's labelFromStepSchema.
  */
 export function FromStep({ userId, defaultValues, onValues, onNext, mine }: StepProps<AddressValues> & { mine: readonly MyAddress[] }) {
-  const [picking, setPicking] = useState(false);
   // A customer who has not given a mailing address yet is not offered an empty one.
   const home = mine.find((address) => address.kind === 'home' && address.address1.trim() !== '');
   const hub = mine.find((address) => address.kind === 'hub');
   return (
-    <Form schema="labelFromStepSchema" defaultValues={defaultValues} onSubmit={(values) => onNext({ ...defaultValues, ...values })} aria-label="From step">
-      {(methods) => {
-        // A chosen address fills the form as if typed (the page hears of it; old errors go).
-        const fill = (address: AddressValues) => {
-          methods.reset({ ...methods.getValues(), ...address });
-          onValues({ ...defaultValues, ...methods.getValues() } as AddressValues);
-        };
-        return (
+    <AddressStepForm schema="labelFromStepSchema" name="From step" heading="Ship from" defaultValues={defaultValues} onValues={onValues} onNext={onNext}>
+      {(fill) => (
         <>
-          <StepHeading>Ship from</StepHeading>
-          <ReportValues onValues={onValues} />
           <Choices>
             {home && <ChoiceButton label="My address" detail={addressLine(home)} onClick={() => fill(addressFromMine(home))} />}
             {hub && (
@@ -50,25 +79,15 @@ export function FromStep({ userId, defaultValues, onValues, onNext, mine }: Step
                 onClick={() => fill(addressFromMine(hub))}
               />
             )}
-            <ChoiceButton label="Pick from My Contacts" onClick={() => setPicking(true)} />
+            <ContactChoice userId={userId} label="Pick from My Contacts" onPick={(contact) => fill(addressFromContact(contact))} />
           </Choices>
           <Typography color="text.secondary">Or type the sender's address:</Typography>
           <AddressFields />
           <RequiredNote />
           <StepActions />
-          <ContactPicker
-            open={picking}
-            userId={userId}
-            onClose={() => setPicking(false)}
-            onPick={(contact: Contact) => {
-              setPicking(false);
-              fill(addressFromContact(contact));
-            }}
-          />
         </>
-        );
-      }}
-    </Form>
+      )}
+    </AddressStepForm>
   );
 }
 
@@ -77,40 +96,22 @@ export function FromStep({ userId, defaultValues, onValues, onNext, mine }: Step
  * (sent as saveRecipient with the rates); checked by labelToStepSchema.
  */
 export function ToStep({ userId, defaultValues, onValues, onNext, onBack }: StepProps<RecipientValues>) {
-  const [picking, setPicking] = useState(false);
   return (
-    <Form schema="labelToStepSchema" defaultValues={defaultValues} onSubmit={(values) => onNext({ ...defaultValues, ...values })} aria-label="To step">
-      {(methods) => {
-        const fill = (address: RecipientValues) => {
-          methods.reset({ ...methods.getValues(), ...address });
-          onValues({ ...defaultValues, ...methods.getValues() } as RecipientValues);
-        };
-        return (
+    <AddressStepForm schema="labelToStepSchema" name="To step" heading="Ship to" defaultValues={defaultValues} onValues={onValues} onNext={onNext}>
+      {(fill) => (
         <>
-          <StepHeading>Ship to</StepHeading>
-          <ReportValues onValues={onValues} />
           <Choices>
-            <ChoiceButton label="Pick from My Contacts" onClick={() => setPicking(true)} />
+            {/* A contact already is in My Contacts. */}
+            <ContactChoice userId={userId} label="Pick from My Contacts" onPick={(contact) => fill({ ...addressFromContact(contact), saveRecipient: false })} />
           </Choices>
           <Typography color="text.secondary">Or type a new address:</Typography>
           <AddressFields />
           <FormCheckbox name="saveRecipient" label="Save to My Contacts" />
           <RequiredNote />
           <StepActions onBack={onBack} />
-          <ContactPicker
-            open={picking}
-            userId={userId}
-            onClose={() => setPicking(false)}
-            onPick={(contact: Contact) => {
-              setPicking(false);
-              // A contact already is in My Contacts.
-              fill({ ...addressFromContact(contact), saveRecipient: false });
-            }}
-          />
         </>
-        );
-      }}
-    </Form>
+      )}
+    </AddressStepForm>
   );
 }
 

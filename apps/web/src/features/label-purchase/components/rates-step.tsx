@@ -2,7 +2,6 @@ import { SHIPMENT_MESSAGES, carrierDisplayName, toCents, type LabelRate } from '
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -12,6 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
+import { ActionAlert } from '../../../components/alert/action-alert';
 import { StepActions } from '../../../components/wizard/step-actions';
 import { StepHeading } from '../../../components/wizard/step-heading';
 import { LABEL_PURCHASE_TEXT } from '../utils/messages';
@@ -148,18 +148,10 @@ export function RatesStep({
         </Box>
       )}
       {state.status === 'unverified' && (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" onClick={onEditAddresses}>
-              Edit addresses
-            </Button>
-          }
-        >
+        <ActionAlert action="Edit addresses" onAction={onEditAddresses}>
           <AlertTitle>{SHIPMENT_MESSAGES.unableToVerify}</AlertTitle>
           {state.message !== SHIPMENT_MESSAGES.unableToVerify ? state.message : null}
-        </Alert>
+        </ActionAlert>
       )}
       {state.status === 'noRates' && (
         <Alert severity="warning" role="alert">
@@ -167,17 +159,9 @@ export function RatesStep({
         </Alert>
       )}
       {state.status === 'failed' && (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" onClick={onRetry}>
-              Try again
-            </Button>
-          }
-        >
+        <ActionAlert action="Try again" onAction={onRetry}>
           {state.message ?? SHIPMENT_MESSAGES.somethingWrong}
-        </Alert>
+        </ActionAlert>
       )}
       {state.status === 'ready' && (
         <>

@@ -1,7 +1,6 @@
 import { INBOX_MESSAGES, MESSAGE_PAGE_SIZES, carrierDisplayName, type InboxMessage } from '@airbox/contract';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
-import MuiAlert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,10 +12,10 @@ import { useId, useState, type ReactNode } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { useToast } from '../../../components/toast/toast-context';
 import { DateTime } from '../../../components/date-time';
+import { AdvertisementBanner } from '../../../components/layout/advertisement-banner';
 import { PageCard } from '../../../components/layout/page-card';
 import { DataTable } from '../../../components/table/data-table';
 import type { Column } from '../../../components/table/types';
-import { useAdvertisements } from '../../../lib/advertisements';
 import { answerMessage } from '../../../lib/http';
 import { useFormatDateTime } from '../../../lib/user';
 import { useCarrierList } from '../api/get-carrier-list';
@@ -144,13 +143,11 @@ export function Messages({ userId }: { userId: number }) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const messages = useMessages(userId, page);
   const carriers = useCarrierList();
-  const advertisements = useAdvertisements();
   const remove = useDeleteMessages(userId);
   const removePickedUp = useDeleteAllPickedUpMessages(userId);
 
   const rows = messages.data?.messages ?? [];
   const selectedShown = rows.map((message) => message.message_id).filter((id) => selected.has(id));
-  const advertisement = advertisements.data?.ads[0]?.content;
 
   const changePage = (change: Partial<MessagesPage>) => {
     setSelected(new Set());
@@ -230,11 +227,7 @@ export function Messages({ userId }: { userId: number }) {
 
   return (
     <Stack spacing={3}>
-      {advertisement && (
-        <MuiAlert severity="warning" role="status">
-          {advertisement}
-        </MuiAlert>
-      )}
+      <AdvertisementBanner />
       <PageCard
         title="My Messages"
         action={

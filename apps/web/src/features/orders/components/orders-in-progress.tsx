@@ -9,6 +9,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { DateTime } from '../../../components/date-time';
 import { PageCard } from '../../../components/layout/page-card';
 import { AddressCell } from '../../../components/table/address-cell';
+import { CardParties } from '../../../components/table/card-parties';
 import { DataTable } from '../../../components/table/data-table';
 import { PackageCell, packageSize, packageWeight } from '../../../components/table/package-cell';
 import { RowActions, type RowAction } from '../../../components/table/row-actions';
@@ -63,20 +64,7 @@ function OrderCard({ order, actions }: { order: SavedOrder; actions: ReactNode }
           {packageSize(order)} · {packageWeight(order.weight)}
         </Typography>
       </Box>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 1 }}>
-        <Box>
-          <Typography variant="caption" color="text.secondary">
-            Sender
-          </Typography>
-          <Party order={order} side="from" />
-        </Box>
-        <Box>
-          <Typography variant="caption" color="text.secondary">
-            Recipient
-          </Typography>
-          <Party order={order} side="to" />
-        </Box>
-      </Box>
+      <CardParties fromCaption="Sender" from={<Party order={order} side="from" />} toCaption="Recipient" to={<Party order={order} side="to" />} />
       {order.comments && (
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {order.comments}

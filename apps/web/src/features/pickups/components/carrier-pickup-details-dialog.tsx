@@ -12,12 +12,11 @@ import {
 } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useEffect, useRef, useState } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { FormDialog } from '../../../components/dialog/form-dialog';
-import { InfoDialog, InfoItem, InfoSection } from '../../../components/dialog/info-dialog';
+import { InfoDialog, InfoItem, InfoLines, InfoSection } from '../../../components/dialog/info-dialog';
 import { FormField } from '../../../components/form/form-field';
 import { FormSelect } from '../../../components/form/form-select';
 import { ApiError, answerMessage, type CallInput } from '../../../lib/http';
@@ -34,22 +33,6 @@ const asLocation = (value: string) => PACKAGE_LOCATIONS.find((location) => locat
 /** What changing a pickup sends beside the label. */
 type PickupChange = Omit<CallInput<'uspsPickupChangeCall'>, 'shipmentdetailsid'>;
 
-/** Lines of text, each on its own line, empty ones left out. */
-function Lines({ lines }: { lines: readonly string[] }) {
-  return (
-    <>
-      {lines
-        .map((line) => line.trim())
-        .filter(Boolean)
-        .map((line, index) => (
-          <Box component="span" key={index} sx={{ display: 'block' }}>
-            {line}
-          </Box>
-        ))}
-    </>
-  );
-}
-
 function InquiryContent({ inquiry, dbInfo }: { inquiry: UspsPickupInquiry; dbInfo: UspsPickupDbInfo }) {
   return (
     <>
@@ -64,10 +47,10 @@ function InquiryContent({ inquiry, dbInfo }: { inquiry: UspsPickupInquiry; dbInf
       </InfoSection>
       <InfoSection title="Pickup address">
         <InfoItem label="Name">
-          <Lines lines={[`${inquiry.FirstName} ${inquiry.LastName}`, inquiry.FirmName]} />
+          <InfoLines lines={[`${inquiry.FirstName} ${inquiry.LastName}`, inquiry.FirmName]} />
         </InfoItem>
         <InfoItem label="Address">
-          <Lines lines={[inquiry.Address, inquiry.SuiteOrApt || dbInfo.address2, `${inquiry.City}, ${inquiry.State} ${inquiry.ZIP5}`]} />
+          <InfoLines lines={[inquiry.Address, inquiry.SuiteOrApt || dbInfo.address2, `${inquiry.City}, ${inquiry.State} ${inquiry.ZIP5}`]} />
         </InfoItem>
         <InfoItem label="Phone">{formatPhoneDisplay(inquiry.Phone)}</InfoItem>
       </InfoSection>

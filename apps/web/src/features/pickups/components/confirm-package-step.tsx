@@ -1,25 +1,10 @@
 import { carrierDisplayName, type ShipmentRow } from '@airbox/contract';
 import Box from '@mui/material/Box';
-import { InfoItem, InfoSection } from '../../../components/dialog/info-dialog';
+import { InfoItem, InfoLines, InfoSection } from '../../../components/dialog/info-dialog';
 import { packageSize, packageWeight } from '../../../components/table/package-cell';
 import { StepActions } from '../../../components/wizard/step-actions';
 import { StepHeading } from '../../../components/wizard/step-heading';
 import { useServiceNames } from '../../../lib/service-names';
-
-function Party({ name, lines }: { name: string; lines: readonly string[] }) {
-  return (
-    <>
-      {[name, ...lines]
-        .map((line) => line.trim())
-        .filter(Boolean)
-        .map((line, index) => (
-          <Box component="span" key={index} sx={{ display: 'block' }}>
-            {line}
-          </Box>
-        ))}
-    </>
-  );
-}
 
 /**
  * Step 1, Confirm Package: the label the driver picks up (carrier, service, tracking number, from,
@@ -45,10 +30,10 @@ export function ConfirmPackageStep({ row, onCancel, onNext }: { row: ShipmentRow
         <InfoItem label="Tracking number">{row.trackingNum}</InfoItem>
         <InfoItem label="Package">{`${packageSize(row)}, ${packageWeight(row.weight)}`}</InfoItem>
         <InfoItem label="From">
-          <Party name={row.fromName} lines={[row.fromAddress1, row.fromAddress2]} />
+          <InfoLines lines={[row.fromName, row.fromAddress1, row.fromAddress2]} />
         </InfoItem>
         <InfoItem label="To">
-          <Party name={row.toName} lines={[row.toAddress1, row.toAddress2]} />
+          <InfoLines lines={[row.toName, row.toAddress1, row.toAddress2]} />
         </InfoItem>
       </InfoSection>
       <StepActions onCancel={onCancel} />

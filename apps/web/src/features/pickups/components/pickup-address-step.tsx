@@ -1,8 +1,7 @@
-import { CONTACT_LIMITS, CONTACT_MESSAGES, LIMITS, US_STATES, USPS_PICKUP_SERVICES, type Contact, type MyAddress } from '@airbox/contract';
+import { CONTACT_LIMITS, CONTACT_MESSAGES, LIMITS, US_STATES, USPS_PICKUP_SERVICES, type MyAddress } from '@airbox/contract';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { AddressChoices, ChoiceButton } from '../../../components/address/address-choices';
-import { ContactPicker } from '../../../components/address/contact-picker';
+import { ContactChoice } from '../../../components/address/contact-picker';
 import { FieldGrid, Wide } from '../../../components/form/field-grid';
 import { Form } from '../../../components/form/form';
 import { FormField } from '../../../components/form/form-field';
@@ -42,7 +41,6 @@ export function PickupAddressStep({
   onCancel: () => void;
   onNext: (values: PickupAddressValues) => void;
 }) {
-  const [picking, setPicking] = useState(false);
   const hub = mine.find((address) => address.kind === 'hub');
   const home = mine.find((address) => address.kind === 'home');
   return (
@@ -67,7 +65,7 @@ export function PickupAddressStep({
                   onClick={() => fill(addressFromHub(hub, home, current()))}
                 />
               )}
-              <ChoiceButton label={PICKUP_TEXT.contactsChoice} onClick={() => setPicking(true)} />
+              <ContactChoice userId={userId} label={PICKUP_TEXT.contactsChoice} onPick={(contact) => fill(addressFromContact(contact, current()))} />
             </AddressChoices>
             <Typography color="text.secondary">{PICKUP_TEXT.typeAddress}</Typography>
             <FieldGrid>
@@ -91,15 +89,6 @@ export function PickupAddressStep({
               {CONTACT_MESSAGES.requiredNote}
             </Typography>
             <StepActions onBack={() => onBack(current())} onCancel={onCancel} />
-            <ContactPicker
-              open={picking}
-              userId={userId}
-              onClose={() => setPicking(false)}
-              onPick={(contact: Contact) => {
-                setPicking(false);
-                fill(addressFromContact(contact, current()));
-              }}
-            />
           </>
         );
       }}

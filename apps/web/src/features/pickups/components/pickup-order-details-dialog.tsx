@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useAlert } from '../../../components/alert/alert-context';
-import { InfoDialog, InfoItem, InfoSection } from '../../../components/dialog/info-dialog';
+import { InfoDialog, InfoItem, InfoLines, InfoSection } from '../../../components/dialog/info-dialog';
 import { answerMessage, type CallData } from '../../../lib/http';
 import { useCancelPickup } from '../api/cancel-pickup';
 import { usePickupStatus } from '../api/check-pickup-status';
@@ -50,14 +50,7 @@ function StatusContent({ status }: { status: PickupStatus }) {
       </InfoSection>
       <InfoSection title="Pickup address">
         <InfoItem label="Address">
-          {[address.name, address.company, address.street1, address.street2, cityLine, formatPhoneDisplay(address.phone)]
-            .map((line) => line.trim())
-            .filter(Boolean)
-            .map((line, index) => (
-              <Box component="span" key={index} sx={{ display: 'block' }}>
-                {line}
-              </Box>
-            ))}
+          <InfoLines lines={[address.name, address.company, address.street1, address.street2, cityLine, formatPhoneDisplay(address.phone)]} />
         </InfoItem>
       </InfoSection>
       {data.pickup_rates.length > 0 && (

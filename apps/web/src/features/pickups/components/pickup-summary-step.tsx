@@ -1,5 +1,4 @@
 import { PICKUP_MESSAGES, carrierDisplayName, formatUsd, toCents, type PickupRate } from '@airbox/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -11,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useFormState } from 'react-hook-form';
 import { AddressCheckPanel, type AddressCheck } from '../../../components/address/address-check';
-import { InfoItem, InfoSection } from '../../../components/dialog/info-dialog';
+import { ActionAlert } from '../../../components/alert/action-alert';
+import { InfoItem, InfoLines, InfoSection } from '../../../components/dialog/info-dialog';
 import { Form } from '../../../components/form/form';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { StepActions } from '../../../components/wizard/step-actions';
@@ -53,15 +53,7 @@ function PickupSummary({ address, date }: { address: PickupAddressValues; date: 
   return (
     <InfoSection title="Your pickup">
       <InfoItem label="Pickup address">
-        <Box component="span" sx={{ display: 'block' }}>
-          {addressName(parts)}
-        </Box>
-        <Box component="span" sx={{ display: 'block' }}>
-          {addressLine(parts)}
-        </Box>
-        <Box component="span" sx={{ display: 'block' }}>
-          {address.Cell_phone_number}
-        </Box>
+        <InfoLines lines={[addressName(parts), addressLine(parts), address.Cell_phone_number]} />
       </InfoItem>
       <InfoItem label="Date and time">{`${pickupDateLabel(date.PickupDate)}, ${timeLabel(date.Earliest)} – ${timeLabel(date.Latest)}`}</InfoItem>
       <InfoItem label="Package location">{date.reference}</InfoItem>
@@ -144,17 +136,9 @@ export function PickupSummaryStep({
             </>
           )}
           {quote.status === 'refused' && (
-            <Alert
-              severity="error"
-              role="alert"
-              action={
-                <Button color="inherit" onClick={onRetry}>
-                  Try again
-                </Button>
-              }
-            >
+            <ActionAlert action="Try again" onAction={onRetry}>
               {quote.message}
-            </Alert>
+            </ActionAlert>
           )}
           {quote.status === 'ready' && (
             <>

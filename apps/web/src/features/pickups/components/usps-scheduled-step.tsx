@@ -4,7 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { InfoItem, InfoSection } from '../../../components/dialog/info-dialog';
+import { InfoItem, InfoLines, InfoSection } from '../../../components/dialog/info-dialog';
 import { StepHeading } from '../../../components/wizard/step-heading';
 import { addressLine, addressName } from '../../../lib/address-text';
 import { addressParts, type PickupAddressValues, type PickupDateValues } from '../utils/draft';
@@ -46,12 +46,7 @@ export function UspsScheduledStep({
         <InfoItem label="Confirmation number">{scheduled.confirmation}</InfoItem>
         <InfoItem label="Pickup date">{day}</InfoItem>
         <InfoItem label="Pickup address">
-          <Box component="span" sx={{ display: 'block' }}>
-            {addressName(parts)}
-          </Box>
-          <Box component="span" sx={{ display: 'block' }}>
-            {addressLine(parts)}
-          </Box>
+          <InfoLines lines={[addressName(parts), addressLine(parts)]} />
         </InfoItem>
         <InfoItem label="Carrier service">{address.ServiceType}</InfoItem>
         <InfoItem label="Package location">{date.reference}</InfoItem>

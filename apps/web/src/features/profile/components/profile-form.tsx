@@ -25,6 +25,7 @@ import { Form } from '../../../components/form/form';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormField } from '../../../components/form/form-field';
 import { FormPhoneField } from '../../../components/form/form-phone-field';
+import { PinField } from '../../../components/form/pin-field';
 import { FormSelect } from '../../../components/form/form-select';
 import { FormSwitch } from '../../../components/form/form-switch';
 import { PageCard } from '../../../components/layout/page-card';
@@ -251,17 +252,7 @@ function ProfileFields({
           onBlurValue={(value) => (boxIdReserved(value) ? '' : value)}
           helperText={original.BOXID ? `Currently ${original.BOXID}` : undefined}
         />
-        <FormField
-          name="PinNo"
-          label="PIN"
-          type="password"
-          required
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={LIMITS.pinLength}
-          transform={(value) => value.replace(/\D/g, '')}
-          helperText="6 digits, to open your locker"
-        />
+        <PinField name="PinNo" helperText="6 digits, to open your locker" />
       </Section>
       <Divider />
       <Section title="Phone numbers">

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { DateTime } from '../../../components/date-time';
 import { AddressCell } from '../../../components/table/address-cell';
+import { CardParties } from '../../../components/table/card-parties';
 import { PackageCell, packageSize, packageWeight } from '../../../components/table/package-cell';
 import type { Column } from '../../../components/table/types';
 import { ShipmentStatus } from './shipment-status';
@@ -90,20 +91,7 @@ export function ShipmentCard({ row, serviceName, actions }: { row: ShipmentRow; 
         </Box>
         <ShipmentStatus row={row} />
       </Box>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 1 }}>
-        <Box>
-          <Typography variant="caption" color="text.secondary">
-            From
-          </Typography>
-          {from(row)}
-        </Box>
-        <Box>
-          <Typography variant="caption" color="text.secondary">
-            To
-          </Typography>
-          {to(row)}
-        </Box>
-      </Box>
+      <CardParties fromCaption="From" from={from(row)} toCaption="To" to={to(row)} />
       <Typography variant="body2">
         {packageSize(row)} · {packageWeight(row.weight)}
       </Typography>

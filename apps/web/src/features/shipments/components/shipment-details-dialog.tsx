@@ -14,7 +14,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
-import { InfoDialog, InfoItem, InfoSection } from '../../../components/dialog/info-dialog';
+import { InfoDialog, InfoItem, InfoLines, InfoSection } from '../../../components/dialog/info-dialog';
 import { packageSize, packageWeight } from '../../../components/table/package-cell';
 import { useServiceNames } from '../../../lib/service-names';
 import { useShipmentDetail } from '../api/get-shipment-detail';
@@ -32,11 +32,7 @@ function addressLines(address: DetailAddress): string[] {
 function Address({ label, address }: { label: string; address: DetailAddress }) {
   return (
     <InfoItem label={label}>
-      {addressLines(address).map((line, index) => (
-        <Box component="span" key={index} sx={{ display: 'block' }}>
-          {line}
-        </Box>
-      ))}
+      <InfoLines lines={addressLines(address)} />
     </InfoItem>
   );
 }
