@@ -102,6 +102,23 @@ async function send(call: AnyCall, input: unknown, signal: AbortSignal | undefin
   }
 }
 
+/**
+ * The JSON an answer carries; an unreadable one is a service failure. A 401 on a signed-in call
+ * first ends the session hints and sends the user to login.
+ */
+async function answerOf(call: AnyCall, response: Response): Promise<unknown> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw serviceFailure(response.status >= 500 ? response.status : 0);
+  }
+  if (response.status === 401 && call.signedIn) {
+    sendToLogin();
+  }
+  return body;
+}
+
 /** The ApiError of an answer that is not the call's success: the server's errorcode and message when it gave them. */
 function failureOf(schemas: Schemas, body: unknown, response: Response): ApiError {
   if (response.status >= 500) return serviceFailure(response.status);
@@ -127,16 +144,7 @@ export async function request<N extends CallName>(
   const call: AnyCall = schemas.ALL_CALLS[name];
   const response = await send(call, input, options.signal);
 
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    throw serviceFailure(response.status >= 500 ? response.status : 0);
-  }
-
-  if (response.status === 401 && call.signedIn) {
-    sendToLogin();
-  }
+  const body = await answerOf(call, response);
   if (response.ok) {
     const parsed = call.response.safeParse(body);
     if (parsed.success) {
@@ -171,16 +179,7 @@ export async function download<N extends CallName>(
     }
   }
 
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    throw serviceFailure(response.status >= 500 ? response.status : 0);
-  }
-  if (response.status === 401 && call.signedIn) {
-    sendToLogin();
-  }
-  throw failureOf(schemas, body, response);
+  throw failureOf(schemas, await answerOf(call, response), response);
 }
 
 /**

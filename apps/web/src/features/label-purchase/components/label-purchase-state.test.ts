@@ -2,16 +2,8 @@ import { LABEL_PURCHASE_ERRORCODE, type LabelRate } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/http';
 import { EMPTY_ADDRESS, EMPTY_DRAFT, type LabelDraft } from '../utils/draft';
-import {
-  bothVerified,
-  canSaveForLater,
-  currentDraft,
-  initialLabelPurchaseState,
-  labelPurchaseReducer,
-  ratesFailure,
-  type LabelPurchaseAction,
-  type LabelPurchaseState,
-} from './label-purchase-state';
+import { bothVerified, canSaveForLater, currentDraft, initialLabelPurchaseState, labelPurchaseReducer, ratesFailure } from './label-purchase-state';
+import type { LabelPurchaseAction, LabelPurchaseState } from './label-purchase-state';
 
 const HOME = { ...EMPTY_ADDRESS, firstName: 'Dana', lastName: 'Reyes', address1: '742 Valencia St', city: 'San Francisco', state: 'CA', zipcode: '94110' };
 const MOM = { ...EMPTY_DRAFT.to, firstName: 'Rosa', address1: '12 Elm St', city: 'Austin', state: 'TX', zipcode: '73301' };

@@ -24,14 +24,7 @@ import { LABEL_PURCHASE_TEXT } from '../utils/messages';
 import { FromStep, ToStep } from './address-steps';
 import { OptionsStep } from './options-step';
 import { PackageStep } from './package-step';
-import {
-  bothVerified,
-  canSaveForLater,
-  currentDraft,
-  initialLabelPurchaseState,
-  labelPurchaseReducer,
-  ratesFailure,
-} from './label-purchase-state';
+import { bothVerified, canSaveForLater, currentDraft, initialLabelPurchaseState, labelPurchaseReducer, ratesFailure } from './label-purchase-state';
 import { RatesStep } from './rates-step';
 import { ReviewStep } from './review-step';
 import { VerifyStep } from './verify-step';

@@ -1,11 +1,11 @@
 import { MEMBERSHIP_PLAN_NAMES, planField } from '@airbox/contract';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { PaymentOutcome } from './payment-outcome';
 
 export const PAY_DECLINED_TEXTS = {
   heading: 'Payment Declined',
@@ -24,26 +24,28 @@ export function PayDeclined() {
   const [searchParams] = useSearchParams();
   const plan = planField.safeParse(searchParams.get('plan') ?? '');
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center', maxWidth: 560, mx: 'auto' }}>
-      <ErrorOutline color="error" sx={{ fontSize: 80 }} aria-hidden />
-      <div role="alert">
-        <Typography variant="h2" component="p" sx={{ mt: 2, fontSize: '1.75rem' }}>
-          {PAY_DECLINED_TEXTS.heading}
-        </Typography>
-        <Typography sx={{ mt: 2 }}>
-          {PAY_DECLINED_TEXTS.nothingTaken}
-          {plan.success ? ` (${MEMBERSHIP_PLAN_NAMES[plan.data]})` : ''}
-        </Typography>
-        <Typography sx={{ mt: 1 }}>{PAY_DECLINED_TEXTS.whatToDo}</Typography>
-      </div>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4, justifyContent: 'center' }}>
-        <Button variant="contained" component={RouterLink} to={plan.success ? paths.buyMembership.getHref(plan.data) : paths.membership.getHref()}>
-          {PAY_DECLINED_TEXTS.tryAgain}
-        </Button>
-        <Button variant="outlined" component={RouterLink} to={paths.membership.getHref()}>
-          {PAY_DECLINED_TEXTS.plans}
-        </Button>
-      </Stack>
-    </Paper>
+    <PaymentOutcome
+      icon={ErrorOutline}
+      iconColor="error"
+      maxWidth={560}
+      role="alert"
+      heading={PAY_DECLINED_TEXTS.heading}
+      actions={
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4, justifyContent: 'center' }}>
+          <Button variant="contained" component={RouterLink} to={plan.success ? paths.buyMembership.getHref(plan.data) : paths.membership.getHref()}>
+            {PAY_DECLINED_TEXTS.tryAgain}
+          </Button>
+          <Button variant="outlined" component={RouterLink} to={paths.membership.getHref()}>
+            {PAY_DECLINED_TEXTS.plans}
+          </Button>
+        </Stack>
+      }
+    >
+      <Typography sx={{ mt: 2 }}>
+        {PAY_DECLINED_TEXTS.nothingTaken}
+        {plan.success ? ` (${MEMBERSHIP_PLAN_NAMES[plan.data]})` : ''}
+      </Typography>
+      <Typography sx={{ mt: 1 }}>{PAY_DECLINED_TEXTS.whatToDo}</Typography>
+    </PaymentOutcome>
   );
 }

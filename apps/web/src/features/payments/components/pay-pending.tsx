@@ -1,11 +1,11 @@
 import { MEMBERSHIP_PLAN, MEMBERSHIP_PLAN_NAMES, safeRedirectPath } from '@airbox/contract';
 import HourglassTop from '@mui/icons-material/HourglassTopOutlined';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { boughtFrom } from './pay-result';
+import { PaymentOutcome } from './payment-outcome';
 
 export const PAY_PENDING_TEXTS = {
   heading: 'Your payment is being confirmed',
@@ -30,19 +30,21 @@ export function PayPending() {
       : `You are buying the ${MEMBERSHIP_PLAN_NAMES[buying.plan]}.`
     : null;
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center', maxWidth: 560, mx: 'auto' }}>
-      <HourglassTop color="info" sx={{ fontSize: 80 }} aria-hidden />
-      <div role="status">
-        <Typography variant="h2" component="p" sx={{ mt: 2, fontSize: '1.75rem' }}>
-          {PAY_PENDING_TEXTS.heading}
-        </Typography>
-        {buyingText && <Typography sx={{ mt: 2, fontWeight: 500 }}>{buyingText}</Typography>}
-        <Typography sx={{ mt: 2 }}>{PAY_PENDING_TEXTS.taken}</Typography>
-        <Typography sx={{ mt: 1 }}>{PAY_PENDING_TEXTS.whatNext}</Typography>
-      </div>
-      <Button variant="contained" component={RouterLink} to={next} sx={{ mt: 4 }}>
-        {PAY_PENDING_TEXTS.continue}
-      </Button>
-    </Paper>
+    <PaymentOutcome
+      icon={HourglassTop}
+      iconColor="info"
+      maxWidth={560}
+      role="status"
+      heading={PAY_PENDING_TEXTS.heading}
+      actions={
+        <Button variant="contained" component={RouterLink} to={next} sx={{ mt: 4 }}>
+          {PAY_PENDING_TEXTS.continue}
+        </Button>
+      }
+    >
+      {buyingText && <Typography sx={{ mt: 2, fontWeight: 500 }}>{buyingText}</Typography>}
+      <Typography sx={{ mt: 2 }}>{PAY_PENDING_TEXTS.taken}</Typography>
+      <Typography sx={{ mt: 1 }}>{PAY_PENDING_TEXTS.whatNext}</Typography>
+    </PaymentOutcome>
   );
 }

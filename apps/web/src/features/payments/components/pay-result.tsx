@@ -10,12 +10,12 @@ import {
 } from '@airbox/contract';
 import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { readSession } from '../../../lib/session';
 import { useFormatDateTime, useUser } from '../../../lib/user';
+import { PaymentOutcome } from './payment-outcome';
 
 /** What the payment bought, from the query the server's return wrote (paySuccess?plan=&number=); null when absent or bad. */
 export function boughtFrom(searchParams: URLSearchParams): { plan: MembershipPlan; number: number } | null {
@@ -59,21 +59,20 @@ export function PayResult({ outcome, fallback }: { outcome: 'success' | 'cancel'
     return () => window.clearTimeout(timer);
   }, [navigate, target]);
 
-  const Icon = outcome === 'success' ? CheckCircleOutline : CancelOutlined;
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center', maxWidth: 520, mx: 'auto' }}>
-      <Icon color={outcome === 'success' ? 'success' : 'warning'} sx={{ fontSize: 80 }} aria-hidden />
-      <div role="status">
-        <Typography variant="h2" component="p" sx={{ mt: 2, fontSize: '1.75rem' }}>
-          {outcome === 'success' ? MESSAGES.paySuccess : MESSAGES.payCancel}
-        </Typography>
-        {bought && (
-          <>
-            <Typography sx={{ mt: 2, fontWeight: 500 }}>{boughtText(bought)}</Typography>
-            <AfterPurchase plan={bought.plan} />
-          </>
-        )}
-      </div>
-    </Paper>
+    <PaymentOutcome
+      icon={outcome === 'success' ? CheckCircleOutline : CancelOutlined}
+      iconColor={outcome === 'success' ? 'success' : 'warning'}
+      maxWidth={520}
+      role="status"
+      heading={outcome === 'success' ? MESSAGES.paySuccess : MESSAGES.payCancel}
+    >
+      {bought && (
+        <>
+          <Typography sx={{ mt: 2, fontWeight: 500 }}>{boughtText(bought)}</Typography>
+          <AfterPurchase plan={bought.plan} />
+        </>
+      )}
+    </PaymentOutcome>
   );
 }

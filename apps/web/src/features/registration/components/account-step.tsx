@@ -3,6 +3,7 @@ import {
   MESSAGES,
   REGISTRATION_MESSAGES,
   filterNameInput,
+  formatPhoneDashed,
   phoneDigits,
   type AccountStep as AccountStepValues,
   type EnterpriseAccountStep,
@@ -15,10 +16,12 @@ import { Form } from '../../../components/form/form';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormField } from '../../../components/form/form-field';
 import { FormPhoneField } from '../../../components/form/form-phone-field';
+import { PinField } from '../../../components/form/pin-field';
 import { FormSwitch } from '../../../components/form/form-switch';
 import { env } from '../../../config/env';
 import { ApiError, answerMessage } from '../../../lib/http';
 import { useGetBoxid } from '../api/get-boxid';
+import type { RegistrationPayload } from '../api/register';
 import { useHubs } from '../api/get-hubs';
 import { FieldGrid, Wide } from './field-grid';
 import { HubSelect } from './hub-select';
@@ -49,6 +52,21 @@ export const EMPTY_ACCOUNT: AccountValues = {
 
 const { boxLocation: _hub, ...emptyEnterpriseAccount } = EMPTY_ACCOUNT;
 export const EMPTY_ENTERPRISE_ACCOUNT: EnterpriseAccountValues = emptyEnterpriseAccount;
+
+/** The account step's part of regist_userInfo (spec 02 §3): the same for an individual and a company member. */
+export function accountPayload(account: EnterpriseAccountValues) {
+  return {
+    First_name: account.firstName,
+    Last_name: account.lastName,
+    Email: account.email,
+    Password: account.password,
+    Cell_phone_number: formatPhoneDashed(account.cellPhone),
+    secondaryCellPhone: formatPhoneDashed(account.secondaryCellPhone),
+    Email2: account.backupEmail,
+    BOXID: account.BoxID,
+    PinNo: account.PinNo,
+  } satisfies Partial<RegistrationPayload>;
+}
 
 const digitsOnly = (length: number) => (value: string) => value.replace(/\D/g, '').slice(0, length);
 
@@ -122,17 +140,7 @@ function AccountFields({ withHub, emailInUse, zipCode }: { withHub: boolean; ema
       />
       <FormField name="reptypassword" label="Retype password" type="password" required autoComplete="new-password" />
       <FormPhoneField name="cellPhone" label="Cell phone" required />
-      <FormField
-        name="PinNo"
-        label="PIN"
-        type="password"
-        required
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={LIMITS.pinLength}
-        transform={digitsOnly(LIMITS.pinLength)}
-        helperText="6 digits you will enter at the locker"
-      />
+      <PinField name="PinNo" helperText="6 digits you will enter at the locker" />
 
       <SectionTitle>Your locker</SectionTitle>
       <FormField

@@ -1,10 +1,10 @@
-import { formatPhoneDashed } from '@airbox/contract';
 import { useState } from 'react';
 import { useWizard } from '../../../components/wizard/use-wizard';
 import type { RegistrationPayload } from '../api/register';
 import type { Invitation } from '../api/verify-invitation-code';
+import { useAccountStep } from '../hooks/use-account-step';
 import { useSendRegistration } from '../hooks/use-send-registration';
-import { EMPTY_ENTERPRISE_ACCOUNT, EnterpriseAccountStep, type EnterpriseAccountValues } from './account-step';
+import { EMPTY_ENTERPRISE_ACCOUNT, EnterpriseAccountStep, accountPayload, type EnterpriseAccountValues } from './account-step';
 import { CompanyStep, EMPTY_COMPANY, type CompanyOutput, type CompanyValues } from './company-step';
 import { InvitationStep } from './invitation-step';
 import { RegistrationCard } from './registration-card';
@@ -18,15 +18,7 @@ const ACCOUNT_STEP = 1;
  */
 export function enterprisePayload(invitation: Invitation, account: EnterpriseAccountValues, company: CompanyOutput): RegistrationPayload {
   return {
-    First_name: account.firstName,
-    Last_name: account.lastName,
-    Email: account.email,
-    Password: account.password,
-    Cell_phone_number: formatPhoneDashed(account.cellPhone),
-    secondaryCellPhone: formatPhoneDashed(account.secondaryCellPhone),
-    Email2: account.backupEmail,
-    BOXID: account.BoxID,
-    PinNo: account.PinNo,
+    ...accountPayload(account),
     emailChoose: account.emailChoose,
     messageChoose: account.messageChoose,
     isHandicapped: account.isHandicapped,
@@ -52,13 +44,9 @@ export function enterprisePayload(invitation: Invitation, account: EnterpriseAcc
 export function EnterpriseWizard() {
   const wizard = useWizard(STEPS);
   const [invitation, setInvitation] = useState<Invitation | null>(null);
-  const [account, setAccount] = useState<EnterpriseAccountValues>(EMPTY_ENTERPRISE_ACCOUNT);
   const [company, setCompany] = useState<CompanyValues>(EMPTY_COMPANY);
-  const [emailInUse, setEmailInUse] = useState(false);
-  const { send, sending } = useSendRegistration(() => {
-    setEmailInUse(true);
-    wizard.goTo(ACCOUNT_STEP);
-  });
+  const accountStep = useAccountStep<EnterpriseAccountValues>(wizard, ACCOUNT_STEP, EMPTY_ENTERPRISE_ACCOUNT);
+  const { send, sending } = useSendRegistration(accountStep.emailRefused);
 
   return (
     <RegistrationCard
@@ -78,19 +66,7 @@ export function EnterpriseWizard() {
         />
       )}
       {wizard.step === 1 && (
-        <EnterpriseAccountStep
-          defaultValues={account}
-          emailInUse={emailInUse}
-          onBack={(values) => {
-            setAccount(values);
-            wizard.back();
-          }}
-          onNext={(values) => {
-            setAccount(values);
-            setEmailInUse(false);
-            wizard.next();
-          }}
-        />
+        <EnterpriseAccountStep {...accountStep.stepProps} />
       )}
       {wizard.step === 2 && invitation && (
         <CompanyStep
@@ -99,7 +75,7 @@ export function EnterpriseWizard() {
           busy={sending}
           onSubmit={(values) => {
             setCompany(values);
-            void send(enterprisePayload(invitation, account, values));
+            void send(enterprisePayload(invitation, accountStep.account, values));
           }}
           onBack={(values) => {
             setCompany(values);

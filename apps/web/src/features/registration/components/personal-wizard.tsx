@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useWizard } from '../../../components/wizard/use-wizard';
 import { env } from '../../../config/env';
 import type { RegistrationPayload } from '../api/register';
+import { useAccountStep } from '../hooks/use-account-step';
 import { useSendRegistration } from '../hooks/use-send-registration';
-import { AccountStep, EMPTY_ACCOUNT, type AccountValues } from './account-step';
+import { AccountStep, EMPTY_ACCOUNT, accountPayload, type AccountValues } from './account-step';
 import { AddressStep, EMPTY_ADDRESS, type AddressValues } from './address-step';
 import { RegistrationCard } from './registration-card';
 import { TextNudgeDialog, type NudgeAnswer } from './text-nudge-dialog';
@@ -16,15 +17,7 @@ const ACCOUNT_STEP = 1;
 /** The payload of regist_userInfo (spec 02 §3) for an individual: role 5, no company. */
 export function personalPayload(zipCode: string, account: AccountValues, address: AddressValues): RegistrationPayload {
   return {
-    First_name: account.firstName,
-    Last_name: account.lastName,
-    Email: account.email,
-    Password: account.password,
-    Cell_phone_number: formatPhoneDashed(account.cellPhone),
-    secondaryCellPhone: formatPhoneDashed(account.secondaryCellPhone),
-    Email2: account.backupEmail,
-    BOXID: account.BoxID,
-    PinNo: account.PinNo,
+    ...accountPayload(account),
     lockerUUID: account.boxLocation,
     emailChoose: account.emailChoose,
     messageChoose: account.messageChoose,
@@ -49,15 +42,12 @@ export function personalPayload(zipCode: string, account: AccountValues, address
 export function PersonalWizard() {
   const wizard = useWizard(STEPS);
   const [zipCode, setZipCode] = useState('');
-  const [account, setAccount] = useState<AccountValues>(EMPTY_ACCOUNT);
   const [address, setAddress] = useState<AddressValues>(EMPTY_ADDRESS);
-  const [emailInUse, setEmailInUse] = useState(false);
   const [nudgeOpen, setNudgeOpen] = useState(false);
   const [nudged, setNudged] = useState(false);
-  const { send, sending } = useSendRegistration(() => {
-    setEmailInUse(true);
-    wizard.goTo(ACCOUNT_STEP);
-  });
+  const accountStep = useAccountStep<AccountValues>(wizard, ACCOUNT_STEP, EMPTY_ACCOUNT);
+  const { account, setAccount } = accountStep;
+  const { send, sending } = useSendRegistration(accountStep.emailRefused);
 
   function submit(values: AddressValues) {
     setAddress(values);
@@ -94,20 +84,7 @@ export function PersonalWizard() {
         />
       )}
       {wizard.step === 1 && (
-        <AccountStep
-          defaultValues={account}
-          zipCode={zipCode}
-          emailInUse={emailInUse}
-          onBack={(values) => {
-            setAccount(values);
-            wizard.back();
-          }}
-          onNext={(values) => {
-            setAccount(values);
-            setEmailInUse(false);
-            wizard.next();
-          }}
-        />
+        <AccountStep {...accountStep.stepProps} zipCode={zipCode} />
       )}
       {wizard.step === 2 && (
         <AddressStep

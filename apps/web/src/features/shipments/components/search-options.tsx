@@ -26,6 +26,16 @@ export function SearchOptions({ search, onSearch }: { search: ShipmentSearch; on
   const filtered = Object.values(search).some((value) => value !== '');
   // On a phone or tablet the panel starts closed, unless a remembered search is in force.
   const narrow = useNarrow('md');
+  const textField = ({ field, label, inputMode }: (typeof TEXT_FIELDS)[number]) => (
+    <TextField
+      key={field}
+      label={label}
+      size="small"
+      value={values[field]}
+      onChange={(event) => set({ [field]: event.target.value })}
+      slotProps={{ htmlInput: { maxLength: LIMITS.fieldMax, inputMode } }}
+    />
+  );
   return (
     <SearchPanel
       label="Search purchased labels"
@@ -36,16 +46,7 @@ export function SearchOptions({ search, onSearch }: { search: ShipmentSearch; on
         onSearch(NO_SHIPMENT_SEARCH);
       }}
     >
-      {TEXT_FIELDS.slice(0, 2).map(({ field, label, inputMode }) => (
-        <TextField
-          key={field}
-          label={label}
-          size="small"
-          value={values[field]}
-          onChange={(event) => set({ [field]: event.target.value })}
-          slotProps={{ htmlInput: { maxLength: LIMITS.fieldMax, inputMode } }}
-        />
-      ))}
+      {TEXT_FIELDS.slice(0, 2).map(textField)}
       <TextField
         select
         label="Carrier"
@@ -61,16 +62,7 @@ export function SearchOptions({ search, onSearch }: { search: ShipmentSearch; on
           </MenuItem>
         ))}
       </TextField>
-      {TEXT_FIELDS.slice(2).map(({ field, label, inputMode }) => (
-        <TextField
-          key={field}
-          label={label}
-          size="small"
-          value={values[field]}
-          onChange={(event) => set({ [field]: event.target.value })}
-          slotProps={{ htmlInput: { maxLength: LIMITS.fieldMax, inputMode } }}
-        />
-      ))}
+      {TEXT_FIELDS.slice(2).map(textField)}
     </SearchPanel>
   );
 }
