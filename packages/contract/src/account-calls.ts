@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { call } from './api.js';
+import { lockerSchema, sessionUserSchema } from './auth-calls.js';
+import { call } from './call-descriptor.js';
 import { BOX_ID_MESSAGES, BOX_ID_PATTERN } from './airbox-id.js';
 import { LIMITS } from './constants.js';
 import {
   QR_CODE_ERRORCODE,
   READ_ERRORCODE,
   UPDATE_PROFILE_ERRORCODE,
+  USER_RECORD_ERRORCODE,
   VERIFY_PASSWORD_ERRORCODE,
   WALLET_PASS_ERRORCODE,
 } from './errorcodes.js';
@@ -213,3 +215,87 @@ export const getStatesCall = call({
   response: result.extend({ data: z.array(z.object({ code: z.string(), name: z.string() })) }),
 });
 
+const nullableText = z.string().nullable();
+
+/** The signed-in user's own record (getUserByUser_id): the session fields plus the profile (spec 03 §2). */
+export const userProfileSchema = sessionUserSchema.extend({
+  PinNo: z.string(),
+  Cell_phone_number: z.string(),
+  secondaryCellPhone: z.string(),
+  Home_phone_number: z.string(),
+  Email2: z.string(),
+  Address_line_1: z.string(),
+  Address_line_2: z.string(),
+  City: z.string(),
+  State_province_region: z.string(),
+  Zip_code: z.string(),
+  Country: z.string(),
+  lockerUUID: nullableText,
+  isHandicapped: z.number().int(),
+  Notification_method: z.string(),
+  Community: z.string(),
+  bcm_user_id: z.number().int().nullable(),
+  business_company_id: z.number().int().nullable(),
+  unit_id: z.number().int().nullable(),
+  building_id: z.number().int().nullable(),
+  bc_id: z.number().int().nullable(),
+  /** Unused labels are refunded automatically shortly before the carrier's window closes (issue 9; on by default). */
+  autoRefundLabels: z.boolean().optional(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const getUserByUserIdCall = call({
+  method: 'POST',
+  path: '/app/v1/getUserByUser_id',
+  encoding: 'form',
+  signedIn: true,
+  successCodes: [USER_RECORD_ERRORCODE.found],
+  summary: "The signed-in user's record and lockers. errorcode 1: found.",
+  request: z.object({ user_id: idField }),
+  response: z.object({
+    errorcode: z.literal(USER_RECORD_ERRORCODE.found),
+    message: z.string(),
+    users: z.array(userProfileSchema),
+    lockers: z.array(lockerSchema),
+  }),
+});
+
+/**
+ * A package waiting in a locker for the signed-in user (issue 11: the dashboard lists them, so a
+ * pickup code stays reachable even after its message is deleted). Times are ISO instants.
+ */
+export const waitingPackageSchema = z.object({
+  packageId: z.number().int(),
+  hubName: z.string(),
+  /** The hub's street, city, state and zip on one line. */
+  hubAddress: z.string(),
+  carrier: z.string(),
+  trackingNo: z.string(),
+  deliveredAt: z.string(),
+  pickupCode: z.string(),
+  /** End of the free period (the Terms: 12:00 PM Pacific the day after the delivery). */
+  freeUntil: z.string(),
+  /** Overdue days so far (at most 2), 1 credit each. */
+  overdueDays: z.number().int().min(0),
+  /** Credits a pickup now would cost: the delivery (unless a membership covers it) plus the overdue days. */
+  creditsDue: z.number().int().min(0),
+});
+export type WaitingPackage = z.infer<typeof waitingPackageSchema>;
+
+export const getUnPickupsByIdCall = call({
+  method: 'POST',
+  path: '/app/v1/getUnPickupsById',
+  encoding: 'form',
+  signedIn: true,
+  successCodes: [READ_ERRORCODE.ok],
+  summary:
+    'How many packages wait in a locker for the signed-in user, and (this server) which: hub, carrier, arrival, pickup code, free period and credits due. errorcode 0: success.',
+  request: z.object({ uid: idField }),
+  response: z.object({
+    errorcode: z.literal(READ_ERRORCODE.ok),
+    message: z.string(),
+    unpickups: z.number().int().min(0),
+    // Optional: the spec's answer has only the count; a server that follows it alone still works.
+    packages: z.array(waitingPackageSchema).optional(),
+  }),
+});

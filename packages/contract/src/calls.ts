@@ -3,25 +3,22 @@ import {
   appleWalletPassCall,
   getLockerInfoByUserCall,
   getStatesCall,
+  getUnPickupsByIdCall,
+  getUserByUserIdCall,
   getUserQrCodeCall,
   updateSelfUserInfoCall,
   verifyPasswordCall,
 } from './account-calls.js';
 import {
-  type CallDescriptor,
-  carrierServiceRenamingCall,
   checkUserCall,
-  genCode128Call,
-  getAdvertisementsCall,
-  getThirdPartyOrdersCall,
-  getUnPickupsByIdCall,
-  getUserByUserIdCall,
   loginCall,
   logoutCall,
   resendRegisterEmailCall,
   resetPasswordCall,
   userActivateCall,
-} from './api.js';
+} from './auth-calls.js';
+import type { CallDescriptor } from './call-descriptor.js';
+import { carrierServiceRenamingCall, genCode128Call, getAdvertisementsCall, getThirdPartyOrdersCall } from './catalog-calls.js';
 import {
   addUserShipmentAddressCall,
   deleteUserShipmentAddressCall,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { CallDescriptor } from './api.js';
+import type { CallDescriptor } from './call-descriptor.js';
 import { ALL_CALLS } from './calls.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call } from './api.js';
+import { call } from './call-descriptor.js';
 import { CONTACT_ERRORCODE, READ_ERRORCODE } from './errorcodes.js';
 import { LIMITS } from './constants.js';
 import { flagField, idField, optionalTextField, pageField, pageSizeField, textField, whenMissing } from './fields.js';

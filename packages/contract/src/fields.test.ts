@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginCall } from './api.js';
+import { loginCall } from './auth-calls.js';
 import { FLAG_RULE, INT4, flagField, idField, intField, optionalTextField, textField, whenMissing } from './fields.js';
 import { MESSAGES } from './messages.js';
 import { messageIdsField } from './messages-calls.js';

@@ -1,4 +1,6 @@
-export * from './api.js';
+export * from './call-descriptor.js';
+export * from './auth-calls.js';
+export * from './catalog-calls.js';
 export * from './errorcodes.js';
 export * from './auth.js';
 export * from './constants.js';

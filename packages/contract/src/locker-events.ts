@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call } from './api.js';
+import { call } from './call-descriptor.js';
 import { LOCKER_EVENT_ERRORCODE } from './errorcodes.js';
 import { textField } from './fields.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call } from './api.js';
+import { call } from './call-descriptor.js';
 import { BUY_MEMBERSHIP_ERRORCODE, READ_ERRORCODE } from './errorcodes.js';
 import { MEMBERSHIP_PLAN, type MembershipPlan } from './constants.js';
 import { idField, intField } from './fields.js';

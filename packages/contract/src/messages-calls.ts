@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call } from './api.js';
+import { call } from './call-descriptor.js';
 import { MESSAGE_DELETE_ERRORCODE, READ_ERRORCODE } from './errorcodes.js';
 import { INT4, idField, intField, optionalTextField, pageSizeField, textField, whenMissing } from './fields.js';
 

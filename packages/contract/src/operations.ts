@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call } from './api.js';
+import { call } from './call-descriptor.js';
 import { READ_ERRORCODE } from './errorcodes.js';
 import { idField, intField, pageSizeField, whenMissing } from './fields.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call } from './api.js';
+import { call } from './call-descriptor.js';
 import { CONTACT_DEFAULT_COUNTRY, CONTACT_PHONE_PATTERN } from './contacts.js';
 import { LIMITS } from './constants.js';
 import { OPENAPI_CODE, PICKUP_ERRORCODE } from './errorcodes.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call } from './api.js';
+import { call } from './call-descriptor.js';
 import { LIMITS } from './constants.js';
 import {
   FIRST_LOGIN_ERRORCODE,

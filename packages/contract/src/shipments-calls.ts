@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call } from './api.js';
+import { call } from './call-descriptor.js';
 import { CONTACT_MESSAGES, CONTACT_PHONE_PATTERN, contactSchema, stripPunctuation } from './contacts.js';
 import { LIMITS } from './constants.js';
 import {
