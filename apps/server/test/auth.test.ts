@@ -5,7 +5,7 @@ import { buildTestApp, linkIn, login, mailsOf, postForm, sessionCookieOf, signIn
 import { LINK_COOLDOWN_MS } from '../src/modules/tokens/tokens.service.js';
 
 const database = useTestDatabase();
-const t = useTestApp(database);
+const t = useTestApp(database, { seedDemoData: true });
 
 const HOUR = 60 * 60 * 1000;
 
@@ -306,7 +306,7 @@ describe('forgot and reset password', () => {
   });
 
   it('resets with the mailed link, ends every session, mails a notice; the link then answers -9', async () => {
-    const test = await buildTestApp(database.url());
+    const test = await buildTestApp(database.url(), { seedDemoData: true });
     try {
       const session = await signIn(test.app, 'business@example.com');
       const link = await requestReset(test, 'business@example.com');

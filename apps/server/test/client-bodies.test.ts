@@ -14,7 +14,7 @@ import { DEMO_PASSWORD, cookiesOf, linkIn, login, mailsOf, signIn, useTestApp, u
  */
 const database = useTestDatabase();
 const LOCKER_KEY = 'client-bodies-locker-key-0123456789';
-const t = useTestApp(database, { lockerApiKeys: [LOCKER_KEY] });
+const t = useTestApp(database, { seedDemoData: true, lockerApiKeys: [LOCKER_KEY] });
 
 type CallName = keyof typeof ALL_CALLS;
 type Call = CallDescriptor<z.ZodType, z.ZodType>;

@@ -15,7 +15,7 @@ let t: TestApp;
 let hub: { id: string; business_name: string; address: string; city: string; state: string; zip_code: string };
 
 beforeAll(async () => {
-  t = await buildTestApp(database.url(), { lockerApiKeys: [KEY], clock: () => new Date(now) });
+  t = await buildTestApp(database.url(), { seedDemoData: true, lockerApiKeys: [KEY], clock: () => new Date(now) });
   hub = await t.app.db.selectFrom('hubs').select(['id', 'business_name', 'address', 'city', 'state', 'zip_code']).orderBy('business_name').executeTakeFirstOrThrow();
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from '../src/errors.js';
 import { DIALECT, signIn, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
-const t = useTestApp(database);
+const t = useTestApp(database, { seedDemoData: true });
 
 /** What pg and better-sqlite3 throw when the database is gone or busy, as they throw it. */
 const UNAVAILABLE = {

@@ -5,7 +5,7 @@ import type { SimulatorCarriersProvider } from '../src/providers/carriers/simula
 import { postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
-const t = useTestApp(database);
+const t = useTestApp(database, { seedDemoData: true });
 
 describe('the demo customer’s account screens', () => {
   it('has saved contacts, newest first', async () => {

@@ -4,7 +4,7 @@ import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from '../src/seed/demo-regist
 import { cookiesOf, postForm, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
-const t = useTestApp(database);
+const t = useTestApp(database, { seedDemoData: true });
 
 /** What the start banner and the README promise a newcomer about the demo registration data. */
 describe('demo registration data', () => {

@@ -3,11 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { DEFAULT_APP_URLS } from '@airbox/contract';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { type AppConfig, SERVER_VERSION } from '../src/config/env.js';
+import { type AppConfig, loadConfig } from '../src/config/env.js';
 
 export const DIALECT = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 export const DEMO_PASSWORD = 'DemoPass1';
@@ -67,40 +66,40 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the app on a test database with test-sized limits; closed by the caller. */
+/**
+ * The environment of every test app, read by the app's own loadConfig(): a setting the app gains
+ * reaches the tests with its default. Nothing comes from the developer's environment.
+ */
+function testEnvironment(databaseUrl: string, dir: string): NodeJS.ProcessEnv {
+  return {
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    MAIL_OUTBOX_DIR: join(dir, 'outbox'),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    WEB_DIST_DIR: join(dir, 'no-web-build'),
+    // The demo data is seeded only for the files that read it (useTestApp(database, { seedDemoData: true })).
+    SEED_DEMO_DATA: 'false',
+    // Tests run the queue with drain(), so nothing runs behind their back.
+    JOB_WORKER: 'false',
+    WALLET_PASS_TYPE_ID: 'pass.com.airbox.test',
+    WALLET_TEAM_ID: 'AIRBOXTEST',
+    WALLET_DEV_CERT_DIR: join(dir, 'wallet-dev'),
+  };
+}
+
+/**
+ * Builds the app on a test database with test-sized limits; closed by the caller. Its config is
+ * loadConfig()'s, with a port the system picks, its own Redis keys and a clock the test moves.
+ */
 export async function buildTestApp(databaseUrl: string, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'airbox-app-'));
   let now = Date.now();
   const logs: string[] = [];
   const config: AppConfig = {
+    ...loadConfig(testEnvironment(databaseUrl, dir)),
     port: 0,
-    host: '127.0.0.1',
-    publicUrl: 'http://localhost:8080',
-    databaseUrl,
-    redisUrl: undefined,
     redisKeyPrefix: `airbox-test:${randomBytes(6).toString('hex')}:`,
-    mailOutboxDir: join(dir, 'outbox'),
-    smtpUrl: undefined,
-    mailFrom: 'AirBox <no-reply@localhost>',
-    brandName: 'AirBox',
-    sessionSecret: randomBytes(32).toString('hex'),
-    ...DEFAULT_APP_URLS,
-    authRateLimitPerMinute: 1_000,
-    loginFailuresPerHour: 100,
-    trustProxy: false,
-    logLevel: 'info',
-    webDistDir: join(dir, 'no-web-build'),
-    seedDemoData: true,
-    // Tests run the queue with drain(), so nothing runs behind their back.
-    jobWorker: false,
-    labelRetryDelaySeconds: 120,
-    version: SERVER_VERSION,
-    wallet: {
-      passTypeIdentifier: 'pass.com.airbox.test',
-      teamIdentifier: 'AIRBOXTEST',
-      certificates: undefined,
-      devCertDir: join(dir, 'wallet-dev'),
-    },
     clock: () => new Date(now),
     ...overrides,
   };
@@ -114,7 +113,8 @@ export async function buildTestApp(databaseUrl: string, overrides: Partial<AppCo
 
 /**
  * The usual header of a test file: one app on the file's test database, built before its tests
- * (after the database) and closed after them. The handle reads through to that app.
+ * (after the database) and closed after them. The handle reads through to that app. A file
+ * that reads the demo accounts, hubs or packages asks for them: `{ seedDemoData: true }`.
  */
 export function useTestApp(database: { url: () => string }, overrides: Partial<AppConfig> = {}): TestApp {
   let built: TestApp | undefined;

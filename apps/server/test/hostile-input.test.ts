@@ -12,7 +12,7 @@ import { DEMO_PASSWORD, postForm, signIn, useTestApp, useTestDatabase } from './
  */
 const database = useTestDatabase();
 const LOCKER_KEY = 'hostile-input-locker-key-0123456789';
-const t = useTestApp(database, { lockerApiKeys: [LOCKER_KEY] });
+const t = useTestApp(database, { seedDemoData: true, lockerApiKeys: [LOCKER_KEY] });
 
 type Call = CallDescriptor<z.ZodType, z.ZodType>;
 /** A field's value; the label-purchase page sends its addresses and parcel as objects (JSON). */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, login, postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
-const t = useTestApp(database);
+const t = useTestApp(database, { seedDemoData: true });
 
 function expectSecurityHeaders(headers: Record<string, unknown>) {
   const csp = String(headers['content-security-policy']);
@@ -246,7 +246,7 @@ describe('operations', () => {
 
 describe('behind HTTPS', () => {
   it('uses a Secure __Host- cookie and sends HSTS', async () => {
-    const secure = await buildTestApp(database.url(), { publicUrl: 'https://portal.example.com' });
+    const secure = await buildTestApp(database.url(), { seedDemoData: true, publicUrl: 'https://portal.example.com' });
     try {
       const { response } = await login(secure.app, 'demo@example.com');
       const cookie = response.cookies.find((c) => c.name === '__Host-airbox_session');

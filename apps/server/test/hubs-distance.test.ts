@@ -5,7 +5,7 @@ import { useTestApp, useTestDatabase } from './helper.js';
 // The demo hubs: Union Square and Mission Bay (San Francisco), Midtown (New York), Capitol Hill
 // (Seattle), and the two Riverside hubs (Austin) with no stored location.
 const database = useTestDatabase();
-const t = useTestApp(database);
+const t = useTestApp(database, { seedDemoData: true });
 
 async function hubsFrom(zip?: string) {
   const response = await t.app.inject({ method: 'GET', url: `/app/v1/getLockerInfoByMode${zip === undefined ? '' : `?zip_code=${zip}`}` });

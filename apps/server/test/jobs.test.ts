@@ -10,7 +10,7 @@ import { insertFixtureUser } from './fixtures.js';
 import { buildTestApp, linkIn, login, mailsOf, postForm, readOutbox, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
-const t = useTestApp(database);
+const t = useTestApp(database, { seedDemoData: true });
 
 /** A port nothing listens on (yet). */
 async function freePort(): Promise<number> {

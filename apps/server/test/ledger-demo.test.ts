@@ -3,7 +3,7 @@ import { postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
 const KEY = 'locker-test-key-0123456789abcdef';
-const t = useTestApp(database, { lockerApiKeys: [KEY] });
+const t = useTestApp(database, { seedDemoData: true, lockerApiKeys: [KEY] });
 
 describe("the demo customer's ledger", () => {
   it('has a message per seeded package, the operations and a balance that ends at its credits', async () => {

@@ -8,7 +8,7 @@ import { newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
 
 const database = useTestDatabase();
 const KEY = 'locker-test-key-0123456789abcdef';
-const t = useTestApp(database, { lockerApiKeys: ['another-locker-key-abcdefghijklmnop', KEY] });
+const t = useTestApp(database, { seedDemoData: true, lockerApiKeys: ['another-locker-key-abcdefghijklmnop', KEY] });
 let hubId: string;
 
 beforeAll(async () => {
@@ -71,7 +71,7 @@ describe('the locker API key', () => {
   });
 
   it('refuses everything when no key is configured', async () => {
-    const bare = await buildTestApp(database.url(), { lockerApiKeys: [] });
+    const bare = await buildTestApp(database.url(), { seedDemoData: true, lockerApiKeys: [] });
     try {
       const response = await bare.app.inject({ method: 'POST', url: '/app/v1/locker/events', headers: { 'x-api-key': '' }, payload: delivery });
       expect(response.statusCode).toBe(401);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { linkIn, mailsOf, postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
-const t = useTestApp(database, { logLevel: 'trace' });
+const t = useTestApp(database, { seedDemoData: true, logLevel: 'trace' });
 
 describe('log lines', () => {
   it('carry a request id and hold no password, session token, generatedId or activation code', async () => {

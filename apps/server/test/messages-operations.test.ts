@@ -4,7 +4,7 @@ import { newCustomer } from './ledger-fixtures.js';
 
 const database = useTestDatabase();
 const KEY = 'locker-test-key-0123456789abcdef';
-const t = useTestApp(database, { lockerApiKeys: [KEY] });
+const t = useTestApp(database, { seedDemoData: true, lockerApiKeys: [KEY] });
 let hubId: string;
 
 beforeAll(async () => {

@@ -25,7 +25,7 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 });
 
 const database = useTestDatabase();
-const t = useTestApp(database);
+const t = useTestApp(database, { seedDemoData: true });
 
 function startCounting() {
   argon2Work.most = 0;

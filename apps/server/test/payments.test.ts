@@ -4,7 +4,7 @@ import { postForm, useTestApp, useTestDatabase } from './helper.js';
 import { locationPath, newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
 
 const database = useTestDatabase();
-const t = useTestApp(database);
+const t = useTestApp(database, { seedDemoData: true });
 
 type Customer = Awaited<ReturnType<typeof newCustomer>>;
 

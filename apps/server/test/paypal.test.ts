@@ -448,6 +448,7 @@ describe('buying a membership with PAYMENTS_PROVIDER=paypal', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(database.url(), {
+      seedDemoData: true,
       payments: { provider: 'paypal', paypalClientId: 'client-id', paypalClientSecret: 'client-secret', paypalApiBase: paypal.base },
     });
   });

@@ -13,7 +13,7 @@ let t: TestApp;
 let hubId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp(database.url(), { lockerApiKeys: [KEY], clock: () => new Date(now) });
+  t = await buildTestApp(database.url(), { seedDemoData: true, lockerApiKeys: [KEY], clock: () => new Date(now) });
   hubId = (await t.app.db.selectFrom('hubs').select('id').orderBy('business_name').executeTakeFirstOrThrow()).id;
 });
 afterAll(async () => {

@@ -30,7 +30,7 @@ const stores = [
 describe.each(stores)('throttling with the $store store', ({ redisUrl }) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(database.url(), { authRateLimitPerMinute: 3, loginFailuresPerHour: 3, redisUrl });
+    t = await buildTestApp(database.url(), { seedDemoData: true, authRateLimitPerMinute: 3, loginFailuresPerHour: 3, redisUrl });
   });
   afterAll(async () => {
     await t.close();
@@ -81,7 +81,7 @@ describe.each(stores)('throttling with the $store store', ({ redisUrl }) => {
 describe.each(stores)('failed sign-ins with the $store store', ({ redisUrl }) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(database.url(), { authRateLimitPerMinute: 1_000, loginFailuresPerHour: 3, redisUrl, redisKeyPrefix: `airbox-test:${Math.random()}:` });
+    t = await buildTestApp(database.url(), { seedDemoData: true, authRateLimitPerMinute: 1_000, loginFailuresPerHour: 3, redisUrl, redisKeyPrefix: `airbox-test:${Math.random()}:` });
   });
   afterAll(async () => {
     await t.close();
@@ -140,7 +140,7 @@ describe.each(stores)('failed sign-ins with the $store store', ({ redisUrl }) =>
 describe.each(stores)('the per-account budget of carrier calls with the $store store (issue 18)', ({ store, redisUrl }) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(database.url(), { redisUrl });
+    t = await buildTestApp(database.url(), { seedDemoData: true, redisUrl });
   });
   afterAll(async () => {
     await t.close();
