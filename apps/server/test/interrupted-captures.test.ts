@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { INTERRUPTED_CAPTURE_AFTER_MS } from '../src/modules/payments/payments.service.js';
 import { postForm, useTestApp, useTestDatabase } from './helper.js';
+import { paymentSteps } from './payment-fixtures.js';
 import { locationPath, newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
 
 const database = useTestDatabase();
@@ -15,10 +16,8 @@ async function approvedPurchase(customer: Customer, number: number) {
   return { token, returnPath: locationPath(approved.headers.location) };
 }
 
-async function follow(path: string, cookie: string) {
-  const response = await t.app.inject({ method: 'GET', url: path, headers: { cookie } });
-  return locationPath(response.headers.location);
-}
+/** Where the portal sends the browser, whatever the status: these returns are read as they come. */
+const { redirectOf: follow } = paymentSteps(t);
 
 const orderOf = (token: string) => t.app.db.selectFrom('payment_orders').select('status').where('provider_order_id', '=', token).executeTakeFirstOrThrow();
 const providerStatus = (token: string) => t.app.db.selectFrom('payment_simulator_orders').select('status').where('id', '=', token).executeTakeFirstOrThrow();

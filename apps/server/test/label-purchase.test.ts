@@ -5,6 +5,7 @@ import { LABEL_PURCHASE_MESSAGES, RATES_VALID_MS } from '../src/modules/shipment
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
 import type { SimulatorPaymentsProvider } from '../src/providers/payments/simulator-payments-provider.js';
 import { mailsOf, postForm, readOutbox, useTestApp, useTestDatabase } from './helper.js';
+import { paymentSteps } from './payment-fixtures.js';
 import { locationPath, newCustomer, operationsOf } from './ledger-fixtures.js';
 
 const database = useTestDatabase();
@@ -67,18 +68,7 @@ async function rateAndBuy(customer: Customer, extra: object = {}) {
   return { draftId: rated.data.draftId as number, rate: usps, token };
 }
 
-/** The payer approves on the simulator's page; answers the portal's return path. */
-async function approve(token: string) {
-  const response = await postForm(t.app, '/app/v1/payments/simulator/approve', { token });
-  expect(response.statusCode).toBe(303);
-  return locationPath(response.headers.location);
-}
-
-async function follow(path: string, cookie: string) {
-  const response = await t.app.inject({ method: 'GET', url: path, headers: { cookie } });
-  expect(response.statusCode).toBe(303);
-  return locationPath(response.headers.location);
-}
+const { approve, follow } = paymentSteps(t);
 
 const shipmentRow = (id: number) => t.app.db.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const paymentOrder = (id: number) => t.app.db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SimulatorPaymentsProvider } from '../src/providers/payments/simulator-payments-provider.js';
 import { postForm, useTestApp, useTestDatabase } from './helper.js';
-import { locationPath, newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
+import { paymentSteps } from './payment-fixtures.js';
+import { newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
 
 const database = useTestDatabase();
 const t = useTestApp(database, { seedDemoData: true });
@@ -18,22 +19,11 @@ async function buy(customer: Customer, plan: number, number = 1) {
   return { approvalPath: `${approval.pathname}${approval.search}`, token: approval.searchParams.get('token')! };
 }
 
-/** The payer's clicks on the simulator's page: Approve or Cancel; answers where the provider sends the browser. */
-async function payerClicks(token: string, button: 'approve' | 'cancel') {
-  const response = await postForm(t.app, `/app/v1/payments/simulator/${button}`, { token });
-  expect(response.statusCode).toBe(303);
-  return locationPath(response.headers.location);
-}
+const { payerClicks, follow } = paymentSteps(t);
 
 async function orderStatus(userId: number) {
   const order = await t.app.db.selectFrom('payment_orders').select('status').where('user_id', '=', userId).executeTakeFirstOrThrow();
   return order.status;
-}
-
-async function follow(path: string, cookie?: string) {
-  const response = await t.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
-  expect(response.statusCode).toBe(303);
-  return locationPath(response.headers.location);
 }
 
 describe('getMemberships', () => {

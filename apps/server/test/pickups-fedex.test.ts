@@ -7,6 +7,7 @@ import { toShipmentRow } from '../src/modules/shipments/shipments.wire.js';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
 import type { SimulatorPaymentsProvider } from '../src/providers/payments/simulator-payments-provider.js';
 import { mailsOf, postForm, useTestApp, useTestDatabase } from './helper.js';
+import { paymentSteps } from './payment-fixtures.js';
 import { locationPath, newCustomer, operationsOf } from './ledger-fixtures.js';
 import { insertShipment } from './shipment-fixtures.js';
 
@@ -110,18 +111,7 @@ async function quotedAndPaying(customer: Customer, extra: Record<string, string 
   return { label, pickupId: data.pickupId, rateId: data.pickup_rates[0]!.id, token };
 }
 
-/** The payer approves on the simulator's page; answers the portal's return path. */
-async function approve(token: string) {
-  const response = await postForm(t.app, '/app/v1/payments/simulator/approve', { token });
-  expect(response.statusCode).toBe(303);
-  return locationPath(response.headers.location);
-}
-
-async function follow(path: string, cookie: string) {
-  const response = await t.app.inject({ method: 'GET', url: path, headers: { cookie } });
-  expect(response.statusCode).toBe(303);
-  return locationPath(response.headers.location);
-}
+const { approve, follow } = paymentSteps(t);
 
 /** Purchased Labels with a pickup's result, as the return sends the browser there. */
 const resultPage = (pickupId: string, message: string) => `/app${APP_PATHS.shipments.getHref({ pickupId, carrier: 'FedEx', message })}`;
