@@ -40,8 +40,18 @@ const OPERATION_OF_PLAN: Record<MembershipPlan, number> = {
   [MEMBERSHIP_PLAN.twelveMonths]: OPERATION_TYPE.twelveMonthsPlan,
 };
 
-/** Something paid for with money (a label, a carrier pickup): what was paid, the credits untouched. */
-export async function recordPurchase(trx: Db, user: LedgerUser, purchase: { at: string; paidCents: number; paymentOrderId: number | null }): Promise<void> {
+/**
+ * Something paid for with money (a label, a carrier pickup): what was paid, the credits untouched.
+ * Reads the buyer under lock (lockUser) for the balance; answers them, or undefined (and writes
+ * nothing) when the user is missing.
+ */
+export async function recordPurchase(
+  trx: Db,
+  userId: number,
+  purchase: { at: string; paidCents: number; paymentOrderId: number | null },
+): Promise<UserRow | undefined> {
+  const user = await lockUser(trx, userId);
+  if (!user) return undefined;
   await insertOperation(trx, {
     user_id: user.user_id,
     op_type: OPERATION_TYPE.purchase,
@@ -58,10 +68,16 @@ export async function recordPurchase(trx: Db, user: LedgerUser, purchase: { at: 
     package_id: null,
     payment_order_id: purchase.paymentOrderId,
   });
+  return user;
 }
 
-/** A purchase's money going back (a label the carrier refunded): a purchase line of minus what was paid. */
-export async function recordRefund(trx: Db, user: LedgerUser, refund: { at: string; refundedCents: number }): Promise<void> {
+/**
+ * A purchase's money going back (a label the carrier refunded): a purchase line of minus what was
+ * paid. As recordPurchase, reads the user under lock; undefined (nothing written) when missing.
+ */
+export async function recordRefund(trx: Db, userId: number, refund: { at: string; refundedCents: number }): Promise<UserRow | undefined> {
+  const user = await lockUser(trx, userId);
+  if (!user) return undefined;
   await insertOperation(trx, {
     user_id: user.user_id,
     op_type: OPERATION_TYPE.purchase,
@@ -78,6 +94,7 @@ export async function recordRefund(trx: Db, user: LedgerUser, refund: { at: stri
     package_id: null,
     payment_order_id: null,
   });
+  return user;
 }
 
 /** A plan bought (credits, or a membership with its credits): the credits granted and the balance they make. */

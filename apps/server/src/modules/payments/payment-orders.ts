@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { enqueueJob } from '../jobs/jobs.js';
-import { findPaymentOrder, insertPaymentOrder, setProviderOrderId, transitionPaymentOrder, updatePaymentOrder } from './payments.repository.js';
+import type { CheckoutDeps, CheckoutPurpose } from './checkout.js';
+import { findPaymentOrder, insertPaymentOrder, setCaptureId, setProviderOrderId, transitionPaymentOrder, updatePaymentOrder } from './payments.repository.js';
 import type { PaymentOrderRow, PaymentPurpose } from './payments.table.js';
 
 /**
@@ -128,4 +129,75 @@ export async function refundPaymentOrder(
   });
   deps.log.info({ paymentOrder: order.id, refundStatus: refund.status }, marked ? 'payment refunded' : 'payment refunded before');
   return marked;
+}
+
+/**
+ * The money taken for the ordered amount, once: in one transaction the order becomes captured
+ * (from created, capturing, cancelled or failed: a late capture too) and its purpose takes it
+ * (purpose.taken: a grant, or a label claimed), which only one request can do; then the purpose
+ * finishes what it claimed. Money taken for nothing waiting goes back (a job, and at once).
+ */
+export async function captureForPurpose(deps: CheckoutDeps, purpose: CheckoutPurpose, order: PaymentOrderRow, captureId: string | null): Promise<void> {
+  const now = deps.config.clock();
+  const outcome = await writeTransaction(deps.db, async (trx) => {
+    const captured = await updatePaymentOrder(trx, order.id, ['created', 'capturing', 'cancelled', 'failed'], {
+      status: 'captured',
+      captured_at: now.toISOString(),
+      capture_id: captureId,
+    });
+    if (!captured) return { kind: 'before' as const };
+    const taken = await purpose.taken(trx, deps, order, now);
+    if (taken) return { kind: 'taken' as const, taken };
+    await enqueuePaymentRefund(trx, now, order.id);
+    return { kind: 'orphan' as const };
+  });
+  if (outcome.kind === 'orphan') {
+    deps.log.error({ paymentOrder: order.id }, `a ${purpose.name} payment was captured with no ${purpose.name} waiting for it; it is refunded`);
+    try {
+      await refundPaymentOrder(deps, order.id);
+    } catch (error) {
+      deps.log.error({ err: error, paymentOrder: order.id }, 'refund failed; its job tries again');
+    }
+    return;
+  }
+  const granted = outcome.kind === 'taken';
+  deps.log.info({ paymentOrder: order.id, purpose: order.purpose, granted }, granted ? 'payment captured and granted' : 'payment already granted');
+  if (outcome.kind === 'taken') await outcome.taken.finish?.();
+}
+
+/**
+ * The provider took another amount (or currency) than the order's: nothing is granted or bought,
+ * and what it took goes back. The refund is a job (enqueued first, so it happens even if this
+ * request dies) that this request also runs at once; the order becomes refunded and, in the same
+ * transaction, its purpose ends what it paid for (purpose.refunded). A repeated return captures
+ * the same again and refunds nothing twice: the refund's request id is the order's. Nothing
+ * taken (no capture id, no amount): the order fails.
+ */
+export async function refundWrongCapture(
+  deps: CheckoutDeps,
+  purpose: CheckoutPurpose,
+  order: PaymentOrderRow,
+  captureId: string | null,
+  taken: { cents: number; currency: string },
+): Promise<void> {
+  deps.log.error({ paymentOrder: order.id, purpose: order.purpose }, "the provider captured another amount than the order's; nothing granted, the capture is refunded");
+  if (!captureId || taken.cents <= 0) {
+    await transitionPaymentOrder(deps.db, order.id, ['capturing'], 'failed');
+    return;
+  }
+  const now = deps.config.clock();
+  await writeTransaction(deps.db, async (trx) => {
+    await setCaptureId(trx, order.id, captureId);
+    await enqueuePaymentRefund(trx, now, order.id, taken);
+  });
+  try {
+    await refundPaymentOrder(deps, order.id, {
+      amount: taken,
+      within: async (trx) => {
+        await purpose.refunded?.(trx, deps, order);
+      },
+    });
+  } catch (error) {
+    deps.log.error({ err: error, paymentOrder: order.id }, 'refund of a wrong capture failed; its job tries again');
+  }
 }

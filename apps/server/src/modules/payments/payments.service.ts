@@ -5,17 +5,16 @@ import { composeMail } from '../notifications/mail-layout.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { findUserById } from '../users/users.repository.js';
 import { type CheckoutDeps, type CheckoutPurpose, purposeOf } from './checkout.js';
-import { enqueuePaymentRefund, PAY_CANCEL_PAGE, refundPaymentOrder } from './payment-orders.js';
+import { captureForPurpose, PAY_CANCEL_PAGE, refundWrongCapture } from './payment-orders.js';
 import {
   findInterruptedCaptures,
   findPaymentOrder,
   findPaymentOrderByProviderId,
   findPendingCapturesDue,
-  setCaptureId,
   transitionPaymentOrder,
   updatePaymentOrder,
 } from './payments.repository.js';
-import type { PaymentOrderRow, PaymentOrderStatus } from './payments.table.js';
+import type { PaymentOrderRow } from './payments.table.js';
 
 export { CURRENCY, PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE, PAYMENT_CANCEL_PATH, PAYMENT_RETURN_PATH } from './payment-orders.js';
 
@@ -50,23 +49,38 @@ async function ownOrder(deps: PaymentsDeps, userId: number | undefined, token: s
 
 /**
  * The return from the provider. The query names the order (token) and nothing else is read from
- * it: the server captures with the provider and checks status, amount and currency itself.
- *
- * First the order moves created → capturing in one statement, so a cancel arriving meanwhile no
- * longer applies. A return that finds it already capturing (a concurrent or retried return, or
- * one after a crash) captures too: the provider repeats the same capture for the same request
- * id. Once the provider reports the capture COMPLETED for the ordered amount, the order becomes
- * captured together with what its purpose does with the money (a grant and its ledger row, a
- * label claimed), whatever state it had reached: money taken is always taken for its purpose,
- * exactly once. Answers the page to send the browser to, as the purpose says.
+ * it: the server captures with the provider and checks status, amount and currency itself
+ * (captureWithProvider). Once the provider reports the capture COMPLETED for the ordered amount,
+ * the order becomes captured together with what its purpose does with the money (a grant and its
+ * ledger row, a label claimed), whatever state it had reached: money taken is always taken for
+ * its purpose, exactly once. Answers the page to send the browser to, as the purpose says.
  */
 export async function completePurchase(deps: PaymentsDeps, userId: number | undefined, token: string | undefined): Promise<string> {
   const order = await ownOrder(deps, userId, token);
   if (!order) return PAY_CANCEL_PAGE;
   const purpose = purposeOf(order);
+  const captured = await captureWithProvider(deps, order);
+  if (captured.outcome === 'completed') return settleCompletedCapture(deps, purpose, order, captured.capture);
+  if (captured.outcome === 'pending') return purpose.pendingPage(order);
+  if (captured.outcome === 'declined' && purpose.declinedPage) return purpose.declinedPage(order);
+  return pageAfter(deps, purpose, order);
+}
+
+/** Where a capture with the provider left the order; 'open': anything else (not captured, no answer, not this request's to capture). */
+type CaptureOutcome = { outcome: 'completed'; capture: CaptureResult } | { outcome: 'pending' | 'declined' | 'open' };
+
+/**
+ * The capture itself. First the order moves created → capturing in one statement, so a cancel
+ * arriving meanwhile no longer applies. A return that finds it already capturing (a concurrent or
+ * retried return, or one after a crash) captures too: the provider repeats the same capture for
+ * the same request id. A refusal reopens an order with no capture yet; no answer leaves it
+ * capturing (the next return repeats the capture); a pending capture is held; a capture the
+ * provider did not complete fails the order.
+ */
+async function captureWithProvider(deps: PaymentsDeps, order: PaymentOrderRow): Promise<CaptureOutcome> {
   const claimed = await transitionPaymentOrder(deps.db, order.id, ['created'], 'capturing');
-  const status = claimed ? 'capturing' : await statusOf(deps, order);
-  if (status !== 'capturing') return pageAfter(deps, purpose, order);
+  const status = claimed ? 'capturing' : (await findPaymentOrderByProviderId(deps.db, order.provider_order_id ?? ''))?.status;
+  if (status !== 'capturing') return { outcome: 'open' };
 
   let capture;
   try {
@@ -81,34 +95,31 @@ export async function completePurchase(deps: PaymentsDeps, userId: number | unde
       // still approve or cancel.
       await transitionPaymentOrder(deps.db, order.id, ['capturing'], 'created');
       deps.log.warn({ paymentOrder: order.id, code, debugId: (error as PaymentProviderError).debugId }, 'capture refused by the payment provider; the order is open again');
-      if (DECLINED_ISSUES.has(code) && purpose.declinedPage) return purpose.declinedPage(order);
-    } else {
-      // No answer: the capture may have happened. The order stays capturing, so no cancel
-      // applies, and the next return repeats the same capture.
-      deps.log.error({ err: error, paymentOrder: order.id }, 'capture outcome unknown; the order stays capturing');
+      return { outcome: DECLINED_ISSUES.has(code) ? 'declined' : 'open' };
     }
-    return pageAfter(deps, purpose, order);
+    // No answer: the capture may have happened. The order stays capturing, so no cancel
+    // applies, and the next return repeats the same capture.
+    deps.log.error({ err: error, paymentOrder: order.id }, 'capture outcome unknown; the order stays capturing');
+    return { outcome: 'open' };
   }
   if (capture.status === 'PENDING') {
-    if (capture.captureId) return holdPendingCapture(deps, purpose, order, capture.captureId, capture.pendingReason);
+    if (capture.captureId) {
+      await holdPendingCapture(deps, order, capture.captureId, capture.pendingReason);
+      return { outcome: 'pending' };
+    }
     // Taken but unnamed: as no answer, the order stays capturing and the capture is repeated.
     deps.log.error({ paymentOrder: order.id }, 'the payment provider reported a pending capture without its id; the order stays capturing');
-    return pageAfter(deps, purpose, order);
+    return { outcome: 'open' };
   }
   if (capture.status !== 'COMPLETED') {
     await transitionPaymentOrder(deps.db, order.id, ['capturing'], 'failed');
     deps.log.warn({ paymentOrder: order.id, status: capture.status }, 'capture not completed; nothing granted');
-    if (DECLINED_CAPTURE_STATUSES.has(capture.status) && purpose.declinedPage) return purpose.declinedPage(order);
-    return pageAfter(deps, purpose, order);
+    return { outcome: DECLINED_CAPTURE_STATUSES.has(capture.status) ? 'declined' : 'open' };
   }
-  return settleCompletedCapture(deps, purpose, order, capture);
+  return { outcome: 'completed', capture };
 }
 
-async function statusOf(deps: PaymentsDeps, order: PaymentOrderRow): Promise<PaymentOrderStatus | undefined> {
-  return (await findPaymentOrderByProviderId(deps.db, order.provider_order_id ?? ''))?.status;
-}
-
-/** Where a return or cancel that did not capture sends the browser: the pending page, or the purpose's page as its purchase stands. */
+/** Where a return or cancel that did not take the money sends the browser: the pending page, or the purpose's page as its purchase stands. */
 async function pageAfter(deps: PaymentsDeps, purpose: CheckoutPurpose, order: PaymentOrderRow): Promise<string> {
   const current = await findPaymentOrder(deps.db, order.id);
   if (current?.status === 'capturing' && current.capture_pending_reason !== null) return purpose.pendingPage(order);
@@ -121,7 +132,7 @@ async function pageAfter(deps: PaymentsDeps, purpose: CheckoutPurpose, order: Pa
  * cancel applies) with its capture id and why PayPal waits; recheckPendingCaptures asks again
  * until PayPal decides. The payer reads that the payment is being confirmed.
  */
-async function holdPendingCapture(deps: PaymentsDeps, purpose: CheckoutPurpose, order: PaymentOrderRow, captureId: string, reason: string | undefined): Promise<string> {
+async function holdPendingCapture(deps: PaymentsDeps, order: PaymentOrderRow, captureId: string, reason: string | undefined): Promise<void> {
   await updatePaymentOrder(deps.db, order.id, ['capturing'], {
     status: 'capturing',
     capture_id: captureId,
@@ -129,7 +140,6 @@ async function holdPendingCapture(deps: PaymentsDeps, purpose: CheckoutPurpose, 
     capture_checked_at: deps.config.clock().toISOString(),
   });
   deps.log.info({ paymentOrder: order.id, purpose: order.purpose, reason }, 'capture pending at the payment provider; nothing granted until it completes');
-  return purpose.pendingPage(order);
 }
 
 /**
@@ -143,79 +153,10 @@ async function settleCompletedCapture(deps: PaymentsDeps, purpose: CheckoutPurpo
     await updatePaymentOrder(deps.db, order.id, ['capturing'], { status: 'capturing', capture_pending_reason: null });
   }
   if (capture.amountCents !== order.amount_cents || capture.currency !== order.currency) {
-    return refundWrongAmount(deps, purpose, order, capture.captureId, { cents: capture.amountCents ?? 0, currency: capture.currency ?? '' });
-  }
-  await takeMoney(deps, purpose, order, capture.captureId);
-  return purpose.page(deps, order);
-}
-
-/**
- * The money taken, once: in one transaction the order becomes captured (from created, capturing,
- * cancelled or failed: a late capture too) and its purpose takes it (purpose.taken: a grant, or
- * a label claimed), which only one request can do; then the purpose finishes what it claimed.
- * Money taken for nothing waiting goes back (a job, and at once).
- */
-async function takeMoney(deps: PaymentsDeps, purpose: CheckoutPurpose, order: PaymentOrderRow, captureId: string | null): Promise<void> {
-  const now = deps.config.clock();
-  const outcome = await writeTransaction(deps.db, async (trx) => {
-    const captured = await updatePaymentOrder(trx, order.id, ['created', 'capturing', 'cancelled', 'failed'], {
-      status: 'captured',
-      captured_at: now.toISOString(),
-      capture_id: captureId,
-    });
-    if (!captured) return { kind: 'before' as const };
-    const taken = await purpose.taken(trx, deps, order, now);
-    if (taken) return { kind: 'taken' as const, taken };
-    await enqueuePaymentRefund(trx, now, order.id);
-    return { kind: 'orphan' as const };
-  });
-  if (outcome.kind === 'orphan') {
-    deps.log.error({ paymentOrder: order.id }, `a ${purpose.name} payment was captured with no ${purpose.name} waiting for it; it is refunded`);
-    try {
-      await refundPaymentOrder(deps, order.id);
-    } catch (error) {
-      deps.log.error({ err: error, paymentOrder: order.id }, 'refund failed; its job tries again');
-    }
-    return;
-  }
-  const granted = outcome.kind === 'taken';
-  deps.log.info({ paymentOrder: order.id, purpose: order.purpose, granted }, granted ? 'payment captured and granted' : 'payment already granted');
-  if (outcome.kind === 'taken') await outcome.taken.finish?.();
-}
-
-/**
- * The provider took another amount (or currency) than the order's (issue 7 left it failed):
- * nothing is granted or bought, and what it took goes back. The refund is a job (enqueued
- * first, so it happens even if this request dies) that this request also runs at once; the
- * order becomes refunded and its purpose says what it paid for ended. A repeated return
- * captures the same again and refunds nothing twice: the refund's request id is the order's.
- */
-async function refundWrongAmount(
-  deps: PaymentsDeps,
-  purpose: CheckoutPurpose,
-  order: PaymentOrderRow,
-  captureId: string | null,
-  taken: { cents: number; currency: string },
-): Promise<string> {
-  deps.log.error({ paymentOrder: order.id, purpose: order.purpose }, "the provider captured another amount than the order's; nothing granted, the capture is refunded");
-  const now = deps.config.clock();
-  if (captureId && taken.cents > 0) {
-    await writeTransaction(deps.db, async (trx) => {
-      await setCaptureId(trx, order.id, captureId);
-      await enqueuePaymentRefund(trx, now, order.id, taken);
-    });
-    try {
-      await refundPaymentOrder(deps, order.id, {
-        amount: taken,
-        within: async (trx) => {
-          await purpose.refunded?.(trx, deps, order);
-        },
-      });
-    } catch (error) {
-      deps.log.error({ err: error, paymentOrder: order.id }, 'refund of a wrong capture failed; its job tries again');
-    }
+    // Issue 7 left it failed: nothing is granted or bought, and what the provider took goes back.
+    await refundWrongCapture(deps, purpose, order, capture.captureId, { cents: capture.amountCents ?? 0, currency: capture.currency ?? '' });
   } else {
-    await transitionPaymentOrder(deps.db, order.id, ['capturing'], 'failed');
+    await captureForPurpose(deps, purpose, order, capture.captureId);
   }
   return purpose.page(deps, order);
 }

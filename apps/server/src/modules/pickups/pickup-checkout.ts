@@ -2,7 +2,7 @@ import { APP_BASE, APP_PATHS, fromCents, PICKUP_MESSAGES, type PickupResultMessa
 import { type Db, writeTransaction } from '../../db/database.js';
 import type { BoughtPickup, CarrierError, FoundPickup } from '../../providers/carriers/carriers-provider.js';
 import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, runPurchaseVoid } from '../carriers/carrier-purchase.js';
-import { lockUser, recordPurchase } from '../operations/ledger.js';
+import { recordPurchase } from '../operations/ledger.js';
 import { PAY_CANCEL_PAGE } from '../payments/payment-orders.js';
 import { findPickup, findPickupOfPayment, movePickup } from './pickups.repository.js';
 import { addressLine, lockerLine, lockPickableLabel, mailCustomer, whenLine, wireCarrier } from './pickups.service.js';
@@ -95,9 +95,8 @@ async function recordBooking(deps: PickupCheckoutDeps, pickup: PickupRow, bought
   const recorded = await writeTransaction(deps.db, async (trx) => {
     if (!(await movePickup(trx, pickup.id, ['booking'], { state: 'scheduled', confirmation: bought.confirmation, note: '', updated_at: nowIso }))) return false;
     await trx.updateTable('shipments').set({ pickup_id: pickup.provider_pickup_id, pickup_note: '', updated_at: nowIso }).where('id', '=', pickup.shipment_id).execute();
-    const user = await lockUser(trx, pickup.user_id);
+    const user = await recordPurchase(trx, pickup.user_id, { at: nowIso, paidCents: pickup.price_cents, paymentOrderId: pickup.payment_order_id });
     if (!user) throw new Error(`pickup ${pickup.id} names a missing user`);
-    await recordPurchase(trx, user, { at: nowIso, paidCents: pickup.price_cents, paymentOrderId: pickup.payment_order_id });
     const scheduled = { ...pickup, confirmation: bought.confirmation };
     await mailCustomer(trx, deps, scheduled, `your ${pickup.carrier} pickup is scheduled`, [
       `${pickup.carrier} comes for your parcel ${whenLine(pickup)}, at ${addressLine(pickup)}. Confirmation: ${bought.confirmation}.`,

@@ -5,7 +5,7 @@ import type { CarrierError, Postage } from '../../providers/carriers/carriers-pr
 import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, runPurchaseVoid } from '../carriers/carrier-purchase.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { composeMail } from '../notifications/mail-layout.js';
-import { lockUser, recordPurchase } from '../operations/ledger.js';
+import { recordPurchase } from '../operations/ledger.js';
 import { PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE } from '../payments/payment-orders.js';
 import { findPaymentOrder } from '../payments/payments.repository.js';
 import type { PaymentOrderRow } from '../payments/payments.table.js';
@@ -112,9 +112,8 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
         { shipment_id: shipment.id, format: 'PDF', content: files.PDF },
       ])
       .execute();
-    const user = await lockUser(trx, shipment.user_id);
+    const user = await recordPurchase(trx, shipment.user_id, { at: nowIso, paidCents: shipment.total_cents, paymentOrderId: shipment.payment_order_id });
     if (!user) throw new Error(`shipment ${shipment.id} names a missing user`);
-    await recordPurchase(trx, user, { at: nowIso, paidCents: shipment.total_cents, paymentOrderId: shipment.payment_order_id });
     const order = shipment.payment_order_id === null ? undefined : await findPaymentOrder(trx, shipment.payment_order_id);
     await trx
       .insertInto('invoices')
@@ -133,32 +132,29 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
       await trx.deleteFrom('saved_orders').where('id', '=', shipment.saved_order_id).where('user_id', '=', shipment.user_id).execute();
     }
     const label = `${carrier} ${postage.service}`;
-    if (token && shipment.to_email) {
-      const sender = `${shipment.from_first_name} ${shipment.from_last_name}`.trim() || shipment.from_company || 'Someone';
-      const mail = composeMail(
-        deps.config,
-        shipment.to_email,
-        `${deps.config.brandName}: a parcel is on its way to you`,
-        [`${sender} sent you a parcel with ${label}, tracking number ${postage.trackingCode}. Follow it on its tracking page.`],
-        { label: 'Track your parcel', link: appUrl(deps.config.publicUrl, APP_PATHS.track.getHref(token)) },
-      );
-      await enqueueJob(trx, now, 'mail', mail);
-    }
-    await enqueueJob(
-      trx,
-      now,
-      'mail',
-      composeMail(
-        deps.config,
-        user.email,
-        `${deps.config.brandName}: your ${carrier} label ${shipment.order_no} is ready`,
-        [
-          `Your ${label} label for the parcel to ${shipment.to_city}, ${shipment.to_state} is ready to print. Tracking number: ${postage.trackingCode}.`,
-          `You paid $${fromCents(shipment.total_cents)} (label $${fromCents(shipment.rate_cents)}, insurance $${fromCents(shipment.insurance_cents)}). Invoice INV-${shipment.order_no}.`,
-        ],
-        { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, labelsHref(shipment.order_no)) },
-      ),
+    const sender = `${shipment.from_first_name} ${shipment.from_last_name}`.trim() || shipment.from_company || 'Someone';
+    const recipientMail =
+      token && shipment.to_email
+        ? composeMail(
+            deps.config,
+            shipment.to_email,
+            `${deps.config.brandName}: a parcel is on its way to you`,
+            [`${sender} sent you a parcel with ${label}, tracking number ${postage.trackingCode}. Follow it on its tracking page.`],
+            { label: 'Track your parcel', link: appUrl(deps.config.publicUrl, APP_PATHS.track.getHref(token)) },
+          )
+        : undefined;
+    const customerMail = composeMail(
+      deps.config,
+      user.email,
+      `${deps.config.brandName}: your ${carrier} label ${shipment.order_no} is ready`,
+      [
+        `Your ${label} label for the parcel to ${shipment.to_city}, ${shipment.to_state} is ready to print. Tracking number: ${postage.trackingCode}.`,
+        `You paid $${fromCents(shipment.total_cents)} (label $${fromCents(shipment.rate_cents)}, insurance $${fromCents(shipment.insurance_cents)}). Invoice INV-${shipment.order_no}.`,
+      ],
+      { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, labelsHref(shipment.order_no)) },
     );
+    if (recipientMail) await enqueueJob(trx, now, 'mail', recipientMail);
+    await enqueueJob(trx, now, 'mail', customerMail);
     return true;
   });
   deps.log.info({ shipment: shipment.id, reconciled: postage.reconciled, recorded }, recorded ? 'label bought' : 'label bought before');

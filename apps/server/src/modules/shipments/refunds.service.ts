@@ -12,7 +12,7 @@ import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso, toIsoOrNull } from '../../db/dialect.js';
 import type { RefundStatus } from '../../providers/carriers/carriers-provider.js';
 import { enqueueJob } from '../jobs/jobs.js';
-import { lockUser, recordRefund } from '../operations/ledger.js';
+import { recordRefund } from '../operations/ledger.js';
 import { notify } from '../notifications/notify.js';
 import { refundPaymentOrder } from '../payments/payment-orders.js';
 import { findUserById } from '../users/users.repository.js';
@@ -222,9 +222,7 @@ async function completeLabelRefund(deps: RefundDeps, shipment: ShipmentRow): Pro
       .where('state', '=', 'refund_pending')
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return;
-    const user = await lockUser(trx, shipment.user_id);
-    if (!user) return;
-    await recordRefund(trx, user, { at: nowIso, refundedCents: shipment.total_cents });
+    if (!(await recordRefund(trx, shipment.user_id, { at: nowIso, refundedCents: shipment.total_cents }))) return;
     await notifyCustomer(
       trx,
       deps,
