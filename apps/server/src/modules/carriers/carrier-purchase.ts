@@ -73,12 +73,15 @@ export type VoidOutcome = 'voided' | 'none' | 'settling';
  * move is conditional on the state it leaves, so it happens once.
  */
 export interface CarrierPurchaseKind<Row extends PurchaseRow, Bought, Made> {
-  /** 'label', 'pickup': the logs' key of the row's id and their words. */
+  /** The logs' key of the row's id: 'shipment', 'pickup'. */
   what: 'shipment' | 'pickup';
   /** The job that asks the carrier again (keyed `${name}:${id}`), and the one that voids with its key (`reason` keys a later, separate void). */
   retryJob(id: number): JobCall;
   voidJob(id: number, reason: VoidReason): { job: JobCall; uniqueKey: string };
-  /** Said in the logs: 'label', 'pickup'; and what asking it back is: 'void', 'cancel'. */
+  /**
+   * Its words in the logs: the thing ('label', 'pickup'), asking it back ('void', 'cancel'), the
+   * line of a void that found nothing made, and the void job's error while it may still come.
+   */
   words: { thing: string; void: string; nothingMade: string; settling: string };
 
   /** In the capture's transaction: the row `order` pays for moves paying → buying; its id, or undefined when none was waiting. */
@@ -136,7 +139,7 @@ export function carrierCheckoutPurpose<Row extends PurchaseRow, Bought, Made>(
  * that finishes it if the paying request cannot. Answers what the request does once committed:
  * the first purchase (nothing was asked of the carrier before it), its failures left to the job.
  */
-export async function claimPurchase<Row extends PurchaseRow, Bought, Made>(
+async function claimPurchase<Row extends PurchaseRow, Bought, Made>(
   trx: Db,
   deps: CarrierPurchaseDeps,
   kind: CarrierPurchaseKind<Row, Bought, Made>,
@@ -255,7 +258,7 @@ async function voidLate<Row extends PurchaseRow, Bought, Made>(deps: CarrierPurc
  * Inside the refund of a capture taken for another amount: the row being paid for ends failed
  * (the kind says so on it); one the carrier was being asked for is asked back if it was made.
  */
-export async function failPaidPurchase<Row extends PurchaseRow, Bought, Made>(
+async function failPaidPurchase<Row extends PurchaseRow, Bought, Made>(
   trx: Db,
   deps: CarrierPurchaseDeps,
   kind: CarrierPurchaseKind<Row, Bought, Made>,
@@ -272,7 +275,7 @@ export async function failPaidPurchase<Row extends PurchaseRow, Bought, Made>(
  * answer was lost may still be completing (EasyPost shows a label only once made), so 'settling'
  * says to look again. Throws when the carrier does not answer, so the job tries again.
  */
-export async function voidFailedPurchase<Row extends PurchaseRow, Bought, Made>(
+async function voidFailedPurchase<Row extends PurchaseRow, Bought, Made>(
   deps: CarrierPurchaseDeps,
   kind: CarrierPurchaseKind<Row, Bought, Made>,
   id: number,
