@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LABEL_PURCHASE_ERRORCODE, pickupDates, stateTimeZone } from '@airbox/contract';
 import { CARRIER_GIVE_UP_MS as BOOKING_GIVE_UP_MS, CARRIER_GIVE_UP_MS as BUYING_GIVE_UP_MS } from '../src/modules/carriers/carrier-purchase.js';
 import { CarrierError, type CarriersProvider, type PostalAddress } from '../src/providers/carriers/carriers-provider.js';
 import { createEasyPostCarriersProvider } from '../src/providers/carriers/easypost-carriers-provider.js';
+import { FakeHttpServer } from './fake-http-server.js';
 import { buildTestApp, postForm, type TestApp, useTestDatabase } from './helper.js';
 import { locationPath, newCustomer } from './ledger-fixtures.js';
 
@@ -41,9 +41,7 @@ const insuranceFee = (insurance: string | null) => {
   return value > 0 ? Math.max(0.5, value * 0.005).toFixed(5) : null;
 };
 
-class FakeEasyPost {
-  server: Server = createServer((request, response) => void this.handle(request, response));
-  base = '';
+class FakeEasyPost extends FakeHttpServer {
   purchases = 0;
   shipments = new Map<string, FakeShipment>();
   pickups = new Map<string, Json>();
@@ -66,16 +64,6 @@ class FakeEasyPost {
   bookingDelayMs = 0;
   /** The account's default insurance, applied by EasyPost to a buy that names none (recorded: "50.00"). */
   defaultInsurance: string | null = '50.00';
-
-  async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop() {
-    this.server.closeAllConnections();
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
 
   reset() {
     this.requests = [];
@@ -177,9 +165,7 @@ class FakeEasyPost {
     };
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse) {
-    let raw = '';
-    for await (const chunk of request) raw += chunk;
+  protected async handle(request: IncomingMessage, response: ServerResponse, raw: string) {
     const url = new URL(request.url ?? '/', this.base);
     const method = request.method ?? 'GET';
     const body = raw ? (JSON.parse(raw) as Json) : undefined;

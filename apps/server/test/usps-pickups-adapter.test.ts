@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pickupDates, stateTimeZone } from '@airbox/contract';
 import { PICKUP_SERVER_MESSAGES } from '../src/modules/pickups/pickups.service.js';
 import { USPS_ANSWER_LOST_NOTE, uspsAlreadyBooked } from '../src/modules/pickups/usps-pickups.service.js';
 import { createUspsPickupsAdapter } from '../src/providers/usps/usps-pickups-adapter.js';
 import { UspsError, type UspsPickupRequest, type UspsPickupsProvider } from '../src/providers/usps/usps-pickups-provider.js';
+import { FakeHttpServer } from './fake-http-server.js';
 import { buildTestApp, postForm, type TestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
 import { insertShipment } from './shipment-fixtures.js';
@@ -68,9 +68,7 @@ const errorBody = (status: number, message: string, detail?: string, code = '010
 
 const upper = (value: unknown) => (typeof value === 'string' && value ? value.toUpperCase() : null);
 
-class FakeUsps {
-  server: Server = createServer((request, response) => void this.handle(request, response));
-  base = '';
+class FakeUsps extends FakeHttpServer {
   tokenRequests: { headers: IncomingHttpHeaders; body: string }[] = [];
   requests: { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders; body: unknown }[] = [];
   failures: { status: number; body: string; headers: Record<string, string> }[] = [];
@@ -93,16 +91,6 @@ class FakeUsps {
   onlyExampleRows = false;
   /** The next schedules' connections drop before their answer: after the pickup is booked, or before. */
   lostSchedules: ('after-booking' | 'before-booking')[] = [];
-
-  async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop() {
-    this.server.closeAllConnections();
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
 
   reset() {
     this.tokenRequests = [];
@@ -166,9 +154,7 @@ class FakeUsps {
     };
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse) {
-    let raw = '';
-    for await (const chunk of request) raw += chunk;
+  protected async handle(request: IncomingMessage, response: ServerResponse, raw: string) {
     const url = new URL(request.url ?? '/', this.base);
     const method = request.method ?? 'GET';
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
