@@ -478,6 +478,42 @@ describe('paypalByPickup and the payment', () => {
     expect(toShipmentRow(shipment).pickupNote).toBe(failed.note);
   });
 
+  it('cancels a booking whose answer comes only after the pickup was given up and refunded', async () => {
+    const customer = await newCustomer(t.app);
+    const { pickupId, token } = await quotedAndPaying(customer);
+    const buyPickup = t.app.carriers.buyPickup.bind(t.app.carriers);
+    let answer!: () => void;
+    const slow = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    // The return's booking: the carrier takes two hours and more to answer it.
+    const booked = vi.spyOn(t.app.carriers, 'buyPickup').mockImplementationOnce(async (...args) => {
+      await slow;
+      return buyPickup(...args);
+    });
+    try {
+      const returned = follow(await approve(token), customer.cookie);
+      await vi.waitFor(() => expect(booked).toHaveBeenCalledTimes(1));
+      // Meanwhile the job gives up: failed, refunded, and nothing booked to cancel yet.
+      t.advance(BOOKING_GIVE_UP_MS);
+      carriers().failNext('buyPickup', 'UNAVAILABLE');
+      await t.app.jobs.drain();
+      const failed = await pickupRow(pickupId);
+      expect(failed.state).toBe('failed');
+      expect((await paymentOrder(failed.payment_order_id!)).status).toBe('refunded');
+      expect((await simulatorPickup(pickupId)).status).toBe('unknown');
+
+      answer();
+      await returned;
+      expect(await pickupRow(pickupId)).toMatchObject({ state: 'failed' });
+      // The carrier booked it after all: the customer has their money back, so it is cancelled.
+      expect((await simulatorPickup(pickupId)).status).toBe('canceled');
+      expect((await operationsOf(t.app, customer.userId)).filter((op) => op.payment_order_id === failed.payment_order_id)).toEqual([]);
+    } finally {
+      booked.mockRestore();
+    }
+  });
+
   it('puts the pickup back to quoted when the payer cancels at the provider, and it can be paid again', async () => {
     const customer = await newCustomer(t.app);
     const { label, pickupId, rateId, token } = await quotedAndPaying(customer);

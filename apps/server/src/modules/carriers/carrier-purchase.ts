@@ -92,8 +92,6 @@ export interface CarrierPurchaseKind<Row extends PurchaseRow, Bought, Made> {
   buy(deps: CarrierPurchaseDeps, row: Row): Promise<Bought>;
   /** buying → bought with all that goes with it (its ledger row, the customer's mail), one transaction; false when it was not buying any more. */
   record(deps: CarrierPurchaseDeps, row: Row, bought: Bought): Promise<boolean>;
-  /** Whether something the carrier made after its purchase had failed is asked back too. */
-  voidsLate: boolean;
   /** Why the carrier refused, as the row and the customer read it. */
   refusalNote(row: Row, error: CarrierError): string;
   /** In the refusal's transaction: buying → failed saying `note`; false when it was not buying. */
@@ -190,7 +188,8 @@ export async function attemptPurchase<Row extends PurchaseRow, Bought, Made>(
     }
     throw error;
   }
-  if (!(await kind.record(deps, row, bought)) && kind.voidsLate) await voidLate(deps, kind, row.id);
+  // Made after its purchase had failed (given up, refunded): asked back too.
+  if (!(await kind.record(deps, row, bought))) await voidLate(deps, kind, row.id);
 }
 
 /** In a transaction that fails a paid row: the job that asks back whatever the carrier made, if anything. */

@@ -148,8 +148,6 @@ export const pickupPurchase: CarrierPurchaseKind<PickupRow, BoughtPickup, FoundP
   },
   buy: (deps, pickup) => deps.carriers.buyPickup(pickup.provider_pickup_id ?? '', pickup.rate_id ?? ''),
   record: recordBooking,
-  // Not yet: a booking answered after its pickup was given up is left to the void of the failure.
-  voidsLate: false,
 
   refusalNote: (pickup, error) =>
     `The carrier refused this pickup (${refusalReason(error)}). Your payment of $${fromCents(pickup.price_cents)} was refunded.`,

@@ -201,8 +201,6 @@ export const labelPurchase: CarrierPurchaseKind<ShipmentRow, Postage, Postage> =
     const [png, pdf] = await Promise.all([deps.carriers.fetchLabel(postage.shipmentId, 'PNG'), deps.carriers.fetchLabel(postage.shipmentId, 'PDF')]);
     return recordLabel(deps, shipment, postage, { PNG: png.bytes, PDF: pdf.bytes });
   },
-  // A label made after its purchase was given up is asked back (label-void, keyed 'late').
-  voidsLate: true,
 
   refusalNote: (shipment, error) =>
     `The carrier refused this label (${refusalReason(error)}). Your payment of $${fromCents(shipment.total_cents)} was refunded.`,
