@@ -41,60 +41,43 @@ const OPERATION_OF_PLAN: Record<MembershipPlan, number> = {
 };
 
 /**
- * Something paid for with money (a label, a carrier pickup): what was paid, the credits untouched.
- * Reads the buyer under lock (lockUser) for the balance; answers them, or undefined (and writes
- * nothing) when the user is missing.
+ * A purchase line of money, the credits untouched: reads the user under lock (lockUser) for the
+ * balance; answers them, or undefined (and writes nothing) when the user is missing.
  */
-export async function recordPurchase(
-  trx: Db,
-  userId: number,
-  purchase: { at: string; paidCents: number; paymentOrderId: number | null },
-): Promise<UserRow | undefined> {
+async function recordMoneyLine(trx: Db, userId: number, at: string, quoteCents: number, paymentOrderId: number | null): Promise<UserRow | undefined> {
   const user = await lockUser(trx, userId);
   if (!user) return undefined;
   await insertOperation(trx, {
     user_id: user.user_id,
     op_type: OPERATION_TYPE.purchase,
-    op_timestamp: purchase.at,
+    op_timestamp: at,
     delivery_time: null,
     pickup_time: null,
-    charge_time: purchase.at,
-    op_time: purchase.at,
-    quote_cents: purchase.paidCents,
+    charge_time: at,
+    op_time: at,
+    quote_cents: quoteCents,
     credits_delta: 0,
     credits_owed: 0,
     overtime_days: 0,
     balance_after: user.credits,
     package_id: null,
-    payment_order_id: purchase.paymentOrderId,
+    payment_order_id: paymentOrderId,
   });
   return user;
 }
 
-/**
- * A purchase's money going back (a label the carrier refunded): a purchase line of minus what was
- * paid. As recordPurchase, reads the user under lock; undefined (nothing written) when missing.
- */
-export async function recordRefund(trx: Db, userId: number, refund: { at: string; refundedCents: number }): Promise<UserRow | undefined> {
-  const user = await lockUser(trx, userId);
-  if (!user) return undefined;
-  await insertOperation(trx, {
-    user_id: user.user_id,
-    op_type: OPERATION_TYPE.purchase,
-    op_timestamp: refund.at,
-    delivery_time: null,
-    pickup_time: null,
-    charge_time: refund.at,
-    op_time: refund.at,
-    quote_cents: -refund.refundedCents,
-    credits_delta: 0,
-    credits_owed: 0,
-    overtime_days: 0,
-    balance_after: user.credits,
-    package_id: null,
-    payment_order_id: null,
-  });
-  return user;
+/** Something paid for with money (a label, a carrier pickup): what was paid. */
+export function recordPurchase(
+  trx: Db,
+  userId: number,
+  purchase: { at: string; paidCents: number; paymentOrderId: number | null },
+): Promise<UserRow | undefined> {
+  return recordMoneyLine(trx, userId, purchase.at, purchase.paidCents, purchase.paymentOrderId);
+}
+
+/** A purchase's money going back (a label the carrier refunded): a purchase line of minus what was paid. */
+export function recordRefund(trx: Db, userId: number, refund: { at: string; refundedCents: number }): Promise<UserRow | undefined> {
+  return recordMoneyLine(trx, userId, refund.at, -refund.refundedCents, null);
 }
 
 /** A plan bought (credits, or a membership with its credits): the credits granted and the balance they make. */
