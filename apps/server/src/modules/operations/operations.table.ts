@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { Timestamp } from '../users/users.table.js';
+import type { Timestamp } from '../../db/dialect.js';
 
 /**
  * One line of a user's history (spec 03 §9 types): a delivery, a pickup and its charge, a

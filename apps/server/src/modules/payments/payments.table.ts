@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Timestamp } from '../users/users.table.js';
+import type { Timestamp } from '../../db/dialect.js';
 
 /**
  * created → capturing (the return claims it; cancel no longer applies) → captured (granted, in

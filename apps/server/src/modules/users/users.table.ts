@@ -1,12 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Timestamp } from '../../db/dialect.js';
 
-/**
- * Still imported from here by payments.table.ts and operations.table.ts, which are being
- * restructured: remove once they take db/dialect.ts's, as every other table does.
- */
-export type { Timestamp };
-
 /** A customer, business user or admin (spec 01 §3, spec 02 §3, spec 03 §2). */
 export interface UsersTable {
   user_id: Generated<number>;
