@@ -1,7 +1,7 @@
 import { ACCOUNT_CAPS } from '@airbox/contract';
 import { type SqlBool, sql } from 'kysely';
 import { type Db, writeTransaction } from '../../db/database.js';
-import { lockUser } from '../operations/ledger.js';
+import { lockUser } from '../users/users.repository.js';
 import type { ContactRow, ContactUpdate, NewContact } from './contacts.table.js';
 
 /** Every query names the owner: a contact of someone else is never read, changed or deleted. */

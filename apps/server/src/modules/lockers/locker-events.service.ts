@@ -18,8 +18,9 @@ import { enqueueJob } from '../jobs/jobs.js';
 import { deliveryMessageHtml, deliveryMessageText, type DeliveryNotice } from '../messages/messages.html.js';
 import { insertMessage, markPackageMessagesPickedUp } from '../messages/messages.repository.js';
 import { notify } from '../notifications/notify.js';
-import { lockUser, lockUserByBoxId, membershipActive, recordCharge, recordLockerDelivery } from '../operations/ledger.js';
-import { findUserById } from '../users/users.repository.js';
+import { membershipActive, recordCharge, recordLockerDelivery } from '../operations/ledger.js';
+import { findLockerPackage, findPackageByPickupCode, insertLockerPackage, markPackagePickedUp } from '../packages/packages.repository.js';
+import { findUserById, lockUser, lockUserByBoxId, updateUser } from '../users/users.repository.js';
 
 /*
  * Charging decision (issue 4). A delivery is always recorded: the package is already in the
@@ -50,14 +51,7 @@ export interface DeliveryResult {
 async function freshPickupCode(trx: Db, hubId: string): Promise<string> {
   for (;;) {
     const code = String(randomInt(100_000, 1_000_000));
-    const taken = await trx
-      .selectFrom('locker_packages')
-      .select('id')
-      .where('hub_id', '=', hubId)
-      .where('pickup_code', '=', code)
-      .where('picked_up_at', 'is', null)
-      .executeTakeFirst();
-    if (!taken) return code;
+    if (!(await findPackageByPickupCode(trx, hubId, code, { waiting: true }))) return code;
   }
 }
 
@@ -75,19 +69,15 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
         const hub = await findHub(trx, event.hubId);
         if (!hub) throw lockerError(404, 'unknownHub');
         const pickupCode = await freshPickupCode(trx, hub.id);
-        const { id: packageId } = await trx
-          .insertInto('locker_packages')
-          .values({
-            user_id: user.user_id,
-            hub_id: hub.id,
-            carrier: event.carrier,
-            tracking_no: event.trackingNo,
-            pickup_code: pickupCode,
-            delivered_at: deliveredAt.toISOString(),
-            picked_up_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const packageId = await insertLockerPackage(trx, {
+          user_id: user.user_id,
+          hub_id: hub.id,
+          carrier: event.carrier,
+          tracking_no: event.trackingNo,
+          pickup_code: pickupCode,
+          delivered_at: deliveredAt.toISOString(),
+          picked_up_at: null,
+        });
         const notice: DeliveryNotice = {
           carrier: event.carrier,
           trackingNo: event.trackingNo,
@@ -136,29 +126,12 @@ export interface PickupResult {
 export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Promise<PickupResult> {
   const pickedUpAt = event.pickedUpAt ? new Date(event.pickedUpAt) : deps.config.clock();
   return writeTransaction(deps.db, async (trx) => {
-    const waiting = await trx
-      .selectFrom('locker_packages')
-      .selectAll()
-      .where('hub_id', '=', event.hubId)
-      .where('pickup_code', '=', event.pickupCode)
-      .where('picked_up_at', 'is', null)
-      .executeTakeFirst();
+    const waiting = await findPackageByPickupCode(trx, event.hubId, event.pickupCode, { waiting: true });
     if (!waiting) {
-      const before = await trx
-        .selectFrom('locker_packages')
-        .select('id')
-        .where('hub_id', '=', event.hubId)
-        .where('pickup_code', '=', event.pickupCode)
-        .executeTakeFirst();
+      const before = await findPackageByPickupCode(trx, event.hubId, event.pickupCode, { waiting: false });
       throw before ? lockerError(409, 'alreadyPickedUp') : lockerError(404, 'unknownPickupCode');
     }
-    const marked = await trx
-      .updateTable('locker_packages')
-      .set({ picked_up_at: pickedUpAt.toISOString() })
-      .where('id', '=', waiting.id)
-      .where('picked_up_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1) throw lockerError(409, 'alreadyPickedUp');
+    if (!(await markPackagePickedUp(trx, waiting.id, pickedUpAt.toISOString()))) throw lockerError(409, 'alreadyPickedUp');
     await markPackageMessagesPickedUp(trx, waiting.id);
 
     const user = await lockUser(trx, waiting.user_id);
@@ -172,7 +145,7 @@ export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Prom
     const taken = Math.min(charge.total, Math.max(user.credits, 0));
     const balance = user.credits - taken;
     if (taken > 0) {
-      await trx.updateTable('users').set({ credits: balance, updated_at: deps.config.clock().toISOString() }).where('user_id', '=', user.user_id).execute();
+      await updateUser(trx, user.user_id, { credits: balance, updated_at: deps.config.clock().toISOString() });
     }
     await recordCharge(trx, user, {
       deliveredAt: deliveredAt.toISOString(),
@@ -197,7 +170,7 @@ export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Prom
  * job, so the text never waits on the mail; their keys keep a second run from sending again.
  */
 export async function sendDeliveryNotices(deps: LockerDeps, packageId: number): Promise<void> {
-  const pkg = await deps.db.selectFrom('locker_packages').selectAll().where('id', '=', packageId).executeTakeFirst();
+  const pkg = await findLockerPackage(deps.db, packageId);
   if (!pkg) return;
   const [user, hub] = await Promise.all([findUserById(deps.db, pkg.user_id), findHub(deps.db, pkg.hub_id)]);
   if (!user || !hub) return;

@@ -1,11 +1,12 @@
 import { APP_BASE, APP_PATHS, type MembershipPlan, MEMBERSHIP_PLAN, MEMBERSHIP_PLAN_NAMES } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { lockUser, membershipActive, recordPlanPurchase } from '../operations/ledger.js';
+import { membershipActive, recordPlanPurchase } from '../operations/ledger.js';
 import type { CheckoutPurpose } from '../payments/checkout.js';
 import { insertOpenOrder, openWithProvider, PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE } from '../payments/payment-orders.js';
 import { findPaymentOrder } from '../payments/payments.repository.js';
 import type { PaymentOrderRow } from '../payments/payments.table.js';
+import { lockUser, updateUser } from '../users/users.repository.js';
 import { findMembership } from './memberships.repository.js';
 
 /**
@@ -72,19 +73,15 @@ export const membershipCheckout: CheckoutPurpose = {
     const credits = membership.credits * order.quantity;
     const balance = user.credits + credits;
     if (order.plan === MEMBERSHIP_PLAN.credit) {
-      await trx.updateTable('users').set({ credits: balance, updated_at: now.toISOString() }).where('user_id', '=', user.user_id).execute();
+      await updateUser(trx, user.user_id, { credits: balance, updated_at: now.toISOString() });
     } else {
       const from = membershipActive(user, now) ? new Date(user.membership_expire!) : now;
-      await trx
-        .updateTable('users')
-        .set({
-          credits: balance,
-          membership: order.plan,
-          membership_expire: addMonths(from, membership.months * order.quantity).toISOString(),
-          updated_at: now.toISOString(),
-        })
-        .where('user_id', '=', user.user_id)
-        .execute();
+      await updateUser(trx, user.user_id, {
+        credits: balance,
+        membership: order.plan,
+        membership_expire: addMonths(from, membership.months * order.quantity).toISOString(),
+        updated_at: now.toISOString(),
+      });
     }
     await recordPlanPurchase(trx, user, {
       at: now.toISOString(),

@@ -1,29 +1,15 @@
 import { type MembershipPlan, MEMBERSHIP_PLAN, OPERATION_TYPE } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
-import { isSqlite } from '../../db/dialect.js';
+import { lockUser } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
 import { insertOperation } from './operations.repository.js';
 
 /**
  * The ledger: one operations row (a line of the customer's history, spec 03 §9) for every money
  * or credit movement, written through the named functions below in the transaction that makes the
- * movement, with the user read there by lockUser. Money is in cents, credits signed.
+ * movement, with the user read there by lockUser (users.repository.ts). Money is in cents,
+ * credits signed.
  */
-
-/**
- * Reads a user inside a write transaction, locking the row on PostgreSQL (SQLite's write
- * transactions begin IMMEDIATE and already hold the lock), so a credit change computed from
- * the balance read here cannot be lost to a concurrent one.
- */
-export async function lockUser(trx: Db, userId: number): Promise<UserRow | undefined> {
-  const query = trx.selectFrom('users').selectAll().where('user_id', '=', userId);
-  return (isSqlite(trx) ? query : query.forUpdate()).executeTakeFirst();
-}
-
-export async function lockUserByBoxId(trx: Db, boxId: string): Promise<UserRow | undefined> {
-  const query = trx.selectFrom('users').selectAll().where('box_id', '=', boxId);
-  return (isSqlite(trx) ? query : query.forUpdate()).executeTakeFirst();
-}
 
 /** Whether a 6- or 12-month membership runs at `at`. */
 export function membershipActive(user: Pick<UserRow, 'membership' | 'membership_expire'>, at: Date): boolean {

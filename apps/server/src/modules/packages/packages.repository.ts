@@ -1,8 +1,35 @@
 import type { Db } from '../../db/database.js';
-import type { NewLockerPackage } from './packages.table.js';
+import type { LockerPackageRow, NewLockerPackage } from './packages.table.js';
 
 export async function insertLockerPackages(db: Db, packages: NewLockerPackage[]): Promise<void> {
   await db.insertInto('locker_packages').values(packages).execute();
+}
+
+export async function insertLockerPackage(db: Db, pkg: NewLockerPackage): Promise<number> {
+  const row = await db.insertInto('locker_packages').values(pkg).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findLockerPackage(db: Db, id: number): Promise<LockerPackageRow | undefined> {
+  return db.selectFrom('locker_packages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The package at a hub with this pickup code: the one waiting, or with `waiting` false any, picked up or not. */
+export async function findPackageByPickupCode(db: Db, hubId: string, pickupCode: string, options: { waiting: boolean }): Promise<LockerPackageRow | undefined> {
+  let query = db.selectFrom('locker_packages').selectAll().where('hub_id', '=', hubId).where('pickup_code', '=', pickupCode);
+  if (options.waiting) query = query.where('picked_up_at', 'is', null);
+  return query.executeTakeFirst();
+}
+
+/** Whether the waiting package was marked picked up now (false: it was picked up before). */
+export async function markPackagePickedUp(db: Db, id: number, pickedUpAtIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('locker_packages')
+    .set({ picked_up_at: pickedUpAtIso })
+    .where('id', '=', id)
+    .where('picked_up_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** A waiting package with its hub, oldest delivery first. */

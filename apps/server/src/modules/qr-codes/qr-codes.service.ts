@@ -2,6 +2,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { QR_RESET_COOLDOWN_MS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
+import { findUserByBoxId } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
 import { bumpQrCodeVersion, ensureQrCode, findQrCode } from './qr-codes.repository.js';
 
@@ -85,7 +86,7 @@ export async function verifyLockerQrCode(db: Db, sessionSecret: string, text: st
   const match = QR_PATTERN.exec(text.trim());
   if (!match) return null;
   const [, boxId = '', token = ''] = match;
-  const user = await db.selectFrom('users').select(['user_id', 'box_id', 'pin']).where('box_id', '=', boxId).executeTakeFirst();
+  const user = await findUserByBoxId(db, boxId);
   if (!user) return null;
   const row = await findQrCode(db, user.user_id);
   const expected = Buffer.from(qrCodeToken(qrCodeKey(sessionSecret), { boxId, pin: user.pin, version: row?.version ?? 1 }));

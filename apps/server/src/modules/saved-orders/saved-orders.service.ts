@@ -2,7 +2,7 @@ import { ACCOUNT_CAPS, API_ERRORCODE, MESSAGES } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { lockUser } from '../operations/ledger.js';
+import { lockUser } from '../users/users.repository.js';
 import { countSavedOrders, insertSavedOrder, updateSavedOrder } from './saved-orders.repository.js';
 import { type SaveOrderInput, savedOrderColumns } from './saved-orders.wire.js';
 

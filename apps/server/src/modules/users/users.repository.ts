@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { isSqlite } from '../../db/dialect.js';
 import type { NewUser, UserRow, UserUpdate } from './users.table.js';
 
 export async function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {
@@ -8,6 +9,26 @@ export async function findUserById(db: Db, userId: number): Promise<UserRow | un
 /** E-mails are kept in lower case; the lookup lower-cases too. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+export async function findUserByBoxId(db: Db, boxId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('box_id', '=', boxId).executeTakeFirst();
+}
+
+/**
+ * Reads a user inside a write transaction, locking the row on PostgreSQL (SQLite's write
+ * transactions begin IMMEDIATE and already hold the lock), so a credit change computed from
+ * the balance read here cannot be lost to a concurrent one.
+ */
+export async function lockUser(trx: Db, userId: number): Promise<UserRow | undefined> {
+  const query = trx.selectFrom('users').selectAll().where('user_id', '=', userId);
+  return (isSqlite(trx) ? query : query.forUpdate()).executeTakeFirst();
+}
+
+/** As lockUser, by AirBox ID. */
+export async function lockUserByBoxId(trx: Db, boxId: string): Promise<UserRow | undefined> {
+  const query = trx.selectFrom('users').selectAll().where('box_id', '=', boxId);
+  return (isSqlite(trx) ? query : query.forUpdate()).executeTakeFirst();
 }
 
 /** The names a user goes by: their business's, and their own. */
