@@ -58,12 +58,3 @@ ${
 </body></html>`;
   return { to, subject, text, html, ...(action ? { link: action.link } : {}) };
 }
-
-/**
- * brandedMail with positional arguments, as modules/auth/auth.mails.ts had it. Kept only for the
- * mails not moved to notify yet (modules/payments, label purchase and void, carrier pickups,
- * operations); new code calls notify or mailNotice (notify.ts), or brandedMail for an account mail.
- */
-export function composeMail(config: MailLayoutConfig, to: string, subject: string, paragraphs: string[], action?: MailAction): MailMessage {
-  return brandedMail(config, to, { subject, lines: paragraphs, action });
-}

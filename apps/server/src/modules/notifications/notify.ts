@@ -35,13 +35,6 @@ import { brandedMail, type MailAction } from './mail-layout.js';
  *
  * mailNotice sends a notice to an address that is not a customer's current one (a label's
  * recipient): always by mail, greeting 'Hello,'.
- *
- * Moving a composeMail call (modules/payments, label purchase, carrier pickups) here:
- *   enqueueJob(trx, now, 'mail', composeMail(deps.config, user.email, `${brand}: ${subject}`, paragraphs, action))
- * becomes
- *   notify(trx, deps, user, { subject, lines: paragraphs, action, by: 'mail' })
- * with `user` a users row (findUserById(trx, …)); the mail gains the customer's first name in its
- * greeting. A mail to shipment.to_email becomes mailNotice(trx, deps, shipment.to_email, { … }).
  */
 
 /** What notify needs of the app: the brand and public address of the mail, the clock, the log. */

@@ -1,8 +1,7 @@
 import { appUrl } from '@airbox/contract';
 import { writeTransaction } from '../../db/database.js';
 import { type CaptureResult, amountOf, PaymentProviderError } from '../../providers/payments/payments-provider.js';
-import { composeMail } from '../notifications/mail-layout.js';
-import { enqueueJob } from '../jobs/jobs.js';
+import { notify } from '../notifications/notify.js';
 import { findUserById } from '../users/users.repository.js';
 import { type CheckoutDeps, type CheckoutPurpose, purposeOf } from './checkout.js';
 import { captureForPurpose, PAY_CANCEL_PAGE, refundWrongCapture } from './payment-orders.js';
@@ -245,21 +244,15 @@ async function failPendingCapture(deps: PaymentsDeps, order: PaymentOrderRow, st
     await purpose.cancelled?.(trx, deps, order);
     const user = await findUserById(trx, order.user_id);
     if (user) {
-      await enqueueJob(
-        trx,
-        now,
-        'mail',
-        composeMail(
-          deps.config,
-          user.email,
-          `${deps.config.brandName}: your payment did not go through`,
-          [
-            `PayPal did not complete your payment of $${amountOf(order.amount_cents)} for ${purpose.describe(order)}, which it had been confirming, so nothing was bought.`,
-            'If money left your account for it, PayPal returns it. You can pay again with another card or PayPal account.',
-          ],
-          { label: purpose.tryAgain.label, link: appUrl(deps.config.publicUrl, purpose.tryAgain.path) },
-        ),
-      );
+      await notify(trx, deps, user, {
+        subject: 'your payment did not go through',
+        lines: [
+          `PayPal did not complete your payment of $${amountOf(order.amount_cents)} for ${purpose.describe(order)}, which it had been confirming, so nothing was bought.`,
+          'If money left your account for it, PayPal returns it. You can pay again with another card or PayPal account.',
+        ],
+        action: { label: purpose.tryAgain.label, link: appUrl(deps.config.publicUrl, purpose.tryAgain.path) },
+        by: 'mail',
+      });
     }
     return true;
   });

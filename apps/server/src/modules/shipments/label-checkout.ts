@@ -3,8 +3,7 @@ import { APP_BASE, APP_PATHS, appUrl, fromCents } from '@airbox/contract';
 import { type Db, writeTransaction } from '../../db/database.js';
 import type { CarrierError, Postage } from '../../providers/carriers/carriers-provider.js';
 import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, runPurchaseVoid } from '../carriers/carrier-purchase.js';
-import { enqueueJob } from '../jobs/jobs.js';
-import { composeMail } from '../notifications/mail-layout.js';
+import { mailNotice, notify } from '../notifications/notify.js';
 import { recordPurchase } from '../operations/ledger.js';
 import { PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE } from '../payments/payment-orders.js';
 import { findPaymentOrder } from '../payments/payments.repository.js';
@@ -133,28 +132,23 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
     }
     const label = `${carrier} ${postage.service}`;
     const sender = `${shipment.from_first_name} ${shipment.from_last_name}`.trim() || shipment.from_company || 'Someone';
-    const recipientMail =
-      token && shipment.to_email
-        ? composeMail(
-            deps.config,
-            shipment.to_email,
-            `${deps.config.brandName}: a parcel is on its way to you`,
-            [`${sender} sent you a parcel with ${label}, tracking number ${postage.trackingCode}. Follow it on its tracking page.`],
-            { label: 'Track your parcel', link: appUrl(deps.config.publicUrl, APP_PATHS.track.getHref(token)) },
-          )
-        : undefined;
-    const customerMail = composeMail(
-      deps.config,
-      user.email,
-      `${deps.config.brandName}: your ${carrier} label ${shipment.order_no} is ready`,
-      [
+    if (token && shipment.to_email) {
+      await mailNotice(trx, deps, shipment.to_email, {
+        subject: 'a parcel is on its way to you',
+        lines: [`${sender} sent you a parcel with ${label}, tracking number ${postage.trackingCode}. Follow it on its tracking page.`],
+        action: { label: 'Track your parcel', link: appUrl(deps.config.publicUrl, APP_PATHS.track.getHref(token)) },
+      });
+    }
+    // A receipt of what the customer just paid for: mailed whatever their notification switches say.
+    await notify(trx, deps, user, {
+      subject: `your ${carrier} label ${shipment.order_no} is ready`,
+      lines: [
         `Your ${label} label for the parcel to ${shipment.to_city}, ${shipment.to_state} is ready to print. Tracking number: ${postage.trackingCode}.`,
         `You paid $${fromCents(shipment.total_cents)} (label $${fromCents(shipment.rate_cents)}, insurance $${fromCents(shipment.insurance_cents)}). Invoice INV-${shipment.order_no}.`,
       ],
-      { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, labelsHref(shipment.order_no)) },
-    );
-    if (recipientMail) await enqueueJob(trx, now, 'mail', recipientMail);
-    await enqueueJob(trx, now, 'mail', customerMail);
+      action: { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, labelsHref(shipment.order_no)) },
+      by: 'mail',
+    });
     return true;
   });
   deps.log.info({ shipment: shipment.id, reconciled: postage.reconciled, recorded }, recorded ? 'label bought' : 'label bought before');
@@ -218,18 +212,12 @@ export const labelPurchase: CarrierPurchaseKind<ShipmentRow, Postage, Postage> =
   async tellFailed(trx, deps, shipment, note) {
     const user = await findUserById(trx, shipment.user_id);
     if (!user) return;
-    await enqueueJob(
-      trx,
-      deps.config.clock(),
-      'mail',
-      composeMail(
-        deps.config,
-        user.email,
-        `${deps.config.brandName}: your ${carrierService(shipment)} label could not be bought`,
-        [`Order ${shipment.order_no}: ${note}`, 'The money goes back to the account you paid with; your bank may take a few days to show it.'],
-        { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, labelsHref(shipment.order_no)) },
-      ),
-    );
+    await notify(trx, deps, user, {
+      subject: `your ${carrierService(shipment)} label could not be bought`,
+      lines: [`Order ${shipment.order_no}: ${note}`, 'The money goes back to the account you paid with; your bank may take a few days to show it.'],
+      action: { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, labelsHref(shipment.order_no)) },
+      by: 'mail',
+    });
   },
 
   async failPaid(trx, deps, order) {
