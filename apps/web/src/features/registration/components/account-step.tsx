@@ -53,7 +53,10 @@ export const EMPTY_ACCOUNT: AccountValues = {
 const { boxLocation: _hub, ...emptyEnterpriseAccount } = EMPTY_ACCOUNT;
 export const EMPTY_ENTERPRISE_ACCOUNT: EnterpriseAccountValues = emptyEnterpriseAccount;
 
-/** The account step's part of regist_userInfo (spec 02 §3): the same for an individual and a company member. */
+/**
+ * The account step's part of regist_userInfo (spec 02 §3), its notification and accessibility
+ * choices included: the same for an individual and a company member.
+ */
 export function accountPayload(account: EnterpriseAccountValues) {
   return {
     First_name: account.firstName,
@@ -65,6 +68,9 @@ export function accountPayload(account: EnterpriseAccountValues) {
     Email2: account.backupEmail,
     BOXID: account.BoxID,
     PinNo: account.PinNo,
+    emailChoose: account.emailChoose,
+    messageChoose: account.messageChoose,
+    isHandicapped: account.isHandicapped,
   } satisfies Partial<RegistrationPayload>;
 }
 

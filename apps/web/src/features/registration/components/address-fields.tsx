@@ -1,11 +1,38 @@
-import { COUNTRY_UNITED_STATES, LIMITS, REGISTRATION_MESSAGES, US_STATES } from '@airbox/contract';
+import { COUNTRY_UNITED_STATES, LIMITS, REGISTRATION_MESSAGES, US_STATES, type AddressStep } from '@airbox/contract';
 import { useFormContext } from 'react-hook-form';
 import { useAlert } from '../../../components/alert/alert-context';
 import { FormField } from '../../../components/form/form-field';
 import { FormSelect } from '../../../components/form/form-select';
+import type { RegistrationPayload } from '../api/register';
 
 const COUNTRIES = [{ value: COUNTRY_UNITED_STATES, label: COUNTRY_UNITED_STATES }] as const;
 const STATES = US_STATES.map((state) => ({ value: state.code, label: state.name }));
+
+/** What AddressFields hold: the same fields in the individual's address step and the company step. */
+type AddressFieldValues = Pick<AddressStep, 'country' | 'state' | 'city' | 'address1' | 'address2'>;
+
+/** AddressFields and the terms (TermsField) with nothing chosen, as both wizards' last step starts. */
+export const EMPTY_ADDRESS_FIELDS: AddressFieldValues & Pick<AddressStep, 'Conditions'> = {
+  country: COUNTRY_UNITED_STATES,
+  state: '',
+  city: '',
+  address1: '',
+  address2: '',
+  // The checkbox starts unticked; the schema only accepts true.
+  Conditions: false as true,
+};
+
+/** The address part of regist_userInfo (spec 02 §3): AddressFields' values and the ZIP code. */
+export function addressPayload(address: AddressFieldValues, zipCode: string) {
+  return {
+    Address_line_1: address.address1,
+    Address_line_2: address.address2,
+    City: address.city,
+    State_province_region: address.state,
+    Zip_code: zipCode,
+    Country: address.country,
+  } satisfies Partial<RegistrationPayload>;
+}
 
 /** Country (United States only), state, city and the two address lines. */
 export function AddressFields() {

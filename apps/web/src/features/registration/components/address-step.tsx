@@ -1,7 +1,7 @@
-import { COUNTRY_UNITED_STATES, type AddressStep as AddressStepValues } from '@airbox/contract';
+import type { AddressStep as AddressStepValues } from '@airbox/contract';
 import { Form } from '../../../components/form/form';
 import { FormPhoneField } from '../../../components/form/form-phone-field';
-import { AddressFields, useTermsWarning } from './address-fields';
+import { AddressFields, EMPTY_ADDRESS_FIELDS, useTermsWarning } from './address-fields';
 import { FieldGrid, Wide } from './field-grid';
 import { SectionTitle } from './section-title';
 import { StepActions } from '../../../components/wizard/step-actions';
@@ -10,17 +10,7 @@ import { TermsField } from './terms-field';
 
 export type AddressValues = AddressStepValues;
 
-export const EMPTY_ADDRESS: AddressValues = {
-  secondPhone: '',
-  homePhone: '',
-  country: COUNTRY_UNITED_STATES,
-  state: '',
-  city: '',
-  address1: '',
-  address2: '',
-  // The checkbox starts unticked; the schema only accepts true.
-  Conditions: false as true,
-};
+export const EMPTY_ADDRESS: AddressValues = { secondPhone: '', homePhone: '', ...EMPTY_ADDRESS_FIELDS };
 
 function AddressActions({ busy, onBack }: { busy: boolean; onBack: () => void }) {
   const warn = useTermsWarning();

@@ -24,7 +24,7 @@ import { getCampusesQueryOptions, useCampuses } from '../api/get-campuses';
 import { getCompanyInfoQueryOptions } from '../api/get-company-info';
 import { useUnitCompanies } from '../api/get-companies';
 import { useUnits } from '../api/get-units';
-import { AddressFields, useTermsWarning } from './address-fields';
+import { AddressFields, EMPTY_ADDRESS_FIELDS, useTermsWarning } from './address-fields';
 import { CompanyPicker } from './company-picker';
 import { FieldGrid, Wide } from './field-grid';
 import { HubSelect } from './hub-select';
@@ -44,14 +44,9 @@ export const EMPTY_COMPANY: CompanyValues = {
   company_id: '',
   locker: '',
   zipcode: '',
-  country: COUNTRY_UNITED_STATES,
-  state: '',
-  city: '',
-  address1: '',
-  address2: '',
-  // Checkboxes start unticked; the schema only accepts true.
+  ...EMPTY_ADDRESS_FIELDS,
+  // The checkbox starts unticked; the schema only accepts true.
   companyConfirmed: false as true,
-  Conditions: false as true,
 };
 
 const idOrNull = (value: unknown) => (typeof value === 'number' ? value : null);

@@ -5,6 +5,7 @@ import type { Invitation } from '../api/verify-invitation-code';
 import { useAccountStep } from '../hooks/use-account-step';
 import { useSendRegistration } from '../hooks/use-send-registration';
 import { EMPTY_ENTERPRISE_ACCOUNT, EnterpriseAccountStep, accountPayload, type EnterpriseAccountValues } from './account-step';
+import { addressPayload } from './address-fields';
 import { CompanyStep, EMPTY_COMPANY, type CompanyOutput, type CompanyValues } from './company-step';
 import { InvitationStep } from './invitation-step';
 import { RegistrationCard } from './registration-card';
@@ -19,16 +20,8 @@ const ACCOUNT_STEP = 1;
 export function enterprisePayload(invitation: Invitation, account: EnterpriseAccountValues, company: CompanyOutput): RegistrationPayload {
   return {
     ...accountPayload(account),
-    emailChoose: account.emailChoose,
-    messageChoose: account.messageChoose,
-    isHandicapped: account.isHandicapped,
     lockerUUID: company.locker,
-    Address_line_1: company.address1,
-    Address_line_2: company.address2,
-    City: company.city,
-    State_province_region: company.state,
-    Zip_code: company.zipcode,
-    Country: company.country,
+    ...addressPayload(company, company.zipcode),
     role_id: invitation.role_id,
     Activation_code: invitation.code,
     bcm_user_id: invitation.bcm_user_id,

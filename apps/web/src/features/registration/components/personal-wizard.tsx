@@ -1,4 +1,4 @@
-import { COUNTRY_UNITED_STATES, ROLE, formatPhoneDashed } from '@airbox/contract';
+import { ROLE, formatPhoneDashed } from '@airbox/contract';
 import { useState } from 'react';
 import { useWizard } from '../../../components/wizard/use-wizard';
 import { env } from '../../../config/env';
@@ -6,6 +6,7 @@ import type { RegistrationPayload } from '../api/register';
 import { useAccountStep } from '../hooks/use-account-step';
 import { useSendRegistration } from '../hooks/use-send-registration';
 import { AccountStep, EMPTY_ACCOUNT, accountPayload, type AccountValues } from './account-step';
+import { addressPayload } from './address-fields';
 import { AddressStep, EMPTY_ADDRESS, type AddressValues } from './address-step';
 import { RegistrationCard } from './registration-card';
 import { TextNudgeDialog, type NudgeAnswer } from './text-nudge-dialog';
@@ -19,16 +20,8 @@ export function personalPayload(zipCode: string, account: AccountValues, address
   return {
     ...accountPayload(account),
     lockerUUID: account.boxLocation,
-    emailChoose: account.emailChoose,
-    messageChoose: account.messageChoose,
-    isHandicapped: account.isHandicapped,
     Home_phone_number: formatPhoneDashed(address.homePhone),
-    Address_line_1: address.address1,
-    Address_line_2: address.address2,
-    City: address.city,
-    State_province_region: address.state,
-    Zip_code: zipCode,
-    Country: COUNTRY_UNITED_STATES,
+    ...addressPayload(address, zipCode),
     role_id: ROLE.customer,
     isCompany: false,
     Activation_code: '',
