@@ -15,6 +15,7 @@ import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormField } from '../../../components/form/form-field';
 import { FormPhoneField } from '../../../components/form/form-phone-field';
 import { FormSelect } from '../../../components/form/form-select';
+import { EMPTY_ADDRESS } from '../../../lib/address-values';
 import { useStates } from '../api/get-states';
 
 export type ContactDialogMode = { mode: 'add' } | { mode: 'edit'; contact: Contact };
@@ -22,21 +23,7 @@ export type ContactDialogMode = { mode: 'add' } | { mode: 'edit'; contact: Conta
 /** The dialog's values: empty for a new contact (country USA), the contact's own otherwise. */
 export function contactValues(target: ContactDialogMode): ContactForm {
   if (target.mode === 'add') {
-    return {
-      name: '',
-      firstName: '',
-      lastName: '',
-      company: '',
-      address1: '',
-      address2: '',
-      city: '',
-      state: '',
-      country: CONTACT_DEFAULT_COUNTRY,
-      zipcode: '',
-      phone: '',
-      email: '',
-      residential: false,
-    };
+    return { name: '', ...EMPTY_ADDRESS, country: CONTACT_DEFAULT_COUNTRY };
   }
   const { id: _id, ...contact } = target.contact;
   return { ...contact, phone: formatPhoneDashed(contact.phone) };

@@ -8,7 +8,8 @@ import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { StepActions } from '../../../components/wizard/step-actions';
 import { StepHeading } from '../../../components/wizard/step-heading';
 import { addressLine } from '../../../lib/address-text';
-import { addressFromContact, addressFromMine, type AddressValues, type RecipientValues } from '../utils/draft';
+import type { AddressValues } from '../../../lib/address-values';
+import { addressFromContact, addressFromMine, type RecipientValues } from '../utils/draft';
 import { AddressFields } from './address-fields';
 import { ReportValues } from './report-values';
 

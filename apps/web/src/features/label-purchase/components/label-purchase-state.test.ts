@@ -1,7 +1,8 @@
 import { LABEL_PURCHASE_ERRORCODE, type LabelRate } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
+import { EMPTY_ADDRESS } from '../../../lib/address-values';
 import { ApiError } from '../../../lib/http';
-import { EMPTY_ADDRESS, EMPTY_DRAFT, type LabelDraft } from '../utils/draft';
+import { EMPTY_DRAFT, type LabelDraft } from '../utils/draft';
 import { bothVerified, canSaveForLater, currentDraft, initialLabelPurchaseState, labelPurchaseReducer, ratesFailure } from './label-purchase-state';
 import type { LabelPurchaseAction, LabelPurchaseState } from './label-purchase-state';
 

@@ -4,7 +4,7 @@ import { AddressCheckPanel, addressReady, type AddressCheck, type SuggestedAddre
 import { StepActions } from '../../../components/wizard/step-actions';
 import { StepHeading } from '../../../components/wizard/step-heading';
 import { addressLine, addressName } from '../../../lib/address-text';
-import type { AddressValues } from '../utils/draft';
+import type { AddressValues } from '../../../lib/address-values';
 
 export type Side = 'from' | 'to';
 

@@ -11,22 +11,8 @@ import {
   type MyAddress,
   type SavedOrder,
 } from '@airbox/contract';
+import { EMPTY_ADDRESS, type AddressValues } from '../../../lib/address-values';
 import type { CallInput } from '../../../lib/http';
-
-/** A sender or recipient as the address steps hold it (the contract's shippingAddressSchema input). */
-export interface AddressValues {
-  firstName: string;
-  lastName: string;
-  company: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  phone: string;
-  email: string;
-  residential: boolean;
-}
 
 export interface RecipientValues extends AddressValues {
   /** Put the recipient in My Contacts (sent as saveRecipient with the rates). */
@@ -56,20 +42,6 @@ export interface LabelDraft {
   parcel: PackageValues;
   options: OptionsValues;
 }
-
-export const EMPTY_ADDRESS: AddressValues = {
-  firstName: '',
-  lastName: '',
-  company: '',
-  address1: '',
-  address2: '',
-  city: '',
-  state: '',
-  zipcode: '',
-  phone: '',
-  email: '',
-  residential: false,
-};
 
 export const EMPTY_DRAFT: LabelDraft = {
   from: EMPTY_ADDRESS,
