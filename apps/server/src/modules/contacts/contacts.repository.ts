@@ -49,6 +49,27 @@ export async function insertContactWithinCap(db: Db, contact: NewContact): Promi
   });
 }
 
+/** The user's contact with the same names, company, address and phone as `contact`, if any. */
+export async function findSameContact(
+  db: Db,
+  contact: Pick<NewContact, 'user_id' | 'first_name' | 'last_name' | 'company' | 'address1' | 'address2' | 'city' | 'state' | 'zipcode' | 'phone'>,
+): Promise<ContactRow | undefined> {
+  return db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('user_id', '=', contact.user_id)
+    .where('first_name', '=', contact.first_name)
+    .where('last_name', '=', contact.last_name)
+    .where('company', '=', contact.company)
+    .where('address1', '=', contact.address1)
+    .where('address2', '=', contact.address2)
+    .where('city', '=', contact.city)
+    .where('state', '=', contact.state)
+    .where('zipcode', '=', contact.zipcode)
+    .where('phone', '=', contact.phone)
+    .executeTakeFirst();
+}
+
 /** Whether the user's contact was changed (false: no such contact of this user). */
 export async function updateContact(db: Db, userId: number, contactId: number, changes: ContactUpdate): Promise<boolean> {
   const result = await db

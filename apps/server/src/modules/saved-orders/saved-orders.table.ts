@@ -1,6 +1,16 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { ShippingAddressColumns } from '../shipments/shipments.table.js';
 import type { Timestamp } from '../../db/dialect.js';
+
+/**
+ * The sender's and recipient's columns of the label-purchase page (from_city, to_phone, …): an
+ * order in progress keeps them, and the shipment bought from it has them too
+ * (shipments.table.ts), so a label's purchase may read and delete the order it continues.
+ */
+type AddressColumn = 'first_name' | 'last_name' | 'company' | 'address1' | 'address2' | 'city' | 'state' | 'zipcode' | 'phone' | 'email';
+export type ShippingAddressColumns = { [K in `${'from' | 'to'}_${AddressColumn}`]: Generated<string> } & {
+  from_residential: Generated<number>;
+  to_residential: Generated<number>;
+};
 
 /** An order in progress (spec 03 §3 Saved order): the label-purchase page kept for later. */
 export interface SavedOrdersTable extends ShippingAddressColumns {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { APP_BASE, APP_PATHS, appUrl, fromCents } from '@airbox/contract';
-import { type Db, writeTransaction } from '../../db/database.js';
+import { writeTransaction } from '../../db/database.js';
 import type { CarrierError, Postage } from '../../providers/carriers/carriers-provider.js';
 import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, runPurchaseVoid } from '../carriers/carrier-purchase.js';
 import { mailNotice, notify } from '../notifications/notify.js';
@@ -8,8 +8,10 @@ import { recordPurchase } from '../operations/ledger.js';
 import { PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE } from '../payments/payment-orders.js';
 import { findPaymentOrder } from '../payments/payments.repository.js';
 import type { PaymentOrderRow } from '../payments/payments.table.js';
+import { deleteSavedOrder } from '../saved-orders/saved-orders.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import { LABEL_PURCHASE_MESSAGES } from './label-purchase.service.js';
+import { findShipment, findShipmentOfPayment, insertInvoice, markFailedLabelVoided, moveShipment, saveShipmentLabels } from './shipments.repository.js';
 import type { ShipmentRow } from './shipments.table.js';
 
 /**
@@ -22,14 +24,6 @@ import type { ShipmentRow } from './shipments.table.js';
 
 export type LabelCheckoutDeps = CarrierPurchaseDeps;
 
-async function shipmentOfPayment(db: Db, paymentOrderId: number): Promise<ShipmentRow | undefined> {
-  return db.selectFrom('shipments').selectAll().where('payment_order_id', '=', paymentOrderId).executeTakeFirst();
-}
-
-async function findShipment(db: Db, id: number): Promise<ShipmentRow | undefined> {
-  return db.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** The Purchased Labels page showing one order (?labelOrder=), as a router path and as a URL path. */
 const labelsHref = (orderNo?: string) => APP_PATHS.shipments.getHref(orderNo);
 
@@ -39,7 +33,7 @@ const labelsHref = (orderNo?: string) => APP_PATHS.shipments.getHref(orderNo);
  * refunded (the row says why); payCancel while it is not paid.
  */
 export async function labelReturnPage(deps: Pick<LabelCheckoutDeps, 'db'>, paymentOrderId: number): Promise<string> {
-  const shipment = await shipmentOfPayment(deps.db, paymentOrderId);
+  const shipment = await findShipmentOfPayment(deps.db, paymentOrderId);
   if (!shipment) return PAY_CANCEL_PAGE;
   if (shipment.state === 'bought' || shipment.state === 'refund_pending' || shipment.state === 'refunded') {
     return `${PAY_SUCCESS_PAGE}?redirect=${encodeURIComponent(labelsHref(shipment.order_no))}`;
@@ -87,49 +81,36 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
   const token = shipment.notify_recipient === 1 ? randomBytes(24).toString('base64url') : null;
   const carrier = postage.carrier;
   const recorded = await writeTransaction(deps.db, async (trx) => {
-    const moved = await trx
-      .updateTable('shipments')
-      .set({
-        state: 'bought',
-        tracking_code: postage.trackingCode,
-        tracker_id: postage.trackerId,
-        carrier,
-        service: postage.service,
-        bought_at: nowIso,
-        purchase_note: '',
-        tracking_token: token,
-        updated_at: nowIso,
-      })
-      .where('id', '=', shipment.id)
-      .where('state', '=', 'buying')
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return false;
-    await trx
-      .insertInto('shipment_labels')
-      .values([
-        { shipment_id: shipment.id, format: 'PNG', content: files.PNG },
-        { shipment_id: shipment.id, format: 'PDF', content: files.PDF },
-      ])
-      .execute();
+    const moved = await moveShipment(trx, shipment.id, ['buying'], {
+      state: 'bought',
+      tracking_code: postage.trackingCode,
+      tracker_id: postage.trackerId,
+      carrier,
+      service: postage.service,
+      bought_at: nowIso,
+      purchase_note: '',
+      tracking_token: token,
+      updated_at: nowIso,
+    });
+    if (!moved) return false;
+    await saveShipmentLabels(trx, shipment.id, [
+      { format: 'PNG', content: files.PNG },
+      { format: 'PDF', content: files.PDF },
+    ]);
     const user = await recordPurchase(trx, shipment.user_id, { at: nowIso, paidCents: shipment.total_cents, paymentOrderId: shipment.payment_order_id });
     if (!user) throw new Error(`shipment ${shipment.id} names a missing user`);
     const order = shipment.payment_order_id === null ? undefined : await findPaymentOrder(trx, shipment.payment_order_id);
-    await trx
-      .insertInto('invoices')
-      .values({
-        shipment_id: shipment.id,
-        invoice_no: `INV-${shipment.order_no}`,
-        rate_cents: shipment.rate_cents,
-        insurance_cents: shipment.insurance_cents,
-        discount_cents: shipment.discount_cents,
-        total_cents: shipment.total_cents,
-        payment_reference: paymentReference(order),
-        created_at: nowIso,
-      })
-      .execute();
-    if (shipment.saved_order_id !== null) {
-      await trx.deleteFrom('saved_orders').where('id', '=', shipment.saved_order_id).where('user_id', '=', shipment.user_id).execute();
-    }
+    await insertInvoice(trx, {
+      shipment_id: shipment.id,
+      invoice_no: `INV-${shipment.order_no}`,
+      rate_cents: shipment.rate_cents,
+      insurance_cents: shipment.insurance_cents,
+      discount_cents: shipment.discount_cents,
+      total_cents: shipment.total_cents,
+      payment_reference: paymentReference(order),
+      created_at: nowIso,
+    });
+    if (shipment.saved_order_id !== null) await deleteSavedOrder(trx, shipment.user_id, shipment.saved_order_id);
     const label = `${carrier} ${postage.service}`;
     const sender = `${shipment.from_first_name} ${shipment.from_last_name}`.trim() || shipment.from_company || 'Someone';
     if (token && shipment.to_email) {
@@ -168,14 +149,10 @@ export const labelPurchase: CarrierPurchaseKind<ShipmentRow, Postage, Postage> =
   voidJob: (id, reason) => ({ job: { name: 'label-void', payload: { shipmentId: id } }, uniqueKey: `label-void:${id}:${reason}` }),
 
   async claim(trx, _deps, order, now) {
-    const moved = await trx
-      .updateTable('shipments')
-      .set({ state: 'buying', purchase_note: LABEL_PURCHASE_MESSAGES.preparing, updated_at: now.toISOString() })
-      .where('payment_order_id', '=', order.id)
-      .where('state', '=', 'paying')
-      .returning('id')
-      .executeTakeFirst();
-    return moved?.id;
+    const paying = await findShipmentOfPayment(trx, order.id);
+    if (paying?.state !== 'paying') return undefined;
+    const moved = await moveShipment(trx, paying.id, ['paying'], { state: 'buying', purchase_note: LABEL_PURCHASE_MESSAGES.preparing, updated_at: now.toISOString() });
+    return moved ? paying.id : undefined;
   },
 
   async findBuying(db, id) {
@@ -199,15 +176,7 @@ export const labelPurchase: CarrierPurchaseKind<ShipmentRow, Postage, Postage> =
   refusalNote: (shipment, error) =>
     `The carrier refused this label (${refusalReason(error)}). Your payment of $${fromCents(shipment.total_cents)} was refunded.`,
 
-  async markFailed(trx, deps, shipment, note) {
-    const moved = await trx
-      .updateTable('shipments')
-      .set({ state: 'failed', purchase_note: note, updated_at: deps.config.clock().toISOString() })
-      .where('id', '=', shipment.id)
-      .where('state', '=', 'buying')
-      .executeTakeFirst();
-    return Number(moved.numUpdatedRows) === 1;
-  },
+  markFailed: (trx, deps, shipment, note) => moveShipment(trx, shipment.id, ['buying'], { state: 'failed', purchase_note: note, updated_at: deps.config.clock().toISOString() }),
 
   async tellFailed(trx, deps, shipment, note) {
     const user = await findUserById(trx, shipment.user_id);
@@ -221,15 +190,14 @@ export const labelPurchase: CarrierPurchaseKind<ShipmentRow, Postage, Postage> =
   },
 
   async failPaid(trx, deps, order) {
-    const current = await trx.selectFrom('shipments').select(['id', 'state']).where('payment_order_id', '=', order.id).executeTakeFirst();
+    const current = await findShipmentOfPayment(trx, order.id);
     if (!current || (current.state !== 'paying' && current.state !== 'buying')) return undefined;
-    const moved = await trx
-      .updateTable('shipments')
-      .set({ state: 'failed', purchase_note: LABEL_PURCHASE_MESSAGES.wrongAmount, updated_at: deps.config.clock().toISOString() })
-      .where('id', '=', current.id)
-      .where('state', '=', current.state)
-      .executeTakeFirst();
-    return Number(moved.numUpdatedRows) === 1 ? { id: current.id, wasBuying: current.state === 'buying' } : undefined;
+    const moved = await moveShipment(trx, current.id, [current.state], {
+      state: 'failed',
+      purchase_note: LABEL_PURCHASE_MESSAGES.wrongAmount,
+      updated_at: deps.config.clock().toISOString(),
+    });
+    return moved ? { id: current.id, wasBuying: current.state === 'buying' } : undefined;
   },
 
   // The row keeps when the void was asked (refund_requested_at): asking again answers the refund's status.
@@ -245,14 +213,7 @@ export const labelPurchase: CarrierPurchaseKind<ShipmentRow, Postage, Postage> =
   },
   async voidMade(deps, shipment, label) {
     const status = await deps.carriers.refund(shipment.provider_shipment_id ?? '');
-    const nowIso = deps.config.clock().toISOString();
-    await deps.db
-      .updateTable('shipments')
-      .set({ refund_requested_at: nowIso, updated_at: nowIso })
-      .where('id', '=', shipment.id)
-      .where('state', '=', 'failed')
-      .where('refund_requested_at', 'is', null)
-      .execute();
+    await markFailedLabelVoided(deps.db, shipment.id, deps.config.clock().toISOString());
     const fields = { shipment: shipment.id, carrier: label.carrier, trackingCode: label.trackingCode, status };
     if (status === 'rejected' || status === 'not_applicable') deps.log.error(fields, 'the carrier will not void a label whose payment was refunded');
     else deps.log.warn(fields, 'the carrier made a label whose payment was refunded: it is asked to void it');

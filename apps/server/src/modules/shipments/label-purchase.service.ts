@@ -18,10 +18,12 @@ import { writeTransaction } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import { CarrierError, type PostalAddress, type ShipmentRate } from '../../providers/carriers/carriers-provider.js';
-import { insertContactWithinCap } from '../contacts/contacts.repository.js';
+import { findSameContact, insertContactWithinCap } from '../contacts/contacts.repository.js';
 import { insertOpenOrder, openWithProvider } from '../payments/payment-orders.js';
 import { findPaymentOrder, updatePaymentOrder } from '../payments/payments.repository.js';
+import { listSavedOrders } from '../saved-orders/saved-orders.repository.js';
 import type { UserRow } from '../users/users.table.js';
+import { findShipment, findShipmentOfUser, insertShipment, moveShipment, updateShipment } from './shipments.repository.js';
 import type { ShipmentRow } from './shipments.table.js';
 
 /**
@@ -132,23 +134,8 @@ function serviceFailure(deps: LabelPurchaseDeps, error: unknown, what: string): 
  * full (ACCOUNT_CAPS.contacts), answers the note that says so; the rates are given all the same.
  */
 async function saveRecipient(deps: LabelPurchaseDeps, userId: number, to: ShippingAddress): Promise<string | undefined> {
-  const same = await deps.db
-    .selectFrom('contacts')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('first_name', '=', to.firstName)
-    .where('last_name', '=', to.lastName)
-    .where('company', '=', to.company)
-    .where('address1', '=', to.address1)
-    .where('address2', '=', to.address2)
-    .where('city', '=', to.city)
-    .where('state', '=', to.state)
-    .where('zipcode', '=', to.zipcode)
-    .where('phone', '=', to.phone)
-    .executeTakeFirst();
-  if (same) return undefined;
   const nowIso = deps.config.clock().toISOString();
-  const added = await insertContactWithinCap(deps.db, {
+  const contact = {
     user_id: userId,
     name: (`${to.firstName} ${to.lastName}`.trim() || to.company).slice(0, 255),
     first_name: to.firstName,
@@ -165,7 +152,9 @@ async function saveRecipient(deps: LabelPurchaseDeps, userId: number, to: Shippi
     residential: to.residential ? 1 : 0,
     created_at: nowIso,
     updated_at: nowIso,
-  });
+  };
+  if (await findSameContact(deps.db, contact)) return undefined;
+  const added = await insertContactWithinCap(deps.db, contact);
   return added === undefined ? `The recipient was not saved. ${MESSAGES.contactsFull(ACCOUNT_CAPS.contacts)}` : undefined;
 }
 
@@ -208,45 +197,41 @@ export async function rateLabel(deps: LabelPurchaseDeps, user: Pick<UserRow, 'us
   const now = deps.config.clock();
   const nowIso = now.toISOString();
   const draftId = await writeTransaction(deps.db, async (trx) => {
-    const row = await trx
-      .insertInto('shipments')
-      .values({
-        user_id: user.user_id,
-        // Replaced below by the number made of the row's id.
-        order_no: `draft-${randomBytes(12).toString('hex')}`,
-        box_id: user.box_id,
-        state: 'draft',
-        provider: deps.carriers.name,
-        provider_shipment_id: rated.shipmentId,
-        rates: JSON.stringify(rated.rates),
-        rated_at: nowIso,
-        rate_id: null,
-        delivery_days: null,
-        insured_value_cents: input.insuredValue,
-        insurance_cents: insuranceFeeCents(input.insuredValue),
-        comments: input.comments,
-        length_in: parcel.lengthIn,
-        width_in: parcel.widthIn,
-        height_in: parcel.heightIn,
-        weight_oz: parcel.weightOz,
-        payment_order_id: null,
-        saved_order_id: null,
-        tracking_code: null,
-        tracker_id: null,
-        refund_requested_at: null,
-        refunded_at: null,
-        pickup_id: null,
-        tracking_token: null,
-        bought_at: null,
-        created_at: nowIso,
-        updated_at: nowIso,
-        ...addressColumns('from', input.from),
-        ...addressColumns('to', input.to),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.updateTable('shipments').set({ order_no: orderNumber(row.id, now) }).where('id', '=', row.id).execute();
-    return row.id;
+    const id = await insertShipment(trx, {
+      user_id: user.user_id,
+      // Replaced below by the number made of the row's id.
+      order_no: `draft-${randomBytes(12).toString('hex')}`,
+      box_id: user.box_id,
+      state: 'draft',
+      provider: deps.carriers.name,
+      provider_shipment_id: rated.shipmentId,
+      rates: JSON.stringify(rated.rates),
+      rated_at: nowIso,
+      rate_id: null,
+      delivery_days: null,
+      insured_value_cents: input.insuredValue,
+      insurance_cents: insuranceFeeCents(input.insuredValue),
+      comments: input.comments,
+      length_in: parcel.lengthIn,
+      width_in: parcel.widthIn,
+      height_in: parcel.heightIn,
+      weight_oz: parcel.weightOz,
+      payment_order_id: null,
+      saved_order_id: null,
+      tracking_code: null,
+      tracker_id: null,
+      refund_requested_at: null,
+      refunded_at: null,
+      pickup_id: null,
+      tracking_token: null,
+      bought_at: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+      ...addressColumns('from', input.from),
+      ...addressColumns('to', input.to),
+    });
+    await updateShipment(trx, id, { order_no: orderNumber(id, now) });
+    return id;
   });
   return { errorcode: LABEL_PURCHASE_ERRORCODE.ok, message: 'success', data: { draftId, rates: wireRates(rated.rates), insurance, messages: notes } };
 }
@@ -271,13 +256,8 @@ const expired = () => new AppError(409, LABEL_PURCHASE_ERRORCODE.expired, LABEL_
 export async function buyLabel(deps: LabelPurchaseDeps, userId: number, input: BuyInput): Promise<string> {
   const now = deps.config.clock();
   const nowIso = now.toISOString();
-  const shipment = await deps.db
-    .selectFrom('shipments')
-    .selectAll()
-    .where('id', '=', input.draftId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!shipment || (shipment.state !== 'draft' && shipment.state !== 'paying') || !shipment.rated_at) throw expired();
+  const shipment = await findShipmentOfUser(deps.db, userId, { id: input.draftId }, ['draft', 'paying']);
+  if (!shipment || !shipment.rated_at) throw expired();
   if (now.getTime() - new Date(toIso(shipment.rated_at)).getTime() > RATES_VALID_MS) throw expired();
   const rate = storedRates(shipment).find((candidate) => candidate.rateId === input.rateId);
   if (!rate) throw AppError.invalid(LABEL_PURCHASE_MESSAGES.unknownRate);
@@ -290,10 +270,7 @@ export async function buyLabel(deps: LabelPurchaseDeps, userId: number, input: B
     discount_cents: Math.max(0, retail - rate.priceCents),
     total_cents: rate.priceCents + shipment.insurance_cents,
   };
-  const savedOrder =
-    input.orderId === undefined
-      ? undefined
-      : await deps.db.selectFrom('saved_orders').select('id').where('id', '=', input.orderId).where('user_id', '=', userId).executeTakeFirst();
+  const [savedOrder] = input.orderId === undefined ? [] : await listSavedOrders(deps.db, userId, input.orderId);
   const order = {
     userId,
     purpose: 'label' as const,
@@ -304,7 +281,8 @@ export async function buyLabel(deps: LabelPurchaseDeps, userId: number, input: B
   };
 
   const opened = await writeTransaction(deps.db, async (trx) => {
-    const current = await trx.selectFrom('shipments').select(['state', 'payment_order_id']).where('id', '=', shipment.id).executeTakeFirstOrThrow();
+    const current = await findShipment(trx, shipment.id);
+    if (!current) throw new Error(`shipment ${shipment.id} vanished while it was being paid for`);
     if (current.state !== 'draft' && current.state !== 'paying') throw expired();
     if (current.payment_order_id !== null) {
       const previous = await findPaymentOrder(trx, current.payment_order_id);
@@ -315,9 +293,11 @@ export async function buyLabel(deps: LabelPurchaseDeps, userId: number, input: B
       if (!closed) throw new AppError(409, LABEL_PURCHASE_ERRORCODE.expired, LABEL_PURCHASE_MESSAGES.payingAlready);
     }
     const created = await insertOpenOrder(trx, deps, order);
-    const moved = await trx
-      .updateTable('shipments')
-      .set({
+    const moved = await moveShipment(
+      trx,
+      shipment.id,
+      ['draft', 'paying'],
+      {
         state: 'paying',
         payment_order_id: created.id,
         rate_id: rate.rateId,
@@ -328,13 +308,11 @@ export async function buyLabel(deps: LabelPurchaseDeps, userId: number, input: B
         notify_recipient: input.notifyRecipient ? 1 : 0,
         saved_order_id: savedOrder?.id ?? null,
         updated_at: nowIso,
-      })
-      .where('id', '=', shipment.id)
-      .where('state', 'in', ['draft', 'paying'])
-      .where('payment_order_id', current.payment_order_id === null ? 'is' : '=', current.payment_order_id)
-      .executeTakeFirst();
+      },
+      { paymentOrderId: current.payment_order_id },
+    );
     // Another purchase of this draft got in first: this one is not made.
-    if (Number(moved.numUpdatedRows) !== 1) throw new AppError(409, LABEL_PURCHASE_ERRORCODE.expired, LABEL_PURCHASE_MESSAGES.payingAlready);
+    if (!moved) throw new AppError(409, LABEL_PURCHASE_ERRORCODE.expired, LABEL_PURCHASE_MESSAGES.payingAlready);
     return created;
   });
   return openWithProvider(deps, opened, order);

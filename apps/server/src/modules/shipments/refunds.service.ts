@@ -16,7 +16,15 @@ import { recordRefund } from '../operations/ledger.js';
 import { notify } from '../notifications/notify.js';
 import { refundPaymentOrder } from '../payments/payment-orders.js';
 import { findUserById } from '../users/users.repository.js';
-import { lockShipment } from './shipments.repository.js';
+import {
+  findShipment,
+  findShipmentByTrackingCode,
+  findShipmentOfUser,
+  hasPickupBooked,
+  listUnusedLabelsToRefund,
+  lockShipment,
+  moveShipment,
+} from './shipments.repository.js';
 import type { ShipmentRow } from './shipments.table.js';
 
 /**
@@ -66,7 +74,7 @@ function windowDays(carrier: string): number {
 export async function requestLabelRefund(deps: RefundDeps, userId: number, shipmentId: number, options: { auto: boolean }): Promise<RefundOutcome> {
   const now = deps.config.clock();
   const nowIso = now.toISOString();
-  const shipment = await deps.db.selectFrom('shipments').selectAll().where('id', '=', shipmentId).where('user_id', '=', userId).executeTakeFirst();
+  const shipment = await findShipmentOfUser(deps.db, userId, { id: shipmentId });
   const refused = (message: string): RefundOutcome => ({ ok: false, refundStatus: shipment?.refund_status ?? '', message });
   if (!shipment || shipment.state !== 'bought' || !shipment.provider_shipment_id) return refused(SHIPMENT_MESSAGES.cannotRefund);
   const boughtAt = toIso(shipment.bought_at ?? shipment.created_at);
@@ -85,37 +93,26 @@ export async function requestLabelRefund(deps: RefundDeps, userId: number, shipm
     // A carrier comes for the parcel (any carrier; booked, or paid and being booked): the
     // customer cancels the pickup first. A pickup still waiting for its payment is not booked
     // once the label is being refunded (its payment then goes back).
-    const pickup = await trx
-      .selectFrom('pickups')
-      .select('id')
-      .where('shipment_id', '=', shipment.id)
-      .where('state', 'in', ['booking', 'scheduled'])
-      .executeTakeFirst();
-    if (pickup) return SHIPMENT_MESSAGES.refundPickupScheduled;
-    const claim = await trx
-      .updateTable('shipments')
-      .set({ state: 'refund_pending', refund_status: 'submitted', refund_requested_at: nowIso, auto_refund: options.auto ? 1 : 0, updated_at: nowIso })
-      .where('id', '=', shipment.id)
-      .where('user_id', '=', userId)
-      .where('state', '=', 'bought')
-      .executeTakeFirst();
-    return Number(claim.numUpdatedRows) === 1 ? null : SHIPMENT_MESSAGES.cannotRefund;
+    if (await hasPickupBooked(trx, shipment.id)) return SHIPMENT_MESSAGES.refundPickupScheduled;
+    const claimed = await moveShipment(trx, shipment.id, ['bought'], {
+      state: 'refund_pending',
+      refund_status: 'submitted',
+      refund_requested_at: nowIso,
+      auto_refund: options.auto ? 1 : 0,
+      updated_at: nowIso,
+    });
+    return claimed ? null : SHIPMENT_MESSAGES.cannotRefund;
   });
   if (refusal) return refused(refusal);
 
   const putBack = async (refundStatus: string) => {
-    await deps.db
-      .updateTable('shipments')
-      .set({
-        state: 'bought',
-        refund_status: refundStatus,
-        refund_requested_at: toIsoOrNull(shipment.refund_requested_at),
-        auto_refund: shipment.auto_refund,
-        updated_at: deps.config.clock().toISOString(),
-      })
-      .where('id', '=', shipment.id)
-      .where('state', '=', 'refund_pending')
-      .execute();
+    await moveShipment(deps.db, shipment.id, ['refund_pending'], {
+      state: 'bought',
+      refund_status: refundStatus,
+      refund_requested_at: toIsoOrNull(shipment.refund_requested_at),
+      auto_refund: shipment.auto_refund,
+      updated_at: deps.config.clock().toISOString(),
+    });
   };
 
   let status: RefundStatus;
@@ -148,12 +145,7 @@ export async function requestLabelRefund(deps: RefundDeps, userId: number, shipm
  * label's refund-status check runs now rather than at its next hourly turn.
  */
 export async function refundDecided(deps: Pick<RefundDeps, 'db' | 'config'>, trackingCode: string): Promise<void> {
-  const shipment = await deps.db
-    .selectFrom('shipments')
-    .select('id')
-    .where('tracking_code', '=', trackingCode)
-    .where('state', '=', 'refund_pending')
-    .executeTakeFirst();
+  const shipment = await findShipmentByTrackingCode(deps.db, trackingCode, 'refund_pending');
   if (!shipment) return;
   await enqueueJob(deps.db, deps.config.clock(), 'refund-status', { shipmentId: shipment.id, check: 1 }, { uniqueKey: `refund-status:${shipment.id}:decided` });
 }
@@ -176,7 +168,7 @@ async function notifyCustomer(trx: Db, deps: RefundDeps, userId: number, subject
  * bought, and the customer is told.
  */
 export async function checkRefundStatus(deps: RefundDeps, shipmentId: number, check: number): Promise<void> {
-  const shipment = await deps.db.selectFrom('shipments').selectAll().where('id', '=', shipmentId).executeTakeFirst();
+  const shipment = await findShipment(deps.db, shipmentId);
   if (!shipment || shipment.state !== 'refund_pending' || !shipment.provider_shipment_id) return;
   const status = await deps.carriers.getRefundStatus(shipment.provider_shipment_id);
   const now = deps.config.clock();
@@ -186,13 +178,7 @@ export async function checkRefundStatus(deps: RefundDeps, shipmentId: number, ch
   }
   if (status === 'rejected' || status === 'not_applicable') {
     await writeTransaction(deps.db, async (trx) => {
-      const moved = await trx
-        .updateTable('shipments')
-        .set({ state: 'bought', refund_status: status, updated_at: now.toISOString() })
-        .where('id', '=', shipment.id)
-        .where('state', '=', 'refund_pending')
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return;
+      if (!(await moveShipment(trx, shipment.id, ['refund_pending'], { state: 'bought', refund_status: status, updated_at: now.toISOString() }))) return;
       const reason = status === 'rejected' ? REFUND_MESSAGES.rejected : REFUND_MESSAGES.notApplicable;
       await notifyCustomer(trx, deps, shipment.user_id, `the refund of label ${shipment.order_no} was not granted`, `Label ${shipment.order_no} (${shipment.carrier} ${shipment.tracking_code ?? ''}): ${reason}`, shipment.order_no);
     });
@@ -215,13 +201,7 @@ export async function checkRefundStatus(deps: RefundDeps, shipmentId: number, ch
 async function completeLabelRefund(deps: RefundDeps, shipment: ShipmentRow): Promise<void> {
   const within = async (trx: Db) => {
     const nowIso = deps.config.clock().toISOString();
-    const moved = await trx
-      .updateTable('shipments')
-      .set({ state: 'refunded', refund_status: 'refunded', refunded_at: nowIso, updated_at: nowIso })
-      .where('id', '=', shipment.id)
-      .where('state', '=', 'refund_pending')
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return;
+    if (!(await moveShipment(trx, shipment.id, ['refund_pending'], { state: 'refunded', refund_status: 'refunded', refunded_at: nowIso, updated_at: nowIso }))) return;
     if (!(await recordRefund(trx, shipment.user_id, { at: nowIso, refundedCents: shipment.total_cents }))) return;
     await notifyCustomer(
       trx,
@@ -250,19 +230,10 @@ async function completeLabelRefund(deps: RefundDeps, shipment: ShipmentRow): Pro
 export async function autoRefundUnusedLabels(deps: RefundDeps): Promise<void> {
   const now = deps.config.clock();
   for (const [carrier, days] of Object.entries(REFUND_WINDOW_DAYS)) {
-    const labels = await deps.db
-      .selectFrom('shipments')
-      .innerJoin('users', 'users.user_id', 'shipments.user_id')
-      .select(['shipments.id', 'shipments.user_id'])
-      .where('shipments.state', '=', 'bought')
-      .where('shipments.carrier', '=', carrier)
-      .where('shipments.tracker_status', 'in', ['', 'pre_transit', 'unknown'])
-      .where('shipments.refund_status', '=', '')
-      .where('users.auto_refund_labels', '=', 1)
-      .where('shipments.bought_at', '<=', new Date(now.getTime() - (days - AUTO_REFUND_DAYS_BEFORE_CLOSE) * DAY_MS).toISOString())
-      .where('shipments.bought_at', '>', new Date(now.getTime() - days * DAY_MS).toISOString())
-      .orderBy('shipments.id')
-      .execute();
+    const labels = await listUnusedLabelsToRefund(deps.db, carrier, {
+      afterIso: new Date(now.getTime() - days * DAY_MS).toISOString(),
+      byIso: new Date(now.getTime() - (days - AUTO_REFUND_DAYS_BEFORE_CLOSE) * DAY_MS).toISOString(),
+    });
     for (const label of labels) {
       try {
         const outcome = await requestLabelRefund(deps, label.user_id, label.id, { auto: true });

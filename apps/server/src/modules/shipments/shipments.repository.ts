@@ -1,5 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
+import { isSqlite } from '../../db/dialect.js';
+import type { Tracker } from '../../providers/carriers/carriers-provider.js';
 import type {
   InvoiceRow,
   InvoicesTable,
@@ -7,6 +9,7 @@ import type {
   ShipmentLabelsTable,
   ShipmentRow,
   ShipmentState,
+  ShipmentUpdate,
 } from './shipments.table.js';
 
 /**
@@ -97,15 +100,133 @@ export async function listShipments(
   return { total: Number(count.count), list };
 }
 
-/** One of the user's purchases (never a draft), by its row id. */
-export async function findShipmentOfUser(db: Db, userId: number, shipmentId: number): Promise<ShipmentRow | undefined> {
+/** A shipment by its row id, or by the provider's shipment id. */
+export type ShipmentKey = { id: number } | { providerShipmentId: string };
+
+/** One of the user's shipments in one of `states` (by default a purchase: never a draft). */
+export async function findShipmentOfUser(
+  db: Db,
+  userId: number,
+  which: ShipmentKey,
+  states: readonly ShipmentState[] = LISTED_STATES,
+): Promise<ShipmentRow | undefined> {
+  const query = db.selectFrom('shipments').selectAll().where('user_id', '=', userId).where('state', 'in', states);
+  return ('id' in which ? query.where('id', '=', which.id) : query.where('provider_shipment_id', '=', which.providerShipmentId)).executeTakeFirst();
+}
+
+export async function findShipment(db: Db, id: number): Promise<ShipmentRow | undefined> {
+  return db.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The shipment a payment order pays for. */
+export async function findShipmentOfPayment(db: Db, paymentOrderId: number): Promise<ShipmentRow | undefined> {
+  return db.selectFrom('shipments').selectAll().where('payment_order_id', '=', paymentOrderId).executeTakeFirst();
+}
+
+/** The shipment in `state` with this tracking number. */
+export async function findShipmentByTrackingCode(db: Db, trackingCode: string, state: ShipmentState): Promise<ShipmentRow | undefined> {
+  return db.selectFrom('shipments').selectAll().where('tracking_code', '=', trackingCode).where('state', '=', state).executeTakeFirst();
+}
+
+/** The shipment in one of `states` whose recipient's tracking link holds this token. */
+export async function findShipmentByTrackingToken(db: Db, token: string, states: readonly ShipmentState[]): Promise<ShipmentRow | undefined> {
+  return db.selectFrom('shipments').selectAll().where('tracking_token', '=', token).where('state', 'in', states).executeTakeFirst();
+}
+
+/**
+ * Inside a write transaction: the label a carrier's tracker is for, held for the rest of it (FOR
+ * UPDATE on PostgreSQL; SQLite's write transactions begin IMMEDIATE): by its tracker id, else the
+ * newest label with its tracking number (a carrier may reuse one years later).
+ */
+export async function lockTrackedShipment(trx: Db, tracker: Pick<Tracker, 'trackerId' | 'trackingCode'>): Promise<ShipmentRow | undefined> {
+  const lock = <Q extends { forUpdate(): Q }>(query: Q) => (isSqlite(trx) ? query : query.forUpdate());
+  const newest = trx.selectFrom('shipments').selectAll().orderBy('id', 'desc').limit(1);
+  const byTracker = await lock(newest.where('tracker_id', '=', tracker.trackerId)).executeTakeFirst();
+  return byTracker ?? lock(newest.where('tracking_code', '=', tracker.trackingCode)).executeTakeFirst();
+}
+
+/**
+ * Bought labels of one carrier never scanned (no tracker status, pre_transit or unknown) with no
+ * refund asked, whose owner keeps auto-refunds on, bought after `boughtAfterIso` and at or before
+ * `boughtByIso`; oldest first.
+ */
+export async function listUnusedLabelsToRefund(
+  db: Db,
+  carrier: string,
+  bought: { afterIso: string; byIso: string },
+): Promise<Pick<ShipmentRow, 'id' | 'user_id'>[]> {
   return db
     .selectFrom('shipments')
-    .selectAll()
-    .where('id', '=', shipmentId)
-    .where('user_id', '=', userId)
-    .where('state', 'in', LISTED_STATES)
+    .innerJoin('users', 'users.user_id', 'shipments.user_id')
+    .select(['shipments.id', 'shipments.user_id'])
+    .where('shipments.state', '=', 'bought')
+    .where('shipments.carrier', '=', carrier)
+    .where('shipments.tracker_status', 'in', ['', 'pre_transit', 'unknown'])
+    .where('shipments.refund_status', '=', '')
+    .where('users.auto_refund_labels', '=', 1)
+    .where('shipments.bought_at', '<=', bought.byIso)
+    .where('shipments.bought_at', '>', bought.afterIso)
+    .orderBy('shipments.id')
+    .execute();
+}
+
+export async function updateShipment(db: Db, id: number, changes: ShipmentUpdate): Promise<void> {
+  await db.updateTable('shipments').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Moves a shipment from one of `from` with the changes, and with `paidBy` only while its payment
+ * order is that one (null: none yet); false when it was not (another request moved it first). The
+ * one gate each step of the purchase's and the refund's state machines passes through.
+ */
+export async function moveShipment(
+  db: Db,
+  id: number,
+  from: readonly ShipmentState[],
+  changes: ShipmentUpdate,
+  paidBy?: { paymentOrderId: number | null },
+): Promise<boolean> {
+  let query = db.updateTable('shipments').set(changes).where('id', '=', id).where('state', 'in', from);
+  if (paidBy) query = query.where('payment_order_id', paidBy.paymentOrderId === null ? 'is' : '=', paidBy.paymentOrderId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Notes on a failed label that the carrier was asked to void what it made (once: the first time only). */
+export async function markFailedLabelVoided(db: Db, id: number, nowIso: string): Promise<void> {
+  await db
+    .updateTable('shipments')
+    .set({ refund_requested_at: nowIso, updated_at: nowIso })
+    .where('id', '=', id)
+    .where('state', '=', 'failed')
+    .where('refund_requested_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Whether the label has a carrier pickup booked or being booked (one paid for and waiting to be
+ * booked, or scheduled). Read here rather than in pickups.repository.ts: pickups build on labels
+ * (pickups import shipments), and a label's refund asks it in its claim's transaction.
+ */
+export async function hasPickupBooked(db: Db, shipmentId: number): Promise<boolean> {
+  const pickup = await db
+    .selectFrom('pickups')
+    .select('id')
+    .where('shipment_id', '=', shipmentId)
+    .where('state', 'in', ['booking', 'scheduled'])
     .executeTakeFirst();
+  return pickup !== undefined;
+}
+
+/** Stores a carrier's event by its id; false when the id was taken before (a replay). */
+export async function insertCarrierEvent(db: Db, event: { eventId: string; description: string; receivedAtIso: string }): Promise<boolean> {
+  const stored = await db
+    .insertInto('carrier_events')
+    .values({ event_id: event.eventId, description: event.description, received_at: event.receivedAtIso })
+    .onConflict((conflict) => conflict.column('event_id').doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return stored !== undefined;
 }
 
 /** Whether the user's purchase took the comments (false: no such purchase of this user). */
@@ -151,7 +272,7 @@ export async function findInvoiceOfUser(
   userId: number,
   shipmentId: number,
 ): Promise<{ invoice: InvoiceRow; shipment: ShipmentRow } | undefined> {
-  const shipment = await findShipmentOfUser(db, userId, shipmentId);
+  const shipment = await findShipmentOfUser(db, userId, { id: shipmentId });
   if (!shipment) return undefined;
   const invoice = await db.selectFrom('invoices').selectAll().where('shipment_id', '=', shipment.id).executeTakeFirst();
   return invoice ? { invoice, shipment } : undefined;

@@ -31,7 +31,7 @@ export async function shipmentDetail(
   userId: number,
   ids: { shipmentIndexID: number; shipmentID: string },
 ): Promise<ShipmentDetail | undefined> {
-  const row = await findShipmentOfUser(ctx.db, userId, ids.shipmentIndexID);
+  const row = await findShipmentOfUser(ctx.db, userId, { id: ids.shipmentIndexID });
   if (!row) return undefined;
   const providerId = ids.shipmentID.trim();
   if (providerId !== '' && providerId !== (row.provider_shipment_id ?? '')) return undefined;

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Timestamp } from '../../db/dialect.js';
+import type { ShippingAddressColumns } from '../saved-orders/saved-orders.table.js';
 
 /**
  * A label purchase and then the label (spec 03 §3 Shipment row). Its `state` is the purchase's
@@ -15,13 +16,6 @@ import type { Timestamp } from '../../db/dialect.js';
  * pending or refunded.
  */
 export type ShipmentState = 'draft' | 'paying' | 'buying' | 'bought' | 'failed' | 'refund_pending' | 'refunded';
-
-/** The sender's and recipient's columns of a shipment or an order in progress: from_city, to_phone, … */
-type AddressColumn = 'first_name' | 'last_name' | 'company' | 'address1' | 'address2' | 'city' | 'state' | 'zipcode' | 'phone' | 'email';
-export type ShippingAddressColumns = { [K in `${'from' | 'to'}_${AddressColumn}`]: Generated<string> } & {
-  from_residential: Generated<number>;
-  to_residential: Generated<number>;
-};
 
 export interface ShipmentsTable extends ShippingAddressColumns {
   id: Generated<number>;

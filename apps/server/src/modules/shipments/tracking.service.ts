@@ -1,10 +1,11 @@
 import { APP_PATHS, appUrl, carrierDisplayName, type PublicTracking, shipmentStatus, STATUS_FLAG } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
-import { isSqlite } from '../../db/dialect.js';
 import type { Tracker, TrackerEvent, TrackerStatus, TrackingEvent } from '../../providers/carriers/carriers-provider.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { notify } from '../notifications/notify.js';
+import { findUserById } from '../users/users.repository.js';
+import { findShipment, findShipmentByTrackingToken, insertCarrierEvent, lockTrackedShipment, updateShipment } from './shipments.repository.js';
 import type { ShipmentRow } from './shipments.table.js';
 import { trackerStatusMovesForward } from './tracker-status.js';
 
@@ -27,13 +28,7 @@ const TRACKING_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 export async function recordTrackerEvent(deps: TrackingDeps, event: TrackerEvent): Promise<boolean> {
   const now = deps.config.clock();
   return writeTransaction(deps.db, async (trx) => {
-    const stored = await trx
-      .insertInto('carrier_events')
-      .values({ event_id: event.eventId, description: event.description, received_at: now.toISOString() })
-      .onConflict((conflict) => conflict.column('event_id').doNothing())
-      .returning('event_id')
-      .executeTakeFirst();
-    if (!stored) return false;
+    if (!(await insertCarrierEvent(trx, { eventId: event.eventId, description: event.description, receivedAtIso: now.toISOString() }))) return false;
     await enqueueJob(trx, now, 'carrier-event', { eventId: event.eventId, tracker: event.tracker }, { uniqueKey: `carrier-event:${event.eventId}` });
     return true;
   });
@@ -96,14 +91,6 @@ const TOLD: Partial<Record<TrackerStatus, string>> = {
   failure: 'could not be delivered',
 };
 
-async function findTrackedShipment(trx: Db, tracker: Tracker): Promise<ShipmentRow | undefined> {
-  const lock = <Q extends { forUpdate(): Q }>(query: Q) => (isSqlite(trx) ? query : query.forUpdate());
-  const byTracker = await lock(trx.selectFrom('shipments').selectAll().where('tracker_id', '=', tracker.trackerId).orderBy('id', 'desc').limit(1)).executeTakeFirst();
-  if (byTracker) return byTracker;
-  // A carrier may reuse a tracking number years later: the newest label with it.
-  return lock(trx.selectFrom('shipments').selectAll().where('tracking_code', '=', tracker.trackingCode).orderBy('id', 'desc').limit(1)).executeTakeFirst();
-}
-
 export interface AppliedTracker {
   shipmentId: number;
   orderNo: string;
@@ -128,7 +115,7 @@ export async function applyTracker(deps: TrackingDeps, tracker: Tracker): Promis
   const now = deps.config.clock();
   const believable = (event: TrackingEvent) => timeOf(event.datetime) <= now.getTime() + TRACKING_CLOCK_SKEW_MS;
   return writeTransaction(deps.db, async (trx) => {
-    const shipment = await findTrackedShipment(trx, tracker);
+    const shipment = await lockTrackedShipment(trx, tracker);
     if (!shipment) {
       deps.log.info({ trackerId: tracker.trackerId }, 'a tracker event for no label of ours: ignored');
       return undefined;
@@ -156,11 +143,7 @@ export async function applyTracker(deps: TrackingDeps, tracker: Tracker): Promis
     const eventsJson = JSON.stringify(merged);
     const result = { ...unchanged, status, changed: status !== current };
     if (!result.changed && eventsJson === JSON.stringify(storedAsIs) && shipment.tracker_id) return result;
-    await trx
-      .updateTable('shipments')
-      .set({ tracker_status: status, tracking_events: eventsJson, tracker_id: shipment.tracker_id ?? tracker.trackerId, updated_at: now.toISOString() })
-      .where('id', '=', shipment.id)
-      .execute();
+    await updateShipment(trx, shipment.id, { tracker_status: status, tracking_events: eventsJson, tracker_id: shipment.tracker_id ?? tracker.trackerId, updated_at: now.toISOString() });
     const alreadyInTransit = status === 'in_transit' && stored.some((event) => event.status === 'in_transit' || event.status === 'out_for_delivery');
     if (result.changed && TOLD[status as TrackerStatus] && !alreadyInTransit) {
       await enqueueTrackingNotices(trx, deps, shipment, status as TrackerStatus, merged.at(-1));
@@ -189,13 +172,9 @@ export async function sendTrackingNotices(
   notice: { shipmentId: number; status: TrackerStatus; place: string; at: string },
 ): Promise<void> {
   const told = TOLD[notice.status];
-  const shipment = await deps.db.selectFrom('shipments').select(['id', 'user_id', 'carrier', 'order_no', 'tracking_code']).where('id', '=', notice.shipmentId).executeTakeFirst();
+  const shipment = await findShipment(deps.db, notice.shipmentId);
   if (!told || !shipment) return;
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['user_id', 'email', 'first_name', 'cell_phone', 'notify_by_email', 'notify_by_text'])
-    .where('user_id', '=', shipment.user_id)
-    .executeTakeFirst();
+  const user = await findUserById(deps.db, shipment.user_id);
   if (!user) return;
   const carrier = carrierDisplayName(shipment.carrier);
   const what = `Your ${carrier} label ${shipment.order_no} ${told}`;
@@ -220,12 +199,7 @@ const TRACKABLE_STATES = ['bought', 'refund_pending', 'refunded'] as const;
  * bought label has.
  */
 export async function publicTracking(db: Db, token: string): Promise<PublicTracking | undefined> {
-  const row = await db
-    .selectFrom('shipments')
-    .select(['carrier', 'tracking_code', 'tracker_status', 'tracking_events', 'state', 'from_city', 'from_state', 'to_city', 'to_state'])
-    .where('tracking_token', '=', token)
-    .where('state', 'in', TRACKABLE_STATES)
-    .executeTakeFirst();
+  const row = await findShipmentByTrackingToken(db, token, TRACKABLE_STATES);
   if (!row) return undefined;
   // A refunded label will not travel: the recipient sees it cancelled (the payment is not theirs to know).
   const status = row.state === 'bought' ? shipmentStatus({ status_flag: STATUS_FLAG.labelCreated, easypostStatus: row.tracker_status }) : 'cancelled';
