@@ -19,7 +19,16 @@ import { insertOpenOrder, openWithProvider } from '../payments/payment-orders.js
 import { findPaymentOrder, updatePaymentOrder } from '../payments/payments.repository.js';
 import type { UserRow } from '../users/users.table.js';
 import { formatLocalDateTime, instantOf, parseLocalDateTime } from './pickup-times.js';
-import { findPickupByProviderId, findVerifiedAddress, insertPickup, movePickup, storedPickupRates } from './pickups.repository.js';
+import {
+  findPickup,
+  findPickupByProviderId,
+  findVerifiedAddress,
+  insertPickup,
+  listOtherPayingPickups,
+  movePickup,
+  setPickupPaymentUrl,
+  storedPickupRates,
+} from './pickups.repository.js';
 import {
   bookedPickupRefusal,
   dateNotAllowed,
@@ -204,30 +213,24 @@ export async function payForPickup(deps: CarrierPickupDeps, userId: number, inpu
   let opened;
   try {
     opened = await writeTransaction(deps.db, async (trx): Promise<{ id: number; requestId: string } | Refusal> => {
-      const current = await trx.selectFrom('pickups').select(['state', 'payment_order_id']).where('id', '=', pickup.id).executeTakeFirstOrThrow();
+      const current = await findPickup(trx, pickup.id);
+      if (!current) throw new Error(`pickup ${pickup.id} vanished while it was being paid for`);
       if (current.state !== 'quoted' && current.state !== 'paying') return refused(PICKUP_SERVER_MESSAGES.alreadyPaid);
       if (!(await giveUpOrder(trx, current.payment_order_id))) return refused(PICKUP_SERVER_MESSAGES.payingAlready);
-      const others = await trx
-        .selectFrom('pickups')
-        .select(['id', 'payment_order_id'])
-        .where('shipment_id', '=', pickup.shipment_id)
-        .where('state', '=', 'paying')
-        .where('id', '!=', pickup.id)
-        .execute();
-      for (const other of others) {
+      for (const other of await listOtherPayingPickups(trx, pickup.shipment_id, pickup.id)) {
         if (!(await giveUpOrder(trx, other.payment_order_id))) return refused(PICKUP_SERVER_MESSAGES.hasPickup);
         await movePickup(trx, other.id, ['paying'], { state: 'quoted', payment_url: null, updated_at: nowIso });
       }
       const created = await insertOpenOrder(trx, deps, order);
-      const moved = await trx
-        .updateTable('pickups')
-        .set({ state: 'paying', payment_order_id: created.id, payment_url: null, rate_id: rate.rateId, price_cents: rate.priceCents, service_type: rate.service, updated_at: nowIso })
-        .where('id', '=', pickup.id)
-        .where('state', 'in', ['quoted', 'paying'])
-        .where('payment_order_id', current.payment_order_id === null ? 'is' : '=', current.payment_order_id)
-        .executeTakeFirst();
+      const moved = await movePickup(
+        trx,
+        pickup.id,
+        ['quoted', 'paying'],
+        { state: 'paying', payment_order_id: created.id, payment_url: null, rate_id: rate.rateId, price_cents: rate.priceCents, service_type: rate.service, updated_at: nowIso },
+        { paymentOrderId: current.payment_order_id },
+      );
       // Another payment of this pickup got in first: this one is not made.
-      if (Number(moved.numUpdatedRows) !== 1) throw new AppError(409, OPENAPI_CODE.error, PICKUP_SERVER_MESSAGES.payingAlready);
+      if (!moved) throw new AppError(409, OPENAPI_CODE.error, PICKUP_SERVER_MESSAGES.payingAlready);
       return created;
     });
   } catch (error) {
@@ -237,6 +240,6 @@ export async function payForPickup(deps: CarrierPickupDeps, userId: number, inpu
   }
   if ('ok' in opened) return opened;
   const paymentUrl = await openWithProvider(deps, opened, order);
-  await deps.db.updateTable('pickups').set({ payment_url: paymentUrl }).where('id', '=', pickup.id).where('payment_order_id', '=', opened.id).execute();
+  await setPickupPaymentUrl(deps.db, pickup.id, opened.id, paymentUrl);
   return { ok: true, paymentUrl };
 }

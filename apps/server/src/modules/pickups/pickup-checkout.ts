@@ -4,7 +4,8 @@ import type { BoughtPickup, CarrierError, FoundPickup } from '../../providers/ca
 import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, runPurchaseVoid } from '../carriers/carrier-purchase.js';
 import { recordPurchase } from '../operations/ledger.js';
 import { PAY_CANCEL_PAGE } from '../payments/payment-orders.js';
-import { findPickup, findPickupOfPayment, movePickup } from './pickups.repository.js';
+import { updateShipment } from '../shipments/shipments.repository.js';
+import { findPickup, findPickupOfPayment, markFailedPickupCancelled, movePickup } from './pickups.repository.js';
 import { addressLine, lockerLine, lockPickableLabel, mailCustomer, whenLine, wireCarrier } from './pickups.service.js';
 import type { PickupRow } from './pickups.table.js';
 
@@ -57,7 +58,7 @@ async function labelGoneBeforeBooking(trx: Db, deps: PickupCheckoutDeps, pickup:
   const nowIso = deps.config.clock().toISOString();
   const note = `This pickup was not booked: the label's refund was asked before the pickup's payment came through. Your payment of $${fromCents(pickup.price_cents)} was refunded.`;
   if (!(await movePickup(trx, pickup.id, ['paying'], { state: 'failed', note, updated_at: nowIso }))) return;
-  await trx.updateTable('shipments').set({ pickup_note: note, updated_at: nowIso }).where('id', '=', pickup.shipment_id).execute();
+  await updateShipment(trx, pickup.shipment_id, { pickup_note: note, updated_at: nowIso });
   await mailCustomer(trx, deps, pickup, `your ${pickup.carrier} pickup was not booked`, [
     note,
     'The money goes back to the account you paid with; your bank may take a few days to show it.',
@@ -94,7 +95,7 @@ async function recordBooking(deps: PickupCheckoutDeps, pickup: PickupRow, bought
   const nowIso = deps.config.clock().toISOString();
   const recorded = await writeTransaction(deps.db, async (trx) => {
     if (!(await movePickup(trx, pickup.id, ['booking'], { state: 'scheduled', confirmation: bought.confirmation, note: '', updated_at: nowIso }))) return false;
-    await trx.updateTable('shipments').set({ pickup_id: pickup.provider_pickup_id, pickup_note: '', updated_at: nowIso }).where('id', '=', pickup.shipment_id).execute();
+    await updateShipment(trx, pickup.shipment_id, { pickup_id: pickup.provider_pickup_id, pickup_note: '', updated_at: nowIso });
     const user = await recordPurchase(trx, pickup.user_id, { at: nowIso, paidCents: pickup.price_cents, paymentOrderId: pickup.payment_order_id });
     if (!user) throw new Error(`pickup ${pickup.id} names a missing user`);
     const scheduled = { ...pickup, confirmation: bought.confirmation };
@@ -132,14 +133,7 @@ export const pickupPurchase: CarrierPurchaseKind<PickupRow, BoughtPickup, FoundP
       await labelGoneBeforeBooking(trx, deps, paying);
       return undefined;
     }
-    const moved = await trx
-      .updateTable('pickups')
-      .set({ state: 'booking', updated_at: now.toISOString() })
-      .where('payment_order_id', '=', order.id)
-      .where('state', '=', 'paying')
-      .returning('id')
-      .executeTakeFirst();
-    return moved?.id;
+    return (await movePickup(trx, paying.id, ['paying'], { state: 'booking', updated_at: now.toISOString() })) ? paying.id : undefined;
   },
 
   async findBuying(db, id) {
@@ -155,7 +149,7 @@ export const pickupPurchase: CarrierPurchaseKind<PickupRow, BoughtPickup, FoundP
   async markFailed(trx, deps, pickup, note) {
     const nowIso = deps.config.clock().toISOString();
     if (!(await movePickup(trx, pickup.id, ['booking'], { state: 'failed', note, updated_at: nowIso }))) return false;
-    await trx.updateTable('shipments').set({ pickup_note: note, updated_at: nowIso }).where('id', '=', pickup.shipment_id).execute();
+    await updateShipment(trx, pickup.shipment_id, { pickup_note: note, updated_at: nowIso });
     return true;
   },
 
@@ -167,9 +161,9 @@ export const pickupPurchase: CarrierPurchaseKind<PickupRow, BoughtPickup, FoundP
 
   async failPaid(trx, deps, order) {
     const nowIso = deps.config.clock().toISOString();
-    const pickup = await trx.selectFrom('pickups').select(['id', 'shipment_id', 'state']).where('payment_order_id', '=', order.id).executeTakeFirst();
+    const pickup = await findPickupOfPayment(trx, order.id);
     if (!pickup || !(await movePickup(trx, pickup.id, ['paying', 'booking'], { state: 'failed', note: WRONG_AMOUNT_NOTE, updated_at: nowIso }))) return undefined;
-    await trx.updateTable('shipments').set({ pickup_note: WRONG_AMOUNT_NOTE, updated_at: nowIso }).where('id', '=', pickup.shipment_id).execute();
+    await updateShipment(trx, pickup.shipment_id, { pickup_note: WRONG_AMOUNT_NOTE, updated_at: nowIso });
     return { id: pickup.id, wasBuying: pickup.state === 'booking' };
   },
 
@@ -186,14 +180,7 @@ export const pickupPurchase: CarrierPurchaseKind<PickupRow, BoughtPickup, FoundP
   },
   async voidMade(deps, pickup, found) {
     const status = await deps.carriers.cancelPickup(pickup.provider_pickup_id ?? '');
-    const nowIso = deps.config.clock().toISOString();
-    await deps.db
-      .updateTable('pickups')
-      .set({ cancel_claimed_at: nowIso, updated_at: nowIso })
-      .where('id', '=', pickup.id)
-      .where('state', '=', 'failed')
-      .where('cancel_claimed_at', 'is', null)
-      .execute();
+    await markFailedPickupCancelled(deps.db, pickup.id, deps.config.clock().toISOString());
     deps.log.warn({ pickup: pickup.id, carrier: pickup.carrier, confirmation: found.confirmation, status }, 'the carrier booked a pickup whose payment was refunded: it is cancelled');
   },
 };
@@ -210,12 +197,8 @@ export const pickupCheckout = carrierCheckoutPurpose(pickupPurchase, {
   page: (deps, order) => pickupReturnPage(deps, order.id),
   /** The payer cancelled at the provider, or a pending capture was declined: the pickup is quoted again and can be paid. */
   async cancelled(db, deps, order) {
-    await db
-      .updateTable('pickups')
-      .set({ state: 'quoted', payment_url: null, updated_at: deps.config.clock().toISOString() })
-      .where('payment_order_id', '=', order.id)
-      .where('state', '=', 'paying')
-      .execute();
+    const paying = await findPickupOfPayment(db, order.id);
+    if (paying) await movePickup(db, paying.id, ['paying'], { state: 'quoted', payment_url: null, updated_at: deps.config.clock().toISOString() });
   },
 });
 

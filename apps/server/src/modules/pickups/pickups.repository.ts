@@ -51,19 +51,24 @@ export async function findPickupByProviderId(db: Db, userId: number, providerPic
   return db.selectFrom('pickups').selectAll().where('provider_pickup_id', '=', providerPickupId).where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** The user's pickups of a shipment, newest first: what the look-ups below narrow. */
+const pickupsOfShipment = (db: Db, userId: number, shipmentId: number) =>
+  db.selectFrom('pickups').selectAll().where('user_id', '=', userId).where('shipment_id', '=', shipmentId).orderBy('id', 'desc');
+
 /**
  * The user's pickup of a shipment by the id the list shows (the row's pickupId): the carriers
  * provider's pickup id, or the USPS confirmation number; the newest when several match.
  */
 export async function findPickupOfShipment(db: Db, userId: number, shipmentId: number, pickupId: string): Promise<PickupRow | undefined> {
-  return db
-    .selectFrom('pickups')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('shipment_id', '=', shipmentId)
+  return pickupsOfShipment(db, userId, shipmentId)
     .where((eb) => eb.or([eb('provider_pickup_id', '=', pickupId), eb('confirmation', '=', pickupId)]))
-    .orderBy('id', 'desc')
     .executeTakeFirst();
+}
+
+/** The user's scheduled pickup of a shipment (there is at most one live), of one carrier when named. */
+export async function findScheduledPickup(db: Db, userId: number, shipmentId: number, carrier?: string): Promise<PickupRow | undefined> {
+  const scheduled = pickupsOfShipment(db, userId, shipmentId).where('state', '=', 'scheduled');
+  return (carrier === undefined ? scheduled : scheduled.where('carrier', '=', carrier)).executeTakeFirst();
 }
 
 /** The shipment's live pickup (paying, booking or scheduled), if any: there is at most one. */
@@ -73,15 +78,7 @@ export async function findLivePickup(db: Db, shipmentId: number): Promise<Pickup
 
 /** The user's newest pickup of a shipment that reached the carrier (it has a confirmation), of one carrier. */
 export async function findLatestConfirmedPickup(db: Db, userId: number, shipmentId: number, carrier: string): Promise<PickupRow | undefined> {
-  return db
-    .selectFrom('pickups')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('shipment_id', '=', shipmentId)
-    .where('carrier', '=', carrier)
-    .where('confirmation', 'is not', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  return pickupsOfShipment(db, userId, shipmentId).where('carrier', '=', carrier).where('confirmation', 'is not', null).executeTakeFirst();
 }
 
 /** The pickup a payment order pays for. */
@@ -89,13 +86,74 @@ export async function findPickupOfPayment(db: Db, paymentOrderId: number): Promi
   return db.selectFrom('pickups').selectAll().where('payment_order_id', '=', paymentOrderId).executeTakeFirst();
 }
 
+/** The label's other pickups waiting for their payment. */
+export async function listOtherPayingPickups(db: Db, shipmentId: number, exceptId: number): Promise<Pick<PickupRow, 'id' | 'payment_order_id'>[]> {
+  return db
+    .selectFrom('pickups')
+    .select(['id', 'payment_order_id'])
+    .where('shipment_id', '=', shipmentId)
+    .where('state', '=', 'paying')
+    .where('id', '!=', exceptId)
+    .execute();
+}
+
 /**
- * Moves a pickup from one of `from` with the changes; false when it was in none of them (another
- * request moved it first). The one gate each step of the state machine passes through.
+ * Moves a pickup from one of `from` with the changes, and with `paidBy` only while its payment
+ * order is that one (null: none yet); false when it was not (another request moved it first). The
+ * one gate each step of the state machine passes through.
  */
-export async function movePickup(db: Db, id: number, from: readonly PickupState[], changes: PickupUpdate): Promise<boolean> {
-  const result = await db.updateTable('pickups').set(changes).where('id', '=', id).where('state', 'in', from).executeTakeFirst();
+export async function movePickup(
+  db: Db,
+  id: number,
+  from: readonly PickupState[],
+  changes: PickupUpdate,
+  paidBy?: { paymentOrderId: number | null },
+): Promise<boolean> {
+  let query = db.updateTable('pickups').set(changes).where('id', '=', id).where('state', 'in', from);
+  if (paidBy) query = query.where('payment_order_id', paidBy.paymentOrderId === null ? 'is' : '=', paidBy.paymentOrderId);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Keeps what USPS holds of a pickup now (its ETag, its day), whatever its state. */
+export async function updateUspsPickup(db: Db, id: number, changes: Pick<PickupUpdate, 'usps_etag' | 'pickup_date'>): Promise<void> {
+  await db.updateTable('pickups').set(changes).where('id', '=', id).execute();
+}
+
+/** Keeps the provider's approval page of the pickup's payment, while that payment is still the pickup's. */
+export async function setPickupPaymentUrl(db: Db, id: number, paymentOrderId: number, paymentUrl: string): Promise<void> {
+  await db.updateTable('pickups').set({ payment_url: paymentUrl }).where('id', '=', id).where('payment_order_id', '=', paymentOrderId).execute();
+}
+
+/**
+ * Claims the cancelling of a scheduled pickup (cancel_claimed_at): false when another request
+ * holds a claim made after `staleBeforeIso`, or the pickup is no longer scheduled.
+ */
+export async function claimPickupCancel(db: Db, id: number, nowIso: string, staleBeforeIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('pickups')
+    .set({ cancel_claimed_at: nowIso })
+    .where('id', '=', id)
+    .where('state', '=', 'scheduled')
+    .where((eb) => eb.or([eb('cancel_claimed_at', 'is', null), eb('cancel_claimed_at', '<', staleBeforeIso)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives up the claim on cancelling a pickup still scheduled (the carrier refused or did not answer). */
+export async function releasePickupCancel(db: Db, id: number): Promise<void> {
+  await db.updateTable('pickups').set({ cancel_claimed_at: null }).where('id', '=', id).where('state', '=', 'scheduled').execute();
+}
+
+/** Notes on a failed pickup that the carrier was asked to cancel its booking (once: the first time only). */
+export async function markFailedPickupCancelled(db: Db, id: number, nowIso: string): Promise<void> {
+  await db
+    .updateTable('pickups')
+    .set({ cancel_claimed_at: nowIso, updated_at: nowIso })
+    .where('id', '=', id)
+    .where('state', '=', 'failed')
+    .where('cancel_claimed_at', 'is', null)
+    .execute();
 }
 
 /** The rates a pickup was offered, as stored; a damaged value reads as none. */

@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { APP_PATHS, appUrl, carrierWireName, PICKUP_ERRORCODE, PICKUP_MESSAGES, pickupDates } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
-import { toIso } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import { CarrierError } from '../../providers/carriers/carriers-provider.js';
 import { findHub } from '../hubs/hubs.repository.js';
@@ -10,9 +9,9 @@ import type { HubRow } from '../hubs/hubs.table.js';
 import { notify } from '../notifications/notify.js';
 import { findUserById } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
-import { lockShipment } from '../shipments/shipments.repository.js';
+import { findShipment, findShipmentOfUser, lockShipment, type ShipmentKey } from '../shipments/shipments.repository.js';
 import type { ShipmentRow } from '../shipments/shipments.table.js';
-import { findLivePickup, movePickup } from './pickups.repository.js';
+import { claimPickupCancel, findLivePickup, findScheduledPickup, movePickup, releasePickupCancel } from './pickups.repository.js';
 import type { PickupRow } from './pickups.table.js';
 
 /**
@@ -62,14 +61,8 @@ const NOT_SCANNED = new Set(['', 'pre_transit', 'unknown']);
  * A label of the user's that a carrier may come for: bought (status_flag 1), not refunded,
  * never scanned. Another user's label and a missing one read the same.
  */
-export async function pickupLabel(
-  db: Db,
-  userId: number,
-  which: { id: number } | { providerShipmentId: string },
-): Promise<{ ok: true; shipment: ShipmentRow } | Refusal> {
-  let query = db.selectFrom('shipments').selectAll().where('user_id', '=', userId).where('state', '!=', 'draft');
-  query = 'id' in which ? query.where('id', '=', which.id) : query.where('provider_shipment_id', '=', which.providerShipmentId);
-  const shipment = await query.executeTakeFirst();
+export async function pickupLabel(db: Db, userId: number, which: ShipmentKey): Promise<{ ok: true; shipment: ShipmentRow } | Refusal> {
+  const shipment = await findShipmentOfUser(db, userId, which);
   if (!shipment) return refused(PICKUP_SERVER_MESSAGES.noSuchLabel);
   if (shipment.state === 'refund_pending' || shipment.state === 'refunded') return refused(PICKUP_SERVER_MESSAGES.refunded);
   if (shipment.state !== 'bought') return refused(PICKUP_SERVER_MESSAGES.notBought);
@@ -136,7 +129,7 @@ export function pickupLink(config: PickupDeps['config'], pickup: PickupRow, ship
 /** Queues a mail to the pickup's customer about it, in the caller's transaction (transactional: sent whatever the notification switches say). */
 export async function mailCustomer(trx: Db, deps: PickupDeps, pickup: PickupRow, subject: string, paragraphs: string[]): Promise<void> {
   const user = await findUserById(trx, pickup.user_id);
-  const shipment = await trx.selectFrom('shipments').select('order_no').where('id', '=', pickup.shipment_id).executeTakeFirst();
+  const shipment = await findShipment(trx, pickup.shipment_id);
   if (!user || !shipment) return;
   await notify(trx, deps, user, { subject, lines: paragraphs, action: { label: 'Purchased Labels', link: pickupLink(deps.config, pickup, shipment) }, by: 'mail' });
 }
@@ -164,24 +157,13 @@ export async function cancelPickup(
 ): Promise<CancelOutcome> {
   const now = deps.config.clock();
   const nowIso = now.toISOString();
-  const pickup = await deps.db
-    .selectFrom('pickups')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('shipment_id', '=', shipmentId)
-    .where('state', '=', 'scheduled')
-    .executeTakeFirst();
+  const pickup = await findScheduledPickup(deps.db, userId, shipmentId);
   if (!pickup) return { ok: false, notFound: true, message: PICKUP_SERVER_MESSAGES.noScheduledPickup };
-  const claim = await deps.db
-    .updateTable('pickups')
-    .set({ cancel_claimed_at: nowIso })
-    .where('id', '=', pickup.id)
-    .where('state', '=', 'scheduled')
-    .where((eb) => eb.or([eb('cancel_claimed_at', 'is', null), eb('cancel_claimed_at', '<', new Date(now.getTime() - CANCEL_CLAIM_MS).toISOString())]))
-    .executeTakeFirst();
-  if (Number(claim.numUpdatedRows) !== 1) return { ok: false, notFound: false, message: PICKUP_SERVER_MESSAGES.cancelling };
+  if (!(await claimPickupCancel(deps.db, pickup.id, nowIso, new Date(now.getTime() - CANCEL_CLAIM_MS).toISOString()))) {
+    return { ok: false, notFound: false, message: PICKUP_SERVER_MESSAGES.cancelling };
+  }
 
-  const release = () => deps.db.updateTable('pickups').set({ cancel_claimed_at: null }).where('id', '=', pickup.id).where('state', '=', 'scheduled').execute();
+  const release = () => releasePickupCancel(deps.db, pickup.id);
   let answer;
   try {
     answer = await (pickup.carrier === 'USPS' ? cancellers.usps : cancellers.carriers)(pickup);
@@ -231,6 +213,3 @@ export function carriersCancel(deps: Pick<AppContext, 'carriers' | 'log'>): Carr
 
 /** The wire's name of a pickup's carrier (the redirect's carrier). */
 export const wireCarrier = (pickup: Pick<PickupRow, 'carrier'>) => carrierWireName(pickup.carrier);
-
-/** ISO time a pickup last moved (drivers return Date or text). */
-export const updatedAt = (pickup: Pick<PickupRow, 'updated_at'>) => Date.parse(toIso(pickup.updated_at));

@@ -26,8 +26,17 @@ import {
   type UspsPickupService,
   type UspsPickupsProvider,
 } from '../../providers/usps/usps-pickups-provider.js';
+import { updateShipment } from '../shipments/shipments.repository.js';
 import type { UserRow } from '../users/users.table.js';
-import { findLatestConfirmedPickup, findLivePickup, findPickup, insertPickup, movePickup } from './pickups.repository.js';
+import {
+  findLatestConfirmedPickup,
+  findLivePickup,
+  findPickup,
+  findScheduledPickup,
+  insertPickup,
+  movePickup,
+  updateUspsPickup,
+} from './pickups.repository.js';
 import {
   addressLine,
   type CarrierCancel,
@@ -292,7 +301,7 @@ async function bookUspsPickup(deps: UspsPickupDeps, pickupId: number, shipmentId
       const note = uspsAlreadyBooked(request.pickupDate);
       await writeTransaction(deps.db, async (trx) => {
         await movePickup(trx, pickupId, ['booking'], { state: 'failed', note, updated_at: failedIso });
-        await trx.updateTable('shipments').set({ pickup_note: note, updated_at: failedIso }).where('id', '=', shipmentId).execute();
+        await updateShipment(trx, shipmentId, { pickup_note: note, updated_at: failedIso });
       });
       deps.log.warn({ pickup: pickupId, shipment: shipmentId }, 'USPS holds the pickup whose answer was lost; its confirmation number is unknown');
       return refused(note);
@@ -313,7 +322,7 @@ async function bookUspsPickup(deps: UspsPickupDeps, pickupId: number, shipmentId
       note: '',
       updated_at: doneIso,
     });
-    await trx.updateTable('shipments').set({ pickup_id: scheduled.confirmationNumber, pickup_note: '', updated_at: doneIso }).where('id', '=', shipmentId).execute();
+    await updateShipment(trx, shipmentId, { pickup_id: scheduled.confirmationNumber, pickup_note: '', updated_at: doneIso });
     const row = await findPickup(trx, pickupId);
     if (!row) throw new Error(`pickup ${pickupId} vanished while it was scheduled`);
     await mailCustomer(trx, deps, row, 'your USPS pickup is scheduled', [
@@ -387,11 +396,7 @@ export async function inquireUspsPickup(deps: UspsPickupDeps, userId: number, sh
       throw serviceException(deps, error, 'inquiry');
     }
     if (current) {
-      await deps.db
-        .updateTable('pickups')
-        .set({ usps_etag: current.eTag, pickup_date: current.pickupDate })
-        .where('id', '=', pickup.id)
-        .execute();
+      await updateUspsPickup(deps.db, pickup.id, { usps_etag: current.eTag, pickup_date: current.pickupDate });
       pickup = { ...pickup, usps_etag: current.eTag, pickup_date: current.pickupDate };
       inquiry = toUspsInquiry(current, pickup);
     } else {
@@ -417,14 +422,7 @@ function serviceOf(pickup: PickupRow, packageType: string): UspsPickupService {
  * with the current ETag), changed and sent back with If-Match; a stale ETag is read again once.
  */
 export async function changeUspsPickup(deps: UspsPickupDeps, userId: number, input: ChangeInput): Promise<{ ok: true; date: string } | { ok: false; message: string }> {
-  const pickup = await deps.db
-    .selectFrom('pickups')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('shipment_id', '=', input.shipmentdetailsid)
-    .where('carrier', '=', 'USPS')
-    .where('state', '=', 'scheduled')
-    .executeTakeFirst();
+  const pickup = await findScheduledPickup(deps.db, userId, input.shipmentdetailsid, 'USPS');
   if (!pickup) return refused(PICKUP_SERVER_MESSAGES.noScheduledPickup);
   if (pickup.cancel_claimed_at !== null) return refused(PICKUP_SERVER_MESSAGES.cancelling);
   const now = deps.config.clock();
