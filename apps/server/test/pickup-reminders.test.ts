@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueuePickupReminders } from '../src/jobs/pickup-reminders.js';
+import { enqueuePickupReminders } from '../src/jobs/pickup-reminders.job.js';
 import { buildTestApp, mailsOf, type TestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
 

@@ -1,6 +1,6 @@
 import { APP_PATHS, PICKUP_MESSAGES, PICKUP_WINDOW_MESSAGE, pickupDates, SHIPMENT_MESSAGES, stateTimeZone } from '@airbox/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { KEEP_PICKUP_DRAFTS_MS } from '../src/jobs/clean-up.js';
+import { KEEP_PICKUP_DRAFTS_MS } from '../src/jobs/clean-up.job.js';
 import { CARRIER_GIVE_UP_MS as BOOKING_GIVE_UP_MS } from '../src/modules/carriers/carrier-purchase.js';
 import { PICKUP_SERVER_MESSAGES } from '../src/modules/pickups/pickups.service.js';
 import { toShipmentRow } from '../src/modules/shipments/shipments.wire.js';

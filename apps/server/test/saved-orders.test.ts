@@ -1,6 +1,6 @@
 import { ACCOUNT_CAPS, API_ERRORCODE, LABEL_PURCHASE_ERRORCODE, MESSAGES, OPENAPI_CODE, ROLE, SHIPMENT_MESSAGES, saveOrderForLaterCall } from '@airbox/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { KEEP_RATE_DRAFTS_MS } from '../src/jobs/clean-up.js';
+import { KEEP_RATE_DRAFTS_MS } from '../src/jobs/clean-up.job.js';
 import { insertCompany, insertUnit } from '../src/modules/campuses/campuses.repository.js';
 import { insertContact } from '../src/modules/contacts/contacts.repository.js';
 import { listSavedOrders } from '../src/modules/saved-orders/saved-orders.repository.js';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanUpExpiredRows, KEEP_SENT_TEXTS_MS } from '../src/jobs/clean-up.js';
+import { cleanUpExpiredRows, KEEP_SENT_TEXTS_MS } from '../src/jobs/clean-up.job.js';
 import { retryDelayMs } from '../src/jobs/runner.js';
 import { enqueueJob } from '../src/modules/jobs/jobs.js';
 import { TextRefusedError } from '../src/providers/sms/sms-provider.js';

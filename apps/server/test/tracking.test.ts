@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { carrierCommand } from '../src/cli/carrier.js';
 import { UsageError } from '../src/cli/simulator-fail.js';
-import { advanceDueSimulatedLabels } from '../src/jobs/tracking-jobs.js';
+import { advanceDueSimulatedLabels } from '../src/jobs/carrier-simulator-advance.job.js';
 import { PICKUP_SERVER_MESSAGES } from '../src/modules/pickups/pickups.service.js';
 import { trackerStatusMovesForward } from '../src/modules/shipments/tracker-status.js';
 import type { NewUser } from '../src/modules/users/users.table.js';

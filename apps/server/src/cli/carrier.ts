@@ -6,7 +6,7 @@ import pino from 'pino';
 import { type AppConfig, loadConfig } from '../config/env.js';
 import { createDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { advanceSimulatedLabel, type AdvancedLabel } from '../jobs/tracking-jobs.js';
+import { advanceSimulatedLabel, type AdvancedLabel } from '../jobs/carrier-simulator-advance.job.js';
 import { CARRIER_ERROR_CODES, CARRIER_STEPS, CarrierError } from '../providers/carriers/carriers-provider.js';
 import { createCarriersProvider } from '../providers/carriers/index.js';
 import { isCarriersSimulator, type SimulatorCarriersProvider } from '../providers/carriers/simulator-carriers-provider.js';

@@ -1,10 +1,10 @@
 import { claimJob, failJobAttempt, finishJob } from '../modules/jobs/jobs.repository.js';
-import { enqueueJob, type JobName } from '../modules/jobs/jobs.js';
+import { enqueueJob } from '../modules/jobs/jobs.js';
 import type { JobRow } from '../modules/jobs/jobs.table.js';
 import { sendingTextsOnce } from '../modules/texts/texts.service.js';
 import { senderDomain, withMessageIds } from '../providers/mail/mail-provider.js';
-import type { JobContext } from './context.js';
-import { JOB_HANDLERS, RECURRING_JOBS } from './handlers.js';
+import type { JobContext } from './define-job.js';
+import { findJob, RECURRING_JOBS } from './registry.js';
 
 /** A worker's hold on a job; a worker that dies lets it go to another after this. */
 export const JOB_LEASE_MS = 5 * 60 * 1000;
@@ -50,10 +50,11 @@ function errorText(error: unknown): string {
 }
 
 /**
- * The worker: claims due jobs one at a time (each with a lease), runs their handler, and marks
- * them done, or queues them again with a growing delay, or failed after their last attempt.
- * Each poll first enqueues the current tick of every recurring job under a unique key, so with
- * several servers each tick is enqueued, and so run, once.
+ * The worker: claims due jobs one at a time (each with a lease), runs each as its job's file says
+ * (found by name in registry.ts, its payload read back through the job's schema), and marks them
+ * done, or queues them again with a growing delay, or failed after their last attempt. Each poll
+ * first enqueues the current tick of every recurring job (a job with `every`) under a unique key,
+ * so with several servers each tick is enqueued, and so run, once.
  */
 export function createJobRunner(context: JobContext, options: { pollMs: number }): JobRunner {
   const { db, config, log } = context;
@@ -64,19 +65,18 @@ export function createJobRunner(context: JobContext, options: { pollMs: number }
   let stopped = true;
 
   async function execute(job: JobRow): Promise<void> {
-    const name = job.name as JobName;
-    const handler = JOB_HANDLERS[name];
+    const definition = findJob(job.name);
     const now = () => config.clock().toISOString();
     try {
-      if (!handler) throw new Error(`no handler for job '${job.name}'`);
+      if (!definition) throw new Error(`no handler for job '${job.name}'`);
       if (job.attempts > job.max_attempts) throw new Error('its worker stopped during the last attempt');
-      const payload = handler.payload.parse(JSON.parse(job.payload));
+      const payload = definition.payload.parse(JSON.parse(job.payload));
       // The job's mails, on every run, carry the job's Message-IDs; its texts are sent once by key.
       const mail = withMessageIds(context.mail, (n) => jobMessageId(job, n, mailDomain));
       const sms = sendingTextsOnce(context.sms, { db, clock: config.clock, log }, (n) => jobTextKey(job, n), job.id);
       const jobContext: JobContext = { db, config, log, mail, sms, wallet: context.wallet, payments: context.payments, carriers: context.carriers };
-      // The handler's own type matches its payload schema; TypeScript cannot pair them by name.
-      await (handler.run as (payload: unknown, context: JobContext) => Promise<void>)(payload, jobContext);
+      // The job's run takes what its own schema parsed; TypeScript cannot pair the two across the union of jobs.
+      await (definition.run as (payload: unknown, context: JobContext) => Promise<void>)(payload, jobContext);
       await finishJob(db, job.id, now());
     } catch (error) {
       const last = job.attempts >= job.max_attempts;

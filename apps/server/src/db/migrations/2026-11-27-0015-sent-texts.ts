@@ -7,7 +7,7 @@ import { timestampType } from '../dialect.js';
  * which of its texts) before Twilio is asked: 'sending' until Twilio's answer names the message
  * (then 'sent' with its SID), 'refused' when Twilio answered that it made none. A try that finds
  * its key 'sent' sends nothing; one that finds it 'sending' (the answer was lost) looks the text
- * up at Twilio before sending. Kept a week (jobs/clean-up.ts): a job's tries span hours.
+ * up at Twilio before sending. Kept a week (jobs/clean-up.job.ts): a job's tries span hours.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations stay frozen in time
 export async function up(db: Kysely<any>): Promise<void> {

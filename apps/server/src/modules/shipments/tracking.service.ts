@@ -12,8 +12,9 @@ import { trackerStatusMovesForward } from './tracker-status.js';
 /*
  * Trackers (issue 9): a carrier's tracker events reach a label here, whether from EasyPost's
  * webhook (routes/app-v1/carrier-webhooks.routes.ts) or from the simulator's recurring step
- * (jobs/tracking-jobs.ts). An event is stored once by its id and applied by a job; applying
- * only moves a label forward, and a change worth telling reaches the customer as they chose.
+ * (jobs/carrier-simulator-advance.job.ts). An event is stored once by its id and applied by a
+ * job; applying only moves a label forward, and a change worth telling reaches the customer as
+ * they chose.
  */
 
 export type TrackingDeps = Pick<AppContext, 'db' | 'config' | 'log'>;

@@ -1,0 +1,48 @@
+import { APP_PATHS, appUrl, pickupReminderWindow } from '@airbox/contract';
+import { z } from 'zod';
+import { writeTransaction } from '../db/database.js';
+import { toIso } from '../db/dialect.js';
+import { findHub } from '../modules/hubs/hubs.repository.js';
+import { pacificDateTime } from '../modules/messages/messages.html.js';
+import { notify } from '../modules/notifications/notify.js';
+import { findUserById } from '../modules/users/users.repository.js';
+import { defineJob, jobId } from './define-job.js';
+
+const payload = z.object({ packageId: jobId });
+
+declare module '../modules/jobs/jobs.js' {
+  interface JobPayloads {
+    /** The morning reminder of a package still waiting in its locker (enqueued by 'pickup-reminders'). */
+    'pickup-reminder': z.infer<typeof payload>;
+  }
+}
+
+/**
+ * The morning reminder (beyond the spec): the package is still in the locker and a 1-credit fee
+ * starts at 12:00 PM Pacific. By mail and/or text as the customer's notification switches say,
+ * each its own job so one failing does not resend the other. Nothing once it is picked up.
+ */
+export const pickupReminderJob = defineJob({
+  name: 'pickup-reminder',
+  payload,
+  run: async ({ packageId }, { db, config, log }) => {
+    const pkg = await db.selectFrom('locker_packages').selectAll().where('id', '=', packageId).executeTakeFirst();
+    if (!pkg || pkg.picked_up_at !== null) return;
+    const [user, hub] = await Promise.all([findUserById(db, pkg.user_id), findHub(db, pkg.hub_id)]);
+    if (!user || !hub) return;
+    const now = config.clock();
+    const { until } = pickupReminderWindow(new Date(toIso(pkg.delivered_at)));
+    if (now >= until) return;
+    const sentence =
+      `Your ${pkg.carrier} package ${pkg.tracking_no} is still waiting at ${hub.business_name}, ${hub.address}, ${hub.city}. ` +
+      `Pick it up before ${pacificDateTime(until)} to avoid a 1-credit fee; ` +
+      `after that, 1 credit a day is charged, up to 2. Pickup code: ${pkg.pickup_code}.`;
+    await writeTransaction(db, (trx) =>
+      notify(trx, { config, log }, user, {
+        subject: 'pick up your package before noon Pacific to avoid a fee',
+        lines: [sentence],
+        action: { label: 'My Messages', link: appUrl(config.publicUrl, APP_PATHS.message.getHref()) },
+      }),
+    );
+  },
+});

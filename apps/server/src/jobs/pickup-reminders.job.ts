@@ -1,0 +1,41 @@
+import { pickupReminderWindow } from '@airbox/contract';
+import { toIso } from '../db/dialect.js';
+import { enqueueJob } from '../modules/jobs/jobs.js';
+import { defineJob, type JobContext, noPayload } from './define-job.js';
+
+declare module '../modules/jobs/jobs.js' {
+  interface JobPayloads {
+    /** Recurring: enqueues a pickup-reminder per package whose free period ends today. */
+    'pickup-reminders': Record<string, never>;
+  }
+}
+
+/** A package delivered longer ago than this is past its reminder window whatever the clock says. */
+const LOOKBACK_MS = 3 * 24 * 60 * 60 * 1000;
+
+/**
+ * Every package still waiting whose reminder window is open now gets one pickup-reminder job; its
+ * unique key keeps it to one per package, however often this runs.
+ */
+export async function enqueuePickupReminders({ db, config }: JobContext): Promise<void> {
+  const now = config.clock();
+  const waiting = await db
+    .selectFrom('locker_packages')
+    .select(['id', 'delivered_at'])
+    .where('picked_up_at', 'is', null)
+    .where('delivered_at', '>', new Date(now.getTime() - LOOKBACK_MS).toISOString())
+    .execute();
+  for (const pkg of waiting) {
+    const { from, until } = pickupReminderWindow(new Date(toIso(pkg.delivered_at)));
+    if (now >= from && now < until) {
+      await enqueueJob(db, now, 'pickup-reminder', { packageId: pkg.id }, { uniqueKey: `pickup-reminder:${pkg.id}` });
+    }
+  }
+}
+
+export const pickupRemindersJob = defineJob({
+  name: 'pickup-reminders',
+  payload: noPayload,
+  run: (_payload, context) => enqueuePickupReminders(context),
+  every: 15 * 60 * 1000,
+});
