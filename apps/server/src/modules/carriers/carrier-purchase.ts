@@ -1,12 +1,14 @@
-import { APP_BASE, APP_PATHS } from '@airbox/contract';
+import { APP_BASE, APP_PATHS, fromCents } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { CARRIER_SETTLE_MS, CarrierError } from '../../providers/carriers/carriers-provider.js';
 import { enqueueJob, type JobName, type JobPayloads } from '../jobs/jobs.js';
+import { recordPurchase } from '../operations/ledger.js';
 import type { CheckoutPurpose } from '../payments/checkout.js';
 import { enqueuePaymentRefund, refundPaymentOrder } from '../payments/payment-orders.js';
 import type { PaymentOrderRow } from '../payments/payments.table.js';
+import type { UserRow } from '../users/users.table.js';
 
 /**
  * The carrier purchase: what a customer pays for that a carrier then makes (a label, a carrier
@@ -52,12 +54,20 @@ const retryDelayMs = (config: CarrierPurchaseDeps['config']) => config.labelRetr
 /** Any job with its payload. */
 export type JobCall = { [N in JobName]: { name: N; payload: JobPayloads[N] } }[JobName];
 
-/** What the machine reads of a row being bought: its last change is the move it is in (buying, failed). */
+/**
+ * What the machine reads of a row being bought: its state (paying, the kind's buying, failed, ...),
+ * whose it is and what pays for it; its last change is the move it is in (buying, failed).
+ */
 export interface PurchaseRow {
   id: number;
+  user_id: number;
+  state: string;
   payment_order_id: number | null;
   updated_at: Date | string;
 }
+
+/** Said to a customer whose payment a failed purchase gives back. */
+export const MONEY_BACK = 'The money goes back to the account you paid with; your bank may take a few days to show it.';
 
 /** What the carrier holds of a failed purchase: what it made, or nothing (`settled`: and nothing may still come). */
 export type CarrierHolds<Made> = { found: true; made: Made } | { found: false; settled: boolean; details?: Record<string, unknown> };
@@ -75,34 +85,41 @@ export type VoidOutcome = 'voided' | 'none' | 'settling';
 export interface CarrierPurchaseKind<Row extends PurchaseRow, Bought, Made> {
   /** The logs' key of the row's id: 'shipment', 'pickup'. */
   what: 'shipment' | 'pickup';
+  /** The row's state while the carrier is asked ('buying', 'booking'): after paying, before bought or failed. */
+  buying: Row['state'];
   /** The job that asks the carrier again (keyed `${name}:${id}`), and the one that voids with its key (`reason` keys a later, separate void). */
   retryJob(id: number): JobCall;
   voidJob(id: number, reason: VoidReason): { job: JobCall; uniqueKey: string };
   /**
-   * Its words in the logs: the thing ('label', 'pickup'), asking it back ('void', 'cancel'), the
-   * line of a void that found nothing made, and the void job's error while it may still come.
+   * Its words: the thing ('label', 'pickup'), its log line once bought ('label bought'), asking it
+   * back ('void', 'cancel'), the line of a void that found nothing made, and the void job's error
+   * while it may still come.
    */
-  words: { thing: string; void: string; nothingMade: string; settling: string };
+  words: { thing: string; bought: string; void: string; nothingMade: string; settling: string };
+  /** Why the carrier refused, in the customer's words, where the kind says it its own way: an address it could not verify, what it no longer offers, any other refusal. */
+  refusals: { address: string; notOffered: string; declined: string };
+  /** Said on the row when its payment was taken for another amount (and refunded). */
+  wrongAmountNote: string;
+  /** What the customer paid for it, in cents. */
+  paidCents(row: Row): number;
 
-  /** In the capture's transaction: the row `order` pays for moves paying → buying; its id, or undefined when none was waiting. */
-  claim(trx: Db, deps: CarrierPurchaseDeps, order: PaymentOrderRow, now: Date): Promise<number | undefined>;
-  /** The row while it is being bought (and is the machine's to buy). */
-  findBuying(db: Db, id: number): Promise<Row | undefined>;
+  /** The row by its id, when it is the machine's to buy. */
+  find(db: Db, id: number): Promise<Row | undefined>;
+  /** The row a payment order pays for. */
+  findOfPayment(db: Db, paymentOrderId: number): Promise<Row | undefined>;
+  /** In the capture's transaction: the paying row moves paying → buying; false when it did not (moved meanwhile, or the kind ended it saying why). */
+  claim(trx: Db, deps: CarrierPurchaseDeps, row: Row, now: Date): Promise<boolean>;
   /** Asks the carrier to make it: throws CarrierError when it refuses or does not answer. */
   buy(deps: CarrierPurchaseDeps, row: Row): Promise<Bought>;
-  /** buying → bought with all that goes with it (its ledger row, the customer's mail), one transaction; false when it was not buying any more. */
+  /** Records what the carrier made, with recordBought; false when it was not buying any more. */
   record(deps: CarrierPurchaseDeps, row: Row, bought: Bought): Promise<boolean>;
-  /** Why the carrier refused, as the row and the customer read it. */
-  refusalNote(row: Row, error: CarrierError): string;
-  /** In the refusal's transaction: buying → failed saying `note`; false when it was not buying. */
-  markFailed(trx: Db, deps: CarrierPurchaseDeps, row: Row, note: string): Promise<boolean>;
-  /** In the same transaction, last: the customer is told. */
+  /** In the transaction that fails it: one of `from` → failed saying `note`; false when it was in none of them. */
+  markFailed(trx: Db, deps: CarrierPurchaseDeps, row: Row, note: string, from: readonly Row['state'][]): Promise<boolean>;
+  /** In the refusal's transaction, last: the customer is told. */
   tellFailed(trx: Db, deps: CarrierPurchaseDeps, row: Row, note: string): Promise<void>;
-  /** In the refund of a capture taken for another amount: the row paid for ends failed; its id and whether the carrier was being asked. */
-  failPaid(trx: Db, deps: CarrierPurchaseDeps, order: PaymentOrderRow): Promise<{ id: number; wasBuying: boolean } | undefined>;
 
-  /** The row once failed, whatever else. */
-  findFailed(db: Db, id: number): Promise<(Row & { voidedAt: Date | string | null }) | undefined>;
+  /** When the carrier was asked to take back what it made for the failed row (null: not yet). */
+  voidedAt(row: Row): Date | string | null;
   /** Whether the carrier can be asked about it at all. */
   voidable(row: Row): boolean;
   /** What the carrier holds of it. */
@@ -112,6 +129,35 @@ export interface CarrierPurchaseKind<Row extends PurchaseRow, Bought, Made> {
 }
 
 const sinceMs = (deps: CarrierPurchaseDeps, row: PurchaseRow) => deps.config.clock().getTime() - Date.parse(toIso(row.updated_at));
+
+/** The kind's row by its id while it is in `state`. */
+async function findIn<Row extends PurchaseRow, Bought, Made>(db: Db, kind: CarrierPurchaseKind<Row, Bought, Made>, id: number, state: string): Promise<Row | undefined> {
+  const row = await kind.find(db, id);
+  return row?.state === state ? row : undefined;
+}
+
+/** Why the carrier refused, as the row and the customer read it. */
+function refusalNote<Row extends PurchaseRow, Bought, Made>(kind: CarrierPurchaseKind<Row, Bought, Made>, row: Row, error: CarrierError): string {
+  return `The carrier refused this ${kind.words.thing} (${refusalReason(kind, error)}). Your payment of $${fromCents(kind.paidCents(row))} was refunded.`;
+}
+
+function refusalReason<Row extends PurchaseRow, Bought, Made>(kind: CarrierPurchaseKind<Row, Bought, Made>, error: CarrierError): string {
+  switch (error.code) {
+    case 'PAYMENT_REQUIRED':
+      return 'the carrier account could not pay for it';
+    case 'ADDRESS.VERIFY.FAILURE':
+      return kind.refusals.address;
+    case 'NOT_FOUND':
+      return kind.refusals.notOffered;
+    case 'UNAUTHORIZED':
+      return 'the carrier service refused our account';
+    case 'UNAVAILABLE':
+    case 'RATE_LIMITED':
+      return 'the carrier did not answer for two hours';
+    default:
+      return kind.refusals.declined;
+  }
+}
 
 /**
  * A carrier purchase as a purpose of the checkout (payments/checkout.ts): the money taken claims
@@ -144,8 +190,9 @@ async function claimPurchase<Row extends PurchaseRow, Bought, Made>(
   order: PaymentOrderRow,
   now: Date,
 ): Promise<{ finish: () => Promise<void> } | undefined> {
-  const id = await kind.claim(trx, deps, order, now);
-  if (id === undefined) return undefined;
+  const paying = await kind.findOfPayment(trx, order.id);
+  if (paying?.state !== 'paying' || !(await kind.claim(trx, deps, paying, now))) return undefined;
+  const { id } = paying;
   const job = kind.retryJob(id);
   await enqueueJob(trx, now, job.name, job.payload, { uniqueKey: `${job.name}:${id}`, runAt: new Date(now.getTime() + retryDelayMs(deps.config)) });
   return {
@@ -171,7 +218,7 @@ export async function attemptPurchase<Row extends PurchaseRow, Bought, Made>(
   id: number,
   options: { firstTry?: boolean } = {},
 ): Promise<void> {
-  const row = await kind.findBuying(deps.db, id);
+  const row = await findIn(deps.db, kind, id, kind.buying);
   if (!row) return;
   let bought: Bought;
   try {
@@ -190,6 +237,31 @@ export async function attemptPurchase<Row extends PurchaseRow, Bought, Made>(
   }
   // Made after its purchase had failed (given up, refunded): asked back too.
   if (!(await kind.record(deps, row, bought))) await voidLate(deps, kind, row.id);
+}
+
+/**
+ * What a kind's record does once the carrier made it, in one transaction: buying → bought with all
+ * that goes with it (`mark`: the kind's move, only from buying, so once, and its own rows), the
+ * ledger's purchase line of what was paid, then the customer told (`tell`). False when it was not
+ * buying any more; logged as the kind's words.bought with `logged`.
+ */
+export async function recordBought<Row extends PurchaseRow, Bought, Made>(
+  deps: CarrierPurchaseDeps,
+  kind: CarrierPurchaseKind<Row, Bought, Made>,
+  row: Row,
+  steps: { mark(trx: Db, nowIso: string): Promise<boolean>; tell(trx: Db, user: UserRow): Promise<void> },
+  logged: Record<string, unknown> = {},
+): Promise<boolean> {
+  const nowIso = deps.config.clock().toISOString();
+  const recorded = await writeTransaction(deps.db, async (trx) => {
+    if (!(await steps.mark(trx, nowIso))) return false;
+    const user = await recordPurchase(trx, row.user_id, { at: nowIso, paidCents: kind.paidCents(row), paymentOrderId: row.payment_order_id });
+    if (!user) throw new Error(`${kind.what} ${row.id} names a missing user`);
+    await steps.tell(trx, user);
+    return true;
+  });
+  deps.log.info({ [kind.what]: row.id, ...logged, recorded }, recorded ? kind.words.bought : `${kind.words.bought} before`);
+  return recorded;
 }
 
 /** In a transaction that fails a paid row: the job that asks back whatever the carrier made, if anything. */
@@ -217,9 +289,9 @@ async function refusePurchase<Row extends PurchaseRow, Bought, Made>(
   error: CarrierError,
 ): Promise<void> {
   const now = deps.config.clock();
-  const note = kind.refusalNote(row, error);
+  const note = refusalNote(kind, row, error);
   const failed = await writeTransaction(deps.db, async (trx) => {
-    if (!(await kind.markFailed(trx, deps, row, note))) return false;
+    if (!(await kind.markFailed(trx, deps, row, note, [kind.buying]))) return false;
     if (row.payment_order_id !== null) await enqueuePaymentRefund(trx, now, row.payment_order_id);
     await enqueueVoid(trx, now, kind, row.id);
     await kind.tellFailed(trx, deps, row, note);
@@ -244,7 +316,7 @@ async function refusePurchase<Row extends PurchaseRow, Bought, Made>(
 
 /** The carrier's answer came after the purchase had failed (given up, the payment refunded): what it made is asked back. */
 async function voidLate<Row extends PurchaseRow, Bought, Made>(deps: CarrierPurchaseDeps, kind: CarrierPurchaseKind<Row, Bought, Made>, id: number): Promise<void> {
-  if (!(await kind.findFailed(deps.db, id))) return;
+  if (!(await findIn(deps.db, kind, id, 'failed'))) return;
   await enqueueVoid(deps.db, deps.config.clock(), kind, id, 'late');
   try {
     await voidFailedPurchase(deps, kind, id);
@@ -254,8 +326,9 @@ async function voidLate<Row extends PurchaseRow, Bought, Made>(deps: CarrierPurc
 }
 
 /**
- * Inside the refund of a capture taken for another amount: the row being paid for ends failed
- * (the kind says so on it); one the carrier was being asked for is asked back if it was made.
+ * Inside the refund of a capture taken for another amount: the row being paid for (paying, or
+ * already buying) ends failed saying so; one the carrier was being asked for is asked back if it
+ * was made.
  */
 async function failPaidPurchase<Row extends PurchaseRow, Bought, Made>(
   trx: Db,
@@ -263,8 +336,10 @@ async function failPaidPurchase<Row extends PurchaseRow, Bought, Made>(
   kind: CarrierPurchaseKind<Row, Bought, Made>,
   order: PaymentOrderRow,
 ): Promise<void> {
-  const failed = await kind.failPaid(trx, deps, order);
-  if (failed?.wasBuying) await enqueueVoid(trx, deps.config.clock(), kind, failed.id);
+  const row = await kind.findOfPayment(trx, order.id);
+  if (!row || (row.state !== 'paying' && row.state !== kind.buying)) return;
+  if (!(await kind.markFailed(trx, deps, row, kind.wrongAmountNote, [row.state]))) return;
+  if (row.state === kind.buying) await enqueueVoid(trx, deps.config.clock(), kind, row.id);
 }
 
 /**
@@ -279,9 +354,9 @@ async function voidFailedPurchase<Row extends PurchaseRow, Bought, Made>(
   kind: CarrierPurchaseKind<Row, Bought, Made>,
   id: number,
 ): Promise<VoidOutcome> {
-  const row = await kind.findFailed(deps.db, id);
+  const row = await findIn(deps.db, kind, id, 'failed');
   if (!row || !kind.voidable(row)) return 'none';
-  if (row.voidedAt !== null) return 'voided';
+  if (kind.voidedAt(row) !== null) return 'voided';
   const holds = await kind.findMade(deps, row);
   if (!holds.found) {
     // The row's last change is the failure (a void notes itself and ends above).

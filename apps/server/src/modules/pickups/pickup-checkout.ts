@@ -1,13 +1,12 @@
 import { APP_BASE, APP_PATHS, fromCents, PICKUP_MESSAGES, type PickupResultMessage } from '@airbox/contract';
-import { type Db, writeTransaction } from '../../db/database.js';
-import type { BoughtPickup, CarrierError, FoundPickup } from '../../providers/carriers/carriers-provider.js';
-import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, runPurchaseVoid } from '../carriers/carrier-purchase.js';
-import { recordPurchase } from '../operations/ledger.js';
+import type { Db } from '../../db/database.js';
+import type { BoughtPickup, FoundPickup } from '../../providers/carriers/carriers-provider.js';
+import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, MONEY_BACK, recordBought, runPurchaseVoid } from '../carriers/carrier-purchase.js';
 import { PAY_CANCEL_PAGE } from '../payments/payment-orders.js';
 import { updateShipment } from '../shipments/shipments.repository.js';
 import { findPickup, findPickupOfPayment, markFailedPickupCancelled, movePickup } from './pickups.repository.js';
 import { addressLine, lockerLine, lockPickableLabel, mailCustomer, whenLine, wireCarrier } from './pickups.service.js';
-import type { PickupRow } from './pickups.table.js';
+import type { PickupRow, PickupState } from './pickups.table.js';
 
 /**
  * A paid carrier pickup (issue 10): the carrier purchase of a pickups row
@@ -49,65 +48,43 @@ export async function pickupReturnPage(deps: Pick<PickupCheckoutDeps, 'db'>, pay
   }
 }
 
+/** In the caller's transaction: one of `from` → failed saying `note`, on the pickup and on its label (which then says why it has no pickup). */
+async function failPickup(trx: Db, deps: PickupCheckoutDeps, pickup: PickupRow, note: string, from: readonly PickupState[]): Promise<boolean> {
+  const nowIso = deps.config.clock().toISOString();
+  if (!(await movePickup(trx, pickup.id, from, { state: 'failed', note, updated_at: nowIso }))) return false;
+  await updateShipment(trx, pickup.shipment_id, { pickup_note: note, updated_at: nowIso });
+  return true;
+}
+
 /**
  * Inside a capture nothing claims: the pickup's label was refunded (or its refund asked) while the
  * payer was at the provider. No carrier comes for a refunded label: the pickup ends failed, saying
  * so on it and its label, and the customer is mailed; the capture's money goes back.
  */
 async function labelGoneBeforeBooking(trx: Db, deps: PickupCheckoutDeps, pickup: PickupRow): Promise<void> {
-  const nowIso = deps.config.clock().toISOString();
   const note = `This pickup was not booked: the label's refund was asked before the pickup's payment came through. Your payment of $${fromCents(pickup.price_cents)} was refunded.`;
-  if (!(await movePickup(trx, pickup.id, ['paying'], { state: 'failed', note, updated_at: nowIso }))) return;
-  await updateShipment(trx, pickup.shipment_id, { pickup_note: note, updated_at: nowIso });
-  await mailCustomer(trx, deps, pickup, `your ${pickup.carrier} pickup was not booked`, [
-    note,
-    'The money goes back to the account you paid with; your bank may take a few days to show it.',
-  ]);
-}
-
-/** Said of a pickup whose payment was captured for another amount and refunded. */
-export const WRONG_AMOUNT_NOTE = 'Your payment for this pickup could not be taken as ordered and was refunded.';
-
-/** Why a carrier refused a pickup, in the customer's words. */
-function refusalReason(error: CarrierError): string {
-  switch (error.code) {
-    case 'PAYMENT_REQUIRED':
-      return 'the carrier account could not pay for it';
-    case 'ADDRESS.VERIFY.FAILURE':
-      return 'the address could not be verified';
-    case 'NOT_FOUND':
-      return 'the pickup or its rate is no longer offered';
-    case 'UNAUTHORIZED':
-      return 'the carrier service refused our account';
-    case 'UNAVAILABLE':
-    case 'RATE_LIMITED':
-      return 'the carrier did not answer for two hours';
-    default:
-      return 'the carrier declined to book it';
-  }
+  if (!(await failPickup(trx, deps, pickup, note, ['paying']))) return;
+  await mailCustomer(trx, deps, pickup, `your ${pickup.carrier} pickup was not booked`, [note, MONEY_BACK]);
 }
 
 /**
- * One transaction: scheduled (only from booking, so once) with the carrier's confirmation, the
- * label's pickupId (and no note), the ledger row, and the customer's confirmation mail.
+ * One transaction (recordBought): scheduled (only from booking, so once) with the carrier's
+ * confirmation, the label's pickupId (and no note), the ledger row, and the customer's
+ * confirmation mail.
  */
 async function recordBooking(deps: PickupCheckoutDeps, pickup: PickupRow, bought: BoughtPickup): Promise<boolean> {
-  const nowIso = deps.config.clock().toISOString();
-  const recorded = await writeTransaction(deps.db, async (trx) => {
+  const mark = async (trx: Db, nowIso: string) => {
     if (!(await movePickup(trx, pickup.id, ['booking'], { state: 'scheduled', confirmation: bought.confirmation, note: '', updated_at: nowIso }))) return false;
     await updateShipment(trx, pickup.shipment_id, { pickup_id: pickup.provider_pickup_id, pickup_note: '', updated_at: nowIso });
-    const user = await recordPurchase(trx, pickup.user_id, { at: nowIso, paidCents: pickup.price_cents, paymentOrderId: pickup.payment_order_id });
-    if (!user) throw new Error(`pickup ${pickup.id} names a missing user`);
-    const scheduled = { ...pickup, confirmation: bought.confirmation };
-    await mailCustomer(trx, deps, scheduled, `your ${pickup.carrier} pickup is scheduled`, [
+    return true;
+  };
+  const tell = (trx: Db) =>
+    mailCustomer(trx, deps, { ...pickup, confirmation: bought.confirmation }, `your ${pickup.carrier} pickup is scheduled`, [
       `${pickup.carrier} comes for your parcel ${whenLine(pickup)}, at ${addressLine(pickup)}. Confirmation: ${bought.confirmation}.`,
       ...lockerLine(pickup),
       `You paid $${fromCents(pickup.price_cents)}. A pickup is not refundable once booked, as agreed.`,
     ]);
-    return true;
-  });
-  deps.log.info({ pickup: pickup.id, recorded }, recorded ? 'pickup booked' : 'pickup booked before');
-  return recorded;
+  return recordBought(deps, pickupPurchase, pickup, { mark, tell });
 }
 
 /**
@@ -117,61 +94,45 @@ async function recordBooking(deps: PickupCheckoutDeps, pickup: PickupRow, bought
  */
 export const pickupPurchase: CarrierPurchaseKind<PickupRow, BoughtPickup, FoundPickup> = {
   what: 'pickup',
+  buying: 'booking',
   words: {
     thing: 'pickup',
+    bought: 'pickup booked',
     void: 'cancel',
     nothingMade: 'the carrier holds no booking for a failed pickup: nothing to cancel',
     settling: 'no booking at the carrier yet, but a booking refused or unanswered may still be completing: looked for again',
   },
   retryJob: (id) => ({ name: 'pickup-booking', payload: { pickupId: id } }),
   voidJob: (id) => ({ job: { name: 'pickup-void', payload: { pickupId: id } }, uniqueKey: `pickup-void:${id}` }),
-
-  async claim(trx, deps, order, now) {
-    const paying = await findPickupOfPayment(trx, order.id);
-    if (!paying || paying.state !== 'paying') return undefined;
-    if (await lockPickableLabel(trx, paying.shipment_id)) {
-      await labelGoneBeforeBooking(trx, deps, paying);
-      return undefined;
-    }
-    return (await movePickup(trx, paying.id, ['paying'], { state: 'booking', updated_at: now.toISOString() })) ? paying.id : undefined;
+  refusals: {
+    address: 'the address could not be verified',
+    notOffered: 'the pickup or its rate is no longer offered',
+    declined: 'the carrier declined to book it',
   },
+  wrongAmountNote: 'Your payment for this pickup could not be taken as ordered and was refunded.',
+  paidCents: (pickup) => pickup.price_cents,
 
-  async findBuying(db, id) {
+  // USPS pickups are usps-pickups.service.ts's (free, booked at once): never this machine's.
+  async find(db, id) {
     const pickup = await findPickup(db, id);
-    return pickup?.state === 'booking' && pickup.carrier !== 'USPS' ? pickup : undefined;
+    return pickup?.carrier === 'USPS' ? undefined : pickup;
+  },
+  findOfPayment: findPickupOfPayment,
+  async claim(trx, deps, pickup, now) {
+    if (await lockPickableLabel(trx, pickup.shipment_id)) {
+      await labelGoneBeforeBooking(trx, deps, pickup);
+      return false;
+    }
+    return movePickup(trx, pickup.id, ['paying'], { state: 'booking', updated_at: now.toISOString() });
   },
   buy: (deps, pickup) => deps.carriers.buyPickup(pickup.provider_pickup_id ?? '', pickup.rate_id ?? ''),
   record: recordBooking,
-
-  refusalNote: (pickup, error) =>
-    `The carrier refused this pickup (${refusalReason(error)}). Your payment of $${fromCents(pickup.price_cents)} was refunded.`,
-
-  async markFailed(trx, deps, pickup, note) {
-    const nowIso = deps.config.clock().toISOString();
-    if (!(await movePickup(trx, pickup.id, ['booking'], { state: 'failed', note, updated_at: nowIso }))) return false;
-    await updateShipment(trx, pickup.shipment_id, { pickup_note: note, updated_at: nowIso });
-    return true;
-  },
-
+  markFailed: failPickup,
   tellFailed: (trx, deps, pickup, note) =>
-    mailCustomer(trx, deps, pickup, `your ${pickup.carrier} pickup could not be booked`, [
-      note,
-      'The money goes back to the account you paid with; your bank may take a few days to show it. You can schedule a new pickup for the label.',
-    ]),
+    mailCustomer(trx, deps, pickup, `your ${pickup.carrier} pickup could not be booked`, [note, `${MONEY_BACK} You can schedule a new pickup for the label.`]),
 
-  async failPaid(trx, deps, order) {
-    const nowIso = deps.config.clock().toISOString();
-    const pickup = await findPickupOfPayment(trx, order.id);
-    if (!pickup || !(await movePickup(trx, pickup.id, ['paying', 'booking'], { state: 'failed', note: WRONG_AMOUNT_NOTE, updated_at: nowIso }))) return undefined;
-    await updateShipment(trx, pickup.shipment_id, { pickup_note: WRONG_AMOUNT_NOTE, updated_at: nowIso });
-    return { id: pickup.id, wasBuying: pickup.state === 'booking' };
-  },
-
-  async findFailed(db, id) {
-    const pickup = await findPickup(db, id);
-    return pickup?.state === 'failed' ? { ...pickup, voidedAt: pickup.cancel_claimed_at } : undefined;
-  },
-  voidable: (pickup) => Boolean(pickup.provider_pickup_id) && pickup.carrier !== 'USPS',
+  voidedAt: (pickup) => pickup.cancel_claimed_at,
+  voidable: (pickup) => Boolean(pickup.provider_pickup_id),
   async findMade(deps, pickup) {
     const found = await deps.carriers.findPickup(pickup.provider_pickup_id ?? '');
     if (found?.status === 'scheduled') return { found: true, made: found };

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { APP_BASE, APP_PATHS, appUrl, fromCents } from '@airbox/contract';
-import { writeTransaction } from '../../db/database.js';
-import type { CarrierError, Postage } from '../../providers/carriers/carriers-provider.js';
-import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, runPurchaseVoid } from '../carriers/carrier-purchase.js';
+import type { Db } from '../../db/database.js';
+import type { Postage } from '../../providers/carriers/carriers-provider.js';
+import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, MONEY_BACK, recordBought, runPurchaseVoid } from '../carriers/carrier-purchase.js';
 import { mailNotice, notify } from '../notifications/notify.js';
-import { recordPurchase } from '../operations/ledger.js';
 import { PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE } from '../payments/payment-orders.js';
 import { findPaymentOrder } from '../payments/payments.repository.js';
 import type { PaymentOrderRow } from '../payments/payments.table.js';
 import { deleteSavedOrder } from '../saved-orders/saved-orders.repository.js';
 import { findUserById } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.table.js';
 import { LABEL_PURCHASE_MESSAGES } from './label-purchase.service.js';
 import { findShipment, findShipmentOfPayment, insertInvoice, markFailedLabelVoided, moveShipment, saveShipmentLabels } from './shipments.repository.js';
 import type { ShipmentRow } from './shipments.table.js';
@@ -42,25 +42,6 @@ export async function labelReturnPage(deps: Pick<LabelCheckoutDeps, 'db'>, payme
   return `${PAY_CANCEL_PAGE}?redirect=${encodeURIComponent(labelsHref())}`;
 }
 
-/** Why a carrier refused, in the customer's words. */
-function refusalReason(error: CarrierError): string {
-  switch (error.code) {
-    case 'PAYMENT_REQUIRED':
-      return 'the carrier account could not pay for it';
-    case 'ADDRESS.VERIFY.FAILURE':
-      return 'an address could not be verified';
-    case 'NOT_FOUND':
-      return 'the rate is no longer offered';
-    case 'UNAUTHORIZED':
-      return 'the carrier service refused our account';
-    case 'UNAVAILABLE':
-    case 'RATE_LIMITED':
-      return 'the carrier did not answer for two hours';
-    default:
-      return 'the carrier declined to make it';
-  }
-}
-
 const carrierService = (shipment: Pick<ShipmentRow, 'carrier' | 'service'>) => `${shipment.carrier} ${shipment.service}`.trim();
 
 /** The payment's reference on the invoice: the provider and the end of its order id. */
@@ -71,16 +52,14 @@ function paymentReference(order: PaymentOrderRow | undefined): string {
 }
 
 /**
- * One transaction: bought (only from buying, so once), the label files, the ledger row, the
- * invoice, the order in progress it continued deleted, the recipient's tracking link and the
- * customer's confirmation mail.
+ * One transaction (recordBought): bought (only from buying, so once), the label files, the invoice,
+ * the order in progress it continued deleted, the ledger row, the recipient's tracking link and
+ * the customer's confirmation mail.
  */
 async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, postage: Postage, files: { PNG: Buffer; PDF: Buffer }): Promise<boolean> {
-  const now = deps.config.clock();
-  const nowIso = now.toISOString();
   const token = shipment.notify_recipient === 1 ? randomBytes(24).toString('base64url') : null;
   const carrier = postage.carrier;
-  const recorded = await writeTransaction(deps.db, async (trx) => {
+  const mark = async (trx: Db, nowIso: string) => {
     const moved = await moveShipment(trx, shipment.id, ['buying'], {
       state: 'bought',
       tracking_code: postage.trackingCode,
@@ -97,8 +76,6 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
       { format: 'PNG', content: files.PNG },
       { format: 'PDF', content: files.PDF },
     ]);
-    const user = await recordPurchase(trx, shipment.user_id, { at: nowIso, paidCents: shipment.total_cents, paymentOrderId: shipment.payment_order_id });
-    if (!user) throw new Error(`shipment ${shipment.id} names a missing user`);
     const order = shipment.payment_order_id === null ? undefined : await findPaymentOrder(trx, shipment.payment_order_id);
     await insertInvoice(trx, {
       shipment_id: shipment.id,
@@ -111,6 +88,9 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
       created_at: nowIso,
     });
     if (shipment.saved_order_id !== null) await deleteSavedOrder(trx, shipment.user_id, shipment.saved_order_id);
+    return true;
+  };
+  const tell = async (trx: Db, user: UserRow) => {
     const label = `${carrier} ${postage.service}`;
     const sender = `${shipment.from_first_name} ${shipment.from_last_name}`.trim() || shipment.from_company || 'Someone';
     if (token && shipment.to_email) {
@@ -130,35 +110,31 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
       action: { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, labelsHref(shipment.order_no)) },
       by: 'mail',
     });
-    return true;
-  });
-  deps.log.info({ shipment: shipment.id, reconciled: postage.reconciled, recorded }, recorded ? 'label bought' : 'label bought before');
-  return recorded;
+  };
+  return recordBought(deps, labelPurchase, shipment, { mark, tell }, { reconciled: postage.reconciled });
 }
 
 /** A shipment row bought from the carrier: the label (Postage) its purchase answers, and the label findLabel reads back. */
 export const labelPurchase: CarrierPurchaseKind<ShipmentRow, Postage, Postage> = {
   what: 'shipment',
+  buying: 'buying',
   words: {
     thing: 'label',
+    bought: 'label bought',
     void: 'void',
     nothingMade: 'the carrier made no label for a failed purchase: nothing to void',
     settling: 'no label at the carrier yet, but a purchase refused or unanswered may still be making one: looked for again',
   },
   retryJob: (id) => ({ name: 'label-purchase', payload: { shipmentId: id } }),
   voidJob: (id, reason) => ({ job: { name: 'label-void', payload: { shipmentId: id } }, uniqueKey: `label-void:${id}:${reason}` }),
+  refusals: { address: 'an address could not be verified', notOffered: 'the rate is no longer offered', declined: 'the carrier declined to make it' },
+  wrongAmountNote: LABEL_PURCHASE_MESSAGES.wrongAmount,
+  paidCents: (shipment) => shipment.total_cents,
 
-  async claim(trx, _deps, order, now) {
-    const paying = await findShipmentOfPayment(trx, order.id);
-    if (paying?.state !== 'paying') return undefined;
-    const moved = await moveShipment(trx, paying.id, ['paying'], { state: 'buying', purchase_note: LABEL_PURCHASE_MESSAGES.preparing, updated_at: now.toISOString() });
-    return moved ? paying.id : undefined;
-  },
-
-  async findBuying(db, id) {
-    const shipment = await findShipment(db, id);
-    return shipment?.state === 'buying' ? shipment : undefined;
-  },
+  find: findShipment,
+  findOfPayment: findShipmentOfPayment,
+  claim: (trx, _deps, shipment, now) =>
+    moveShipment(trx, shipment.id, ['paying'], { state: 'buying', purchase_note: LABEL_PURCHASE_MESSAGES.preparing, updated_at: now.toISOString() }),
 
   buy: (deps, shipment) =>
     deps.carriers.buyRate({
@@ -173,38 +149,21 @@ export const labelPurchase: CarrierPurchaseKind<ShipmentRow, Postage, Postage> =
     return recordLabel(deps, shipment, postage, { PNG: png.bytes, PDF: pdf.bytes });
   },
 
-  refusalNote: (shipment, error) =>
-    `The carrier refused this label (${refusalReason(error)}). Your payment of $${fromCents(shipment.total_cents)} was refunded.`,
-
-  markFailed: (trx, deps, shipment, note) => moveShipment(trx, shipment.id, ['buying'], { state: 'failed', purchase_note: note, updated_at: deps.config.clock().toISOString() }),
+  markFailed: (trx, deps, shipment, note, from) => moveShipment(trx, shipment.id, from, { state: 'failed', purchase_note: note, updated_at: deps.config.clock().toISOString() }),
 
   async tellFailed(trx, deps, shipment, note) {
     const user = await findUserById(trx, shipment.user_id);
     if (!user) return;
     await notify(trx, deps, user, {
       subject: `your ${carrierService(shipment)} label could not be bought`,
-      lines: [`Order ${shipment.order_no}: ${note}`, 'The money goes back to the account you paid with; your bank may take a few days to show it.'],
+      lines: [`Order ${shipment.order_no}: ${note}`, MONEY_BACK],
       action: { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, labelsHref(shipment.order_no)) },
       by: 'mail',
     });
   },
 
-  async failPaid(trx, deps, order) {
-    const current = await findShipmentOfPayment(trx, order.id);
-    if (!current || (current.state !== 'paying' && current.state !== 'buying')) return undefined;
-    const moved = await moveShipment(trx, current.id, [current.state], {
-      state: 'failed',
-      purchase_note: LABEL_PURCHASE_MESSAGES.wrongAmount,
-      updated_at: deps.config.clock().toISOString(),
-    });
-    return moved ? { id: current.id, wasBuying: current.state === 'buying' } : undefined;
-  },
-
   // The row keeps when the void was asked (refund_requested_at): asking again answers the refund's status.
-  async findFailed(db, id) {
-    const shipment = await findShipment(db, id);
-    return shipment?.state === 'failed' ? { ...shipment, voidedAt: shipment.refund_requested_at } : undefined;
-  },
+  voidedAt: (shipment) => shipment.refund_requested_at,
   voidable: (shipment) => Boolean(shipment.provider_shipment_id),
   async findMade(deps, shipment) {
     const label = await deps.carriers.findLabel(shipment.provider_shipment_id ?? '');
