@@ -2,10 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /**
- * The plumbing of a local fake of an outside HTTP API (EasyPost, USPS): a server on a free
- * port of 127.0.0.1, each request's body read whole before the fake's handle() answers it, and a
- * stop that drops the connections a test left open. A fake keeps its own record of requests, in
- * the shape its tests read.
+ * The plumbing of a local fake of an outside HTTP API (EasyPost, USPS, PayPal, Twilio): a server
+ * on a free port of 127.0.0.1, each request's body read whole before the fake's handle() answers
+ * it, and a stop that drops the connections a test left open. A fake keeps its own record of
+ * requests, in the shape its tests read.
  */
 export abstract class FakeHttpServer {
   readonly server: Server = createServer((request, response) => void this.receive(request, response));
@@ -27,6 +27,8 @@ export abstract class FakeHttpServer {
 
   private async receive(request: IncomingMessage, response: ServerResponse) {
     let raw = '';
+    // Decoded as one stream, so a character split between two chunks stays whole.
+    request.setEncoding('utf8');
     for await (const chunk of request) raw += chunk;
     await this.handle(request, response, raw);
   }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INTERRUPTED_CAPTURE_AFTER_MS, PENDING_CAPTURE_RECHECK_MS } from '../src/modules/payments/payments.service.js';
 import { PaymentProviderError } from '../src/providers/payments/payments-provider.js';
 import { createPayPalPaymentsProvider } from '../src/providers/payments/paypal-payments-provider.js';
+import { FakeHttpServer } from './fake-http-server.js';
 import { buildTestApp, mailsOf, postForm, type TestApp, useTestDatabase } from './helper.js';
 import { locationPath, newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
 
@@ -60,9 +60,7 @@ interface CannedAnswer {
   afterWork?: boolean;
 }
 
-class FakePayPal {
-  server: Server = createServer((request, response) => void this.handle(request, response));
-  base = '';
+class FakePayPal extends FakeHttpServer {
   tokenRequests = 0;
   /** PayPal's clock: moved by advance() to expire tokens and request ids. */
   now = Date.now();
@@ -81,15 +79,6 @@ class FakePayPal {
   canned: CannedAnswer[] = [];
   debugIds = 0;
   requests: { method: string; path: string; headers: IncomingMessage['headers'] }[] = [];
-
-  async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
 
   advance(ms: number) {
     this.now += ms;
@@ -142,9 +131,7 @@ class FakePayPal {
     };
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse) {
-    let raw = '';
-    for await (const chunk of request) raw += chunk;
+  protected async handle(request: IncomingMessage, response: ServerResponse, raw: string) {
     const path = request.url ?? '';
     const method = request.method ?? 'GET';
     this.requests.push({ method, path, headers: request.headers });

@@ -8,7 +8,7 @@ import { enqueueJob } from '../src/modules/jobs/jobs.js';
 import { TextRefusedError } from '../src/providers/sms/sms-provider.js';
 import { createTwilioSmsProvider } from '../src/providers/sms/twilio-sms-provider.js';
 import { buildTestApp, type TestApp, useTestDatabase } from './helper.js';
-import { startTwilioFake, type TwilioFake } from './twilio-fake.js';
+import { TwilioFake } from './twilio-fake.js';
 
 const ACCOUNT = 'AC0123456789abcdef0123456789abcdef';
 const TOKEN = 'secret-token';
@@ -17,14 +17,12 @@ const FROM = '+14155550000';
 const database = useTestDatabase();
 
 describe('the Twilio adapter, against a fake that answers as Twilio does', () => {
-  let fake: TwilioFake;
-  beforeAll(async () => {
-    fake = await startTwilioFake({ account: ACCOUNT, token: TOKEN });
-  });
-  afterAll(() => fake.close());
+  const fake = new TwilioFake({ account: ACCOUNT, token: TOKEN });
+  beforeAll(() => fake.start());
+  afterAll(() => fake.stop());
   const sms = (options: { token?: string; timeoutMs?: number; from?: string } = {}) =>
     createTwilioSmsProvider(
-      { apiUrl: fake.url, account: ACCOUNT, token: options.token ?? TOKEN, from: options.from ?? FROM, timeoutMs: options.timeoutMs },
+      { apiUrl: fake.base, account: ACCOUNT, token: options.token ?? TOKEN, from: options.from ?? FROM, timeoutMs: options.timeoutMs },
       pino({ level: 'silent' }),
     );
 
@@ -106,16 +104,17 @@ describe('texts sent by jobs through Twilio, once each', () => {
   let fake: TwilioFake;
   let app: TestApp | undefined;
   beforeEach(async () => {
-    fake = await startTwilioFake({ account: ACCOUNT, token: TOKEN, now: () => app?.config.clock() ?? new Date() });
+    fake = new TwilioFake({ account: ACCOUNT, token: TOKEN, now: () => app?.config.clock() ?? new Date() });
+    await fake.start();
     app = await buildTestApp(database.url(), {
       seedDemoData: false,
-      sms: { provider: 'twilio', apiUrl: fake.url, account: ACCOUNT, token: TOKEN, from: FROM, timeoutMs: 300 },
+      sms: { provider: 'twilio', apiUrl: fake.base, account: ACCOUNT, token: TOKEN, from: FROM, timeoutMs: 300 },
     });
   });
   afterEach(async () => {
     await app?.close();
     app = undefined;
-    await fake.close();
+    await fake.stop();
   });
 
   const jobOf = (to: string) =>

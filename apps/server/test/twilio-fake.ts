@@ -1,16 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FakeHttpServer } from './fake-http-server.js';
 
-/**
- * A local Twilio Messages API that answers as Twilio documents it (the Message resource and the
- * Messages list of api.twilio.com/2010-04-01, as twilio-node reads them): a create answers 201
- * with the Message resource, status 'queued' and no date_sent until Twilio sends it; the list
- * filters by To, From and DateSent (on date_sent, so a queued message is in no DateSent filter),
- * newest first, in pages with Twilio's paging fields; every error is {code, message, more_info,
- * status}. What Twilio does not document (where queued messages sort among sent ones) is a
- * choice: first, as the newest.
- */
+/** A Message resource, as Twilio answers it. */
 export interface TwilioFakeMessage {
   sid: string;
   account_sid: string;
@@ -43,22 +35,6 @@ export interface TwilioFakeRequest {
   authorization: string | undefined;
 }
 
-export interface TwilioFake {
-  url: string;
-  /** Every message made, oldest first. */
-  messages: TwilioFakeMessage[];
-  requests: TwilioFakeRequest[];
-  /** Messages made to `to`. */
-  messagesTo(to: string): TwilioFakeMessage[];
-  /** The next create makes its message, then its answer is lost: 'drop' ends the connection, 'hang' never answers (the caller times out). */
-  loseNextAnswer(how: 'drop' | 'hang'): void;
-  /** The next create answers this error and makes no message (what a 5xx from Twilio made is not known to its caller). */
-  failNext(status: number, code: number, message: string): void;
-  /** Twilio sends the queued messages: status 'sent' with a date_sent. */
-  sendQueued(): void;
-  close(): Promise<void>;
-}
-
 /** RFC 2822 in GMT, as Twilio writes dates: 'Tue, 27 Nov 2018 16:14:39 +0000'. */
 function rfc2822(date: Date): string {
   return date.toUTCString().replace(/GMT$/, '+0000');
@@ -67,16 +43,6 @@ function rfc2822(date: Date): string {
 function twilioError(response: ServerResponse, status: number, code: number, message: string): void {
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }));
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => resolve(body));
-    request.on('error', reject);
-  });
 }
 
 /** Whether a message's date_sent passes Twilio's DateSent filters (YYYY-MM-DD in GMT, or a date-time). */
@@ -97,22 +63,83 @@ function passesDateSent(message: TwilioFakeMessage, query: URLSearchParams): boo
   });
 }
 
-export async function startTwilioFake(options: { account: string; token: string; now?: () => Date }): Promise<TwilioFake> {
-  const now = () => options.now?.() ?? new Date();
-  const listPath = `/2010-04-01/Accounts/${options.account}/Messages.json`;
-  const authorization = `Basic ${Buffer.from(`${options.account}:${options.token}`).toString('base64')}`;
-  const messages: TwilioFakeMessage[] = [];
-  const requests: TwilioFakeRequest[] = [];
-  const sockets = new Set<Socket>();
-  let lose: 'drop' | 'hang' | undefined;
-  let failure: { status: number; code: number; message: string } | undefined;
+/**
+ * A local Twilio Messages API that answers as Twilio documents it (the Message resource and the
+ * Messages list of api.twilio.com/2010-04-01, as twilio-node reads them): a create answers 201
+ * with the Message resource, status 'queued' and no date_sent until Twilio sends it; the list
+ * filters by To, From and DateSent (on date_sent, so a queued message is in no DateSent filter),
+ * newest first, in pages with Twilio's paging fields; every error is {code, message, more_info,
+ * status}. What Twilio does not document (where queued messages sort among sent ones) is a
+ * choice: first, as the newest. The server's plumbing is FakeHttpServer's.
+ */
+export class TwilioFake extends FakeHttpServer {
+  /** Every message made, oldest first. */
+  readonly messages: TwilioFakeMessage[] = [];
+  readonly requests: TwilioFakeRequest[] = [];
+  private readonly listPath: string;
+  private readonly authorization: string;
+  private lose: 'drop' | 'hang' | undefined;
+  private failure: { status: number; code: number; message: string } | undefined;
 
-  function create(form: URLSearchParams, response: ServerResponse, request: IncomingMessage): void {
-    if (failure) {
-      const { status, code, message } = failure;
-      failure = undefined;
+  /** `now` is Twilio's clock (date_created, date_sent): the real one unless given. */
+  constructor(private readonly options: { account: string; token: string; now?: () => Date }) {
+    super();
+    this.listPath = `/2010-04-01/Accounts/${options.account}/Messages.json`;
+    this.authorization = `Basic ${Buffer.from(`${options.account}:${options.token}`).toString('base64')}`;
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  /** Messages made to `to`. */
+  messagesTo(to: string): TwilioFakeMessage[] {
+    return this.messages.filter((message) => message.to === to);
+  }
+
+  /** The next create makes its message, then its answer is lost: 'drop' ends the connection, 'hang' never answers (the caller times out). */
+  loseNextAnswer(how: 'drop' | 'hang'): void {
+    this.lose = how;
+  }
+
+  /** The next create answers this error and makes no message (what a 5xx from Twilio made is not known to its caller). */
+  failNext(status: number, code: number, message: string): void {
+    this.failure = { status, code, message };
+  }
+
+  /** Twilio sends the queued messages: status 'sent' with a date_sent. */
+  sendQueued(): void {
+    for (const message of this.messages) {
+      if (message.status !== 'queued') continue;
+      message.status = 'sent';
+      message.date_sent = rfc2822(this.now());
+      message.date_updated = message.date_sent;
+    }
+  }
+
+  protected async handle(request: IncomingMessage, response: ServerResponse, raw: string): Promise<void> {
+    const address = new URL(request.url ?? '/', 'http://twilio.fake');
+    const form = new URLSearchParams(raw);
+    this.requests.push({ method: request.method ?? '', path: address.pathname, query: address.searchParams, form, authorization: request.headers.authorization });
+    if (request.headers.authorization !== this.authorization) return twilioError(response, 401, 20003, 'Authenticate');
+    if (address.pathname === this.listPath && request.method === 'POST') return this.create(form, response, request);
+    if (address.pathname === this.listPath && request.method === 'GET') return this.list(address.searchParams, response);
+    const one = /^\/2010-04-01\/Accounts\/[^/]+\/Messages\/([^/]+)\.json$/.exec(address.pathname);
+    const found = one && request.method === 'GET' ? this.messages.find((message) => message.sid === one[1]) : undefined;
+    if (found) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      return void response.end(JSON.stringify(found));
+    }
+    twilioError(response, 404, 20404, `The requested resource ${address.pathname} was not found`);
+  }
+
+  private create(form: URLSearchParams, response: ServerResponse, request: IncomingMessage): void {
+    if (this.failure) {
+      const { status, code, message } = this.failure;
+      this.failure = undefined;
       return twilioError(response, status, code, message);
     }
+    const { account } = this.options;
     const to = form.get('To');
     const from = form.get('From');
     const service = form.get('MessagingServiceSid');
@@ -122,10 +149,10 @@ export async function startTwilioFake(options: { account: string; token: string;
     if (!from && !service) return twilioError(response, 400, 21603, "A 'From' phone number is required.");
     if (!body) return twilioError(response, 400, 21602, 'Message body is required.');
     const sid = `SM${randomBytes(16).toString('hex')}`;
-    const at = rfc2822(now());
+    const at = rfc2822(this.now());
     const message: TwilioFakeMessage = {
       sid,
-      account_sid: options.account,
+      account_sid: account,
       to,
       from: from ?? '+14155550000',
       messaging_service_sid: service,
@@ -142,25 +169,25 @@ export async function startTwilioFake(options: { account: string; token: string;
       date_created: at,
       date_updated: at,
       date_sent: null,
-      uri: `/2010-04-01/Accounts/${options.account}/Messages/${sid}.json`,
+      uri: `/2010-04-01/Accounts/${account}/Messages/${sid}.json`,
       subresource_uris: {
-        media: `/2010-04-01/Accounts/${options.account}/Messages/${sid}/Media.json`,
-        feedback: `/2010-04-01/Accounts/${options.account}/Messages/${sid}/Feedback.json`,
+        media: `/2010-04-01/Accounts/${account}/Messages/${sid}/Media.json`,
+        feedback: `/2010-04-01/Accounts/${account}/Messages/${sid}/Feedback.json`,
       },
     };
-    messages.push(message);
-    const lost = lose;
-    lose = undefined;
+    this.messages.push(message);
+    const lost = this.lose;
+    this.lose = undefined;
     if (lost === 'drop') return void request.socket.destroy();
     if (lost === 'hang') return;
     response.writeHead(201, { 'content-type': 'application/json' });
     response.end(JSON.stringify(message));
   }
 
-  function list(query: URLSearchParams, response: ServerResponse): void {
+  private list(query: URLSearchParams, response: ServerResponse): void {
     const pageSize = Math.min(Math.max(Number(query.get('PageSize') ?? 50) || 50, 1), 1000);
     const page = Math.max(Number(query.get('Page') ?? 0) || 0, 0);
-    const newestFirst = messages
+    const newestFirst = this.messages
       .map((message, index) => ({ message, index }))
       .filter(({ message }) => (!query.has('To') || message.to === query.get('To')) && (!query.has('From') || message.from === query.get('From')))
       .filter(({ message }) => passesDateSent(message, query))
@@ -179,7 +206,7 @@ export async function startTwilioFake(options: { account: string; token: string;
       q.set('PageSize', String(pageSize));
       q.set('Page', String(n));
       if (n > 0) q.set('PageToken', `PA${newestFirst[n * pageSize - 1]?.sid ?? ''}`);
-      return `${listPath}?${q.toString()}`;
+      return `${this.listPath}?${q.toString()}`;
     };
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(
@@ -196,48 +223,4 @@ export async function startTwilioFake(options: { account: string; token: string;
       }),
     );
   }
-
-  const server = createServer((request, response) => {
-    void (async () => {
-      const body = await readBody(request);
-      const address = new URL(request.url ?? '/', 'http://twilio.fake');
-      requests.push({ method: request.method ?? '', path: address.pathname, query: address.searchParams, form: new URLSearchParams(body), authorization: request.headers.authorization });
-      if (request.headers.authorization !== authorization) return twilioError(response, 401, 20003, 'Authenticate');
-      if (address.pathname === listPath && request.method === 'POST') return create(new URLSearchParams(body), response, request);
-      if (address.pathname === listPath && request.method === 'GET') return list(address.searchParams, response);
-      const one = /^\/2010-04-01\/Accounts\/[^/]+\/Messages\/([^/]+)\.json$/.exec(address.pathname);
-      const found = one && request.method === 'GET' ? messages.find((message) => message.sid === one[1]) : undefined;
-      if (found) {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        return response.end(JSON.stringify(found));
-      }
-      twilioError(response, 404, 20404, `The requested resource ${address.pathname} was not found`);
-    })();
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    messages,
-    requests,
-    messagesTo: (to) => messages.filter((message) => message.to === to),
-    loseNextAnswer: (how) => void (lose = how),
-    failNext: (status, code, message) => void (failure = { status, code, message }),
-    sendQueued() {
-      for (const message of messages) {
-        if (message.status !== 'queued') continue;
-        message.status = 'sent';
-        message.date_sent = rfc2822(now());
-        message.date_updated = message.date_sent;
-      }
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
 }
