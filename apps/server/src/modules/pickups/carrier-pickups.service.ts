@@ -32,10 +32,12 @@ import {
 import {
   bookedPickupRefusal,
   dateNotAllowed,
-  hubOf,
+  hubPlace,
   newDropoffCode,
   PICKUP_SERVER_MESSAGES,
   pickupLabel,
+  type PickupPlace,
+  placeColumns,
   type Refusal,
   refused,
   whenLine,
@@ -80,11 +82,11 @@ export async function createCarrierPickup(
 
   const verified = await findVerifiedAddress(deps.db, user.user_id, input.addressId);
   if (!verified) return refused(SHIPMENT_MESSAGES.unableToVerify);
-  let place = { company: verified.company, street1: verified.street1, street2: verified.street2, city: verified.city, state: verified.state, zip: verified.zip };
+  let place: PickupPlace = { company: verified.company, street1: verified.street1, street2: verified.street2, city: verified.city, state: verified.state, zip: verified.zip };
   if (input.userLocker) {
-    const hub = await hubOf(deps.db, user);
+    const hub = await hubPlace(deps.db, user);
     if (!hub) return refused(PICKUP_SERVER_MESSAGES.noHub);
-    place = { company: hub.business_name, street1: hub.address, street2: '', city: hub.city, state: hub.state, zip: hub.zip_code };
+    place = hub;
   }
   const state = usStateCode(place.state) ?? place.state;
   const timeZone = stateTimeZone(state);
@@ -139,12 +141,7 @@ export async function createCarrierPickup(
     confirmation: null,
     usps_etag: null,
     name,
-    company: place.company,
-    street1: place.street1,
-    street2: place.street2,
-    city: place.city,
-    address_state: state,
-    zip: place.zip,
+    ...placeColumns(place, state),
     phone,
     use_locker: input.userLocker ? 1 : 0,
     time_zone: timeZone,

@@ -5,7 +5,6 @@ import { type Db, writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { CarrierError } from '../../providers/carriers/carriers-provider.js';
 import { findHub } from '../hubs/hubs.repository.js';
-import type { HubRow } from '../hubs/hubs.table.js';
 import { notify } from '../notifications/notify.js';
 import { findUserById } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
@@ -88,9 +87,30 @@ export async function bookedPickupRefusal(db: Db, shipmentId: number): Promise<R
   return live && live.state !== 'paying' ? refused(PICKUP_SERVER_MESSAGES.hasPickup) : null;
 }
 
-/** The customer's hub, where a locker pickup happens. */
-export async function hubOf(db: Db, user: Pick<UserRow, 'locker_id'>): Promise<HubRow | undefined> {
-  return user.locker_id ? findHub(db, user.locker_id) : undefined;
+/** Where a carrier comes for a parcel: an address the customer gave, or their hub. */
+export interface PickupPlace {
+  company: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/** A pickup row's columns of its place, with the 2-letter code of its state. */
+export const placeColumns = (place: PickupPlace, state: string) => ({
+  company: place.company,
+  street1: place.street1,
+  street2: place.street2,
+  city: place.city,
+  address_state: state,
+  zip: place.zip,
+});
+
+/** The customer's hub as a pickup's place, where a locker pickup happens; undefined without one. */
+export async function hubPlace(db: Db, user: Pick<UserRow, 'locker_id'>): Promise<PickupPlace | undefined> {
+  const hub = user.locker_id ? await findHub(db, user.locker_id) : undefined;
+  return hub && { company: hub.business_name, street1: hub.address, street2: '', city: hub.city, state: hub.state, zip: hub.zip_code };
 }
 
 /** A new drop-off code: 6 random digits that open a locker door for the customer to leave the parcel. */

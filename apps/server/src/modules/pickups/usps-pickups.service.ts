@@ -20,6 +20,7 @@ import {
   firstUspsPickupDate,
   type PackageLocation,
   USPS_PACKAGE_TYPE_OF_SERVICE,
+  type UspsAddress,
   UspsError,
   type UspsPickup,
   type UspsPickupRequest,
@@ -41,7 +42,7 @@ import {
   addressLine,
   type CarrierCancel,
   dateNotAllowed,
-  hubOf,
+  hubPlace,
   lockerLine,
   lockPickableLabel,
   mailCustomer,
@@ -50,6 +51,8 @@ import {
   PICKUP_SERVER_MESSAGES,
   type PickupDeps,
   pickupLabel,
+  type PickupPlace,
+  placeColumns,
   refused,
   whenLine,
 } from './pickups.service.js';
@@ -118,6 +121,26 @@ function phoneDigits(phone: string): string {
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
+/** The place a USPS call's form names (firmname, address1, address2, city, state, zip5). */
+const placeOfForm = (form: Pick<AvailabilityInput, 'firmname' | 'address1' | 'address2' | 'city' | 'state' | 'zip5'>): PickupPlace => ({
+  company: form.firmname,
+  street1: form.address1,
+  street2: form.address2,
+  city: form.city,
+  state: form.state,
+  zip: form.zip5,
+});
+
+/** A place as USPS reads it, with its 2-letter state code; a firm or second line only when there is one. */
+const uspsAddress = (place: PickupPlace, state: string): UspsAddress => ({
+  firm: place.company || undefined,
+  streetAddress: place.street1,
+  secondaryAddress: place.street2 || undefined,
+  city: place.city,
+  state,
+  zip5: place.zip,
+});
+
 /** The spec's weight of a label in pounds (ounces / 16, spec 03 §9), two decimals, at least 0.01. */
 export const labelWeightLb = (weightOz: number) => Math.max(0.01, Math.round((weightOz / 16) * 100) / 100);
 
@@ -131,14 +154,7 @@ export async function uspsAvailability(deps: UspsPickupDeps, input: Availability
   const state = usStateCode(input.state);
   if (!state) return { Error: { Description: USPS_PICKUP_MESSAGES.notAState } };
   try {
-    const eligibility = await deps.uspsPickups.checkEligibility({
-      firm: input.firmname || undefined,
-      streetAddress: input.address1,
-      secondaryAddress: input.address2 || undefined,
-      city: input.city,
-      state,
-      zip5: input.zip5,
-    });
+    const eligibility = await deps.uspsPickups.checkEligibility(uspsAddress(placeOfForm(input), state));
     if (!eligibility.eligible) return { Error: { Description: eligibility.description } };
     return { CarrierPickupAvailabilityResponse: { CarrierRoute: '', Date: eligibility.date, DayOfWeek: eligibility.dayOfWeek } };
   } catch (error) {
@@ -166,12 +182,12 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
   const { shipment } = label;
   if (shipment.carrier !== 'USPS') return refused(USPS_PICKUP_MESSAGES.notUsps);
 
-  let place = { firm: input.firmname, street1: input.address1, street2: input.address2, city: input.city, state: input.state, zip: input.zip5 };
+  let place = placeOfForm(input);
   let location: PackageLocation = input.packagelocation;
   if (input.uselocker) {
-    const hub = await hubOf(deps.db, user);
+    const hub = await hubPlace(deps.db, user);
     if (!hub) return refused(PICKUP_SERVER_MESSAGES.noHub);
-    place = { firm: hub.business_name, street1: hub.address, street2: '', city: hub.city, state: hub.state, zip: hub.zip_code };
+    place = hub;
     location = 'Locker';
   }
   const state = usStateCode(place.state);
@@ -190,18 +206,7 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
   const phone = phoneDigits(input.phone);
   const weight = input.estimatedweight > 0 ? input.estimatedweight : labelWeightLb(shipment.weight_oz);
   const request: UspsPickupRequest = {
-    address: {
-      firstName: input.firstname,
-      lastName: input.lastname,
-      firm: place.firm || undefined,
-      streetAddress: place.street1,
-      secondaryAddress: place.street2 || undefined,
-      city: place.city,
-      state,
-      zip5: place.zip,
-      phone,
-      email: user.email || undefined,
-    },
+    address: { firstName: input.firstname, lastName: input.lastname, ...uspsAddress(place, state), phone, email: user.email || undefined },
     pickupDate: date,
     packages: [{ serviceType: input.servicetype, count: input.count }],
     estimatedWeight: weight,
@@ -230,12 +235,7 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
         usps_etag: null,
         usps_request: JSON.stringify(request),
         name: `${input.firstname} ${input.lastname}`,
-        company: place.firm,
-        street1: place.street1,
-        street2: place.street2,
-        city: place.city,
-        address_state: state,
-        zip: place.zip,
+        ...placeColumns(place, state),
         phone,
         use_locker: input.uselocker ? 1 : 0,
         time_zone: timeZone,
