@@ -29,6 +29,8 @@ export default defineConfig(async () => {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Migrates a template database once; each file's database is a copy of it (test/helper.ts).
+    globalSetup: ['test/global-setup.ts'],
   };
   return {
     test: {

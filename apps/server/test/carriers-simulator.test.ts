@@ -1,9 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { US_STATES } from '@airbox/contract';
 import bwipjs from 'bwip-js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabase, type Db } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CarrierError, type Parcel, type PostalAddress, type ShipmentRate } from '../src/providers/carriers/carriers-provider.js';
 import {
   createSimulatorCarriersProvider,
@@ -14,7 +12,7 @@ import {
 import { createDatabaseSimulatorStore, createMemorySimulatorStore } from '../src/providers/carriers/simulator-store.js';
 import { billablePounds, statesWithZipRegions, zipRegion } from '../src/providers/carriers/simulator-rates.js';
 import { isValidTrackingCode, upsCheckDigit, uspsCheckDigit } from '../src/providers/carriers/tracking-codes.js';
-import { useTestDatabase } from './helper.js';
+import { useTestDb } from './helper.js';
 
 const SAN_FRANCISCO: PostalAddress = { name: 'Jack Sparrow', street1: '388 Townsend St', street2: 'Apt 20', city: 'San Francisco', state: 'CA', zip: '94107' };
 const LOS_ANGELES: PostalAddress = { name: 'Elizabeth Swan', street1: '179 N Harbor Dr', city: 'Los Angeles', state: 'CA', zip: '90012' };
@@ -27,18 +25,10 @@ let now = START;
 let carriers: SimulatorCarriersProvider;
 
 // The simulator keeps its labels in the app's database, as the app runs it (plugins/carriers.ts).
-const database = useTestDatabase();
-let db: Db;
-beforeAll(async () => {
-  db = createDatabase(database.url());
-  await migrateToLatest(db);
-});
-afterAll(async () => {
-  await db.destroy();
-});
+const database = useTestDb();
 
 /** Another simulator on the same database: a restarted server, or a second one. */
-const anotherInstance = () => createSimulatorCarriersProvider({ clock: () => new Date(now), webhookSecret: undefined, store: createDatabaseSimulatorStore(db) });
+const anotherInstance = () => createSimulatorCarriersProvider({ clock: () => new Date(now), webhookSecret: undefined, store: createDatabaseSimulatorStore(database.db) });
 
 beforeEach(() => {
   now = START;
@@ -478,7 +468,7 @@ describe('simulator state in the database', () => {
     const label = await restarted.fetchLabel(postage.shipmentId, 'PDF');
     expect(label.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // Buying the same shipment again on the other instance answers the same label, not a second one.
-    const shipment = await db.selectFrom('carrier_simulator_objects').select('data').where('kind', '=', 'shipment').where('id', '=', postage.shipmentId).executeTakeFirstOrThrow();
+    const shipment = await database.db.selectFrom('carrier_simulator_objects').select('data').where('kind', '=', 'shipment').where('id', '=', postage.shipmentId).executeTakeFirstOrThrow();
     const rateId = (JSON.parse(shipment.data) as { purchase: { rate: { rateId: string } } }).purchase.rate.rateId;
     const again = await restarted.buyRate({ shipmentId: postage.shipmentId, rateId, insuranceCents: 10_000, idempotencyKey: `key-${postage.shipmentId}` });
     expect(again).toMatchObject({ trackingCode: postage.trackingCode, reconciled: true });

@@ -1,35 +1,42 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type AppConfig, loadConfig } from '../src/config/env.js';
+import { createDatabase, type Db } from '../src/db/database.js';
+import { noConnectionsTo } from './global-setup.js';
 
 export const DIALECT = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 export const DEMO_PASSWORD = 'DemoPass1';
 
 /**
- * A fresh migrated database for this test file: a SQLite file in a temp folder, or a new
- * PostgreSQL database created from TEST_DATABASE_URL and dropped after the file.
+ * A fresh database for this test file, dropped after it: a copy of the run's template, migrated to
+ * the latest version (a SQLite file in a temp folder, or a PostgreSQL database cloned from the
+ * template on TEST_DATABASE_URL's server); `{ migrated: false }` for an empty one.
  */
-export function useTestDatabase(): { url: () => string; dir: () => string } {
+export function useTestDatabase(options: { migrated?: boolean } = {}): { url: () => string; dir: () => string } {
   let url = '';
   let dir = '';
   let dropDatabase: (() => Promise<void>) | undefined;
   beforeAll(async () => {
+    const template = inject('templateDatabaseUrl');
+    const migrated = options.migrated ?? true;
     dir = mkdtempSync(join(tmpdir(), 'airbox-test-'));
     if (DIALECT === 'sqlite') {
-      url = `sqlite:${join(dir, 'airbox.db')}`;
+      const file = join(dir, 'airbox.db');
+      if (migrated) copyFileSync(template.slice('sqlite:'.length), file);
+      url = `sqlite:${file}`;
       return;
     }
     const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
     const name = `airbox_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${migrated ? ` template ${new URL(template).pathname.slice(1)}` : ''}`);
     await admin.end();
     const parsed = new URL(adminUrl);
     parsed.pathname = `/${name}`;
@@ -37,13 +44,8 @@ export function useTestDatabase(): { url: () => string; dir: () => string } {
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      // pg's pool.end() resolves before its sockets have closed: wait for them, so the forced
-      // drop does not kill a connection that is still saying goodbye (an uncaught 57P01).
-      for (let attempt = 0; attempt < 40; attempt += 1) {
-        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      // The forced drop must not kill a connection that is still saying goodbye (an uncaught 57P01).
+      await noConnectionsTo(client, name);
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     };
@@ -53,6 +55,27 @@ export function useTestDatabase(): { url: () => string; dir: () => string } {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
   return { url: () => url, dir: () => dir };
+}
+
+/**
+ * The file's own database (useTestDatabase) opened as the app opens it, before the file's tests,
+ * and closed after them: for the tests of what runs on the database without the app.
+ */
+export function useTestDb(options: { migrated?: boolean } = {}): { readonly db: Db } {
+  const database = useTestDatabase(options);
+  let db: Db | undefined;
+  beforeAll(() => {
+    db = createDatabase(database.url());
+  });
+  afterAll(async () => {
+    await db?.destroy();
+  });
+  return {
+    get db() {
+      if (!db) throw new Error('the test database is opened in beforeAll');
+      return db;
+    },
+  };
 }
 
 export interface TestApp {

@@ -1,29 +1,20 @@
 import { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Db } from '../src/db/database.js';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { insertFixtureUser } from './fixtures.js';
 import { insertShipment } from './shipment-fixtures.js';
-import { useTestDatabase } from './helper.js';
+import { useTestDb } from './helper.js';
 
-const database = useTestDatabase();
-let db: Db;
-
-beforeAll(() => {
-  db = createDatabase(database.url());
-});
-afterAll(async () => {
-  await db.destroy();
-});
+const database = useTestDb({ migrated: false });
 
 describe('migrations', () => {
   it('upgrade a database holding paid orders and their ledger rows without losing or unlinking one', async () => {
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
     const before = await migrator.migrateTo('2026-11-22-0004-ledger');
     expect(before.error).toBeUndefined();
-    const { userId } = await insertFixtureUser(db, { role_id: 5, status: 1, email: 'migrated@example.com', password: 'DemoPass1', box_id: '9170001' });
-    const order = await db
+    const { userId } = await insertFixtureUser(database.db, { role_id: 5, status: 1, email: 'migrated@example.com', password: 'DemoPass1', box_id: '9170001' });
+    const order = await database.db
       .insertInto('payment_orders')
       .values({
         user_id: userId,
@@ -40,30 +31,30 @@ describe('migrations', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db
+    await database.db
       .insertInto('operations')
       .values({ user_id: userId, op_type: 11, op_timestamp: '2026-11-22T10:01:00.000Z', credits_delta: 2, credits_owed: 0, overtime_days: 0, balance_after: 2, payment_order_id: order.id })
       .execute();
 
-    await migrateToLatest(db);
+    await migrateToLatest(database.db);
 
-    const orders = await db.selectFrom('payment_orders').select(['id', 'status', 'amount_cents', 'provider_order_id']).execute();
+    const orders = await database.db.selectFrom('payment_orders').select(['id', 'status', 'amount_cents', 'provider_order_id']).execute();
     expect(orders).toEqual([{ id: order.id, status: 'captured', amount_cents: 598, provider_order_id: 'SIMMIGRATED1' }]);
-    const operation = await db.selectFrom('operations').select('payment_order_id').executeTakeFirstOrThrow();
+    const operation = await database.db.selectFrom('operations').select('payment_order_id').executeTakeFirstOrThrow();
     expect(operation.payment_order_id).toBe(order.id);
     // The new state is allowed, unknown ones are still refused, and new orders get new ids.
-    await db.updateTable('payment_orders').set({ status: 'capturing' }).where('id', '=', order.id).execute();
-    await expect(db.updateTable('payment_orders').set({ status: 'approved' as 'created' }).where('id', '=', order.id).execute()).rejects.toThrow();
+    await database.db.updateTable('payment_orders').set({ status: 'capturing' }).where('id', '=', order.id).execute();
+    await expect(database.db.updateTable('payment_orders').set({ status: 'approved' as 'created' }).where('id', '=', order.id).execute()).rejects.toThrow();
     // A ledger row may still only name an order that exists.
     await expect(
-      db.insertInto('operations').values({ user_id: userId, op_type: 11, op_timestamp: '2026-11-22T11:00:00.000Z', credits_delta: 0, credits_owed: 0, overtime_days: 0, balance_after: 2, payment_order_id: order.id + 1000 }).execute(),
+      database.db.insertInto('operations').values({ user_id: userId, op_type: 11, op_timestamp: '2026-11-22T11:00:00.000Z', credits_delta: 0, credits_owed: 0, overtime_days: 0, balance_after: 2, payment_order_id: order.id + 1000 }).execute(),
     ).rejects.toThrow();
   });
 
   it('keep one live pickup per shipment, however many quotes it had, and free it once the pickup ends', async () => {
-    await migrateToLatest(db);
-    const { userId } = await insertFixtureUser(db, { role_id: 5, status: 1, email: 'pickups-migrated@example.com', password: 'DemoPass1', box_id: '9170002' });
-    const shipment = await insertShipment(db, userId, { carrier: 'FedEx', service: 'FEDEX_GROUND' });
+    await migrateToLatest(database.db);
+    const { userId } = await insertFixtureUser(database.db, { role_id: 5, status: 1, email: 'pickups-migrated@example.com', password: 'DemoPass1', box_id: '9170002' });
+    const shipment = await insertShipment(database.db, userId, { carrier: 'FedEx', service: 'FEDEX_GROUND' });
     const now = new Date().toISOString();
     const pickup = (state: 'quoted' | 'paying' | 'booking' | 'scheduled' | 'canceled', n: number) => ({
       user_id: userId,
@@ -81,13 +72,13 @@ describe('migrations', () => {
       created_at: now,
       updated_at: now,
     });
-    await db.insertInto('pickups').values([pickup('quoted', 1), pickup('quoted', 2), pickup('scheduled', 3), pickup('canceled', 4)]).execute();
-    await expect(db.insertInto('pickups').values(pickup('booking', 5)).execute()).rejects.toThrow();
-    await expect(db.updateTable('pickups').set({ state: 'paying' }).where('provider_pickup_id', '=', 'pickup_migrated_1').execute()).rejects.toThrow();
-    await db.updateTable('pickups').set({ state: 'canceled' }).where('provider_pickup_id', '=', 'pickup_migrated_3').execute();
-    await db.updateTable('pickups').set({ state: 'paying' }).where('provider_pickup_id', '=', 'pickup_migrated_1').execute();
-    await expect(db.updateTable('pickups').set({ state: 'unknown' as 'quoted' }).where('provider_pickup_id', '=', 'pickup_migrated_2').execute()).rejects.toThrow();
-    const row = await db.selectFrom('shipments').select('pickup_note').where('id', '=', shipment.id).executeTakeFirstOrThrow();
+    await database.db.insertInto('pickups').values([pickup('quoted', 1), pickup('quoted', 2), pickup('scheduled', 3), pickup('canceled', 4)]).execute();
+    await expect(database.db.insertInto('pickups').values(pickup('booking', 5)).execute()).rejects.toThrow();
+    await expect(database.db.updateTable('pickups').set({ state: 'paying' }).where('provider_pickup_id', '=', 'pickup_migrated_1').execute()).rejects.toThrow();
+    await database.db.updateTable('pickups').set({ state: 'canceled' }).where('provider_pickup_id', '=', 'pickup_migrated_3').execute();
+    await database.db.updateTable('pickups').set({ state: 'paying' }).where('provider_pickup_id', '=', 'pickup_migrated_1').execute();
+    await expect(database.db.updateTable('pickups').set({ state: 'unknown' as 'quoted' }).where('provider_pickup_id', '=', 'pickup_migrated_2').execute()).rejects.toThrow();
+    const row = await database.db.selectFrom('shipments').select('pickup_note').where('id', '=', shipment.id).executeTakeFirstOrThrow();
     expect(row.pickup_note).toBe('');
   });
 });

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../src/cli/simulator-fail.js';
 import { uspsCommand } from '../src/cli/usps.js';
-import { createDatabase, type Db } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import { UspsError, type UspsPickupRequest } from '../src/providers/usps/usps-pickups-provider.js';
 import {
   createUspsPickupsSimulator,
@@ -12,7 +10,7 @@ import {
   type SimulatorUspsPickupsProvider,
 } from '../src/providers/usps/usps-pickups-simulator.js';
 import { createDatabaseUspsSimulatorStore, createMemoryUspsSimulatorStore, type UspsSimulatorStore } from '../src/providers/usps/usps-simulator-store.js';
-import { useTestDatabase } from './helper.js';
+import { useTestDb } from './helper.js';
 
 /** Monday 2026-11-23, 09:00 in Chicago; tests move it. */
 const START = Date.parse('2026-11-23T15:00:00Z');
@@ -20,15 +18,7 @@ let now = START;
 const HOUR = 60 * 60 * 1000;
 
 // The simulator keeps its pickups in the app's database, as the app runs it (plugins/usps-pickups.ts).
-const database = useTestDatabase();
-let db: Db;
-beforeAll(async () => {
-  db = createDatabase(database.url());
-  await migrateToLatest(db);
-});
-afterAll(async () => {
-  await db.destroy();
-});
+const database = useTestDb();
 beforeEach(() => {
   now = START;
 });
@@ -54,7 +44,7 @@ async function failureOf(promise: Promise<unknown>): Promise<UspsError> {
 }
 
 describe.each([
-  ['the database', () => createDatabaseUspsSimulatorStore(db)],
+  ['the database', () => createDatabaseUspsSimulatorStore(database.db)],
   ['memory', () => createMemoryUspsSimulatorStore()],
 ] as const)('the USPS pickup simulator, its pickups kept in %s', (_where, newStore) => {
   let store: UspsSimulatorStore;
@@ -243,9 +233,9 @@ describe.each([
 
 describe('the USPS pickup simulator’s tables', () => {
   it('refuse a failure for a step the simulator does not have, and a second pickup under one confirmation number', async () => {
-    const store = createDatabaseUspsSimulatorStore(db);
+    const store = createDatabaseUspsSimulatorStore(database.db);
     await expect(
-      db.insertInto('usps_simulator_failures').values({ step: 'refund', code: 'UNAVAILABLE', description: 'x', after_effect: 0, created_at: new Date(now).toISOString() }).execute(),
+      database.db.insertInto('usps_simulator_failures').values({ step: 'refund', code: 'UNAVAILABLE', description: 'x', after_effect: 0, created_at: new Date(now).toISOString() }).execute(),
     ).rejects.toThrow();
     const pickup = await createUspsPickupsSimulator({ clock: () => new Date(now), store }).schedule(REQUEST);
     const stored = await store.get(pickup.confirmationNumber);
@@ -257,7 +247,7 @@ describe('the USPS pickup simulator’s tables', () => {
 
 describe('npm run usps', () => {
   it('makes the next call of a step fail on every server using the database, and shows a pickup', async () => {
-    const store = createDatabaseUspsSimulatorStore(db);
+    const store = createDatabaseUspsSimulatorStore(database.db);
     const server = createUspsPickupsSimulator({ clock: () => new Date(now), store });
     const command = createUspsPickupsSimulator({ clock: () => new Date(now), store });
     const pickup = await server.schedule({ ...REQUEST, packageLocation: 'Locker', specialInstructions: undefined });
@@ -275,7 +265,7 @@ describe('npm run usps', () => {
   });
 
   it('refuses an unknown step, error code or command', async () => {
-    const uspsPickups = createUspsPickupsSimulator({ clock: () => new Date(now), store: createDatabaseUspsSimulatorStore(db) });
+    const uspsPickups = createUspsPickupsSimulator({ clock: () => new Date(now), store: createDatabaseUspsSimulatorStore(database.db) });
     await expect(uspsCommand({ uspsPickups }, ['fail', 'refund', 'UNAVAILABLE'])).rejects.toThrow(UsageError);
     await expect(uspsCommand({ uspsPickups }, ['fail', 'schedule', 'BROKEN'])).rejects.toThrow(/fail needs an error code/);
     await expect(uspsCommand({ uspsPickups }, ['advance'])).rejects.toThrow(/Usage/);
