@@ -1,13 +1,24 @@
 import { LOGIN_ERRORCODE, MESSAGES } from '@airbox/contract';
 import type * as Argon2 from '@node-rs/argon2';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CPU_HEAVY_TASKS_AT_ONCE } from '../src/config/cpu.js';
 import { AppError } from '../src/errors.js';
 import { hashPassword, PASSWORD_WORK_WAITING, verifyPassword } from '../src/modules/users/passwords.js';
 import { DEMO_PASSWORD, useTestApp, useTestDatabase } from './helper.js';
 
-/** The real argon2, counting the hashes and checks running at once. */
-const argon2Work = vi.hoisted(() => ({ running: 0, most: 0 }));
+/**
+ * The real argon2, counting the hashes and checks running at once. The files of a worker share the
+ * modules they import (isolate: false in vitest.config.ts): this file evaluates them afresh, so
+ * that they import the mock, and leaves them to be evaluated afresh, without it, after it.
+ */
+const argon2Work = vi.hoisted(() => {
+  vi.resetModules();
+  return { running: 0, most: 0 };
+});
+afterAll(() => {
+  vi.doUnmock('@node-rs/argon2');
+  vi.resetModules();
+});
 vi.mock('@node-rs/argon2', async (importOriginal) => {
   const real = await importOriginal<typeof Argon2>();
   const counted =
