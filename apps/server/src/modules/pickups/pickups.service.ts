@@ -10,8 +10,9 @@ import { findUserById } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
 import { findShipment, findShipmentOfUser, lockShipment, type ShipmentKey } from '../shipments/shipments.repository.js';
 import type { ShipmentRow } from '../shipments/shipments.table.js';
-import { claimPickupCancel, findLivePickup, findScheduledPickup, movePickup, releasePickupCancel } from './pickups.repository.js';
+import { claimPickupCancel, findLivePickup, findPickupOfShipment, findScheduledPickup, movePickup, releasePickupCancel } from './pickups.repository.js';
 import type { PickupRow } from './pickups.table.js';
+import { toPickupStatus } from './pickups.wire.js';
 
 /**
  * What carrier pickups share whoever the carrier (issue 10): which labels may be picked up, the
@@ -152,6 +153,15 @@ export async function mailCustomer(trx: Db, deps: PickupDeps, pickup: PickupRow,
   const shipment = await findShipment(trx, pickup.shipment_id);
   if (!user || !shipment) return;
   await notify(trx, deps, user, { subject, lines: paragraphs, action: { label: 'Purchased Labels', link: pickupLink(deps.config, pickup, shipment) }, by: 'mail' });
+}
+
+/**
+ * checkPickupStatus: the details of the user's pickup of a label, by the id the list shows (the
+ * carriers provider's pickup id or USPS's confirmation number); undefined for none of theirs.
+ */
+export async function pickupStatus(deps: Pick<PickupDeps, 'db' | 'config'>, userId: number, shipmentId: number, pickupId: string) {
+  const pickup = await findPickupOfShipment(deps.db, userId, shipmentId, pickupId);
+  return pickup && toPickupStatus(pickup, deps.config.clock());
 }
 
 /** A claim on cancelling lasts this long: a request that died holding it does not block the next. */

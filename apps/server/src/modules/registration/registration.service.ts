@@ -17,8 +17,13 @@ import { findUserByEmail, findUserNames, insertUser } from '../users/users.repos
 import { userColumns } from '../users/users.wire.js';
 import { releaseBoxIdReservation } from '../box-ids/box-ids.repository.js';
 import { boxIdUnavailable } from '../box-ids/box-ids.service.js';
-import { consumeInvitationCode, findInvitationCode } from './registration.repository.js';
+import { consumeInvitationCode, findInvitationCode, isZipServed } from './registration.repository.js';
 import type { InvitationCodeRow } from './registration.table.js';
+
+/** Whether AirBox serves a ZIP code (firstLogin: a visitor checks theirs before signing up). */
+export async function servesZip(db: Db, zipCode: string): Promise<boolean> {
+  return isZipServed(db, zipCode);
+}
 
 export type RegistrationInput = z.output<typeof registerRequestSchema>;
 

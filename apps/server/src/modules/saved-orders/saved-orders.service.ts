@@ -1,10 +1,20 @@
-import { ACCOUNT_CAPS, API_ERRORCODE, MESSAGES } from '@airbox/contract';
+import { ACCOUNT_CAPS, API_ERRORCODE, MESSAGES, type SavedOrder } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
-import { writeTransaction } from '../../db/database.js';
+import { type Db, writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { lockUser } from '../users/users.repository.js';
-import { countSavedOrders, insertSavedOrder, updateSavedOrder } from './saved-orders.repository.js';
-import { type SaveOrderInput, savedOrderColumns } from './saved-orders.wire.js';
+import { countSavedOrders, deleteSavedOrder, insertSavedOrder, listSavedOrders, updateSavedOrder } from './saved-orders.repository.js';
+import { type SaveOrderInput, savedOrderColumns, toSavedOrder } from './saved-orders.wire.js';
+
+/** Orders In Progress: the user's, newest first (listSavedOrders); with an id, only that one. */
+export async function ordersInProgress(db: Db, userId: number, orderId?: number): Promise<SavedOrder[]> {
+  return (await listSavedOrders(db, userId, orderId)).map(toSavedOrder);
+}
+
+/** Whether the user's order in progress was deleted (false: no such order of this user). */
+export async function deleteOrderInProgress(db: Db, userId: number, orderId: number): Promise<boolean> {
+  return deleteSavedOrder(db, userId, orderId);
+}
 
 /**
  * Keeps the label-purchase page as an order in progress (Save for later): a new one, or, with

@@ -251,7 +251,7 @@ export interface LabelFileOfUser {
 export async function findLabelFile(
   db: Db,
   userId: number,
-  shipment: { id: number } | { providerShipmentId: string },
+  shipment: ShipmentKey,
   format: ShipmentLabelsTable['format'],
 ): Promise<LabelFileOfUser | undefined> {
   let query = db

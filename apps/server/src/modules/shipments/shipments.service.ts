@@ -3,9 +3,19 @@ import type { AppContext } from '../../context.js';
 import { listCarrierServiceRenamings } from '../carriers/carriers.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import { type InvoiceContent, renderInvoicePdf } from './invoice-pdf.js';
-import { findInvoiceOfUser, findPaymentReference, findShipmentOfUser, listShipments, type ShipmentFilters } from './shipments.repository.js';
-import type { ShipmentRow } from './shipments.table.js';
-import { toShipmentDetail, toShipmentRow } from './shipments.wire.js';
+import {
+  findInvoiceOfUser,
+  findLabelFile,
+  findPaymentReference,
+  findShipmentOfUser,
+  type LabelFileOfUser,
+  listShipments,
+  type ShipmentFilters,
+  type ShipmentKey,
+  updateShipmentComments,
+} from './shipments.repository.js';
+import type { ShipmentLabelsTable, ShipmentRow } from './shipments.table.js';
+import { invoicePdfUrl, toShipmentDetail, toShipmentRow } from './shipments.wire.js';
 
 /** Purchased Labels (spec 03 §7 Shipments): what the routes answer, for the signed-in user only. */
 
@@ -36,6 +46,27 @@ export async function shipmentDetail(
   const providerId = ids.shipmentID.trim();
   if (providerId !== '' && providerId !== (row.provider_shipment_id ?? '')) return undefined;
   return toShipmentDetail(row, { paymentReference: await findPaymentReference(ctx.db, row.id), publicUrl: ctx.config.publicUrl });
+}
+
+/** Whether the user's purchase took the comments (false: no such purchase of this user). */
+export async function saveShipmentComments(ctx: Pick<AppContext, 'db' | 'config'>, userId: number, shipmentId: number, comments: string): Promise<boolean> {
+  return updateShipmentComments(ctx.db, userId, shipmentId, comments, ctx.config.clock().toISOString());
+}
+
+/** A file of one of the user's bought labels; undefined for a label not bought or not theirs. */
+export async function labelFileOf(
+  ctx: Pick<AppContext, 'db'>,
+  userId: number,
+  shipment: ShipmentKey,
+  format: ShipmentLabelsTable['format'],
+): Promise<LabelFileOfUser | undefined> {
+  return findLabelFile(ctx.db, userId, shipment, format);
+}
+
+/** The link to the invoice PDF of one of the user's purchases; undefined when it has none (unpaid, failed) or is not theirs. */
+export async function invoiceUrlOf(ctx: Pick<AppContext, 'db'>, userId: number, shipmentId: number): Promise<string | undefined> {
+  const found = await findInvoiceOfUser(ctx.db, userId, shipmentId);
+  return found && invoicePdfUrl(found.shipment.id);
 }
 
 function addressLines(row: ShipmentRow, side: 'from' | 'to'): string[] {

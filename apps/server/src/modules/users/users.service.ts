@@ -1,10 +1,43 @@
 import { randomInt } from 'node:crypto';
-import { boxIdProblem, USER_STATUS } from '@airbox/contract';
+import { boxIdProblem, COMPANY_ROLES, type MyAddress, type RoleId, USER_STATUS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
 import { hashPassword } from './passwords.js';
 import { isBoxIdTaken } from '../box-ids/box-ids.repository.js';
+import { findCompanyPlacement } from '../campuses/campuses.repository.js';
+import { findHub } from '../hubs/hubs.repository.js';
 import { insertUser } from './users.repository.js';
-import type { NewUser } from './users.table.js';
+import type { NewUser, UserRow } from './users.table.js';
+
+/**
+ * The user's own addresses, as the label and pickup pages offer them (getMyAddress): home, and
+ * their hub's street with their AirBox ID when they have a hub.
+ */
+export async function myAddresses(db: Db, user: UserRow): Promise<MyAddress[]> {
+  // Roles 15 and 16 use their company's name in their address (spec 03 §2, §6).
+  const company =
+    COMPANY_ROLES.includes(user.role_id as RoleId) && user.business_company_id !== null
+      ? ((await findCompanyPlacement(db, user.business_company_id))?.company_name ?? '')
+      : '';
+  const person = { firstName: user.first_name, lastName: user.last_name, phone: user.cell_phone, email: user.email };
+  const addresses: MyAddress[] = [
+    {
+      kind: 'home',
+      ...person,
+      company,
+      address1: user.address_line_1,
+      address2: user.address_line_2,
+      city: user.city,
+      state: user.state,
+      zipcode: user.zip_code,
+    },
+  ];
+  const hub = user.locker_id ? await findHub(db, user.locker_id) : undefined;
+  if (hub) {
+    // The hub's street with the AirBox ID, as the customer's mailing address reads: what comes back reaches their locker.
+    addresses.push({ kind: 'hub', ...person, company: hub.business_name, address1: hub.address, address2: `#${user.box_id}`, city: hub.city, state: hub.state, zipcode: hub.zip_code });
+  }
+  return addresses;
+}
 
 /**
  * What createUser needs: e-mail, role, status and either the password (hashed here with argon2id)

@@ -6,22 +6,20 @@ import {
   READ_ERRORCODE,
 } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
-import { listActiveAdvertisements } from '../../modules/advertisements/advertisements.repository.js';
+import { activeAdvertisements } from '../../modules/advertisements/advertisements.service.js';
 import { routeCodeBarcode } from '../../modules/barcodes/barcodes.service.js';
-import { listCarrierServiceRenamings } from '../../modules/carriers/carriers.repository.js';
-import { findThirdPartyOrders } from '../../modules/third-party-orders/third-party-orders.repository.js';
+import { carrierServiceRenamings } from '../../modules/carriers/carriers.service.js';
+import { thirdPartyOrdersPage } from '../../modules/third-party-orders/third-party-orders.service.js';
 import { defineCall } from './define-call.js';
 
 /** Reference data, barcodes and third-party orders. */
 export default async function catalogRoutes(app: FastifyInstance) {
   defineCall(app, carrierServiceRenamingCall).handle(async () => {
-    const rows = await listCarrierServiceRenamings(app.db);
-    return { errorcode: READ_ERRORCODE.ok, message: 'success', data: rows };
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', data: await carrierServiceRenamings(app.db) };
   });
 
   defineCall(app, getAdvertisementsCall).handle(async () => {
-    const ads = await listActiveAdvertisements(app.db);
-    return { errorcode: READ_ERRORCODE.ok, message: 'success', ads };
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', ads: await activeAdvertisements(app.db) };
   });
 
   // Public, and each new code costs a drawing: throttled per address, and refused when the
@@ -34,16 +32,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
 
   // Throttled: the answer holds a pickup code, so order ids must not be guessable by brute force.
   defineCall(app, getThirdPartyOrdersCall, { throttled: true }).handle(async (input) => {
-    const page = await findThirdPartyOrders(app.db, {
-      orderId: input.orderId,
-      merchantId: input.mId,
-      page: input.page,
-      size: input.size,
-    });
-    return {
-      errorcode: READ_ERRORCODE.ok,
-      message: 'success',
-      data: { total: page.total, list: page.list.map((order) => ({ orderId: order.order_id, pickUpCode: order.pickup_code })) },
-    };
+    const data = await thirdPartyOrdersPage(app.db, { orderId: input.orderId, merchantId: input.mId, page: input.page, size: input.size });
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', data };
   });
 }

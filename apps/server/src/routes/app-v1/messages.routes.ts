@@ -10,13 +10,7 @@ import {
 } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import {
-  deleteMessages,
-  deletePickedUpMessages,
-  listMessageCarriers,
-  listMessages,
-} from '../../modules/messages/messages.repository.js';
-import { toInboxMessage } from '../../modules/messages/messages.wire.js';
+import { deleteInboxMessages, deletePickedUpInboxMessages, inboxCarriers, inboxPage } from '../../modules/messages/messages.service.js';
 import { defineCall, signedInUser } from './define-call.js';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -41,7 +35,7 @@ function bound(value: string | undefined, end: boolean, field: string): string |
 /** My Messages: the signed-in user's locker messages only; others' ids change nothing. */
 export default async function messagesRoutes(app: FastifyInstance) {
   defineCall(app, getUserMessageCall).handle(async (input, request) => {
-    const { total, rows } = await listMessages(app.db, signedInUser(request).user_id, {
+    const { total, messages } = await inboxPage(app.db, signedInUser(request).user_id, {
       start: input.start,
       num: input.num,
       carrier: input.carrier || undefined,
@@ -49,11 +43,11 @@ export default async function messagesRoutes(app: FastifyInstance) {
       until: bound(input.end_time, true, 'end_time'),
       isPickup: input.is_pickup === '1' ? 1 : input.is_pickup === '0' ? 0 : undefined,
     });
-    return { errorcode: READ_ERRORCODE.ok, message: 'success', total, messages: rows.map(toInboxMessage) };
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', total, messages };
   });
 
   defineCall(app, deleteMessageCall).handle(async (input, request) => {
-    const deleted = await deleteMessages(app.db, signedInUser(request).user_id, input.message_id);
+    const deleted = await deleteInboxMessages(app.db, signedInUser(request).user_id, input.message_id);
     // The same answer for an unknown id and another user's: nothing tells them apart.
     return deleted > 0
       ? { errorcode: MESSAGE_DELETE_ERRORCODE.deleted, message: input.message_id.length > 1 ? INBOX_MESSAGES.bulkDeleted : INBOX_MESSAGES.deleted }
@@ -61,12 +55,12 @@ export default async function messagesRoutes(app: FastifyInstance) {
   });
 
   defineCall(app, deleteAllMessageCall).handle(async (_input, request) => {
-    await deletePickedUpMessages(app.db, signedInUser(request).user_id);
+    await deletePickedUpInboxMessages(app.db, signedInUser(request).user_id);
     return { errorcode: MESSAGE_DELETE_ERRORCODE.deleted, message: INBOX_MESSAGES.bulkDeleted };
   });
 
   defineCall(app, getCarrierListCall).handle(async (_input, request) => {
-    const carriers = await listMessageCarriers(app.db, signedInUser(request).user_id);
+    const carriers = await inboxCarriers(app.db, signedInUser(request).user_id);
     return { errorcode: READ_ERRORCODE.ok, message: 'success', carrierList: carriers.map((name) => ({ shipping_company_name: name })) };
   });
 }

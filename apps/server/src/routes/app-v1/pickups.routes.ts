@@ -14,9 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { createCarrierPickup, payForPickup } from '../../modules/pickups/carrier-pickups.service.js';
-import { findPickupOfShipment } from '../../modules/pickups/pickups.repository.js';
-import { cancelPickup, carriersCancel, PICKUP_SERVER_MESSAGES } from '../../modules/pickups/pickups.service.js';
-import { toPickupStatus } from '../../modules/pickups/pickups.wire.js';
+import { cancelPickup, carriersCancel, PICKUP_SERVER_MESSAGES, pickupStatus } from '../../modules/pickups/pickups.service.js';
 import {
   changeUspsPickup,
   inquireUspsPickup,
@@ -53,9 +51,9 @@ export default async function pickupsRoutes(app: FastifyInstance) {
 
   defineCall(app, checkPickupStatusCall).handle(async (input, request) => {
     const user = signedInUser(request);
-    const pickup = await findPickupOfShipment(app.db, user.user_id, input.shippingdetails_id, input.pickupId);
-    if (!pickup) throw new AppError(404, PICKUP_ERRORCODE.notFound, PICKUP_SERVER_MESSAGES.noSuchPickup);
-    return { errorcode: PICKUP_ERRORCODE.ok, message: 'success', ...toPickupStatus(pickup, app.config.clock()) };
+    const status = await pickupStatus(app, user.user_id, input.shippingdetails_id, input.pickupId);
+    if (!status) throw new AppError(404, PICKUP_ERRORCODE.notFound, PICKUP_SERVER_MESSAGES.noSuchPickup);
+    return { errorcode: PICKUP_ERRORCODE.ok, message: 'success', ...status };
   });
 
   defineCall(app, cancelPickupCall, { throttled: true }).handle(async (input, request) => {

@@ -11,8 +11,7 @@ import {
 } from '@airbox/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BOX_ID_RESERVATION_MS, suggestBoxId } from '../../modules/box-ids/box-ids.service.js';
-import { isZipServed } from '../../modules/registration/registration.repository.js';
-import { register, verifyInvitation } from '../../modules/registration/registration.service.js';
+import { register, servesZip, verifyInvitation } from '../../modules/registration/registration.service.js';
 import { randomToken, sha256 } from '../../modules/tokens/tokens.crypto.js';
 import { defineCall } from './define-call.js';
 
@@ -40,7 +39,7 @@ export default async function registrationRoutes(app: FastifyInstance) {
   });
 
   defineCall(app, firstLoginCall).handle(async (input) =>
-    (await isZipServed(app.db, input.zip_code))
+    (await servesZip(app.db, input.zip_code))
       ? { errorcode: FIRST_LOGIN_ERRORCODE.served, message: REGISTRATION_MESSAGES.validZip }
       : { errorcode: FIRST_LOGIN_ERRORCODE.notServed, message: REGISTRATION_MESSAGES.invalidZip },
   );

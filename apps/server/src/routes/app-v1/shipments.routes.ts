@@ -18,11 +18,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import { findInvoiceOfUser, findLabelFile, updateShipmentComments } from '../../modules/shipments/shipments.repository.js';
-import { invoicePdfOf, shipmentDetail, shipmentPage } from '../../modules/shipments/shipments.service.js';
+import { invoicePdfOf, invoiceUrlOf, labelFileOf, saveShipmentComments, shipmentDetail, shipmentPage } from '../../modules/shipments/shipments.service.js';
 import {
   INVOICE_PDF_ROUTE,
-  invoicePdfUrl,
   LABEL_PDF_ROUTE,
   LABEL_PNG_ROUTE,
   shipmentIdOfLabelUrl,
@@ -101,7 +99,7 @@ export default async function shipmentsRoutes(app: FastifyInstance) {
 
   defineCall(app, updateShipmentDetailCall).handle(async (input, request) => {
     const user = signedInUser(request);
-    const saved = await updateShipmentComments(app.db, user.user_id, input.shipmentIndexID, input.comments, app.config.clock().toISOString());
+    const saved = await saveShipmentComments(app, user.user_id, input.shipmentIndexID, input.comments);
     return saved
       ? { errorcode: UPDATE_SHIPMENT_ERRORCODE.updated, message: SHIPMENT_MESSAGES.updateSuccess }
       : { errorcode: UPDATE_SHIPMENT_ERRORCODE.failed, message: SHIPMENT_MESSAGES.failure };
@@ -110,23 +108,23 @@ export default async function shipmentsRoutes(app: FastifyInstance) {
   defineCall(app, getShippingLabelCall).handle(async (input, request) => {
     const user = signedInUser(request);
     const shipmentId = shipmentIdOfLabelUrl(input.label_url);
-    const label = shipmentId === undefined ? undefined : await findLabelFile(app.db, user.user_id, { id: shipmentId }, 'PNG');
+    const label = shipmentId === undefined ? undefined : await labelFileOf(app, user.user_id, { id: shipmentId }, 'PNG');
     if (!label) return { errorcode: LABEL_FILE_ERRORCODE.none, message: SHIPMENT_MESSAGES.notFound, data: '' };
     return { errorcode: LABEL_FILE_ERRORCODE.ok, message: 'success', data: label.content.toString('base64') };
   });
 
   defineFileCall(app, downloadLabelPdfCall).handle(async (input, request, reply) => {
     const user = signedInUser(request);
-    const label = await findLabelFile(app.db, user.user_id, { providerShipmentId: input.shipmentId.trim() }, 'PDF');
+    const label = await labelFileOf(app, user.user_id, { providerShipmentId: input.shipmentId.trim() }, 'PDF');
     if (!label) throw noLabel();
     return sendFile(reply, { contentType: 'application/pdf', filename: `label-${label.orderNo}.pdf`, disposition: 'attachment', bytes: label.content });
   });
 
   defineCall(app, getInvoiceCall).handle(async (input, request) => {
     const user = signedInUser(request);
-    const invoice = await findInvoiceOfUser(app.db, user.user_id, input.shippingIndexID);
-    if (!invoice) return { errorcode: LABEL_FILE_ERRORCODE.none, message: SHIPMENT_MESSAGES.noInvoice, invoiceUrl: '' };
-    return { errorcode: LABEL_FILE_ERRORCODE.ok, message: 'success', invoiceUrl: invoicePdfUrl(invoice.shipment.id) };
+    const invoiceUrl = await invoiceUrlOf(app, user.user_id, input.shippingIndexID);
+    if (!invoiceUrl) return { errorcode: LABEL_FILE_ERRORCODE.none, message: SHIPMENT_MESSAGES.noInvoice, invoiceUrl: '' };
+    return { errorcode: LABEL_FILE_ERRORCODE.ok, message: 'success', invoiceUrl };
   });
 
   defineFileCall(app, downloadInvoiceCall).handle(async (input, request, reply) => {
@@ -137,13 +135,13 @@ export default async function shipmentsRoutes(app: FastifyInstance) {
   });
 
   defineFileView(app, LABEL_PNG_ROUTE, async (userId, shipmentId, reply) => {
-    const label = await findLabelFile(app.db, userId, { id: shipmentId }, 'PNG');
+    const label = await labelFileOf(app, userId, { id: shipmentId }, 'PNG');
     if (!label) throw noLabel();
     return sendFile(reply, { contentType: 'image/png', filename: `label-${label.orderNo}.png`, disposition: 'inline', bytes: label.content });
   });
 
   defineFileView(app, LABEL_PDF_ROUTE, async (userId, shipmentId, reply) => {
-    const label = await findLabelFile(app.db, userId, { id: shipmentId }, 'PDF');
+    const label = await labelFileOf(app, userId, { id: shipmentId }, 'PDF');
     if (!label) throw noLabel();
     return sendFile(reply, { contentType: 'application/pdf', filename: `label-${label.orderNo}.pdf`, disposition: 'inline', bytes: label.content });
   });
