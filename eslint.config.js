@@ -85,7 +85,7 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
   },
   {
-    // Routes call services, never a provider: not by import, nor through the app's decorations.
+    // Routes call services, never a provider or a repository: not by import, nor through the app's decorations.
     files: ['apps/server/src/routes/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -94,6 +94,11 @@ export default tseslint.config(
           zones: [
             ...serverZones,
             { target: `${server}/routes`, from: `${server}/providers`, message: 'Routes call services, not providers (DESIGN.md): let a module\'s service do it.' },
+            {
+              target: `${server}/routes`,
+              from: `${server}/modules/**/*.repository.ts`,
+              message: 'Routes call services, not repositories (DESIGN.md): let a module\'s service run the query.',
+            },
           ],
         },
       ],
