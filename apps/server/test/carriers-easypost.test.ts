@@ -52,16 +52,19 @@ class FakeEasyPost extends FakeHttpServer {
    * recording shows EasyPost's: SHIPMENT.POSTAGE.EXISTS, or any other 422 it may be.
    */
   conflictCode = 'SHIPMENT.POSTAGE.EXISTS';
-  /** How long the carrier takes to make a label: the shipment shows none meanwhile, the buy goes on if its caller hangs up. */
-  labelDelayMs = 0;
   /** How long a purchase's answer takes after the label is bought. */
   buyDelayMs = 0;
   refundOutcome = 'submitted';
   /** Pickups booked (each buy EasyPost took), and those the carrier is booking now (the pickup still reads 'unknown'). */
   pickupBookings = 0;
   pickupsBooking = new Set<string>();
-  /** How long the carrier takes to book a pickup; the booking goes on if its caller hangs up. */
-  bookingDelayMs = 0;
+  /**
+   * While the carrier is held (holdCarrier()), a label being made or a pickup being booked waits
+   * for releaseCarrier(): the shipment shows no label and the pickup reads 'unknown' meanwhile, and
+   * the buy goes on if its caller hangs up.
+   */
+  private carrierAtWork: Promise<void> | undefined;
+  private carrierDone = () => {};
   /** The account's default insurance, applied by EasyPost to a buy that names none (recorded: "50.00"). */
   defaultInsurance: string | null = '50.00';
 
@@ -69,11 +72,19 @@ class FakeEasyPost extends FakeHttpServer {
     this.requests = [];
     this.failures = [];
     this.conflictCode = 'SHIPMENT.POSTAGE.EXISTS';
-    this.labelDelayMs = 0;
     this.buyDelayMs = 0;
     this.refundOutcome = 'submitted';
     this.defaultInsurance = '50.00';
-    this.bookingDelayMs = 0;
+    this.releaseCarrier();
+  }
+
+  holdCarrier() {
+    this.carrierAtWork = new Promise((resolve) => (this.carrierDone = resolve));
+  }
+
+  releaseCarrier() {
+    this.carrierDone();
+    this.carrierAtWork = undefined;
   }
 
   /** The next request (the next whose path matches `only`, when given) fails so. */
@@ -280,7 +291,7 @@ class FakeEasyPost extends FakeHttpServer {
         if (!chosen) return error(422, 'SHIPMENT.RATE.INVALID', 'The rate is not one of this shipment.');
         this.purchases += 1;
         shipment.buying = true;
-        if (this.labelDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.labelDelayMs));
+        await this.carrierAtWork;
         shipment.buying = false;
         const trackingCode = chosen.carrier === 'USPS' ? '9400100110368068953495' : '1ZA1B2C30312345678';
         // A buy without insurance gets the account's default insurance, as recorded: insurance "50.00" and its fee.
@@ -339,7 +350,7 @@ class FakeEasyPost extends FakeHttpServer {
         if (!rates.some((rate) => rate.carrier === carrier && rate.service === service)) return error(422, 'PICKUP.RATE.INVALID', 'No such pickup rate.');
         this.pickupBookings += 1;
         this.pickupsBooking.add(String(pickup.id));
-        if (this.bookingDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.bookingDelayMs));
+        await this.carrierAtWork;
         this.pickupsBooking.delete(String(pickup.id));
         Object.assign(pickup, { status: 'scheduled', confirmation: 'WTC64740634' });
         return send(200, pickup);
@@ -493,7 +504,7 @@ describe('EasyPost shipments and labels', () => {
       const carriers = adapter({ timeoutMs: 300 });
       const shipment = await ratedShipment(carriers);
       const before = easypost.purchases;
-      easypost.labelDelayMs = 1_200;
+      easypost.holdCarrier();
       const input = { shipmentId: shipment.shipmentId, rateId: shipment.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'lost' };
       // The buy times out; the shipment shows no label yet.
       await expect(carriers.buyRate(input)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
@@ -505,6 +516,7 @@ describe('EasyPost shipments and labels', () => {
         `POST /v2/shipments/${shipment.shipmentId}/buy`,
         `GET /v2/shipments/${shipment.shipmentId}`,
       ]);
+      easypost.releaseCarrier();
       await vi.waitFor(() => expect(easypost.shipments.get(shipment.shipmentId)?.bought).toBeDefined());
       expect(await carriers.buyRate(input)).toMatchObject({ reconciled: true, trackingCode: '9400100110368068953495', postageCents: 593 });
       expect(easypost.purchases - before).toBe(1);
@@ -634,11 +646,12 @@ describe('EasyPost refunds, trackers and pickups', () => {
     const pickup = await carriers.createPickup({ shipmentId: postage.shipmentId, address: FROM, minDatetime: new Date('2026-11-24T16:00:00Z'), maxDatetime: new Date('2026-11-24T23:00:00Z') });
     const rateId = pickup.rates[0]!.rateId;
     const before = easypost.pickupBookings;
-    easypost.bookingDelayMs = 1_200;
+    easypost.holdCarrier();
     // The answer is lost (timeout) while the carrier books it.
     await expect(carriers.buyPickup(pickup.pickupId, rateId)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
     // Tried again while it is still being booked: EasyPost refuses the buy and the pickup does not read scheduled yet.
     await expect(carriers.buyPickup(pickup.pickupId, rateId)).rejects.toMatchObject({ retryable: true });
+    easypost.releaseCarrier();
     await vi.waitFor(() => expect(easypost.pickups.get(pickup.pickupId)?.status).toBe('scheduled'));
     const booked = await carriers.buyPickup(pickup.pickupId, rateId);
     expect(booked).toEqual({ pickupId: pickup.pickupId, status: 'scheduled', confirmation: 'WTC64740634', carrier: 'FedEx', service: 'Future-day Pickup', priceCents: 695 });
@@ -798,7 +811,7 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
     easypost.conflictCode = 'SHIPMENT.POSTAGE.FAILURE';
     const { draftId, returned } = await paidLabel();
     const before = easypost.purchases;
-    easypost.labelDelayMs = 3_000;
+    easypost.holdCarrier();
     // The return's buy times out while the carrier makes the label.
     await returned();
     expect((await shipmentRow(draftId)).state).toBe('buying');
@@ -811,7 +824,8 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
     expect(easypost.shipments.get(shipmentId)?.bought).toBeUndefined();
     expect((await shipmentRow(draftId)).state).toBe('buying');
 
-    await vi.waitFor(() => expect(easypost.shipments.get(shipmentId)?.bought).toBeDefined(), { timeout: 10_000 });
+    easypost.releaseCarrier();
+    await vi.waitFor(() => expect(easypost.shipments.get(shipmentId)?.bought).toBeDefined());
     t.advance(5 * 60 * 1000);
     await t.app.jobs.drain();
     const row = await shipmentRow(draftId);
@@ -856,7 +870,7 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
 
     // The last try before giving up times out while the carrier makes the label: refunded, and no label to void yet.
     t.advance(BUYING_GIVE_UP_MS);
-    easypost.labelDelayMs = 3_000;
+    easypost.holdCarrier();
     await t.app.jobs.drain();
     const failed = await shipmentRow(draftId);
     expect(failed.state).toBe('failed');
@@ -867,7 +881,8 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
     expect(easypost.shipments.get(shipmentId)?.bought).toBeUndefined();
     expect(refundsAsked(shipmentId)).toHaveLength(0);
 
-    await vi.waitFor(() => expect(easypost.shipments.get(shipmentId)?.bought).toBeDefined(), { timeout: 10_000 });
+    easypost.releaseCarrier();
+    await vi.waitFor(() => expect(easypost.shipments.get(shipmentId)?.bought).toBeDefined());
     t.advance(20 * 60 * 1000);
     await t.app.jobs.drain();
     expect(refundsAsked(shipmentId)).toHaveLength(1);
@@ -881,11 +896,12 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
   it('books the pickup a lost booking made when the job tries again: the customer keeps it, nothing is refunded', async () => {
     const { pickupId, returned } = await paidPickup();
     const before = easypost.pickupBookings;
-    easypost.bookingDelayMs = 3_000;
+    easypost.holdCarrier();
     // The return's booking times out while the carrier books it.
     await returned();
     expect((await pickupRow(pickupId)).state).toBe('booking');
-    await vi.waitFor(() => expect(easypost.pickups.get(pickupId)?.status).toBe('scheduled'), { timeout: 10_000 });
+    easypost.releaseCarrier();
+    await vi.waitFor(() => expect(easypost.pickups.get(pickupId)?.status).toBe('scheduled'));
 
     t.advance(3 * 60 * 1000);
     await t.app.jobs.drain();
@@ -904,7 +920,7 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
 
     // The last try before giving up times out while the carrier books: refunded, and nothing booked to cancel yet.
     t.advance(BOOKING_GIVE_UP_MS);
-    easypost.bookingDelayMs = 3_000;
+    easypost.holdCarrier();
     await t.app.jobs.drain();
     const failed = await pickupRow(pickupId);
     expect(failed.state).toBe('failed');
@@ -913,7 +929,8 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
     await t.app.jobs.drain();
     expect(easypost.pickups.get(pickupId)?.status).toBe('unknown');
 
-    await vi.waitFor(() => expect(easypost.pickups.get(pickupId)?.status).toBe('scheduled'), { timeout: 10_000 });
+    easypost.releaseCarrier();
+    await vi.waitFor(() => expect(easypost.pickups.get(pickupId)?.status).toBe('scheduled'));
     t.advance(20 * 60 * 1000);
     await t.app.jobs.drain();
     expect(easypost.pickups.get(pickupId)?.status).toBe('canceled');
