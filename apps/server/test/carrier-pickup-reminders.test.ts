@@ -12,7 +12,7 @@ let now = new Date('2026-11-23T18:00:00Z');
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await buildTestApp(database.url(), { seedDemoData: true, clock: () => new Date(now) });
+  t = await buildTestApp(database.url(), { clock: () => new Date(now) });
 });
 afterAll(async () => {
   await t.close();

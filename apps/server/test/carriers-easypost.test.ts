@@ -722,7 +722,7 @@ describe('the app’s carriers provider', () => {
   const database = useTestDatabase();
 
   it('is the simulator by default', async () => {
-    const t = await buildTestApp(database.url(), { seedDemoData: true });
+    const t = await buildTestApp(database.url());
     try {
       expect(t.app.carriers.name).toBe('simulator');
       expect((await t.app.carriers.verifyAddress(FROM)).result).toBe('verified');
@@ -732,7 +732,7 @@ describe('the app’s carriers provider', () => {
   });
 
   it('is EasyPost at the configured API base with CARRIERS_PROVIDER=easypost', async () => {
-    const t = await buildTestApp(database.url(), { seedDemoData: true, carriers: { provider: 'easypost', apiKey: API_KEY, apiBase: `${easypost.base}/v2`, webhookSecret: undefined } });
+    const t = await buildTestApp(database.url(), { carriers: { provider: 'easypost', apiKey: API_KEY, apiBase: `${easypost.base}/v2`, webhookSecret: undefined } });
     try {
       expect(t.app.carriers.name).toBe('easypost');
       expect((await t.app.carriers.verifyAddress(TO)).result).toBe('verified');
@@ -747,7 +747,7 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
   const database = useTestDatabase();
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(database.url(), { seedDemoData: true, carriers: { provider: 'easypost', apiKey: API_KEY, apiBase: `${easypost.base}/v2`, webhookSecret: undefined, timeoutMs: 800 } });
+    t = await buildTestApp(database.url(), { carriers: { provider: 'easypost', apiKey: API_KEY, apiBase: `${easypost.base}/v2`, webhookSecret: undefined, timeoutMs: 800 } });
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, postForm, signIn, type TestApp, useTestDatabase } from './helper.js';
-import { newCustomer } from './ledger-fixtures.js';
+import { customerHub, newCustomer } from './ledger-fixtures.js';
 
 /*
  * The dashboard's waiting packages (issue 11): getUnPickupsById answers, beside the count, each
@@ -15,8 +15,9 @@ let t: TestApp;
 let hub: { id: string; business_name: string; address: string; city: string; state: string; zip_code: string };
 
 beforeAll(async () => {
-  t = await buildTestApp(database.url(), { seedDemoData: true, lockerApiKeys: [KEY], clock: () => new Date(now) });
-  hub = await t.app.db.selectFrom('hubs').select(['id', 'business_name', 'address', 'city', 'state', 'zip_code']).orderBy('business_name').executeTakeFirstOrThrow();
+  t = await buildTestApp(database.url(), { lockerApiKeys: [KEY], clock: () => new Date(now) });
+  const hubId = await customerHub(t.app.db);
+  hub = await t.app.db.selectFrom('hubs').select(['id', 'business_name', 'address', 'city', 'state', 'zip_code']).where('id', '=', hubId).executeTakeFirstOrThrow();
 });
 afterAll(async () => {
   await t.close();

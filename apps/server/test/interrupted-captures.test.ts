@@ -5,7 +5,7 @@ import { paymentSteps } from './payment-fixtures.js';
 import { locationPath, newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
 
 const database = useTestDatabase();
-const t = useTestApp(database, { seedDemoData: true });
+const t = useTestApp(database);
 
 type Customer = Awaited<ReturnType<typeof newCustomer>>;
 

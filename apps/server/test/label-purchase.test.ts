@@ -10,7 +10,7 @@ import { locationPath, newCustomer, operationsOf } from './ledger-fixtures.js';
 
 const database = useTestDatabase();
 // The simulator's trackers move only when a test says so.
-const t = useTestApp(database, { seedDemoData: true, carriers: { provider: 'simulator', webhookSecret: undefined, stepMinutes: 0 } });
+const t = useTestApp(database, { carriers: { provider: 'simulator', webhookSecret: undefined, stepMinutes: 0 } });
 const carriers = () => t.app.carriers as SimulatorCarriersProvider;
 const payments = () => t.app.payments as SimulatorPaymentsProvider;
 

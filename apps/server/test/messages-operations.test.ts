@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { postForm, useTestApp, useTestDatabase } from './helper.js';
-import { newCustomer } from './ledger-fixtures.js';
+import { customerHub, newCustomer } from './ledger-fixtures.js';
 
 const database = useTestDatabase();
 const KEY = 'locker-test-key-0123456789abcdef';
-const t = useTestApp(database, { seedDemoData: true, lockerApiKeys: [KEY] });
+const t = useTestApp(database, { lockerApiKeys: [KEY] });
 let hubId: string;
 
 beforeAll(async () => {
-  hubId = (await t.app.db.selectFrom('hubs').select('id').orderBy('business_name').executeTakeFirstOrThrow()).id;
+  hubId = await customerHub(t.app.db);
 });
 
 type Customer = Awaited<ReturnType<typeof newCustomer>>;

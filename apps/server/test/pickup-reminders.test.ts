@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueuePickupReminders } from '../src/jobs/pickup-reminders.job.js';
 import { buildTestApp, mailsOf, type TestApp, useTestDatabase } from './helper.js';
-import { newCustomer } from './ledger-fixtures.js';
+import { customerHub, newCustomer } from './ledger-fixtures.js';
 
 const database = useTestDatabase();
 const KEY = 'locker-test-key-0123456789abcdef';
@@ -13,8 +13,8 @@ let t: TestApp;
 let hubId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp(database.url(), { seedDemoData: true, lockerApiKeys: [KEY], clock: () => new Date(now) });
-  hubId = (await t.app.db.selectFrom('hubs').select('id').orderBy('business_name').executeTakeFirstOrThrow()).id;
+  t = await buildTestApp(database.url(), { lockerApiKeys: [KEY], clock: () => new Date(now) });
+  hubId = await customerHub(t.app.db);
 });
 afterAll(async () => {
   await t.close();

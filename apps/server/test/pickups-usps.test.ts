@@ -9,7 +9,7 @@ import { newCustomer } from './ledger-fixtures.js';
 import { insertShipment } from './shipment-fixtures.js';
 
 const database = useTestDatabase();
-const t = useTestApp(database, { seedDemoData: true });
+const t = useTestApp(database);
 const usps = () => t.app.uspsPickups as SimulatorUspsPickupsProvider;
 
 type Customer = Awaited<ReturnType<typeof newCustomer>>;

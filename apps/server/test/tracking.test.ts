@@ -20,7 +20,7 @@ const SECRET = 'tracking-test-webhook-secret';
 const STEP_MINUTES = 60;
 const MINUTE = 60 * 1000;
 const database = useTestDatabase();
-const t = useTestApp(database, { seedDemoData: true, carriers: { provider: 'simulator', webhookSecret: SECRET, stepMinutes: STEP_MINUTES } });
+const t = useTestApp(database, { carriers: { provider: 'simulator', webhookSecret: SECRET, stepMinutes: STEP_MINUTES } });
 const WEBHOOK = '/app/v1/webhooks/easypost';
 
 const simulator = (): SimulatorCarriersProvider => {

@@ -753,7 +753,7 @@ describe('the portal on USPS’s REST API', () => {
   const database = useTestDatabase();
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(database.url(), { seedDemoData: true, uspsPickups: { provider: 'usps', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: usps.base } });
+    t = await buildTestApp(database.url(), { uspsPickups: { provider: 'usps', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: usps.base } });
   });
   afterAll(() => t.close());
 
@@ -894,7 +894,7 @@ describe('the app’s USPS pickups provider', () => {
   const database = useTestDatabase();
 
   it('is the simulator by default', async () => {
-    const t = await buildTestApp(database.url(), { seedDemoData: true });
+    const t = await buildTestApp(database.url());
     try {
       expect(t.app.uspsPickups.name).toBe('simulator');
       expect(await t.app.uspsPickups.checkEligibility(ADDRESS)).toMatchObject({ eligible: true });
@@ -905,7 +905,7 @@ describe('the app’s USPS pickups provider', () => {
   });
 
   it('is USPS at the configured API base with USPS_PICKUPS_PROVIDER=usps', async () => {
-    const t = await buildTestApp(database.url(), { seedDemoData: true, uspsPickups: { provider: 'usps', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: usps.base } });
+    const t = await buildTestApp(database.url(), { uspsPickups: { provider: 'usps', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: usps.base } });
     try {
       expect(t.app.uspsPickups.name).toBe('usps');
       expect(await t.app.uspsPickups.checkEligibility(ADDRESS)).toMatchObject({ eligible: true, address: { streetAddress: '388 TOWNSEND ST' } });
