@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { writeTransaction } from '../db/database.js';
 import { toIso } from '../db/dialect.js';
 import { notify } from '../modules/notifications/notify.js';
-import { findPickup } from '../modules/pickups/pickups.repository.js';
+import { claimPickupReminder, findPickup } from '../modules/pickups/pickups.repository.js';
 import { addressLine, lockerLine, pickupLink, whenLine } from '../modules/pickups/pickups.service.js';
 import type { PickupRow } from '../modules/pickups/pickups.table.js';
+import { findShipment } from '../modules/shipments/shipments.repository.js';
 import { findUserById } from '../modules/users/users.repository.js';
 import { defineJob, jobId } from './define-job.js';
 
@@ -54,7 +55,7 @@ export const carrierPickupReminderJob = defineJob({
     if (!pickup || pickup.state !== 'scheduled' || !isEveningBefore(pickup, now)) return;
     const [user, shipment] = await Promise.all([
       findUserById(db, pickup.user_id),
-      db.selectFrom('shipments').select(['order_no', 'tracking_code']).where('id', '=', pickup.shipment_id).executeTakeFirst(),
+      findShipment(db, pickup.shipment_id),
     ]);
     if (!user || !shipment) return;
     const sentences = [
@@ -64,14 +65,7 @@ export const carrierPickupReminderJob = defineJob({
       ...(pickup.confirmation ? [`Confirmation number: ${pickup.confirmation}.`] : []),
     ];
     await writeTransaction(db, async (trx) => {
-      const claimed = await trx
-        .updateTable('pickups')
-        .set({ reminded_at: now.toISOString() })
-        .where('id', '=', pickup.id)
-        .where('state', '=', 'scheduled')
-        .where('reminded_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) return;
+      if (!(await claimPickupReminder(trx, pickup.id, now.toISOString()))) return;
       await notify(trx, { config, log }, user, {
         subject: `your ${pickup.carrier} pickup is tomorrow`,
         lines: sentences,

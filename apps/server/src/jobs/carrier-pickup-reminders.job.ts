@@ -1,4 +1,5 @@
 import { enqueueJob } from '../modules/jobs/jobs.js';
+import { listPickupsToRemind } from '../modules/pickups/pickups.repository.js';
 import { isEveningBefore, nextDay } from './carrier-pickup-reminder.job.js';
 import { defineJob, noPayload } from './define-job.js';
 
@@ -19,14 +20,7 @@ export const carrierPickupRemindersJob = defineJob({
     const now = config.clock();
     // Tomorrow somewhere in the US is between today and the day after in UTC.
     const today = now.toISOString().slice(0, 10);
-    const candidates = await db
-      .selectFrom('pickups')
-      .select(['id', 'pickup_date', 'time_zone', 'updated_at'])
-      .where('state', '=', 'scheduled')
-      .where('reminded_at', 'is', null)
-      .where('pickup_date', '>=', today)
-      .where('pickup_date', '<=', nextDay(nextDay(today)))
-      .execute();
+    const candidates = await listPickupsToRemind(db, today, nextDay(nextDay(today)));
     for (const pickup of candidates) {
       if (isEveningBefore(pickup, now)) {
         await enqueueJob(db, now, 'carrier-pickup-reminder', { pickupId: pickup.id }, { uniqueKey: `carrier-pickup-reminder:${pickup.id}` });

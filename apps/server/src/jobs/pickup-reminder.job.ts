@@ -5,6 +5,7 @@ import { toIso } from '../db/dialect.js';
 import { findHub } from '../modules/hubs/hubs.repository.js';
 import { pacificDateTime } from '../modules/messages/messages.html.js';
 import { notify } from '../modules/notifications/notify.js';
+import { findLockerPackage } from '../modules/packages/packages.repository.js';
 import { findUserById } from '../modules/users/users.repository.js';
 import { defineJob, jobId } from './define-job.js';
 
@@ -26,7 +27,7 @@ export const pickupReminderJob = defineJob({
   name: 'pickup-reminder',
   payload,
   run: async ({ packageId }, { db, config, log }) => {
-    const pkg = await db.selectFrom('locker_packages').selectAll().where('id', '=', packageId).executeTakeFirst();
+    const pkg = await findLockerPackage(db, packageId);
     if (!pkg || pkg.picked_up_at !== null) return;
     const [user, hub] = await Promise.all([findUserById(db, pkg.user_id), findHub(db, pkg.hub_id)]);
     if (!user || !hub) return;

@@ -1,6 +1,7 @@
 import { pickupReminderWindow } from '@airbox/contract';
 import { toIso } from '../db/dialect.js';
 import { enqueueJob } from '../modules/jobs/jobs.js';
+import { listPackagesWaitingSince } from '../modules/packages/packages.repository.js';
 import { defineJob, type JobContext, noPayload } from './define-job.js';
 
 declare module '../modules/jobs/jobs.js' {
@@ -19,12 +20,7 @@ const LOOKBACK_MS = 3 * 24 * 60 * 60 * 1000;
  */
 export async function enqueuePickupReminders({ db, config }: JobContext): Promise<void> {
   const now = config.clock();
-  const waiting = await db
-    .selectFrom('locker_packages')
-    .select(['id', 'delivered_at'])
-    .where('picked_up_at', 'is', null)
-    .where('delivered_at', '>', new Date(now.getTime() - LOOKBACK_MS).toISOString())
-    .execute();
+  const waiting = await listPackagesWaitingSince(db, new Date(now.getTime() - LOOKBACK_MS).toISOString());
   for (const pkg of waiting) {
     const { from, until } = pickupReminderWindow(new Date(toIso(pkg.delivered_at)));
     if (now >= from && now < until) {

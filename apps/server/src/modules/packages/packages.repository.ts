@@ -21,6 +21,11 @@ export async function findPackageByPickupCode(db: Db, hubId: string, pickupCode:
   return query.executeTakeFirst();
 }
 
+/** Packages still waiting in their lockers that were delivered after this instant (the reminders' candidates). */
+export async function listPackagesWaitingSince(db: Db, deliveredAfterIso: string): Promise<Pick<LockerPackageRow, 'id' | 'delivered_at'>[]> {
+  return db.selectFrom('locker_packages').select(['id', 'delivered_at']).where('picked_up_at', 'is', null).where('delivered_at', '>', deliveredAfterIso).execute();
+}
+
 /** Whether the waiting package was marked picked up now (false: it was picked up before). */
 export async function markPackagePickedUp(db: Db, id: number, pickedUpAtIso: string): Promise<boolean> {
   const result = await db

@@ -145,6 +145,30 @@ export async function releasePickupCancel(db: Db, id: number): Promise<void> {
   await db.updateTable('pickups').set({ cancel_claimed_at: null }).where('id', '=', id).where('state', '=', 'scheduled').execute();
 }
 
+/** Scheduled pickups not yet reminded whose day falls between these dates ('YYYY-MM-DD', both included). */
+export async function listPickupsToRemind(db: Db, fromDate: string, toDate: string): Promise<Pick<PickupRow, 'id' | 'pickup_date' | 'time_zone' | 'updated_at'>[]> {
+  return db
+    .selectFrom('pickups')
+    .select(['id', 'pickup_date', 'time_zone', 'updated_at'])
+    .where('state', '=', 'scheduled')
+    .where('reminded_at', 'is', null)
+    .where('pickup_date', '>=', fromDate)
+    .where('pickup_date', '<=', toDate)
+    .execute();
+}
+
+/** Claims a scheduled pickup's evening-before reminder: true for the one call that claims it. */
+export async function claimPickupReminder(db: Db, id: number, nowIso: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('pickups')
+    .set({ reminded_at: nowIso })
+    .where('id', '=', id)
+    .where('state', '=', 'scheduled')
+    .where('reminded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
 /** Notes on a failed pickup that the carrier was asked to cancel its booking (once: the first time only). */
 export async function markFailedPickupCancelled(db: Db, id: number, nowIso: string): Promise<void> {
   await db
