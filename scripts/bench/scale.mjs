@@ -17,18 +17,21 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { DEMO, ensureDebianPackages, freePort, markdownTable, sleep, startPortal } from './lib.mjs';
+import { DEMO, SERVER_DIR, ensureDebianPackages, freePort, markdownTable, sleep, startPortal } from './lib.mjs';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_DB = Number(process.env.BENCH_REDIS_DB ?? 5);
 /** Low limits, so that exceeding them takes a few calls. */
 const RATE_LIMIT_PER_MINUTE = 30;
 const LOGIN_FAILURES_PER_HOUR = 5;
-const RECURRING = ['clean-up', 'pickup-reminders', 'carrier-pickup-reminders', 'carrier-simulator-advance', 'auto-refund-labels'];
+/** Every recurring job, as the built server's one list of jobs names them (npm run bench builds first). */
+const { RECURRING_JOBS } = await import(pathToFileURL(join(SERVER_DIR, 'dist/jobs/registry.js')).href);
+const RECURRING = RECURRING_JOBS.map((job) => job.name);
 
 /** The HAProxy configuration: `portals` balances both instances, `one` sends everything to the first. */
 export function haproxyConfig({ port, onePort, servers }) {
