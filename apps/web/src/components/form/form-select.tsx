@@ -19,6 +19,8 @@ export function FormSelect({
   disabled,
   helperText,
   autoComplete,
+  emptyLabel,
+  wrapOptions,
   onSelect,
 }: {
   name: string;
@@ -28,16 +30,21 @@ export function FormSelect({
   disabled?: boolean;
   helperText?: string;
   autoComplete?: string;
+  /** A first choice of none ('(none)'), kept as '' and shown in the field when chosen. */
+  emptyLabel?: string;
+  /** Long options (a hub's name and address) wrap in the menu instead of widening it. */
+  wrapOptions?: boolean;
   onSelect?: (value: string | number) => void;
 }) {
   const { control } = useFormContext();
+  const choices = emptyLabel === undefined ? options : [{ value: '', label: emptyLabel }, ...options];
   return (
     <Controller
       name={name}
       control={control}
       render={({ field, fieldState }) => {
         // The field holds a number for ids; the list's values are compared as text.
-        const value = options.some((option) => String(option.value) === String(field.value)) ? String(field.value) : '';
+        const value = choices.some((option) => String(option.value) === String(field.value)) ? String(field.value) : '';
         return (
           <TextField
             select
@@ -45,7 +52,7 @@ export function FormSelect({
             inputRef={field.ref}
             value={value}
             onChange={(event) => {
-              const chosen = options.find((option) => String(option.value) === event.target.value);
+              const chosen = choices.find((option) => String(option.value) === event.target.value);
               if (!chosen) return;
               if (onSelect) onSelect(chosen.value);
               else field.onChange(chosen.value);
@@ -58,9 +65,10 @@ export function FormSelect({
             fullWidth
             error={fieldState.error !== undefined}
             helperText={fieldState.error?.message ?? helperText}
+            slotProps={emptyLabel === undefined ? undefined : { select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
-            {options.map((option) => (
-              <MenuItem key={option.value} value={String(option.value)}>
+            {choices.map((option) => (
+              <MenuItem key={option.value} value={String(option.value)} sx={wrapOptions ? { whiteSpace: 'normal' } : undefined}>
                 {option.label}
               </MenuItem>
             ))}
