@@ -23,6 +23,17 @@ export function MessageSearch({ carriers, onSearch }: { carriers: readonly strin
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const formId = useId();
   const set = (change: Partial<MessageFilters>) => setFilters({ ...filters, ...change });
+  /** One end of the date range, which cannot pass the other end. */
+  const dateField = (field: 'start_time' | 'end_time', label: string, bound: { min?: string; max?: string }) => (
+    <TextField
+      type="date"
+      label={label}
+      value={filters[field]}
+      onChange={(event) => set({ [field]: event.target.value })}
+      size="small"
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: bound }}
+    />
+  );
   const search = (next: MessageFilters) => {
     setApplied(Object.values(next).filter((value) => value !== '').length);
     onSearch(next);
@@ -89,22 +100,8 @@ export function MessageSearch({ carriers, onSearch }: { carriers: readonly strin
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          type="date"
-          label="From"
-          value={filters.start_time}
-          onChange={(event) => set({ start_time: event.target.value })}
-          size="small"
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.end_time || undefined } }}
-        />
-        <TextField
-          type="date"
-          label="To"
-          value={filters.end_time}
-          onChange={(event) => set({ end_time: event.target.value })}
-          size="small"
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.start_time || undefined } }}
-        />
+        {dateField('start_time', 'From', { max: filters.end_time || undefined })}
+        {dateField('end_time', 'To', { min: filters.start_time || undefined })}
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button type="submit" variant="contained" startIcon={<SearchOutlined />}>
             Search
