@@ -15,6 +15,8 @@ export interface AlertOptions {
 export interface AlertApi {
   /** Shows the alert, replacing any open one; resolves true when confirmed, false otherwise. */
   show: (options: AlertOptions) => Promise<boolean>;
+  /** Asks a question answered CONFIRM or CANCEL (the spec's buttons before a deletion or a refund). */
+  confirm: (options: Omit<AlertOptions, 'confirmText' | 'cancelText'>) => Promise<boolean>;
   /** Closes the open alert, if any, as dismissed. */
   close: () => void;
 }

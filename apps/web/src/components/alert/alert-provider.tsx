@@ -28,20 +28,21 @@ export function AlertProvider({ children }: { children: ReactNode }) {
     open.resolve(confirmed);
   }, []);
 
-  const api = useMemo<AlertApi>(
-    () => ({
-      show: (options) =>
-        new Promise<boolean>((resolve) => {
-          settle(false);
-          const open = { ...options, id: nextId.current++, resolve };
-          currentRef.current = open;
-          setCurrent(open);
-          setUsed(true);
-        }),
+  const api = useMemo<AlertApi>(() => {
+    const show = (options: AlertOptions) =>
+      new Promise<boolean>((resolve) => {
+        settle(false);
+        const open = { ...options, id: nextId.current++, resolve };
+        currentRef.current = open;
+        setCurrent(open);
+        setUsed(true);
+      });
+    return {
+      show,
+      confirm: (options) => show({ ...options, confirmText: 'CONFIRM', cancelText: 'CANCEL' }),
       close: () => settle(false),
-    }),
-    [settle],
-  );
+    };
+  }, [settle]);
 
   const asksQuestion = current?.cancelText !== undefined;
   useEffect(() => {

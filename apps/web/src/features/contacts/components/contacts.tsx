@@ -117,13 +117,7 @@ export function Contacts({ userId }: { userId: number }) {
   };
 
   const confirmDelete = async (contact: Contact) => {
-    const confirmed = await alert.show({
-      icon: 'warning',
-      title: CONTACT_MESSAGES.deleteTitle,
-      text: CONTACT_MESSAGES.deleteQuestion,
-      confirmText: 'CONFIRM',
-      cancelText: 'CANCEL',
-    });
+    const confirmed = await alert.confirm({ icon: 'warning', title: CONTACT_MESSAGES.deleteTitle, text: CONTACT_MESSAGES.deleteQuestion });
     if (!confirmed) {
       toast.show(CONTACT_MESSAGES.cancelDeletion, 'info');
       return;

@@ -176,22 +176,15 @@ export function Messages({ userId }: { userId: number }) {
       return;
     }
     const warning = pickupCodeWarning(rows.filter((message) => selected.has(message.message_id)));
-    const confirmed = await alert.show({
+    const confirmed = await alert.confirm({
       icon: warning ? 'warning' : 'question',
       text: `Delete the ${selectedShown.length} selected message${selectedShown.length === 1 ? '' : 's'}?${warning ? ` ${warning}` : ''}`,
-      confirmText: 'CONFIRM',
-      cancelText: 'CANCEL',
     });
     if (confirmed) await removeIds(selectedShown, INBOX_MESSAGES.bulkDeleted);
   };
 
   const removeAllPickedUp = async () => {
-    const confirmed = await alert.show({
-      icon: 'question',
-      text: 'Delete every message of a parcel you have picked up?',
-      confirmText: 'CONFIRM',
-      cancelText: 'CANCEL',
-    });
+    const confirmed = await alert.confirm({ icon: 'question', text: 'Delete every message of a parcel you have picked up?' });
     if (!confirmed) return;
     try {
       await removePickedUp.mutateAsync();
@@ -207,7 +200,7 @@ export function Messages({ userId }: { userId: number }) {
   const removeOne = async (message: InboxMessage) => {
     const warning = pickupCodeWarning([message]);
     if (warning) {
-      const confirmed = await alert.show({ icon: 'warning', text: `Delete this message? ${warning}`, confirmText: 'CONFIRM', cancelText: 'CANCEL' });
+      const confirmed = await alert.confirm({ icon: 'warning', text: `Delete this message? ${warning}` });
       if (!confirmed) return;
     }
     await removeIds([message.message_id], INBOX_MESSAGES.deleted);

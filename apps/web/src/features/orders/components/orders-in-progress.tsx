@@ -1,12 +1,11 @@
 import { PAGINATION, SHIPMENT_MESSAGES, type SavedOrder } from '@airbox/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { useToast } from '../../../components/toast/toast-context';
 import { DateTime } from '../../../components/date-time';
+import { BuyLabelsButton } from '../../../components/layout/buy-labels-button';
 import { PageCard } from '../../../components/layout/page-card';
 import { AddressCell } from '../../../components/table/address-cell';
 import { CardParties } from '../../../components/table/card-parties';
@@ -96,12 +95,7 @@ export function OrdersInProgress({ session }: { session: SessionHints }) {
   const rows = all.slice(shownPage * page.num, (shownPage + 1) * page.num);
 
   const confirmDelete = async (order: SavedOrder) => {
-    const confirmed = await alert.show({
-      icon: 'warning',
-      text: SHIPMENT_MESSAGES.deleteOrderQuestion,
-      confirmText: 'CONFIRM',
-      cancelText: 'CANCEL',
-    });
+    const confirmed = await alert.confirm({ icon: 'warning', text: SHIPMENT_MESSAGES.deleteOrderQuestion });
     if (!confirmed) return;
     try {
       await remove.mutateAsync(order.id);
@@ -120,11 +114,7 @@ export function OrdersInProgress({ session }: { session: SessionHints }) {
   return (
     <PageCard
       title="Orders In Progress"
-      action={
-        <Button variant="contained" startIcon={<AddOutlined />} href={labelPurchaseHref({ boxId: session.boxId, userId })}>
-          Buy Shipment Labels
-        </Button>
-      }
+      action={<BuyLabelsButton session={session} />}
     >
       <DataTable
         label="Orders In Progress"

@@ -7,19 +7,17 @@ import {
   shipmentActions,
   type ShipmentRow,
 } from '@airbox/contract';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState, type ComponentType, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
+import { BuyLabelsButton } from '../../../components/layout/buy-labels-button';
 import { PageCard } from '../../../components/layout/page-card';
 import { DataTable } from '../../../components/table/data-table';
 import { RowActions, type RowAction } from '../../../components/table/row-actions';
 import { useServiceNames } from '../../../lib/service-names';
 import { ApiError, answerMessage } from '../../../lib/http';
-import { labelPurchaseHref } from '../../../lib/label-purchase';
 import type { PickupRequest, PickupScreensProps } from '../../../lib/pickup-request';
 import type { SessionHints } from '../../../lib/session';
 import { useSessionState } from '../../../lib/session-state';
@@ -191,13 +189,7 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
       void alert.show({ icon: 'error', text: refusal });
       return;
     }
-    const confirmed = await alert.show({
-      icon: 'question',
-      title: 'REFUND',
-      text: SHIPMENT_MESSAGES.refundQuestion,
-      confirmText: 'CONFIRM',
-      cancelText: 'CANCEL',
-    });
+    const confirmed = await alert.confirm({ icon: 'question', title: 'REFUND', text: SHIPMENT_MESSAGES.refundQuestion });
     if (!confirmed) return;
     try {
       await refund.mutateAsync(row.shippingIndexID);
@@ -237,11 +229,7 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
   return (
     <PageCard
       title="Purchased Labels"
-      action={
-        <Button variant="contained" startIcon={<AddOutlined />} href={labelPurchaseHref({ boxId: session.boxId, userId })}>
-          Buy Shipment Labels
-        </Button>
-      }
+      action={<BuyLabelsButton session={session} />}
     >
       {labelOrder && <LabelOrderNotice userId={userId} orderNo={labelOrder} onViewLabel={setLabelRow} onClose={closeLabelOrder} />}
       <SearchOptions
