@@ -91,8 +91,22 @@ class FakeUsps extends FakeHttpServer {
   onlyExampleRows = false;
   /** The next schedules' connections drop before their answer: after the pickup is booked, or before. */
   lostSchedules: ('after-booking' | 'before-booking')[] = [];
+  /**
+   * Counts the resets: a request still waiting out its delay when its test ended is dropped
+   * after it, not handled in the next test (where it took that test's lost schedule or booked a
+   * pickup of its own when that test began within the delay).
+   */
+  private tests = 0;
+
+  /** Waits `ms`; answers whether the test that made the request is still the one running. */
+  private async delay(ms: number): Promise<boolean> {
+    const test = this.tests;
+    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+    return test === this.tests;
+  }
 
   reset() {
+    this.tests += 1;
     this.tokenRequests = [];
     this.requests = [];
     this.failures = [];
@@ -165,7 +179,7 @@ class FakeUsps extends FakeHttpServer {
 
     if (method === 'POST' && url.pathname === '/oauth2/v3/token') {
       this.tokenRequests.push({ headers: request.headers, body: raw });
-      if (this.tokenDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.tokenDelayMs));
+      if (!(await this.delay(this.tokenDelayMs))) return void response.socket?.destroy();
       const form = new URLSearchParams(raw);
       if (form.get('grant_type') !== 'client_credentials' || form.get('client_id') !== CLIENT_ID || form.get('client_secret') !== CLIENT_SECRET) {
         return send(401, { error: 'invalid_client', error_description: 'Client credentials are invalid.' });
@@ -188,7 +202,7 @@ class FakeUsps extends FakeHttpServer {
 
     const body = raw ? (JSON.parse(raw) as Json) : undefined;
     this.requests.push({ method, path: url.pathname, query: url.searchParams, headers: request.headers, body });
-    if (this.apiDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.apiDelayMs));
+    if (!(await this.delay(this.apiDelayMs))) return void response.socket?.destroy();
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (this.refuseEveryToken || !token || !this.validTokens.has(token)) {
       response.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="https://api.usps.com"' });
