@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPickup } from '../src/modules/pickups/pickups.repository.js';
 import { buildTestApp, mailsOf, postForm, type TestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
-import { insertShipment } from './shipment-fixtures.js';
+import { insertShipment, uspsPickupForm } from './shipment-fixtures.js';
 
 const database = useTestDatabase();
 /** Monday 23 November 2026, 10:00 AM Pacific. */
@@ -35,24 +35,7 @@ async function remindersTo(customer: Customer) {
 /** A USPS pickup scheduled as the web app does it, for Tuesday 24 November in San Francisco. */
 async function scheduleUspsPickup(customer: Customer) {
   const label = await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' });
-  const response = await postForm(
-    t.app,
-    '/openapi/USPS/CarrierPickupSchedule',
-    {
-      address1: '1 Main St',
-      city: 'San Francisco',
-      state: 'CA',
-      zip5: '94105',
-      firstname: 'Casey',
-      lastname: 'Customer',
-      servicetype: 'Priority Mail',
-      phone: '415-555-0101',
-      packagelocation: 'Side Door',
-      shipmentdetailsid: String(label.id),
-      pickupdate: '2026-11-24',
-    },
-    customer.cookie,
-  );
+  const response = await postForm(t.app, '/openapi/USPS/CarrierPickupSchedule', { ...uspsPickupForm(label.id, customer.userId, '2026-11-24'), packagelocation: 'Side Door' }, customer.cookie);
   expect(response.json()).toMatchObject({ code: 0 });
   return { label, confirmation: (response.json() as { data: { ConfirmationNumber: string } }).data.ConfirmationNumber };
 }

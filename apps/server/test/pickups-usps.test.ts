@@ -6,7 +6,7 @@ import { UspsError } from '../src/providers/usps/usps-pickups-provider.js';
 import { ETAG_LIFETIME_MS, SIMULATOR_DESCRIPTIONS, type SimulatorUspsPickupsProvider } from '../src/providers/usps/usps-pickups-simulator.js';
 import { mailsOf, postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
-import { insertShipment } from './shipment-fixtures.js';
+import { insertShipment, uspsPickupForm } from './shipment-fixtures.js';
 
 const database = useTestDatabase();
 const t = useTestApp(database);
@@ -36,25 +36,7 @@ function dayFromToday(days: number): string {
 const uspsLabel = (customer: Customer, overrides: Parameters<typeof insertShipment>[2] = {}) => insertShipment(t.app.db, customer.userId, { carrier: 'USPS', ...overrides });
 
 function schedule(customer: Customer, shipmentId: number, extra: Fields = {}) {
-  return send(
-    '/openapi/USPS/CarrierPickupSchedule',
-    {
-      ...ADDRESS,
-      firstname: 'Casey',
-      lastname: 'Customer',
-      servicetype: 'Priority Mail',
-      uselocker: 0,
-      count: 1,
-      phone: '415-555-0101',
-      packagelocation: 'Front Door',
-      specialinstructions: 'Ring twice',
-      shipmentdetailsid: shipmentId,
-      userid: customer.userId,
-      pickupdate: lastDay(),
-      ...extra,
-    },
-    customer,
-  );
+  return send('/openapi/USPS/CarrierPickupSchedule', { ...uspsPickupForm(shipmentId, customer.userId, lastDay()), ...ADDRESS, specialinstructions: 'Ring twice', ...extra }, customer);
 }
 
 function inquiry(customer: Customer, shipmentId: number) {

@@ -151,6 +151,30 @@ export async function insertShipment(
   return { id, orderNo: row.order_no, providerShipmentId: row.provider_shipment_id ?? '', trackingCode: row.tracking_code ?? null, invoiceNo };
 }
 
+/**
+ * The web app's USPS pickup form (POST /openapi/USPS/CarrierPickupSchedule) for a label of the
+ * user: Casey Customer at 1 Main St, San Francisco, one Priority Mail package at the front door,
+ * no locker. Spread it to add or override fields.
+ */
+export function uspsPickupForm(shipmentId: number, userId: number, pickupdate: string) {
+  return {
+    address1: '1 Main St',
+    city: 'San Francisco',
+    state: 'CA',
+    zip5: '94105',
+    firstname: 'Casey',
+    lastname: 'Customer',
+    servicetype: 'Priority Mail',
+    uselocker: 0,
+    count: 1,
+    phone: '415-555-0101',
+    packagelocation: 'Front Door',
+    shipmentdetailsid: shipmentId,
+    userid: userId,
+    pickupdate,
+  };
+}
+
 /** An order in progress of the user (overrides win): a full sender and recipient, a 12x10x6 in, 2.5 lb parcel. */
 export async function insertSavedOrder(db: Db, userId: number, overrides: Partial<NewSavedOrder> = {}): Promise<number> {
   const nowIso = new Date().toISOString();

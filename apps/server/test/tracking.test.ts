@@ -15,6 +15,7 @@ import type { TrackerStatus } from '../src/providers/carriers/carriers-provider.
 import { isCarriersSimulator, type SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
 import { mailsOf, postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
+import { uspsPickupForm } from './shipment-fixtures.js';
 
 const SECRET = 'tracking-test-webhook-secret';
 const STEP_MINUTES = 60;
@@ -279,28 +280,8 @@ describe('the tracking webhook', () => {
       expect(await statusOf(label), status).toBe('out_for_delivery');
     }
     expect((await rowOf(label)).tracking_events).toBe(eventsBefore);
-    const pickup = await postForm(
-      t.app,
-      '/openapi/USPS/CarrierPickupSchedule',
-      {
-        firmname: '',
-        address1: '1 Main St',
-        city: 'San Francisco',
-        state: 'CA',
-        zip5: '94105',
-        firstname: 'Casey',
-        lastname: 'Customer',
-        servicetype: 'Priority Mail',
-        uselocker: 0,
-        count: 1,
-        phone: '415-555-0101',
-        packagelocation: 'Front Door',
-        shipmentdetailsid: label.id,
-        userid: customerOf.userId,
-        pickupdate: pickupDates(t.config.clock(), stateTimeZone('CA')).at(-1)!,
-      },
-      customerOf.cookie,
-    );
+    const lastDay = pickupDates(t.config.clock(), stateTimeZone('CA')).at(-1)!;
+    const pickup = await postForm(t.app, '/openapi/USPS/CarrierPickupSchedule', { firmname: '', ...uspsPickupForm(label.id, customerOf.userId, lastDay) }, customerOf.cookie);
     expect(pickup.json()).toMatchObject({ code: -1, message: PICKUP_SERVER_MESSAGES.inCarrierHands });
     expect(await t.app.db.selectFrom('pickups').select('id').where('shipment_id', '=', label.id).execute()).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { UspsError, type UspsPickupRequest, type UspsPickupsProvider } from '../
 import { FakeHttpServer } from './fake-http-server.js';
 import { buildTestApp, postForm, type TestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
-import { insertShipment } from './shipment-fixtures.js';
+import { insertShipment, uspsPickupForm } from './shipment-fixtures.js';
 
 /**
  * A local server answering as USPS's REST APIs document it (OAuth 2.0 3.0 and Carrier Pickup
@@ -351,6 +351,18 @@ const REQUEST: UspsPickupRequest = {
   specialInstructions: 'Ring twice',
 };
 
+/** What USPS holds of REQUEST, in its words, whatever the shape of its answer. */
+const REQUEST_BOOKED = {
+  pickupDate: '2026-11-24',
+  dayOfWeek: 'Tuesday',
+  packages: [
+    { packageType: 'PRIORITY_MAIL', count: 1 },
+    { packageType: 'USPS_GROUND_ADVANTAGE', count: 2 },
+  ],
+  estimatedWeight: 3.5,
+  packageLocation: 'FRONT_DOOR',
+};
+
 const apiRequests = (path: string) => usps.requests.filter((request) => request.path === path);
 
 describe('USPS tokens', () => {
@@ -494,16 +506,9 @@ describe('USPS carrier pickups', () => {
       pickupLocation: { packageLocation: 'FRONT_DOOR', specialInstructions: 'Ring twice' },
     });
     expect(pickup).toEqual({
+      ...REQUEST_BOOKED,
       confirmationNumber: expect.stringMatching(/^WTC\d{8}$/),
-      pickupDate: '2026-11-24',
-      dayOfWeek: 'Tuesday',
       address: { ...REQUEST.address },
-      packages: [
-        { packageType: 'PRIORITY_MAIL', count: 1 },
-        { packageType: 'USPS_GROUND_ADVANTAGE', count: 2 },
-      ],
-      estimatedWeight: 3.5,
-      packageLocation: 'FRONT_DOOR',
       specialInstructions: 'Ring twice',
       eTag: usps.pickups.get(pickup.confirmationNumber)?.etag,
     });
@@ -664,16 +669,9 @@ describe('USPS answering as its own examples show (api-examples README)', () => 
     const carrier = adapter();
     const scheduled = await carrier.schedule(REQUEST);
     const expected = {
+      ...REQUEST_BOOKED,
       confirmationNumber: scheduled.confirmationNumber,
-      pickupDate: '2026-11-24',
-      dayOfWeek: 'Tuesday',
       address: { firstName: 'JACK', lastName: 'SPARROW', firm: 'AIRBOX', streetAddress: '388 TOWNSEND ST', secondaryAddress: 'APT 20', city: 'SAN FRANCISCO', state: 'CA', zip5: '94107', phone: '4155550123', email: 'JACK@EXAMPLE.COM' },
-      packages: [
-        { packageType: 'PRIORITY_MAIL', count: 1 },
-        { packageType: 'USPS_GROUND_ADVANTAGE', count: 2 },
-      ],
-      estimatedWeight: 3.5,
-      packageLocation: 'FRONT_DOOR',
       specialInstructions: 'RING TWICE',
       eTag: usps.pickups.get(scheduled.confirmationNumber)?.etag,
     };
@@ -775,25 +773,7 @@ describe('the portal on USPS’s REST API', () => {
   const FORM_ADDRESS = { address1: '1 Main St', address2: 'Apt 2', city: 'San Francisco', state: 'CA', zip5: '94105' };
   const windowDays = () => pickupDates(t.config.clock(), stateTimeZone('CA'));
   const schedule = (customer: Customer, shipmentId: number, pickupdate: string) =>
-    postForm(
-      t.app,
-      '/openapi/USPS/CarrierPickupSchedule',
-      {
-        ...FORM_ADDRESS,
-        firstname: 'Casey',
-        lastname: 'Customer',
-        servicetype: 'Priority Mail',
-        uselocker: 0,
-        count: 1,
-        phone: '415-555-0101',
-        packagelocation: 'Front Door',
-        specialinstructions: 'Ring twice',
-        shipmentdetailsid: shipmentId,
-        userid: customer.userId,
-        pickupdate,
-      },
-      customer.cookie,
-    );
+    postForm(t.app, '/openapi/USPS/CarrierPickupSchedule', { ...uspsPickupForm(shipmentId, customer.userId, pickupdate), ...FORM_ADDRESS, specialinstructions: 'Ring twice' }, customer.cookie);
   const pickupOf = (shipmentId: number) => t.app.db.selectFrom('pickups').selectAll().where('shipment_id', '=', shipmentId).orderBy('id', 'desc').executeTakeFirstOrThrow();
   const shipmentRow = (id: number) => t.app.db.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const schedules = () => apiRequests('/pickup/v3/carrier-pickup').filter((request) => request.method === 'POST');
@@ -836,7 +816,7 @@ describe('the portal on USPS’s REST API', () => {
     const scheduled = await postForm(
       t.app,
       '/openapi/USPS/CarrierPickupSchedule',
-      { ...FORM_ADDRESS, firstname: 'Casey', lastname: 'Customer', servicetype: 'Parcel Select Ground', uselocker: 0, count: 1, phone: '4155550101', packagelocation: 'Front Door', specialinstructions: '', shipmentdetailsid: label.id, userid: customer.userId, pickupdate: day },
+      { ...uspsPickupForm(label.id, customer.userId, day), ...FORM_ADDRESS, servicetype: 'Parcel Select Ground', phone: '4155550101', specialinstructions: '' },
       customer.cookie,
     );
     expect(scheduled.json(), scheduled.body).toMatchObject({ code: 0 });
