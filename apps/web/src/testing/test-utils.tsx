@@ -1,12 +1,14 @@
+import { READ_ERRORCODE, type ShipmentRow } from '@airbox/contract';
 import { CacheProvider } from '@emotion/react';
-import { render } from '@testing-library/react';
+import { render, screen, within, type waitForOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
 import { ROUTER_BASENAME } from '../config/paths';
+import { SERVICE_RENAMING, SHIPMENT_ROWS, shipmentListAnswer } from './fixtures';
 import { createTestStyleCache } from './test-style-cache';
 
 /** One for all the files of a worker: MUI's rules are written into the document once. */
@@ -38,6 +40,25 @@ export function renderApp(path: string) {
 export async function fillIn(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
   await user.click(field);
   await user.paste(text);
+}
+
+/** Purchased Labels' row of a label, found by its order number (which starts the row's name). */
+export const labelRowOf = (orderNo: string) => screen.getByRole('row', { name: new RegExp(`^${orderNo}\\b`) });
+
+/** Clicks an action of a label's row ('DETAILS', 'REFUND'): the button is named with the order number. */
+export async function clickRowAction(user: ReturnType<typeof userEvent.setup>, orderNo: string, action: string) {
+  await user.click(within(labelRowOf(orderNo)).getByRole('button', { name: `${action}, order ${orderNo}` }));
+}
+
+/** The alert dialog's text that says exactly `text` (the spec's texts may start with a space). */
+export const alertSaying = (text: string, wait?: waitForOptions) =>
+  screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === text, {}, wait);
+
+/** Expects each of `texts` to show in `container`, once or more. */
+export function expectTexts(container: HTMLElement, texts: readonly string[]) {
+  for (const text of texts) {
+    expect(within(container).getAllByText(text).length).toBeGreaterThan(0);
+  }
 }
 
 /** Sets the session hints a signed-in customer has. */
@@ -83,6 +104,15 @@ export function mockApi(handlers: Record<string, Answer | Handler>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { requests, fetchMock, calls: (path: string) => requests.filter((request) => request.path === path) };
+}
+
+/** The calls Purchased Labels makes on opening, answered: the given labels, the renaming list. */
+export function shipmentsApi(list: ShipmentRow[] = Object.values(SHIPMENT_ROWS), overrides: Record<string, Answer | Handler> = {}) {
+  return mockApi({
+    '/app/v1/userGetShipment': shipmentListAnswer(list),
+    '/app/v1/carrierServiceRenaming': { body: { errorcode: READ_ERRORCODE.ok, message: 'ok', data: SERVICE_RENAMING } },
+    ...overrides,
+  });
 }
 
 export function loginAnswer(user: Record<string, unknown>) {

@@ -1,23 +1,19 @@
 import { PICKUP_MESSAGES, SHIPMENT_MESSAGES } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, signIn } from '../../../testing/test-utils';
+import { alertSaying, clickRowAction, expectTexts, labelRowOf, renderApp, signIn } from '../../../testing/test-utils';
 import { FEDEX_ROW, USPS_ROW, labelRow, ok, pickupApi, uspsDbInfo, uspsInquiry, type Handlers } from '../testing/pickup-fixtures';
 import { PICKUP_TEXT } from '../utils/messages';
 
 /** Several screens and calls each: up to two minutes on a busy 2-core machine. */
 const JOURNEY = { timeout: 120_000 };
 
-const rowOf = (orderNo: string) => screen.getByRole('row', { name: new RegExp(`^${orderNo}\\b`) });
-/** The alert dialog that says exactly `text` (the spec's texts may start with a space). */
-const alertSaying = (text: string, wait?: { timeout: number }) =>
-  screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === text, {}, wait);
 const step = (name: string) => screen.findByRole('heading', { level: 2, name }, { timeout: 30_000 });
 
 async function openList(path: string, list: Parameters<typeof pickupApi>[0], overrides: Handlers = {}) {
   const view = openAt(path, list, overrides);
   // The first screen of a file loads its code first: slow on a busy machine.
-  await waitFor(() => rowOf(list[0]?.orderNo ?? ''), { timeout: 30_000 });
+  await waitFor(() => labelRowOf(list[0]?.orderNo ?? ''), { timeout: 30_000 });
   return view;
 }
 
@@ -71,10 +67,10 @@ describe('Pickup Order Details (FedEx)', JOURNEY, () => {
         return { body: { errorcode: 0, message: 'ok' } };
       },
     });
-    await user.click(within(rowOf('LB2001')).getByRole('button', { name: 'PICKUP DETAILS, order LB2001' }));
+    await clickRowAction(user, 'LB2001', 'PICKUP DETAILS');
     const dialog = await screen.findByRole('dialog', { name: 'Pickup Order Details' }, { timeout: 30_000 });
     await within(dialog).findByText('PU-7731');
-    for (const text of [
+    expectTexts(dialog, [
       'scheduled',
       'FedEx Next-day',
       'Friday, Nov 27, 2026, 9:00 AM – 4:00 PM Eastern Standard Time',
@@ -87,9 +83,7 @@ describe('Pickup Order Details (FedEx)', JOURNEY, () => {
       'New York, NY 10119',
       '(212) 555-0134',
       'FedEx Next-day · $4.00 USD',
-    ]) {
-      expect(within(dialog).getAllByText(text).length).toBeGreaterThan(0);
-    }
+    ]);
     expect(Object.fromEntries(api.calls('/app/v1/checkPickupStatus')[0]?.fields ?? [])).toEqual({
       pickupId: 'pickup_9',
       carrier: 'FedEx',
@@ -124,8 +118,8 @@ describe('Pickup Order Details (FedEx)', JOURNEY, () => {
     const { user } = await openList('/ShipmentParent/shipment', [{ ...FEDEX_ROW, pickupId: 'pickup_9', pickupNote: note }], {
       '/app/v1/checkPickupStatus': { body: pickupStatus({ status: 'failed', note, canCancel: false, confirmation: '' }) },
     });
-    expect(within(rowOf('LB2001')).getByText(note)).toBeInTheDocument();
-    await user.click(within(rowOf('LB2001')).getByRole('button', { name: 'PICKUP DETAILS, order LB2001' }));
+    expect(within(labelRowOf('LB2001')).getByText(note)).toBeInTheDocument();
+    await clickRowAction(user, 'LB2001', 'PICKUP DETAILS');
     const dialog = await screen.findByRole('dialog', { name: 'Pickup Order Details' }, { timeout: 30_000 });
     expect(await within(dialog).findByText(note)).toBeInTheDocument();
     expect(within(dialog).getByText('failed')).toBeInTheDocument();
@@ -140,12 +134,10 @@ describe('Carrier Pickup Details (USPS)', JOURNEY, () => {
       '/openapi/USPS/CarrierPickupInquiry': inquiryAnswer(uspsInquiry()),
       '/openapi/USPS/CarrierPickupChange': { body: { ...ok } },
     });
-    await user.click(within(rowOf('LB2002')).getByRole('button', { name: 'PICKUP DETAILS, order LB2002' }));
+    await clickRowAction(user, 'LB2002', 'PICKUP DETAILS');
     const dialog = await screen.findByRole('dialog', { name: 'Carrier Pickup Details' }, { timeout: 30_000 });
     expect(await within(dialog).findByText(PICKUP_MESSAGES.uspsScheduled)).toBeInTheDocument();
-    for (const text of ['WTC123456789', 'Friday, 2026-11-27', 'Priority Mail', 'Front Door', 'Ring twice', '20 W 34th St', 'New York, NY 10001', '(646) 555-0199', '2.5 lb']) {
-      expect(within(dialog).getAllByText(text).length).toBeGreaterThan(0);
-    }
+    expectTexts(dialog, ['WTC123456789', 'Friday, 2026-11-27', 'Priority Mail', 'Front Door', 'Ring twice', '20 W 34th St', 'New York, NY 10001', '(646) 555-0199', '2.5 lb']);
     expect(api.calls('/openapi/USPS/CarrierPickupInquiry')[0]?.fields.get('shipmentDetailsId')).toBe('702');
 
     await user.click(within(dialog).getByRole('button', { name: 'CHANGE DATE' }));
@@ -176,7 +168,7 @@ describe('Carrier Pickup Details (USPS)', JOURNEY, () => {
         return { body: { errorcode: 0, message: 'ok' } };
       },
     });
-    await user.click(within(rowOf('LB2002')).getByRole('button', { name: 'PICKUP DETAILS, order LB2002' }));
+    await clickRowAction(user, 'LB2002', 'PICKUP DETAILS');
     const dialog = await screen.findByRole('dialog', { name: 'Carrier Pickup Details' }, { timeout: 30_000 });
     await user.click(await within(dialog).findByRole('button', { name: 'CANCEL PICKUP' }));
     const question = await screen.findByRole('alertdialog', { name: 'Cancel pickup' });
@@ -191,7 +183,7 @@ describe('Carrier Pickup Details (USPS)', JOURNEY, () => {
     const { user } = await openList('/ShipmentParent/shipment', [{ ...USPS_ROW, pickupId: 'WTC123456789' }], {
       '/openapi/USPS/CarrierPickupInquiry': inquiryAnswer(null, uspsDbInfo({ status: 'canceled', reschedulableDates: [] })),
     });
-    await user.click(within(rowOf('LB2002')).getByRole('button', { name: 'PICKUP DETAILS, order LB2002' }));
+    await clickRowAction(user, 'LB2002', 'PICKUP DETAILS');
     const dialog = await screen.findByRole('dialog', { name: 'Carrier Pickup Details' }, { timeout: 30_000 });
     expect(await within(dialog).findByText(PICKUP_MESSAGES.uspsCancelled)).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'CHANGE DATE' })).not.toBeInTheDocument();
@@ -204,7 +196,7 @@ describe('Carrier Pickup Details (USPS)', JOURNEY, () => {
     const { user } = await openList('/ShipmentParent/shipment', [{ ...USPS_ROW, pickupId: 'WTC123456789' }], {
       '/openapi/USPS/CarrierPickupInquiry': { status: 404, body: { code: -1, errorcode: -1, message: 'This label has no USPS pickup.' } },
     });
-    await user.click(within(rowOf('LB2002')).getByRole('button', { name: 'PICKUP DETAILS, order LB2002' }));
+    await clickRowAction(user, 'LB2002', 'PICKUP DETAILS');
     expect(await alertSaying(SHIPMENT_MESSAGES.failure, LOADING)).toBeInTheDocument();
     expect(await step('Confirm Package')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Carrier Pickup Details' })).not.toBeInTheDocument();

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_CHECK_TEXT } from '../../../components/address/address-check';
 import { leaveForPayment } from '../../../lib/leave-for-payment';
-import { fillIn, renderApp, signIn } from '../../../testing/test-utils';
+import { alertSaying, clickRowAction, expectTexts, fillIn, labelRowOf, renderApp, signIn } from '../../../testing/test-utils';
 import { FEDEX_ROW, UPS_ROW, USPS_ROW, pickupApi } from '../testing/pickup-fixtures';
 import { PICKUP_TEXT } from '../utils/messages';
 
@@ -24,18 +24,15 @@ const JOURNEY = { timeout: 120_000 };
 
 type User = ReturnType<typeof renderApp>['user'];
 
-const rowOf = (orderNo: string) => screen.getByRole('row', { name: new RegExp(`^${orderNo}\\b`) });
 const wizardDialog = () => screen.findByRole('dialog', { name: PICKUP_TEXT.wizardTitle }, { timeout: 30_000 });
 const step = (name: string) => screen.findByRole('heading', { level: 2, name });
 const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}[\\s*]*$`));
-/** The alert dialog that says exactly `text`. */
-const alertSaying = (text: string) => screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === text);
 
 async function openWizard(orderNo: string) {
   const { user } = renderApp('/ShipmentParent/shipment');
   // The first screen of a file loads its code first: slow on a busy machine.
-  const row = await waitFor(() => rowOf(orderNo), { timeout: 30_000 });
-  await user.click(within(row).getByRole('button', { name: `SCHEDULE PICKUP, order ${orderNo}` }));
+  await waitFor(() => labelRowOf(orderNo), { timeout: 30_000 });
+  await clickRowAction(user, orderNo, 'SCHEDULE PICKUP');
   await wizardDialog();
   await step('Confirm Package');
   return user;
@@ -71,9 +68,7 @@ describe('the pickup wizard: FedEx, paid', JOURNEY, () => {
 
     // Confirm Package shows the label.
     const dialog = await wizardDialog();
-    for (const text of ['FedEx', 'FedEx Ground', '794600000001', 'Dana Reyes', '350 5th Ave', 'Rosa Reyes', 'Austin, TX 73301', '12 × 10 × 6 in, 2.5 lb']) {
-      expect(within(dialog).getAllByText(text).length).toBeGreaterThan(0);
-    }
+    expectTexts(dialog, ['FedEx', 'FedEx Ground', '794600000001', 'Dana Reyes', '350 5th Ave', 'Rosa Reyes', 'Austin, TX 73301', '12 × 10 × 6 in, 2.5 lb']);
     await toDateStep(user);
 
     // Wednesday in New York: today to Monday, weekdays only, each with its weekday.
@@ -355,8 +350,8 @@ describe('the pickup wizard: leaving it', JOURNEY, () => {
     signIn();
     pickupApi([UPS_ROW]);
     const { user } = renderApp('/ShipmentParent/shipment');
-    const row = await waitFor(() => rowOf('LB2003'), { timeout: 30_000 });
-    await user.click(within(row).getByRole('button', { name: 'SCHEDULE PICKUP, order LB2003' }));
+    await waitFor(() => labelRowOf('LB2003'), { timeout: 30_000 });
+    await clickRowAction(user, 'LB2003', 'SCHEDULE PICKUP');
     expect(await alertSaying(PICKUP_MESSAGES.upsUnavailable)).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: PICKUP_TEXT.wizardTitle })).not.toBeInTheDocument();
   });
@@ -380,6 +375,6 @@ describe('the pickup wizard: leaving it', JOURNEY, () => {
     await user.click(within(question).getByRole('button', { name: 'LEAVE' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: PICKUP_TEXT.wizardTitle })).not.toBeInTheDocument());
     // The list is within reach again once the wizard has gone.
-    expect(await waitFor(() => rowOf('LB2001'))).toBeInTheDocument();
+    expect(await waitFor(() => labelRowOf('LB2001'))).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
-import { OPENAPI_CODE, READ_ERRORCODE, type ShipmentRow, type UspsPickupDbInfo, type UspsPickupInquiry } from '@airbox/contract';
+import { OPENAPI_CODE, type ShipmentRow, type UspsPickupDbInfo, type UspsPickupInquiry } from '@airbox/contract';
 import { contact, myAddress, shipmentRow } from '../../../testing/fixtures';
-import { mockApi, type ApiRequest } from '../../../testing/test-utils';
+import { shipmentsApi, type ApiRequest } from '../../../testing/test-utils';
 
 /** A bought label as userGetShipment lists it: FedEx unless told, never scanned, no pickup yet. */
 export function labelRow(overrides: Partial<ShipmentRow> = {}): ShipmentRow {
@@ -97,18 +97,7 @@ export type Handlers = Record<string, Answer | ((request: ApiRequest) => Answer)
 
 /** The calls Purchased Labels and the pickup screens make, answered as a server following the contract does. */
 export function pickupApi(list: ShipmentRow[], overrides: Handlers = {}) {
-  return mockApi({
-    '/app/v1/userGetShipment': { body: { errorcode: READ_ERRORCODE.ok, message: 'ok', data: { total: list.length, list } } },
-    '/app/v1/carrierServiceRenaming': {
-      body: {
-        errorcode: READ_ERRORCODE.ok,
-        message: 'ok',
-        data: [
-          { carrier: 'FedEx', easypost_original: 'FEDEX_GROUND', renamed: 'FedEx Ground', service_search_queries: '' },
-          { carrier: 'USPS', easypost_original: 'Priority', renamed: 'USPS Priority Mail', service_search_queries: '' },
-        ],
-      },
-    },
+  return shipmentsApi(list, {
     '/openapi/easyPost/getMyAddress': { body: { ...ok, data: [HOME, HUB] } },
     '/openapi/easyPost/getUserShipmentAddress': { body: { ...ok, total: 1, data: [MOM] } },
     '/openapi/easyPost/validateAddress': { body: { ...ok, data: { result: 1, addrId: 'adr_9', suggestion: null, reasons: [] } } },

@@ -1,17 +1,13 @@
 import { SHIPMENT_MESSAGES, decodeLabelPurchaseParam } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fillIn, renderApp, signIn } from '../../../testing/test-utils';
+import { SHIPMENT_ROWS, shipmentListAnswer, shipmentRow } from '../../../testing/fixtures';
+import { fillIn, labelRowOf, renderApp, shipmentsApi, signIn } from '../../../testing/test-utils';
 import { stubPhoneViewport } from '../../../testing/viewport';
-import { ROWS, listAnswer, shipmentsApi } from '../testing/shipment-fixtures';
-import { shipmentRow } from '../../../testing/fixtures';
 import { SHIPMENT_SEARCH_KEY } from './purchased-labels';
 import { AUTO_REFUND_NOTE } from './shipment-status';
 
 const LIST = '/app/v1/userGetShipment';
-
-/** The table row of an order, found by its order number. */
-const rowOf = (orderNo: string) => screen.getByRole('row', { name: new RegExp(`^${orderNo}\\b`) });
 
 /** The names of a row's action buttons, by their visible text. */
 const actionsIn = (row: HTMLElement) => within(row).getAllByRole('button').map((button) => button.textContent);
@@ -19,11 +15,11 @@ const actionsIn = (row: HTMLElement) => within(row).getAllByRole('button').map((
 describe('Purchased Labels: the list', () => {
   it('shows every column: carrier as customers know it with the renamed service, addresses, parcel in lb, total with insurance', async () => {
     signIn({ userId: 7 });
-    const api = shipmentsApi([ROWS.labelCreated]);
+    const api = shipmentsApi([SHIPMENT_ROWS.labelCreated]);
     renderApp('/ShipmentParent/shipment');
     // The first screen of a file loads its code first: slow on a busy machine.
     await screen.findByRole('table', { name: 'Purchased Labels' }, { timeout: 15_000 });
-    const row = await waitFor(() => rowOf('LB0002'));
+    const row = await waitFor(() => labelRowOf('LB0002'));
     expect(within(row).getByText('UPS')).toBeInTheDocument();
     expect(row).not.toHaveTextContent('UPSDAP');
     expect(await within(row).findByText('UPS Ground')).toBeInTheDocument();
@@ -45,7 +41,7 @@ describe('Purchased Labels: the list', () => {
     signIn();
     shipmentsApi();
     renderApp('/ShipmentParent/shipment');
-    await waitFor(() => rowOf('LB0001'));
+    await waitFor(() => labelRowOf('LB0001'));
     const expected: [string, string, string[]][] = [
       ['LB0001', 'unpaid', ['DETAILS', 'EDIT COMMENTS']],
       ['LB0002', 'label created', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'SCHEDULE PICKUP', 'REFUND']],
@@ -55,14 +51,14 @@ describe('Purchased Labels: the list', () => {
       ['LB0006', 'refund pending', ['DETAILS', 'EDIT COMMENTS']],
     ];
     for (const [orderNo, status, actions] of expected) {
-      const row = rowOf(orderNo);
+      const row = labelRowOf(orderNo);
       expect(within(row).getByText(status, { selector: '.MuiChip-label' })).toBeInTheDocument();
       expect(actionsIn(row)).toEqual(actions);
     }
-    expect(within(rowOf('LB0002')).getByRole('button', { name: 'REFUND, order LB0002' })).toBeInTheDocument();
-    expect(within(rowOf('LB0006')).getByText(AUTO_REFUND_NOTE)).toBeInTheDocument();
-    expect(within(rowOf('LB0005')).queryByText(AUTO_REFUND_NOTE)).not.toBeInTheDocument();
-    expect(within(rowOf('LB0004')).getByText('Birthday gift')).toBeInTheDocument();
+    expect(within(labelRowOf('LB0002')).getByRole('button', { name: 'REFUND, order LB0002' })).toBeInTheDocument();
+    expect(within(labelRowOf('LB0006')).getByText(AUTO_REFUND_NOTE)).toBeInTheDocument();
+    expect(within(labelRowOf('LB0005')).queryByText(AUTO_REFUND_NOTE)).not.toBeInTheDocument();
+    expect(within(labelRowOf('LB0004')).getByText('Birthday gift')).toBeInTheDocument();
     // SCHEDULE PICKUP only for a label not yet in the carrier's hands (spec 03 §4).
     expect(screen.getAllByRole('button', { name: /^SCHEDULE PICKUP/ })).toHaveLength(1);
   });
@@ -75,10 +71,10 @@ describe('Purchased Labels: the list', () => {
       shipmentRow({ shippingIndexID: 22, orderNo: 'LB0022', rateCarrier: 'FedEx', pickupNote: note }),
     ]);
     renderApp('/ShipmentParent/shipment');
-    await waitFor(() => rowOf('LB0021'));
-    expect(actionsIn(rowOf('LB0021'))).toEqual(['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'PICKUP DETAILS']);
-    expect(actionsIn(rowOf('LB0022'))).toContain('SCHEDULE PICKUP');
-    expect(within(rowOf('LB0022')).getByText(note)).toBeInTheDocument();
+    await waitFor(() => labelRowOf('LB0021'));
+    expect(actionsIn(labelRowOf('LB0021'))).toEqual(['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'PICKUP DETAILS']);
+    expect(actionsIn(labelRowOf('LB0022'))).toContain('SCHEDULE PICKUP');
+    expect(within(labelRowOf('LB0022')).getByText(note)).toBeInTheDocument();
   });
 
   it('says why a paid purchase ended without a label', async () => {
@@ -87,7 +83,7 @@ describe('Purchased Labels: the list', () => {
     shipmentsApi([shipmentRow({ orderNo: 'LB0009', status_flag: '0', shipmentID: '', purchaseNote: note })]);
     renderApp('/ShipmentParent/shipment');
     expect(await screen.findByText(note)).toBeInTheDocument();
-    expect(within(rowOf('LB0009')).getByText('unpaid')).toBeInTheDocument();
+    expect(within(labelRowOf('LB0009')).getByText('unpaid')).toBeInTheDocument();
   });
 
   it("says 'You have no purchased labels yet.' when there are none, and links to the label purchase page", async () => {
@@ -103,7 +99,7 @@ describe('Purchased Labels: the list', () => {
 
   it('pages by offset and changes the page size (10 first; 5, 10, 25, 50)', async () => {
     signIn();
-    const api = shipmentsApi(undefined, { [LIST]: listAnswer([ROWS.labelCreated], 23) });
+    const api = shipmentsApi(undefined, { [LIST]: shipmentListAnswer([SHIPMENT_ROWS.labelCreated], 23) });
     const { user } = renderApp('/ShipmentParent/shipment');
     expect(await screen.findByText('1–10 of 23')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
@@ -122,7 +118,7 @@ describe('Purchased Labels: the list', () => {
 describe('Purchased Labels: Search Options', () => {
   it('searches the fields given (UPS as UPSDAP), remembers them for the session, and Reset clears them', async () => {
     signIn({ userId: 7 });
-    const api = shipmentsApi([ROWS.labelCreated]);
+    const api = shipmentsApi([SHIPMENT_ROWS.labelCreated]);
     const first = renderApp('/ShipmentParent/shipment');
     const panel = await screen.findByRole('search', { name: 'Search purchased labels' });
     expect(within(panel).getByLabelText('Tracking Number')).toHaveAttribute('maxlength', '255');
@@ -162,7 +158,7 @@ describe('Purchased Labels: Search Options', () => {
 
   it('goes back to the first page on a new search', async () => {
     signIn();
-    const api = shipmentsApi(undefined, { [LIST]: listAnswer([ROWS.labelCreated], 30) });
+    const api = shipmentsApi(undefined, { [LIST]: shipmentListAnswer([SHIPMENT_ROWS.labelCreated], 30) });
     const { user } = renderApp('/ShipmentParent/shipment');
     await screen.findByText('1–10 of 30');
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
@@ -177,7 +173,7 @@ describe('Purchased Labels: Search Options', () => {
 describe('Purchased Labels: after a label payment (labelOrder)', () => {
   it('says the label is ready, with VIEW SHIPMENT LABEL', async () => {
     signIn();
-    const api = shipmentsApi([ROWS.labelCreated], {
+    const api = shipmentsApi([SHIPMENT_ROWS.labelCreated], {
       '/app/v1/getShippingLabel': { body: { errorcode: 0, message: 'ok', data: 'iVBORw0KGgo=' } },
     });
     const { user } = renderApp('/ShipmentParent/shipment?labelOrder=LB0002');
@@ -202,7 +198,7 @@ describe('Purchased Labels: after a label payment (labelOrder)', () => {
     signIn();
     let bought = false;
     const buying = shipmentRow({ orderNo: 'LB0011', status_flag: '0', shipmentID: '' });
-    shipmentsApi(undefined, { [LIST]: () => listAnswer([bought ? { ...buying, status_flag: '1', shipmentID: 'shp_11' } : buying]) });
+    shipmentsApi(undefined, { [LIST]: () => shipmentListAnswer([bought ? { ...buying, status_flag: '1', shipmentID: 'shp_11' } : buying]) });
     renderApp('/ShipmentParent/shipment?labelOrder=LB0011');
     expect(await screen.findByText(/Order LB0011: your label is being bought/)).toBeInTheDocument();
     bought = true;
@@ -214,7 +210,7 @@ describe('Purchased Labels on a phone', () => {
   it('shows each label as a card with its status and actions', async () => {
     stubPhoneViewport();
     signIn();
-    shipmentsApi([ROWS.labelCreated, ROWS.refunded]);
+    shipmentsApi([SHIPMENT_ROWS.labelCreated, SHIPMENT_ROWS.refunded]);
     renderApp('/ShipmentParent/shipment');
     const list = await screen.findByRole('list', { name: 'Purchased Labels' });
     expect(screen.queryByRole('table', { name: 'Purchased Labels' })).not.toBeInTheDocument();

@@ -1,17 +1,10 @@
 import { SHIPMENT_MESSAGES, shipmentStatus } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fillIn, renderApp, signIn } from '../../../testing/test-utils';
-import { ROWS, listAnswer, shipmentDetail, shipmentsApi } from '../testing/shipment-fixtures';
-import { shipmentRow } from '../../../testing/fixtures';
+import { SHIPMENT_ROWS, shipmentDetail, shipmentListAnswer, shipmentRow } from '../../../testing/fixtures';
+import { alertSaying, clickRowAction, expectTexts, fillIn, labelRowOf, renderApp, shipmentsApi, signIn } from '../../../testing/test-utils';
 
 const LIST = '/app/v1/userGetShipment';
-
-const rowOf = (orderNo: string) => screen.getByRole('row', { name: new RegExp(`^${orderNo}\\b`) });
-
-/** The alert dialog that says exactly `text` (the spec's texts may start with a space). */
-const alertSaying = (text: string) =>
-  screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === text);
 
 /**
  * What the page saves through a download link in each test of the describe block that calls
@@ -44,21 +37,21 @@ function savedFilesOfEachTest() {
 
 const pdf = (text: string) => () => new Response(text, { headers: { 'Content-Type': 'application/pdf' } });
 
-async function openList(list = Object.values(ROWS), overrides: Parameters<typeof shipmentsApi>[1] = {}) {
+async function openList(list = Object.values(SHIPMENT_ROWS), overrides: Parameters<typeof shipmentsApi>[1] = {}) {
   signIn({ userId: 7 });
   const api = shipmentsApi(list, overrides);
   const view = renderApp('/ShipmentParent/shipment');
   // The first screen of a file loads its code first: slow on a busy machine.
-  await waitFor(() => rowOf(list[0]?.orderNo ?? ''), { timeout: 15_000 });
+  await waitFor(() => labelRowOf(list[0]?.orderNo ?? ''), { timeout: 15_000 });
   return { api, ...view };
 }
 
 describe('Edit Comments', () => {
   it("saves the comments with whitespace collapsed, says 'Update success' and reloads the list", async () => {
-    const { api, user } = await openList([ROWS.delivered], {
+    const { api, user } = await openList([SHIPMENT_ROWS.delivered], {
       '/app/v1/updateShipmentDetail': { body: { errorcode: 1, message: 'ok' } },
     });
-    await user.click(within(rowOf('LB0004')).getByRole('button', { name: 'EDIT COMMENTS, order LB0004' }));
+    await clickRowAction(user, 'LB0004', 'EDIT COMMENTS');
     const dialog = await screen.findByRole('dialog', { name: 'Edit Comments' });
     const field = within(dialog).getByLabelText('Comments');
     expect(field).toHaveValue('Birthday gift');
@@ -76,8 +69,8 @@ describe('Edit Comments', () => {
   });
 
   it('refuses more than 200 characters without a call', async () => {
-    const { api, user } = await openList([ROWS.delivered]);
-    await user.click(within(rowOf('LB0004')).getByRole('button', { name: 'EDIT COMMENTS, order LB0004' }));
+    const { api, user } = await openList([SHIPMENT_ROWS.delivered]);
+    await clickRowAction(user, 'LB0004', 'EDIT COMMENTS');
     const dialog = await screen.findByRole('dialog', { name: 'Edit Comments' });
     await user.clear(within(dialog).getByLabelText('Comments'));
     await fillIn(user, within(dialog).getByLabelText('Comments'), 'x'.repeat(201));
@@ -87,10 +80,10 @@ describe('Edit Comments', () => {
   });
 
   it("says ' Failure' when the server refuses", async () => {
-    const { user } = await openList([ROWS.delivered], {
+    const { user } = await openList([SHIPMENT_ROWS.delivered], {
       '/app/v1/updateShipmentDetail': { body: { errorcode: 0, message: 'No such shipment' } },
     });
-    await user.click(within(rowOf('LB0004')).getByRole('button', { name: 'EDIT COMMENTS, order LB0004' }));
+    await clickRowAction(user, 'LB0004', 'EDIT COMMENTS');
     const dialog = await screen.findByRole('dialog', { name: 'Edit Comments' });
     await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
     expect(await alertSaying(SHIPMENT_MESSAGES.failure)).toBeInTheDocument();
@@ -99,8 +92,8 @@ describe('Edit Comments', () => {
 
 describe('Refund', () => {
   it("says 'This shipment cannot be refunded!' for a refused carrier status, without asking the server", async () => {
-    const { api, user } = await openList([ROWS.unknownStatus]);
-    await user.click(within(rowOf('LB0007')).getByRole('button', { name: 'REFUND, order LB0007' }));
+    const { api, user } = await openList([SHIPMENT_ROWS.unknownStatus]);
+    await clickRowAction(user, 'LB0007', 'REFUND');
     expect(await alertSaying(SHIPMENT_MESSAGES.cannotRefund)).toBeInTheDocument();
     expect(api.calls('/openapi/easyPost/refund')).toHaveLength(0);
   });
@@ -108,27 +101,27 @@ describe('Refund', () => {
   it('refuses a label past its refund window without asking the server', async () => {
     const old = shipmentRow({ orderNo: 'LB0008', createTime: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() });
     const { api, user } = await openList([old]);
-    await user.click(within(rowOf('LB0008')).getByRole('button', { name: 'REFUND, order LB0008' }));
+    await clickRowAction(user, 'LB0008', 'REFUND');
     expect(await alertSaying(SHIPMENT_MESSAGES.refundWindowClosed)).toBeInTheDocument();
     expect(api.calls('/openapi/easyPost/refund')).toHaveLength(0);
   });
 
   it('asks first; CANCEL asks nothing, CONFIRM requests the refund and the row shows refund pending', async () => {
     let refunded = false;
-    const pending = { ...ROWS.labelCreated, status_flag: '2' as const, refund_status: 'submitted' };
-    const { api, user } = await openList([ROWS.labelCreated], {
-      [LIST]: () => listAnswer([refunded ? pending : ROWS.labelCreated]),
+    const pending = { ...SHIPMENT_ROWS.labelCreated, status_flag: '2' as const, refund_status: 'submitted' };
+    const { api, user } = await openList([SHIPMENT_ROWS.labelCreated], {
+      [LIST]: () => shipmentListAnswer([refunded ? pending : SHIPMENT_ROWS.labelCreated]),
       '/openapi/easyPost/refund': () => {
         refunded = true;
         return { body: { code: 0, errorcode: 0, message: 'ok', data: { refund_status: 'submitted', error: null } } };
       },
     });
-    await user.click(within(rowOf('LB0002')).getByRole('button', { name: 'REFUND, order LB0002' }));
+    await clickRowAction(user, 'LB0002', 'REFUND');
     let question = await screen.findByRole('alertdialog', { name: 'REFUND' });
     expect(question).toHaveTextContent(SHIPMENT_MESSAGES.refundQuestion);
     await user.click(within(question).getByRole('button', { name: 'CANCEL' }));
     // The list is back within reach once the question has gone.
-    const row = await waitFor(() => rowOf('LB0002'));
+    const row = await waitFor(() => labelRowOf('LB0002'));
     expect(api.calls('/openapi/easyPost/refund')).toHaveLength(0);
 
     await user.click(within(row).getByRole('button', { name: 'REFUND, order LB0002' }));
@@ -137,18 +130,18 @@ describe('Refund', () => {
     expect(await alertSaying(SHIPMENT_MESSAGES.refundRequested)).toBeInTheDocument();
     expect(Object.fromEntries(api.calls('/openapi/easyPost/refund')[0]?.fields ?? [])).toEqual({ id: '2' });
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(within(rowOf('LB0002')).getByText(shipmentStatus(pending))).toBeInTheDocument());
-    expect(within(rowOf('LB0002')).queryByRole('button', { name: /^REFUND/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(labelRowOf('LB0002')).getByText(shipmentStatus(pending))).toBeInTheDocument());
+    expect(within(labelRowOf('LB0002')).queryByRole('button', { name: /^REFUND/ })).not.toBeInTheDocument();
   });
 
   it.each([
     ['the carrier', 'The carrier has already scanned this label.'],
     ['a scheduled pickup', SHIPMENT_MESSAGES.refundPickupScheduled],
   ])("shows the server's message when it refuses the refund (code -1) for %s", async (_why, reason) => {
-    const { user } = await openList([ROWS.labelCreated], {
+    const { user } = await openList([SHIPMENT_ROWS.labelCreated], {
       '/openapi/easyPost/refund': { body: { code: -1, errorcode: -1, message: reason, data: { refund_status: '', error: { message: reason } } } },
     });
-    await user.click(within(rowOf('LB0002')).getByRole('button', { name: 'REFUND, order LB0002' }));
+    await clickRowAction(user, 'LB0002', 'REFUND');
     await user.click(within(await screen.findByRole('alertdialog', { name: 'REFUND' })).getByRole('button', { name: 'CONFIRM' }));
     expect(await alertSaying(reason)).toBeInTheDocument();
   });
@@ -158,11 +151,11 @@ describe('Shipment Label Details', () => {
   const saved = savedFilesOfEachTest();
 
   it('shows the label as an image and saves the PDF as label-ORDERNO.pdf', async () => {
-    const { api, user } = await openList([ROWS.labelCreated], {
+    const { api, user } = await openList([SHIPMENT_ROWS.labelCreated], {
       '/app/v1/getShippingLabel': { body: { errorcode: 0, message: 'ok', data: 'iVBORw0KGgoAAAANSUhEUg==' } },
       '/app/v1/downloadLabelPdf': pdf('%PDF-1.7 label'),
     });
-    await user.click(within(rowOf('LB0002')).getByRole('button', { name: 'VIEW SHIPMENT LABEL, order LB0002' }));
+    await clickRowAction(user, 'LB0002', 'VIEW SHIPMENT LABEL');
     const dialog = await screen.findByRole('dialog', { name: 'Shipment Label Details' });
     const image = await within(dialog).findByRole('img', { name: 'Shipping label of order LB0002, tracking number 9400111899223344556677' });
     expect(image).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==');
@@ -176,11 +169,11 @@ describe('Shipment Label Details', () => {
   });
 
   it("says why when the label cannot be had, and another customer's label reveals nothing", async () => {
-    const { user } = await openList([ROWS.labelCreated], {
+    const { user } = await openList([SHIPMENT_ROWS.labelCreated], {
       '/app/v1/getShippingLabel': { body: { errorcode: -1, message: 'No such label.', data: '' } },
       '/app/v1/downloadLabelPdf': { status: 404, body: { errorcode: -1, message: 'No such label.' } },
     });
-    await user.click(within(rowOf('LB0002')).getByRole('button', { name: 'VIEW SHIPMENT LABEL, order LB0002' }));
+    await clickRowAction(user, 'LB0002', 'VIEW SHIPMENT LABEL');
     const dialog = await screen.findByRole('dialog', { name: 'Shipment Label Details' });
     expect(await within(dialog).findByText('No such label.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
@@ -194,21 +187,21 @@ describe('Invoice', () => {
   const saved = savedFilesOfEachTest();
 
   it("says 'This order has no invoice information!' when there is none", async () => {
-    const { api, user } = await openList([ROWS.delivered], {
+    const { api, user } = await openList([SHIPMENT_ROWS.delivered], {
       '/app/v1/getInvoice': { body: { errorcode: -1, message: SHIPMENT_MESSAGES.noInvoice, invoiceUrl: '' } },
     });
-    await user.click(within(rowOf('LB0004')).getByRole('button', { name: 'DOWNLOAD INVOICE, order LB0004' }));
+    await clickRowAction(user, 'LB0004', 'DOWNLOAD INVOICE');
     expect(await alertSaying(SHIPMENT_MESSAGES.noInvoice)).toBeInTheDocument();
     expect(api.calls('/app/v1/getInvoice')[0]?.fields.get('shippingIndexID')).toBe('4');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
   it('offers VIEW INVOICE in a new tab and DOWNLOAD PDF as invoice-ORDERNO.pdf', async () => {
-    const { api, user } = await openList([ROWS.delivered], {
+    const { api, user } = await openList([SHIPMENT_ROWS.delivered], {
       '/app/v1/getInvoice': { body: { errorcode: 0, message: 'ok', invoiceUrl: '/app/v1/invoice/abc123' } },
       '/app/v1/downloadInvoice': pdf('%PDF-1.7 invoice'),
     });
-    await user.click(within(rowOf('LB0004')).getByRole('button', { name: 'DOWNLOAD INVOICE, order LB0004' }));
+    await clickRowAction(user, 'LB0004', 'DOWNLOAD INVOICE');
     const menu = await screen.findByRole('menu', { name: 'Invoice of order LB0004' });
     const view = within(menu).getByRole('menuitem', { name: 'VIEW INVOICE' });
     expect(view).toHaveAttribute('href', `${window.location.origin}/app/v1/invoice/abc123`);
@@ -221,10 +214,10 @@ describe('Invoice', () => {
   });
 
   it('never offers to open an invoice address that is not a web page', async () => {
-    const { user } = await openList([ROWS.delivered], {
+    const { user } = await openList([SHIPMENT_ROWS.delivered], {
       '/app/v1/getInvoice': { body: { errorcode: 0, message: 'ok', invoiceUrl: 'javascript:alert(1)' } },
     });
-    await user.click(within(rowOf('LB0004')).getByRole('button', { name: 'DOWNLOAD INVOICE, order LB0004' }));
+    await clickRowAction(user, 'LB0004', 'DOWNLOAD INVOICE');
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: 'VIEW INVOICE' })).not.toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'DOWNLOAD PDF' })).toBeInTheDocument();
@@ -233,13 +226,13 @@ describe('Invoice', () => {
 
 describe('Shipment Order Details', () => {
   it('shows addresses, carrier and service, the tracking events, the parcel and the price', async () => {
-    const { api, user } = await openList([ROWS.inTransit], {
+    const { api, user } = await openList([SHIPMENT_ROWS.inTransit], {
       '/app/v1/getShipmentDetail': { body: { errorcode: 0, message: 'ok', data: shipmentDetail() } },
     });
-    await user.click(within(rowOf('LB0003')).getByRole('button', { name: 'DETAILS, order LB0003' }));
+    await clickRowAction(user, 'LB0003', 'DETAILS');
     const dialog = await screen.findByRole('dialog', { name: 'Shipment Order Details' });
     await within(dialog).findByText('LB0003');
-    for (const text of [
+    expectTexts(dialog, [
       'Reyes Bakery',
       '(415) 555-0134',
       'Austin, TX 73301',
@@ -257,19 +250,17 @@ describe('Shipment Order Details', () => {
       '$13.25',
       'paid',
       'Handle with care',
-    ]) {
-      expect(within(dialog).getAllByText(text).length).toBeGreaterThan(0);
-    }
+    ]);
     const events = within(within(dialog).getByRole('list', { name: 'Tracking events' })).getAllByRole('listitem');
     expect(events[0]).toHaveTextContent('Departed USPS facility');
     expect(Object.fromEntries(api.calls('/app/v1/getShipmentDetail')[0]?.fields ?? [])).toEqual({ shipmentID: 'shp_1001', shipmentIndexID: '3' });
   });
 
   it("says ' ShipmentID expired' when the shipment cannot be had", async () => {
-    const { user } = await openList([ROWS.inTransit], {
+    const { user } = await openList([SHIPMENT_ROWS.inTransit], {
       '/app/v1/getShipmentDetail': { body: { errorcode: -1, message: 'No such shipment.' } },
     });
-    await user.click(within(rowOf('LB0003')).getByRole('button', { name: 'DETAILS, order LB0003' }));
+    await clickRowAction(user, 'LB0003', 'DETAILS');
     expect(await alertSaying(SHIPMENT_MESSAGES.shipmentExpired)).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Shipment Order Details' })).not.toBeInTheDocument();
   });
