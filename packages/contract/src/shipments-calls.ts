@@ -305,6 +305,10 @@ export const insuredValueField = whenMissing(
   0,
 );
 
+/** The carrier's spelling of an address (validateAddress's suggestion), shown beside the one typed. */
+export const addressSuggestionSchema = z.object({ street1: z.string(), street2: z.string(), city: z.string(), state: z.string(), zip: z.string() });
+export type AddressSuggestion = z.infer<typeof addressSuggestionSchema>;
+
 export const validateAddressCall = call({
   method: 'POST',
   path: '/openapi/easyPost/validateAddress',
@@ -327,9 +331,7 @@ export const validateAddressCall = call({
     data: z.object({
       result: z.union([z.literal(0), z.literal(1)]),
       addrId: z.string(),
-      suggestion: z
-        .object({ street1: z.string(), street2: z.string(), city: z.string(), state: z.string(), zip: z.string() })
-        .nullable(),
+      suggestion: addressSuggestionSchema.nullable(),
       reasons: z.array(z.string()),
     }),
   }),

@@ -1,4 +1,4 @@
-import { SHIPMENT_MESSAGES } from '@airbox/contract';
+import { SHIPMENT_MESSAGES, type AddressSuggestion } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -14,20 +14,12 @@ export const ADDRESS_CHECK_TEXT = {
   suggestion: 'The carrier suggests this spelling of the address.',
 } as const;
 
-export interface SuggestedAddress {
-  street1: string;
-  street2: string;
-  city: string;
-  state: string;
-  zip: string;
-}
-
 /** What the carrier said of one address (validateAddress), and what the customer did about it. */
 export type AddressCheck =
   | { status: 'verified' }
   | { status: 'accepted' }
-  | { status: 'suggested'; suggestion: SuggestedAddress; reasons: readonly string[] }
-  | { status: 'unverified'; reasons: readonly string[]; suggestion: SuggestedAddress | null }
+  | { status: 'suggested'; suggestion: AddressSuggestion; reasons: readonly string[] }
+  | { status: 'unverified'; reasons: readonly string[]; suggestion: AddressSuggestion | null }
   /** No answer, or a refusal the server explained (message: e.g. the account's hourly budget is spent). */
   | { status: 'failed'; message?: string };
 
@@ -36,13 +28,13 @@ export const addressReady = (check: AddressCheck) =>
   check.status === 'verified' || check.status === 'accepted' || check.status === 'suggested';
 
 /** validateAddress's data as an AddressCheck. */
-export function addressCheckOf(data: { result: 0 | 1; suggestion: SuggestedAddress | null; reasons: readonly string[] }): AddressCheck {
+export function addressCheckOf(data: { result: 0 | 1; suggestion: AddressSuggestion | null; reasons: readonly string[] }): AddressCheck {
   if (data.result === 1) return data.suggestion ? { status: 'suggested', suggestion: data.suggestion, reasons: data.reasons } : { status: 'verified' };
   return { status: 'unverified', reasons: data.reasons, suggestion: data.suggestion };
 }
 
 /** The suggestion an AddressCheck carries, if any. */
-export const suggestionOf = (check: AddressCheck): SuggestedAddress | null =>
+export const suggestionOf = (check: AddressCheck): AddressSuggestion | null =>
   check.status === 'suggested' || check.status === 'unverified' ? check.suggestion : null;
 
 function AddressCard({ title, name, line }: { title: string; name: string; line: string }) {

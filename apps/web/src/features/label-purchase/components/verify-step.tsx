@@ -1,6 +1,7 @@
+import type { AddressSuggestion } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { AddressCheckPanel, addressReady, type AddressCheck, type SuggestedAddress } from '../../../components/address/address-check';
+import { AddressCheckPanel, addressReady, type AddressCheck } from '../../../components/address/address-check';
 import { StepActions } from '../../../components/wizard/step-actions';
 import { StepHeading } from '../../../components/wizard/step-heading';
 import { addressLine, addressName } from '../../../lib/address-text';
@@ -9,7 +10,7 @@ import type { AddressValues } from '../../../lib/address-values';
 export type Side = 'from' | 'to';
 
 /** The suggestion as an address step holds it (a ZIP+4 is kept to its 5 digits). */
-export function applySuggestion<T extends AddressValues>(address: T, suggestion: SuggestedAddress): T {
+export function applySuggestion<T extends AddressValues>(address: T, suggestion: AddressSuggestion): T {
   return {
     ...address,
     address1: suggestion.street1,

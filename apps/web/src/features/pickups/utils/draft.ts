@@ -4,13 +4,13 @@ import {
   carrierDisplayName,
   formatPhoneDashed,
   usStateCode,
+  type AddressSuggestion,
   type Contact,
   type MyAddress,
   type PickupAddressForm,
   type PickupDateForm,
   type ShipmentRow,
 } from '@airbox/contract';
-import type { SuggestedAddress } from '../../../components/address/address-check';
 import type { CallInput } from '../../../lib/http';
 import { pickupDatetime } from './format';
 
@@ -107,7 +107,7 @@ export function isHubAddress(address: PickupAddressValues, hub: MyAddress | unde
 }
 
 /** The carrier's spelling of the address, as the form holds it (a ZIP+4 kept to its 5 digits). */
-export function applySuggestion(address: PickupAddressValues, suggestion: SuggestedAddress): PickupAddressValues {
+export function applySuggestion(address: PickupAddressValues, suggestion: AddressSuggestion): PickupAddressValues {
   return {
     ...address,
     Address_line_1: suggestion.street1,
