@@ -3,6 +3,7 @@ import { ROLE, USER_STATUS } from '@airbox/contract';
 import type { Db } from '../src/db/database.js';
 import { insertBuilding, insertCampus } from '../src/modules/campuses/campuses.repository.js';
 import { insertHubs, linkHubsToBuildings } from '../src/modules/hubs/hubs.repository.js';
+import type { NewContact } from '../src/modules/contacts/contacts.table.js';
 import type { NewUser } from '../src/modules/users/users.table.js';
 import { boxIdSequence, insertFixtureUser } from './fixtures.js';
 
@@ -41,6 +42,32 @@ export async function insertAccountUser(db: Db, fields: Partial<NewUser> = {}): 
     box_id: fields.box_id ?? accountBoxId(),
   });
   return { userId, email, boxId };
+}
+
+/**
+ * A contact of the user's address book, as the app saves one: 1 Elm St, Portland, a phone and no
+ * e-mail, saved now; any column given instead.
+ */
+export function contactRow(userId: number, fields: Partial<NewContact> & Pick<NewContact, 'name'>): NewContact {
+  const now = new Date().toISOString();
+  return {
+    user_id: userId,
+    first_name: '',
+    last_name: '',
+    company: '',
+    address1: '1 Elm St',
+    address2: '',
+    city: 'Portland',
+    state: 'OR',
+    country: 'USA',
+    zipcode: '97201',
+    email: '',
+    phone: '503-555-0100',
+    residential: 0,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
 }
 
 export interface FixtureHubs {

@@ -1,8 +1,9 @@
 import { ACCOUNT_CAPS, API_ERRORCODE, CONTACT_ERRORCODE, CONTACT_MESSAGES, LABEL_PURCHASE_ERRORCODE, MESSAGES } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_PASSWORD, insertAccountUser } from './account-fixtures.js';
+import { contactRow, FIXTURE_PASSWORD, insertAccountUser } from './account-fixtures.js';
 import { signIn, useTestApp, useTestDatabase } from './helper.js';
+import { LABEL_PAGE_ORDER } from './shipment-fixtures.js';
 
 const database = useTestDatabase();
 const t = useTestApp(database, { seedDemoData: false });
@@ -158,24 +159,9 @@ describe('the cap on My Contacts (issue 18)', () => {
   async function customerWith(count: number) {
     const user = await newCustomer();
     const at = new Date(Date.now() - 60 * 60 * 1000).toISOString();
-    const rows = Array.from({ length: count }, (_, i) => ({
-      user_id: user.userId,
-      name: `Contact ${i}`,
-      first_name: 'Pat',
-      last_name: `Number${i}`,
-      company: '',
-      address1: `${i + 1} Elm St`,
-      address2: '',
-      city: 'Portland',
-      state: 'OR',
-      country: 'USA',
-      zipcode: '97201',
-      email: '',
-      phone: '503-555-0100',
-      residential: 0,
-      created_at: at,
-      updated_at: at,
-    }));
+    const rows = Array.from({ length: count }, (_, i) =>
+      contactRow(user.userId, { name: `Contact ${i}`, first_name: 'Pat', last_name: `Number${i}`, address1: `${i + 1} Elm St`, created_at: at, updated_at: at }),
+    );
     for (let i = 0; i < rows.length; i += 250) await t.app.db.insertInto('contacts').values(rows.slice(i, i + 250)).execute();
     return user;
   }
@@ -207,15 +193,7 @@ describe('the cap on My Contacts (issue 18)', () => {
 
   it('the rates call with "save recipient" gives the rates when the book is full, saves nothing and says so', async () => {
     const user = await customerWith(ACCOUNT_CAPS.contacts);
-    const order = {
-      from: { firstName: 'Casey', lastName: 'Customer', company: '', address1: '1 Main St', address2: '', city: 'San Francisco', state: 'CA', zipcode: '94105', phone: '415-555-0101', email: '', residential: false },
-      to: { firstName: 'Maria', lastName: 'Lopez', company: '', address1: '55 Elm St', address2: '', city: 'Portland', state: 'OR', zipcode: '97201', phone: '503-555-0199', email: '', residential: true },
-      parcel: { length: 12, width: 10, height: 6, weightLb: 2, weightOz: 8 },
-      insuredValue: 0,
-      comments: '',
-      saveRecipient: true,
-    };
-    const rated = await postJson(t.app, '/app/v1/labelPurchase/rates', order, user.cookie);
+    const rated = await postJson(t.app, '/app/v1/labelPurchase/rates', { ...LABEL_PAGE_ORDER, saveRecipient: true }, user.cookie);
     expect(rated.json(), rated.body).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.ok, data: { rates: expect.arrayContaining([expect.objectContaining({ carrier: 'USPS' })]) } });
     expect(rated.json().data.messages).toContain(`The recipient was not saved. ${MESSAGES.contactsFull(ACCOUNT_CAPS.contacts)}`);
     expect((await listOf(user)).data.total).toBe(ACCOUNT_CAPS.contacts);

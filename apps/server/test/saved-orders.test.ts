@@ -6,9 +6,9 @@ import { insertContact } from '../src/modules/contacts/contacts.repository.js';
 import { listSavedOrders } from '../src/modules/saved-orders/saved-orders.repository.js';
 import { saveOrderForLater } from '../src/modules/saved-orders/saved-orders.service.js';
 import { isCarriersSimulator } from '../src/providers/carriers/simulator-carriers-provider.js';
-import { FIXTURE_PASSWORD, insertAccountUser, insertHubsAndBuilding } from './account-fixtures.js';
+import { contactRow, FIXTURE_PASSWORD, insertAccountUser, insertHubsAndBuilding } from './account-fixtures.js';
 import { postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
-import { insertSavedOrder } from './shipment-fixtures.js';
+import { insertSavedOrder, LABEL_PAGE_ORDER } from './shipment-fixtures.js';
 
 const database = useTestDatabase();
 const t = useTestApp(database, { seedDemoData: false });
@@ -203,29 +203,10 @@ describe('getUserShipmentAddress (contact search) and getMyAddress', () => {
   beforeAll(async () => {
     owner = await newCustomer();
     other = await newCustomer();
-    const nowIso = new Date().toISOString();
-    const contact = (name: string, fields: Record<string, string>) => ({
-      name,
-      first_name: '',
-      last_name: '',
-      company: '',
-      address1: '1 Elm St',
-      address2: '',
-      city: 'Portland',
-      state: 'OR',
-      country: 'USA',
-      zipcode: '97201',
-      email: '',
-      phone: '503-555-0100',
-      residential: 0,
-      created_at: nowIso,
-      updated_at: nowIso,
-      ...fields,
-    });
-    await insertContact(t.app.db, { ...contact('Mom', { first_name: 'Maria', last_name: 'Demo', phone: '503-555-0142' }), user_id: owner.userId });
-    await insertContact(t.app.db, { ...contact('Office', { company: 'Bayview Robotics', city: 'San Francisco', state: 'CA', address1: '1800 Owens St', phone: '(415) 555-0190' }), user_id: owner.userId });
-    await insertContact(t.app.db, { ...contact('Gym', { address1: '1530 Broadway', city: 'Seattle', state: 'WA' }), user_id: owner.userId });
-    await insertContact(t.app.db, { ...contact('Mom', { first_name: 'Other', last_name: 'Mother', company: 'Bayview Robotics' }), user_id: other.userId });
+    await insertContact(t.app.db, contactRow(owner.userId, { name: 'Mom', first_name: 'Maria', last_name: 'Demo', phone: '503-555-0142' }));
+    await insertContact(t.app.db, contactRow(owner.userId, { name: 'Office', company: 'Bayview Robotics', city: 'San Francisco', state: 'CA', address1: '1800 Owens St', phone: '(415) 555-0190' }));
+    await insertContact(t.app.db, contactRow(owner.userId, { name: 'Gym', address1: '1530 Broadway', city: 'Seattle', state: 'WA' }));
+    await insertContact(t.app.db, contactRow(other.userId, { name: 'Mom', first_name: 'Other', last_name: 'Mother', company: 'Bayview Robotics' }));
   });
 
   const search = async (customer: Customer, query: Record<string, string | number>) => {
@@ -294,17 +275,8 @@ describe('getUserShipmentAddress (contact search) and getMyAddress', () => {
   });
 });
 
-/** The label-purchase page's order, as the web app sends it to save it for later or to rate it. */
-const PAGE = {
-  from: { firstName: 'Casey', lastName: 'Customer', company: '', address1: '1 Main St', address2: '', city: 'San Francisco', state: 'CA', zipcode: '94105', phone: '415-555-0101', email: '', residential: false },
-  to: { firstName: 'Maria', lastName: 'Lopez', company: '', address1: '55 Elm St', address2: '', city: 'Portland', state: 'OR', zipcode: '97201', phone: '503-555-0199', email: '', residential: true },
-  parcel: { length: 12, width: 10, height: 6, weightLb: 2, weightOz: 8 },
-  insuredValue: 0,
-  comments: '',
-};
-
 const post = (customer: Customer, path: string, payload: object) => t.app.inject({ method: 'POST', url: path, headers: { cookie: customer.cookie }, payload });
-const saveForLater = (customer: Customer, payload: object = PAGE) => post(customer, '/openapi/easyPost/saveOrderForLater', payload);
+const saveForLater = (customer: Customer, payload: object = LABEL_PAGE_ORDER) => post(customer, '/openapi/easyPost/saveOrderForLater', payload);
 const savedCount = async (customer: Customer) =>
   Number((await t.app.db.selectFrom('saved_orders').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', customer.userId).executeTakeFirstOrThrow()).n);
 
@@ -313,7 +285,7 @@ describe('the cap on Orders In Progress (issue 18)', () => {
     const customer = await newCustomer();
     for (let i = 1; i < ACCOUNT_CAPS.savedOrders; i += 1) await insertSavedOrder(t.app.db, customer.userId, { created_at: minutesAgo(60 + i) });
 
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => saveForLater(customer, { ...PAGE, comments: `try ${i}` })));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => saveForLater(customer, { ...LABEL_PAGE_ORDER, comments: `try ${i}` })));
     const kept = answers.filter((answer) => answer.statusCode === 200);
     expect(kept).toHaveLength(1);
     const { data } = kept[0]!.json();
@@ -331,7 +303,7 @@ describe('the cap on Orders In Progress (issue 18)', () => {
     expect(await savedCount(customer)).toBe(ACCOUNT_CAPS.savedOrders);
 
     // At the cap, the customer still changes an order they keep, and saves a new one once they deleted one.
-    const updated = await saveForLater(customer, { ...PAGE, id: data.id, comments: 'ready to rate' });
+    const updated = await saveForLater(customer, { ...LABEL_PAGE_ORDER, id: data.id, comments: 'ready to rate' });
     expect(updated.json()).toMatchObject({ code: OPENAPI_CODE.ok, data: { id: data.id } });
     expect((await saveForLater(customer)).statusCode).toBe(409);
     expect((await deleteOrder(customer, listed.data.at(-1).id)).json().code).toBe(OPENAPI_CODE.ok);
@@ -357,7 +329,7 @@ describe('the clean-up of label drafts (issue 18)', () => {
   it('forgets a rates call’s draft nobody paid for after a day; a draft being paid for and Orders In Progress stay', async () => {
     const customer = await newCustomer();
     const rate = async () => {
-      const response = await post(customer, '/app/v1/labelPurchase/rates', PAGE);
+      const response = await post(customer, '/app/v1/labelPurchase/rates', LABEL_PAGE_ORDER);
       expect(response.json(), response.body).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.ok });
       return response.json().data as { draftId: number; rates: { rateId: string }[] };
     };

@@ -66,6 +66,15 @@ export const FIXTURE_RECIPIENT = {
   to_email: 'maria@example.com',
 } as const;
 
+/** The label-purchase page's order, as the web app sends it to rate it or to save it for later. */
+export const LABEL_PAGE_ORDER = {
+  from: { firstName: 'Casey', lastName: 'Customer', company: '', address1: '1 Main St', address2: '', city: 'San Francisco', state: 'CA', zipcode: '94105', phone: '415-555-0101', email: '', residential: false },
+  to: { firstName: 'Maria', lastName: 'Lopez', company: '', address1: '55 Elm St', address2: '', city: 'Portland', state: 'OR', zipcode: '97201', phone: '503-555-0199', email: '', residential: true },
+  parcel: { length: 12, width: 10, height: 6, weightLb: 2, weightOz: 8 },
+  insuredValue: 0,
+  comments: '',
+};
+
 /**
  * A shipment of the user in any state (overrides win). A paid state gets a tracking code,
  * bought_at, and unless told otherwise its label files and invoice.
