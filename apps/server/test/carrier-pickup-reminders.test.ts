@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPickup } from '../src/modules/pickups/pickups.repository.js';
+import type { NewPickup } from '../src/modules/pickups/pickups.table.js';
 import { buildTestApp, mailsOf, postForm, type TestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
 import { insertShipment, uspsPickupForm } from './shipment-fixtures.js';
@@ -72,13 +73,13 @@ describe('the evening-before carrier pickup reminder', () => {
     const cancelled = await newCustomer(t.app, { notify_by_email: 1, notify_by_text: 0 });
     now = new Date('2026-11-30T15:00:00Z');
     const at = now.toISOString();
-    const fedex = await insertShipment(t.app.db, east.userId, { carrier: 'FedEx' });
+    /** A pickup of a new label of the customer's, on Tuesday 1 December in New York time. */
+    const pickupOn1December = async (customer: Customer, carrier: 'FedEx' | 'USPS', fields: Omit<NewPickup, 'user_id' | 'shipment_id' | 'carrier' | 'provider' | 'time_zone' | 'pickup_date' | 'created_at' | 'updated_at'>) => {
+      const label = await insertShipment(t.app.db, customer.userId, { carrier });
+      await insertPickup(t.app.db, { user_id: customer.userId, shipment_id: label.id, carrier, provider: 'simulator', time_zone: 'America/New_York', pickup_date: '2026-12-01', created_at: at, updated_at: at, ...fields });
+    };
     // A FedEx pickup at the customer's hub in New York on Tuesday 1 December, 10:00 to 14:00 there.
-    await insertPickup(t.app.db, {
-      user_id: east.userId,
-      shipment_id: fedex.id,
-      carrier: 'FedEx',
-      provider: 'simulator',
+    await pickupOn1December(east, 'FedEx', {
       state: 'scheduled',
       provider_pickup_id: 'pickup_reminder_1',
       confirmation: 'PRP12345678',
@@ -89,30 +90,10 @@ describe('the evening-before carrier pickup reminder', () => {
       zip: '10118',
       use_locker: 1,
       dropoff_code: '246810',
-      time_zone: 'America/New_York',
-      pickup_date: '2026-12-01',
       min_datetime: '2026-12-01 10:00:00',
       max_datetime: '2026-12-01 14:00:00',
-      created_at: at,
-      updated_at: at,
     });
-    const usps = await insertShipment(t.app.db, cancelled.userId, { carrier: 'USPS' });
-    await insertPickup(t.app.db, {
-      user_id: cancelled.userId,
-      shipment_id: usps.id,
-      carrier: 'USPS',
-      provider: 'simulator',
-      state: 'canceled',
-      confirmation: 'WTC00000001',
-      street1: '1 Main St',
-      city: 'Boston',
-      address_state: 'MA',
-      zip: '02108',
-      time_zone: 'America/New_York',
-      pickup_date: '2026-12-01',
-      created_at: at,
-      updated_at: at,
-    });
+    await pickupOn1December(cancelled, 'USPS', { state: 'canceled', confirmation: 'WTC00000001', street1: '1 Main St', city: 'Boston', address_state: 'MA', zip: '02108' });
     await mailsOf(t);
 
     // Monday 5:05 PM in New York is 2:05 PM in California: the New York pickup's evening.

@@ -5,7 +5,7 @@ import { LABEL_PURCHASE_ERRORCODE, pickupDates, stateTimeZone } from '@airbox/co
 import { CARRIER_GIVE_UP_MS as BOOKING_GIVE_UP_MS, CARRIER_GIVE_UP_MS as BUYING_GIVE_UP_MS } from '../src/modules/carriers/carrier-purchase.js';
 import { CarrierError, type CarriersProvider, type PostalAddress } from '../src/providers/carriers/carriers-provider.js';
 import { createEasyPostCarriersProvider } from '../src/providers/carriers/easypost-carriers-provider.js';
-import { FakeHttpServer } from './fake-http-server.js';
+import { FakeHttpServer, type Json } from './fake-http-server.js';
 import { buildTestApp, postForm, type TestApp, useTestDatabase } from './helper.js';
 import { locationPath, newCustomer } from './ledger-fixtures.js';
 
@@ -16,7 +16,6 @@ import { locationPath, newCustomer } from './ledger-fixtures.js';
  * conversion, refunds, trackers, pickups, and errors as {error: {code, message, errors}}.
  */
 const API_KEY = 'EZTK_test_key';
-type Json = Record<string, unknown>;
 
 interface FakeShipment {
   id: string;

@@ -536,14 +536,7 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
   refundCall: async () => {
     const rated = await answerOf('rateLabelCall', await labelOrder(), demo.cookie);
     const bought = await answerOf('buyLabelCall', { draftId: rated.data.draftId, rateId: rated.data.rates[0].rateId }, demo.cookie);
-    const token = new URL(bought.redirectURL).searchParams.get('token')!;
-    const approved = await t.app.inject({
-      method: 'POST',
-      url: '/app/v1/payments/simulator/approve',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `token=${token}`,
-    });
-    await t.app.inject({ method: 'GET', url: String(approved.headers.location), headers: { cookie: demo.cookie } });
+    await payOnSimulator(bought.redirectURL);
     const list = await answerOf('userGetShipmentCall', { user_id: demo.userId, start: 0, num: 50 }, demo.cookie);
     const row = list.data.list.find((label: { shippingIndexID: number; status_flag: string }) => label.status_flag === '1' && label.shippingIndexID === rated.data.draftId);
     return { body: { id: row.shippingIndexID }, cookie: demo.cookie, errorcode: 0 };

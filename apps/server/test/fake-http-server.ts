@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A JSON object as a fake reads it from a request or answers it. */
+export type Json = Record<string, unknown>;
+
 /**
  * The plumbing of a local fake of an outside HTTP API (EasyPost, USPS, PayPal, Twilio): a server
  * on a free port of 127.0.0.1, each request's body read whole before the fake's handle() answers

@@ -95,25 +95,8 @@ describe('verifyPassword', () => {
 describe('updateSelfUserInfo', () => {
   it('saves the profile with the right password: fields, hub, notification method', async () => {
     const user = await newCustomer();
-    const response = await update(
-      user.cookie,
-      profileForm(user, {
-        First_name: 'Robin',
-        Last_name: 'Rivera',
-        City: 'Oakland',
-        Zip_code: '94607',
-        PinNo: '135790',
-        secondaryCellPhone: '510-555-0102',
-        lockerUUID: hubs.otherHub,
-        isHandicapped: 1,
-        emailChoose: 0,
-        messageChoose: 1,
-      }),
-    );
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ errorcode: UPDATE_PROFILE_ERRORCODE.updated, message: 'Update success' });
-    const profile = (await postForm(t.app, '/app/v1/getUserByUser_id', { user_id: user.userId }, user.cookie)).json().users[0];
-    expect(profile).toMatchObject({
+    // Sent as the form's fields, read back under the same names.
+    const changes = {
       First_name: 'Robin',
       Last_name: 'Rivera',
       City: 'Oakland',
@@ -122,8 +105,12 @@ describe('updateSelfUserInfo', () => {
       secondaryCellPhone: '510-555-0102',
       lockerUUID: hubs.otherHub,
       isHandicapped: 1,
-      Notification_method: 'Text Message',
-    });
+    };
+    const response = await update(user.cookie, profileForm(user, { ...changes, emailChoose: 0, messageChoose: 1 }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ errorcode: UPDATE_PROFILE_ERRORCODE.updated, message: 'Update success' });
+    const profile = (await postForm(t.app, '/app/v1/getUserByUser_id', { user_id: user.userId }, user.cookie)).json().users[0];
+    expect(profile).toMatchObject({ ...changes, Notification_method: 'Text Message' });
     // Back to no hub and both notification methods.
     await update(user.cookie, profileForm(user, { lockerUUID: '', emailChoose: 1, messageChoose: 1 }));
     const again = (await postForm(t.app, '/app/v1/getUserByUser_id', { user_id: user.userId }, user.cookie)).json().users[0];

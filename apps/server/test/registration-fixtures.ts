@@ -125,6 +125,12 @@ export async function createDirectory(db: Db) {
     buildings: { north, south, far },
     units: { ...units, far: farUnit },
     companies: { ...companies, far: farCompany },
+    /** Where a user of a company belongs: the users' columns, as the registration form names them too. */
+    placements: {
+      widgets: { business_company_id: companies.widgets, unit_id: units.n100, building_id: north, bc_id: harbor, bcm_user_id: manager },
+      south: { business_company_id: companies.south, unit_id: units.s10, building_id: south, bc_id: harbor, bcm_user_id: manager },
+      far: { business_company_id: farCompany, unit_id: farUnit, building_id: far, bc_id: elsewhere, bcm_user_id: otherManager },
+    },
     codes,
   };
 }

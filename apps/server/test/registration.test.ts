@@ -61,11 +61,7 @@ function enterprise(overrides: Record<string, string | number> = {}) {
   return individual({
     Activation_code: 'OPEN15',
     role_id: 15,
-    business_company_id: d.companies.widgets,
-    unit_id: d.units.n100,
-    building_id: d.buildings.north,
-    bc_id: d.campuses.harbor,
-    bcm_user_id: d.manager,
+    ...d.placements.widgets,
     lockerUUID: d.hubs.north.id,
     ...overrides,
   });
@@ -155,15 +151,7 @@ describe('enterprise registration', () => {
     const form = enterprise();
     const before = await state();
     expect((await register(form)).json()).toEqual({ errorcode: 1, message: M.activationSent });
-    expect(await userByEmail(String(form.Email))).toMatchObject({
-      role_id: ROLE.companyUser,
-      bcm_user_id: d.manager,
-      business_company_id: d.companies.widgets,
-      unit_id: d.units.n100,
-      building_id: d.buildings.north,
-      bc_id: d.campuses.harbor,
-      community: 'Harbor Campus',
-    });
+    expect(await userByEmail(String(form.Email))).toMatchObject({ role_id: ROLE.companyUser, ...d.placements.widgets, community: 'Harbor Campus' });
     const after = await state();
     expect(after.codes.find((code) => code.code === 'OPEN15')?.uses).toBe(before.codes.find((code) => code.code === 'OPEN15')!.uses + 1);
     expect(after.users).toBe(before.users + 1);
@@ -176,25 +164,9 @@ describe('enterprise registration', () => {
   });
 
   it('a code naming a company decides role and company whatever the request sends', async () => {
-    const form = enterprise({
-      Activation_code: 'FIX16A',
-      role_id: 15,
-      business_company_id: d.companies.far,
-      unit_id: d.units.far,
-      building_id: d.buildings.far,
-      bc_id: d.campuses.elsewhere,
-      bcm_user_id: d.otherManager,
-      lockerUUID: d.hubs.south.id,
-    });
+    const form = enterprise({ Activation_code: 'FIX16A', role_id: 15, ...d.placements.far, lockerUUID: d.hubs.south.id });
     expect((await register(form)).json()).toEqual({ errorcode: 1, message: M.activationSent });
-    expect(await userByEmail(String(form.Email))).toMatchObject({
-      role_id: ROLE.companyEmployee,
-      bcm_user_id: d.manager,
-      business_company_id: d.companies.south,
-      unit_id: d.units.s10,
-      building_id: d.buildings.south,
-      bc_id: d.campuses.harbor,
-    });
+    expect(await userByEmail(String(form.Email))).toMatchObject({ role_id: ROLE.companyEmployee, ...d.placements.south });
   });
 
   it('the role comes from the code even when the request asks for another one', async () => {

@@ -6,7 +6,7 @@ import { PICKUP_SERVER_MESSAGES } from '../src/modules/pickups/pickups.service.j
 import { USPS_ANSWER_LOST_NOTE, uspsAlreadyBooked } from '../src/modules/pickups/usps-pickups.service.js';
 import { createUspsPickupsAdapter } from '../src/providers/usps/usps-pickups-adapter.js';
 import { UspsError, type UspsPickupRequest, type UspsPickupsProvider } from '../src/providers/usps/usps-pickups-provider.js';
-import { FakeHttpServer } from './fake-http-server.js';
+import { FakeHttpServer, type Json } from './fake-http-server.js';
 import { buildTestApp, postForm, type TestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
 import { insertShipment, uspsPickupForm } from './shipment-fixtures.js';
@@ -33,7 +33,6 @@ import { insertShipment, uspsPickupForm } from './shipment-fixtures.js';
  */
 const CLIENT_ID = 'usps-consumer-key';
 const CLIENT_SECRET = 'usps-consumer-secret';
-type Json = Record<string, unknown>;
 
 interface FakePickup {
   pickupDate: string;
