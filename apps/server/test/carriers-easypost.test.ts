@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LABEL_PURCHASE_ERRORCODE, pickupDates, stateTimeZone } from '@airbox/contract';
+import { LABEL_PURCHASE_ERRORCODE, carrierPickupDates, stateTimeZone } from '@airbox/contract';
 import { CARRIER_GIVE_UP_MS as BOOKING_GIVE_UP_MS, CARRIER_GIVE_UP_MS as BUYING_GIVE_UP_MS } from '../src/modules/carriers/carrier-purchase.js';
 import { CarrierError, type CarriersProvider, type PostalAddress } from '../src/providers/carriers/carriers-provider.js';
 import { createEasyPostCarriersProvider } from '../src/providers/carriers/easypost-carriers-provider.js';
@@ -788,7 +788,7 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
     const { cookie, userId } = label.customer;
     const address = { name: 'Casey Customer', street1: '1 Main St', city: 'San Francisco', state: 'CA', zip: '94105', country: 'US', phone: '415-555-0101' };
     const addressId = (await postForm(t.app, '/openapi/easyPost/validateAddress', address, cookie)).json().data.addrId as string;
-    const date = pickupDates(t.config.clock(), stateTimeZone('CA')).at(-1)!;
+    const date = carrierPickupDates(t.config.clock(), stateTimeZone('CA'), 'FedEx').at(-1)!;
     const fields = { addressId, shipmentId: shipment.provider_shipment_id!, minDatetime: `${date} 09:00:00`, maxDatetime: `${date} 16:00:00`, reference: 'Front Door', instructions: '', userLocker: 0 };
     const quoted = await postForm(t.app, '/openapi/easyPost/createPickup', fields, cookie);
     expect(quoted.json(), quoted.body).toMatchObject({ code: 0 });

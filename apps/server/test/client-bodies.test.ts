@@ -1,4 +1,4 @@
-import { ALL_CALLS, type CallDescriptor, PICKUP_DEFAULTS, pickupDates, stateTimeZone } from '@airbox/contract';
+import { ALL_CALLS, type CallDescriptor, PICKUP_DEFAULTS, carrierPickupDates, stateTimeZone } from '@airbox/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -207,7 +207,7 @@ async function fedexPickupBody(): Promise<Body> {
     { street1: mine.address1, street2: mine.address2, city: mine.city, state: mine.state, zip: mine.zipcode, country: 'US', phone: mine.phone, name: `${mine.firstName} ${mine.lastName}` },
     demo.cookie,
   );
-  const date = pickupDates(t.config.clock(), stateTimeZone(mine.state)).at(-1)!;
+  const date = carrierPickupDates(t.config.clock(), stateTimeZone(mine.state), 'FedEx').at(-1)!;
   return {
     addressId: verified.data.addrId,
     shipmentId: row.shipmentID,

@@ -1,4 +1,4 @@
-import { APP_PATHS, PICKUP_MESSAGES, PICKUP_WINDOW_MESSAGE, pickupDates, SHIPMENT_MESSAGES, stateTimeZone } from '@airbox/contract';
+import { APP_PATHS, PICKUP_MESSAGES, PICKUP_WINDOW_MESSAGE, carrierPickupDates, SHIPMENT_MESSAGES, stateTimeZone } from '@airbox/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { KEEP_PICKUP_DRAFTS_MS } from '../src/jobs/clean-up.job.js';
 import { CARRIER_GIVE_UP_MS as BOOKING_GIVE_UP_MS } from '../src/modules/carriers/carrier-purchase.js';
@@ -66,7 +66,7 @@ async function verified(customer: Customer, address: Record<string, string> = PI
 
 /** The last day the window allows at an address in this state, 09:00 to 16:00 there: always ahead. */
 function window(state = 'CA', times: [string, string] = ['09:00:00', '16:00:00']) {
-  const date = pickupDates(t.config.clock(), stateTimeZone(state)).at(-1)!;
+  const date = carrierPickupDates(t.config.clock(), stateTimeZone(state), 'FedEx').at(-1)!;
   return { date, minDatetime: `${date} ${times[0]}`, maxDatetime: `${date} ${times[1]}` };
 }
 
@@ -195,7 +195,7 @@ describe('createPickup', () => {
       (await createPickup(who, { addressId: id, shipmentId: label.shipmentID, minDatetime, maxDatetime })).json();
 
     const tz = stateTimeZone('CA');
-    const allowed = pickupDates(t.config.clock(), tz);
+    const allowed = carrierPickupDates(t.config.clock(), tz, 'FedEx');
     const saturday = [1, 2, 3, 4, 5, 6, 7].map((days) => dayFromToday(days)).find((day) => new Date(`${day}T12:00:00Z`).getUTCDay() === 6)!;
     const outside = [saturday, dayFromToday(-1), dayFromToday(10)];
     for (const day of outside) {
@@ -245,7 +245,7 @@ describe('createPickup', () => {
     const customer = await newCustomer(t.app);
     const user = await t.app.db.selectFrom('users').select('locker_id').where('user_id', '=', customer.userId).executeTakeFirstOrThrow();
     const hub = await t.app.db.selectFrom('hubs').selectAll().where('id', '=', user.locker_id!).executeTakeFirstOrThrow();
-    const date = pickupDates(t.config.clock(), stateTimeZone(hub.state)).at(-1)!;
+    const date = carrierPickupDates(t.config.clock(), stateTimeZone(hub.state), 'FedEx').at(-1)!;
     const { label, data } = await quoted(customer, { userLocker: 1, reference: 'Locker', minDatetime: `${date} 09:00`, maxDatetime: `${date} 16:00` });
     const row = await pickupRow(data.pickupId);
     expect(row).toMatchObject({ use_locker: 1, company: hub.business_name, street1: hub.address, city: hub.city, address_state: hub.state, zip: hub.zip_code, name: 'Casey Customer' });

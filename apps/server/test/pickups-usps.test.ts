@@ -1,4 +1,4 @@
-import { PICKUP_MESSAGES, pickupDates, SHIPMENT_MESSAGES, stateTimeZone } from '@airbox/contract';
+import { PICKUP_MESSAGES, carrierPickupDates, SHIPMENT_MESSAGES, stateTimeZone } from '@airbox/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { PICKUP_SERVER_MESSAGES } from '../src/modules/pickups/pickups.service.js';
 import { USPS_PICKUP_MESSAGES } from '../src/modules/pickups/usps-pickups.service.js';
@@ -24,7 +24,7 @@ function send(url: string, fields: Fields, customer: Customer) {
 const ADDRESS = { firmname: '', address1: '1 Main St', address2: 'Apt 2', city: 'San Francisco', state: 'CA', zip5: '94105' };
 
 /** The last day of the window at a California address (always ahead, and a day USPS takes). */
-const lastDay = () => pickupDates(t.config.clock(), stateTimeZone('CA')).at(-1)!;
+const lastDay = () => carrierPickupDates(t.config.clock(), stateTimeZone('CA'), 'USPS').at(-1)!;
 
 /** A calendar day `days` from today in California, 'YYYY-MM-DD'. */
 function dayFromToday(days: number): string {
@@ -136,11 +136,11 @@ describe('CarrierPickupSchedule', () => {
     const heavy = await scheduled(customer, { estimatedweight: 7, pickupdate: undefined });
     const row = await pickupOf(heavy.id);
     expect(row.estimated_weight_lb).toBe(7);
-    expect(pickupDates(t.config.clock(), stateTimeZone('CA'))).toContain(row.pickup_date);
+    expect(carrierPickupDates(t.config.clock(), stateTimeZone('CA'), 'USPS')).toContain(row.pickup_date);
 
     const user = await t.app.db.selectFrom('users').select('locker_id').where('user_id', '=', customer.userId).executeTakeFirstOrThrow();
     const hub = await t.app.db.selectFrom('hubs').selectAll().where('id', '=', user.locker_id!).executeTakeFirstOrThrow();
-    const date = pickupDates(t.config.clock(), stateTimeZone(hub.state)).at(-1)!;
+    const date = carrierPickupDates(t.config.clock(), stateTimeZone(hub.state), 'USPS').at(-1)!;
     const locker = await scheduled(customer, { uselocker: 1, pickupdate: date });
     const atHub = await pickupOf(locker.id);
     expect(atHub).toMatchObject({ use_locker: 1, company: hub.business_name, street1: hub.address, city: hub.city, package_location: 'Locker' });
@@ -229,7 +229,8 @@ describe('CarrierPickupInquiry', () => {
         confirmation,
         pickupdate: date,
         status: 'scheduled',
-        reschedulableDates: pickupDates(t.config.clock(), stateTimeZone('CA')).filter((day) => day !== date),
+        // Its own day among them, so that only the location or the instructions may change.
+        reschedulableDates: carrierPickupDates(t.config.clock(), stateTimeZone('CA'), 'USPS'),
       },
     });
     // Another customer learns nothing.
@@ -253,7 +254,7 @@ describe('CarrierPickupChange', () => {
     const customer = await newCustomer(t.app);
     const intruder = await newCustomer(t.app);
     const { id, confirmation } = await scheduled(customer);
-    const days = pickupDates(t.config.clock(), stateTimeZone('CA'));
+    const days = carrierPickupDates(t.config.clock(), stateTimeZone('CA'), 'USPS');
     const other = days.at(-2)!;
     const moved = await change(customer, id, { pickupdate: other });
     expect(moved.json()).toEqual({ code: 0, errorcode: 0, message: USPS_PICKUP_MESSAGES.changed });

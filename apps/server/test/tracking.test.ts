@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_ERRORCODE, pickupDates, stateTimeZone } from '@airbox/contract';
+import { API_ERRORCODE, carrierPickupDates, stateTimeZone } from '@airbox/contract';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -280,7 +280,7 @@ describe('the tracking webhook', () => {
       expect(await statusOf(label), status).toBe('out_for_delivery');
     }
     expect((await rowOf(label)).tracking_events).toBe(eventsBefore);
-    const lastDay = pickupDates(t.config.clock(), stateTimeZone('CA')).at(-1)!;
+    const lastDay = carrierPickupDates(t.config.clock(), stateTimeZone('CA'), 'USPS').at(-1)!;
     const pickup = await postForm(t.app, '/openapi/USPS/CarrierPickupSchedule', { firmname: '', ...uspsPickupForm(label.id, customerOf.userId, lastDay) }, customerOf.cookie);
     expect(pickup.json()).toMatchObject({ code: -1, message: PICKUP_SERVER_MESSAGES.inCarrierHands });
     expect(await t.app.db.selectFrom('pickups').select('id').where('shipment_id', '=', label.id).execute()).toEqual([]);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pickupDates, stateTimeZone } from '@airbox/contract';
+import { carrierPickupDates, stateTimeZone } from '@airbox/contract';
 import { PICKUP_SERVER_MESSAGES } from '../src/modules/pickups/pickups.service.js';
 import { USPS_ANSWER_LOST_NOTE, uspsAlreadyBooked } from '../src/modules/pickups/usps-pickups.service.js';
 import { createUspsPickupsAdapter } from '../src/providers/usps/usps-pickups-adapter.js';
@@ -770,7 +770,7 @@ describe('the portal on USPS’s REST API', () => {
 
   type Customer = Awaited<ReturnType<typeof newCustomer>>;
   const FORM_ADDRESS = { address1: '1 Main St', address2: 'Apt 2', city: 'San Francisco', state: 'CA', zip5: '94105' };
-  const windowDays = () => pickupDates(t.config.clock(), stateTimeZone('CA'));
+  const windowDays = () => carrierPickupDates(t.config.clock(), stateTimeZone('CA'), 'USPS');
   const schedule = (customer: Customer, shipmentId: number, pickupdate: string) =>
     postForm(t.app, '/openapi/USPS/CarrierPickupSchedule', { ...uspsPickupForm(shipmentId, customer.userId, pickupdate), ...FORM_ADDRESS, specialinstructions: 'Ring twice' }, customer.cookie);
   const pickupOf = (shipmentId: number) => t.app.db.selectFrom('pickups').selectAll().where('shipment_id', '=', shipmentId).orderBy('id', 'desc').executeTakeFirstOrThrow();

@@ -113,6 +113,7 @@ describe.each([
 
     it.each([
       ['a Sunday', '2026-11-29', 'Carrier pickup is available Monday through Saturday only.'],
+      ['a federal holiday (Thanksgiving)', '2026-11-26', 'Carrier pickup is not available on federal holidays.'],
       ['today after 2:00 AM Central time', '2026-11-23', 'The pickup date has passed or is too soon: the earliest pickup date is 2026-11-24.'],
       ['a past date', '2026-11-20', 'The pickup date has passed or is too soon: the earliest pickup date is 2026-11-24.'],
       ['more than a year ahead', '2027-11-26', 'A pickup can be scheduled at most one year in advance.'],
@@ -191,7 +192,7 @@ describe.each([
       const { confirmationNumber, eTag } = await usps.schedule(REQUEST);
       const results = await Promise.allSettled([
         usps.update(confirmationNumber, eTag!, { ...REQUEST, pickupDate: '2026-11-25' }),
-        anotherInstance().update(confirmationNumber, eTag!, { ...REQUEST, pickupDate: '2026-11-26' }),
+        anotherInstance().update(confirmationNumber, eTag!, { ...REQUEST, pickupDate: '2026-11-27' }),
         anotherInstance().cancel(confirmationNumber, eTag!),
       ]);
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_LOCATIONS, PICKUP_DEFAULTS, isPickupDateAllowed, pickupDates, stateTimeZone } from './pickups.js';
+import {
+  PACKAGE_LOCATIONS,
+  PICKUP_DEFAULTS,
+  USPS_PICKUP_SERVICES,
+  carrierHoliday,
+  carrierPickupDates,
+  localToday,
+  pickupDateRefusal,
+  pickupDates,
+  stateTimeZone,
+  uspsPickupServiceOfLabel,
+} from './pickups.js';
 import { US_STATES } from './us-states.js';
 
 const LA = 'America/Los_Angeles';
@@ -46,10 +57,70 @@ describe('pickupDates (spec 03 §5)', () => {
 
   it('refuses a date in the past, a weekend day and one beyond the window', () => {
     const monday = new Date('2026-11-23T20:00:00Z');
-    expect(isPickupDateAllowed('2026-11-23', monday, LA)).toBe(true);
-    expect(isPickupDateAllowed('2026-11-20', monday, LA)).toBe(false);
-    expect(isPickupDateAllowed('2026-11-27', monday, LA)).toBe(false);
-    expect(isPickupDateAllowed('2026-11-29', new Date('2026-11-27T20:00:00Z'), LA)).toBe(false);
+    expect(pickupDateRefusal('2026-11-23', monday, LA, 'FedEx')).toBeNull();
+    expect(pickupDateRefusal('2026-11-20', monday, LA, 'FedEx')).not.toBeNull();
+    expect(pickupDateRefusal('2026-11-27', monday, LA, 'FedEx')).toContain('2026-11-27 is not one of them');
+    expect(pickupDateRefusal('2026-11-29', new Date('2026-11-27T20:00:00Z'), LA, 'FedEx')).not.toBeNull();
+  });
+});
+
+describe("the carriers' calendar: holidays and the same-day cutoff", () => {
+  it.each([
+    // 2026: New Year's on a Thursday; Independence Day on a Saturday is observed on Friday 3 July.
+    ['2026-01-01', "New Year's Day", "New Year's Day"],
+    ['2026-01-19', 'Martin Luther King Jr. Day', null],
+    ['2026-02-16', "Washington's Birthday", null],
+    ['2026-05-25', 'Memorial Day', 'Memorial Day'],
+    ['2026-06-19', 'Juneteenth', null],
+    ['2026-07-03', 'Independence Day', 'Independence Day'],
+    ['2026-07-04', null, null],
+    ['2026-09-07', 'Labor Day', 'Labor Day'],
+    ['2026-10-12', 'Columbus Day', null],
+    ['2026-11-11', 'Veterans Day', null],
+    ['2026-11-26', 'Thanksgiving Day', 'Thanksgiving Day'],
+    ['2026-11-27', null, null],
+    ['2026-12-25', 'Christmas Day', 'Christmas Day'],
+    // 2027: Christmas on a Saturday is observed on Friday 24 December, and New Year's Day 2028 on Friday 31 December 2027.
+    ['2027-12-24', 'Christmas Day', 'Christmas Day'],
+    ['2027-12-31', "New Year's Day", "New Year's Day"],
+    // Juneteenth 2027 on a Saturday is observed on Friday 18 June; Juneteenth 2033 on a Sunday on Monday 20 June.
+    ['2027-06-18', 'Juneteenth', null],
+    ['2033-06-20', 'Juneteenth', null],
+  ])('%s: USPS %s, FedEx and UPS %s', (date, usps, others) => {
+    expect(carrierHoliday(date, 'USPS')).toBe(usps);
+    expect(carrierHoliday(date, 'FedEx')).toBe(others);
+    expect(carrierHoliday(date, 'UPSDAP')).toBe(others);
+  });
+
+  it('offers no Thanksgiving, with the reason when it is asked for', () => {
+    // Monday 23 November 2026, noon in Los Angeles.
+    const monday = new Date('2026-11-23T20:00:00Z');
+    expect(carrierPickupDates(monday, LA, 'FedEx')).toEqual(['2026-11-23', '2026-11-24', '2026-11-25']);
+    expect(pickupDateRefusal('2026-11-26', monday, LA, 'FedEx')).toBe('FedEx does not pick up on Thanksgiving Day (2026-11-26). Choose 2026-11-23, 2026-11-24, 2026-11-25.');
+    // The Wednesday before: Thanksgiving gone, Friday kept (the carriers pick up then).
+    expect(carrierPickupDates(new Date('2026-11-25T17:00:00Z'), NY, 'FedEx')).toEqual(['2026-11-25', '2026-11-27', '2026-11-30']);
+  });
+
+  it("offers USPS today only before 2:00 AM Central Time, wherever the address is", () => {
+    // 1:30 AM Central on Tuesday 24 November: 2:30 AM in New York, still Monday 11:30 PM in Los Angeles.
+    const beforeCutoff = new Date('2026-11-24T07:30:00Z');
+    expect(carrierPickupDates(beforeCutoff, NY, 'USPS')[0]).toBe('2026-11-24');
+    expect(carrierPickupDates(beforeCutoff, LA, 'USPS')[0]).toBe('2026-11-24');
+    // 6:00 AM in New York (5:00 AM Central): today is gone, with the reason.
+    const morning = new Date('2026-11-24T11:00:00Z');
+    expect(carrierPickupDates(morning, NY, 'USPS')).toEqual(['2026-11-25', '2026-11-27']);
+    expect(pickupDateRefusal('2026-11-24', morning, NY, 'USPS')).toBe(
+      'A USPS pickup for today had to be booked by 2:00 AM Central Time. Choose 2026-11-25, 2026-11-27.',
+    );
+  });
+
+  it('offers FedEx today only before 2:00 PM at the pickup address', () => {
+    // 1:59 PM and 2:00 PM in New York on Monday 23 November.
+    expect(carrierPickupDates(new Date('2026-11-23T18:59:00Z'), NY, 'FedEx')[0]).toBe('2026-11-23');
+    expect(carrierPickupDates(new Date('2026-11-23T19:00:00Z'), NY, 'FedEx')[0]).toBe('2026-11-24');
+    // The same instant is 11:00 AM in Los Angeles: today is still open there.
+    expect(carrierPickupDates(new Date('2026-11-23T19:00:00Z'), LA, 'FedEx')[0]).toBe('2026-11-23');
+    expect(localToday(new Date('2026-11-24T02:00:00Z'), LA)).toBe('2026-11-23');
   });
 });
 
@@ -59,6 +130,14 @@ describe('the pickup lists and defaults (spec 03 §9)', () => {
     expect(stateTimeZone('New York')).toBe(NY);
     expect(stateTimeZone('TX')).toBe('America/Chicago');
     expect(stateTimeZone('')).toBe(LA);
+  });
+
+  it("gives a USPS label's service as its pickup service, Ground Advantage among them", () => {
+    expect(uspsPickupServiceOfLabel('GroundAdvantage')).toBe('USPS Ground Advantage');
+    expect(USPS_PICKUP_SERVICES).toContain(uspsPickupServiceOfLabel('GroundAdvantage'));
+    expect(uspsPickupServiceOfLabel('Priority')).toBe('Priority Mail');
+    expect(uspsPickupServiceOfLabel('Express')).toBe('Priority Mail Express');
+    expect(uspsPickupServiceOfLabel('SomethingNew')).toBe('');
   });
 
   it('offers the ten package locations and the 09:00 to 16:00 window', () => {

@@ -1,3 +1,4 @@
+import { carrierDisplayName } from './shipments.js';
 import { usStateCode, type UsStateCode } from './us-states.js';
 
 /**
@@ -68,8 +69,25 @@ export const PACKAGE_LOCATIONS = [
   'Locker',
 ] as const;
 
-/** USPS service options of the pickup address step (spec 03 §9). */
-export const USPS_PICKUP_SERVICES = ['Priority Mail Express', 'Priority Mail', 'Express Mail', 'First Class', 'Parcel Select Ground'] as const;
+/**
+ * USPS service options of the pickup address step: the spec's five (§9), and USPS Ground
+ * Advantage, the USPS service the portal sells most (Parcel Select Ground's successor since July
+ * 2023, a package type of its own in USPS's pickup API).
+ */
+export const USPS_PICKUP_SERVICES = ['Priority Mail Express', 'Priority Mail', 'Express Mail', 'First Class', 'Parcel Select Ground', 'USPS Ground Advantage'] as const;
+export type UspsPickupServiceName = (typeof USPS_PICKUP_SERVICES)[number];
+
+/** A USPS label's service as the carrier service names it (a row's rateService) and its pickup service. */
+const USPS_PICKUP_SERVICE_OF_LABEL: Readonly<Record<string, UspsPickupServiceName>> = {
+  GroundAdvantage: 'USPS Ground Advantage',
+  Priority: 'Priority Mail',
+  Express: 'Priority Mail Express',
+  First: 'First Class',
+  ParcelSelect: 'Parcel Select Ground',
+};
+
+/** The pickup service of a USPS label's service ('GroundAdvantage'), or '' when it has none (the customer chooses). */
+export const uspsPickupServiceOfLabel = (rateService: string): UspsPickupServiceName | '' => USPS_PICKUP_SERVICE_OF_LABEL[rateService] ?? '';
 
 /** The default pickup window and the package count (spec 03 §3, §9). */
 export const PICKUP_DEFAULTS = { earliest: '09:00:00', latest: '16:00:00', packageCount: 1, instructionsMax: 120 } as const;
@@ -127,7 +145,113 @@ export function pickupDates(now: Date, timeZone: string): string[] {
   return dates;
 }
 
-/** Whether a date ('YYYY-MM-DD') may be booked now at an address in this time zone. */
-export function isPickupDateAllowed(date: string, now: Date, timeZone: string): boolean {
-  return pickupDates(now, timeZone).includes(date);
+/** Today's date ('YYYY-MM-DD') in a time zone. */
+export function localToday(now: Date, timeZone: string): string {
+  const today = localDate(now, timeZone);
+  return `${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`;
+}
+
+// The carriers' calendar: the days they do not pick up, and how late a pickup for today may be booked.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The nth (1-4) weekday (0 Sunday) of a month (1-12), or its last when n is -1, as UTC midnight ms. */
+function nthWeekday(year: number, month: number, weekday: number, n: number): number {
+  if (n === -1) {
+    const last = Date.UTC(year, month, 0);
+    return last - (((new Date(last).getUTCDay() - weekday + 7) % 7) * DAY_MS);
+  }
+  const first = Date.UTC(year, month - 1, 1);
+  return first + (((weekday - new Date(first).getUTCDay() + 7) % 7) + (n - 1) * 7) * DAY_MS;
+}
+
+/** A fixed-date holiday on the weekday it is observed: a Saturday's on the Friday before, a Sunday's on the Monday after (5 U.S.C. 6103). */
+function observed(year: number, month: number, day: number): number {
+  const date = Date.UTC(year, month - 1, day);
+  const weekday = new Date(date).getUTCDay();
+  return date + (weekday === 6 ? -DAY_MS : weekday === 0 ? DAY_MS : 0);
+}
+
+/**
+ * The federal holidays of a year as observed (5 U.S.C. 6103), with whether UPS and FedEx close too.
+ * USPS closes on all eleven (its postal holidays are the federal ones); UPS and FedEx pick up on
+ * none of New Year's Day, Memorial Day, Independence Day, Labor Day, Thanksgiving and Christmas
+ * (their published holiday schedules), and as usual on the other five.
+ */
+function federalHolidays(year: number): { date: string; name: string; allCarriers: boolean }[] {
+  return [
+    { ms: observed(year, 1, 1), name: "New Year's Day", allCarriers: true },
+    { ms: nthWeekday(year, 1, 1, 3), name: 'Martin Luther King Jr. Day', allCarriers: false },
+    { ms: nthWeekday(year, 2, 1, 3), name: "Washington's Birthday", allCarriers: false },
+    { ms: nthWeekday(year, 5, 1, -1), name: 'Memorial Day', allCarriers: true },
+    { ms: observed(year, 6, 19), name: 'Juneteenth', allCarriers: false },
+    { ms: observed(year, 7, 4), name: 'Independence Day', allCarriers: true },
+    { ms: nthWeekday(year, 9, 1, 1), name: 'Labor Day', allCarriers: true },
+    { ms: nthWeekday(year, 10, 1, 2), name: 'Columbus Day', allCarriers: false },
+    { ms: observed(year, 11, 11), name: 'Veterans Day', allCarriers: false },
+    { ms: nthWeekday(year, 11, 4, 4), name: 'Thanksgiving Day', allCarriers: true },
+    { ms: observed(year, 12, 25), name: 'Christmas Day', allCarriers: true },
+  ].map(({ ms, ...holiday }) => ({ date: isoDate(ms), ...holiday }));
+}
+
+/**
+ * The holiday a carrier does not pick up on at this date ('YYYY-MM-DD'), e.g. 'Thanksgiving Day',
+ * or null. Next year's New Year's Day is looked at too: a Saturday's is observed on 31 December.
+ */
+export function carrierHoliday(date: string, carrier: string): string | null {
+  const year = Number(date.slice(0, 4));
+  const usps = carrierDisplayName(carrier) === 'USPS';
+  const holiday = [...federalHolidays(year), ...federalHolidays(year + 1)].find((found) => found.date === date && (usps || found.allCarriers));
+  return holiday?.name ?? null;
+}
+
+/**
+ * How late a pickup for today may be booked. USPS: by 2:00 AM Central Time on the day (USPS's
+ * published Carrier Pickup rule, whatever the address's zone). FedEx and the others: ours, by
+ * 2:00 PM at the pickup address, which leaves the driver two hours before the default window
+ * (09:00 to 16:00) ends.
+ */
+const SAME_DAY_CUTOFF: Readonly<Record<'USPS' | 'other', { hour: number; timeZone: string | null; text: string }>> = {
+  USPS: { hour: 2, timeZone: 'America/Chicago', text: '2:00 AM Central Time' },
+  other: { hour: 14, timeZone: null, text: '2:00 PM at the pickup address' },
+};
+
+/** A carrier's same-day cutoff: the hour, the zone it is told in (null: the pickup address's) and its words. */
+export const sameDayCutoff = (carrier: string) => SAME_DAY_CUTOFF[carrierDisplayName(carrier) === 'USPS' ? 'USPS' : 'other'];
+
+/** The hour (0-23) at an instant in a time zone. */
+const localHour = (now: Date, timeZone: string) => Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now));
+
+/** Whether a pickup for today (at an address in this time zone) can no longer be booked with the carrier. */
+function pastSameDayCutoff(now: Date, timeZone: string, carrier: string): boolean {
+  const cutoff = sameDayCutoff(carrier);
+  const zone = cutoff.timeZone ?? timeZone;
+  // The cutoff's own day is the address's today (Central and the address's dates differ only around midnight).
+  return localToday(now, zone) > localToday(now, timeZone) || (localToday(now, zone) === localToday(now, timeZone) && localHour(now, zone) >= cutoff.hour);
+}
+
+/**
+ * The dates a carrier's pickup may be booked for now, 'YYYY-MM-DD', earliest first: the spec's
+ * window at the pickup address (pickupDates) without the carrier's holidays, and without today
+ * once the carrier's same-day cutoff has passed. The one rule the wizard offers and the server
+ * checks.
+ */
+export function carrierPickupDates(now: Date, timeZone: string, carrier: string): string[] {
+  const today = localToday(now, timeZone);
+  return pickupDates(now, timeZone).filter(
+    (date) => carrierHoliday(date, carrier) === null && (date !== today || !pastSameDayCutoff(now, timeZone, carrier)),
+  );
+}
+
+/** Why a carrier's pickup cannot be booked for this date now, in the customer's words, or null when it can. */
+export function pickupDateRefusal(date: string, now: Date, timeZone: string, carrier: string): string | null {
+  const dates = carrierPickupDates(now, timeZone, carrier);
+  if (dates.includes(date)) return null;
+  const name = carrierDisplayName(carrier);
+  const holiday = carrierHoliday(date, carrier);
+  const choose = dates.length > 0 ? ` Choose ${dates.join(', ')}.` : '';
+  if (holiday && pickupDates(now, timeZone).includes(date)) return `${name} does not pick up on ${holiday} (${date}).${choose}`;
+  if (date === localToday(now, timeZone)) return `A ${name} pickup for today had to be booked by ${sameDayCutoff(carrier).text}.${choose}`;
+  return `A ${name} pickup can be booked on a working weekday from today to ${dates.at(-1) ?? 'today'} at the pickup address (${dates.join(', ')}); ${date} is not one of them.`;
 }

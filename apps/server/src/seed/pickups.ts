@@ -1,4 +1,4 @@
-import { pickupDates, stateTimeZone } from '@airbox/contract';
+import { carrierPickupDates, stateTimeZone } from '@airbox/contract';
 import type { Db } from '../db/database.js';
 import { insertPaymentOrder } from '../modules/payments/payments.repository.js';
 import { instantOf } from '../modules/pickups/pickup-times.js';
@@ -48,7 +48,7 @@ export async function seedDemoPickups(trx: Db, owner: DemoPickupOwner, now: Date
       zip5: home.zipcode,
       phone: home.phone.replace(/\D/g, ''),
     },
-    pickupDate: pickupDates(now, uspsZone).at(-1)!,
+    pickupDate: carrierPickupDates(now, uspsZone, 'USPS').at(-1)!,
     packages: [{ serviceType: 'Priority Mail', count: 1 }],
     estimatedWeight: weightLb,
     packageLocation: 'Front Door',
@@ -88,7 +88,7 @@ export async function seedDemoPickups(trx: Db, owner: DemoPickupOwner, now: Date
     .where('users.user_id', '=', owner.userId)
     .executeTakeFirstOrThrow();
   const hubZone = stateTimeZone(hub.state);
-  const date = pickupDates(now, hubZone).at(-1)!;
+  const date = carrierPickupDates(now, hubZone, 'FedEx').at(-1)!;
   const carriers = createSimulatorCarriersProvider({ clock, webhookSecret: undefined, store: createDatabaseSimulatorStore(trx) });
   const created = await carriers.createPickup({
     shipmentId: labels.fedex.providerShipmentId,

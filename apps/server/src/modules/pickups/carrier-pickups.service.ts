@@ -5,8 +5,8 @@ import {
   PICKUP_MESSAGES,
   PICKUP_WINDOW_MESSAGE,
   SHIPMENT_MESSAGES,
+  pickupDateRefusal,
   stateTimeZone,
-  isPickupDateAllowed,
   usStateCode,
 } from '@airbox/contract';
 import type { z } from 'zod';
@@ -31,7 +31,6 @@ import {
 } from './pickups.repository.js';
 import {
   bookedPickupRefusal,
-  dateNotAllowed,
   hubPlace,
   newDropoffCode,
   PICKUP_SERVER_MESSAGES,
@@ -64,7 +63,8 @@ const serviceException = () => new AppError(503, OPENAPI_CODE.error, PICKUP_MESS
 /**
  * createPickupCall: the user's bought, unscanned label with no pickup booked; the address the
  * user verified (addressId), or the user's hub when userLocker is 1 (with a drop-off code); the
- * window in the address's time, on an allowed day (spec 03 §5). The carrier's rates are kept
+ * window in the address's time, on a day the carrier's calendar allows (spec 03 §5's window
+ * without its holidays, today only before its cutoff: pickupDateRefusal). The carrier's rates are kept
  * with the quote, and the price charged later is one of them.
  */
 export async function createCarrierPickup(
@@ -96,7 +96,8 @@ export async function createCarrierPickup(
   const max = parseLocalDateTime(input.maxDatetime);
   if (!min || !max) return refused(PICKUP_MESSAGES.completeDate);
   if (min.date !== max.date) return refused(PICKUP_SERVER_MESSAGES.sameDay);
-  if (!isPickupDateAllowed(min.date, now, timeZone)) return refused(dateNotAllowed(min.date, now, timeZone));
+  const dateRefusal = pickupDateRefusal(min.date, now, timeZone, shipment.carrier);
+  if (dateRefusal) return refused(dateRefusal);
   if (min.time >= max.time) return refused(PICKUP_WINDOW_MESSAGE);
   const maxInstant = instantOf(max, timeZone);
   if (maxInstant.getTime() <= now.getTime()) return refused(PICKUP_SERVER_MESSAGES.windowEnded);

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { APP_PATHS, appUrl, carrierWireName, PICKUP_ERRORCODE, PICKUP_MESSAGES, pickupDates } from '@airbox/contract';
+import { APP_PATHS, appUrl, carrierWireName, PICKUP_ERRORCODE, PICKUP_MESSAGES } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -43,12 +43,6 @@ export const PICKUP_SERVER_MESSAGES = {
   cancelled: PICKUP_MESSAGES.cancelled,
   cancelling: 'This pickup is being cancelled already.',
 } as const;
-
-/** A date outside the window (spec 03 §5), naming it and the days that may be booked. */
-export function dateNotAllowed(date: string, now: Date, timeZone: string): string {
-  const dates = pickupDates(now, timeZone);
-  return `A pickup can be booked on a weekday from today to ${dates.at(-1) ?? 'today'} at the pickup address (${dates.join(', ')}); ${date} is not one of them.`;
-}
 
 /** An outcome of a pickup call: done, or refused with the reason the customer reads. */
 export type Refusal = { ok: false; message: string };

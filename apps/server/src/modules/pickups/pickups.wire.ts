@@ -2,8 +2,8 @@ import {
   carrierWireName,
   type checkPickupStatusCall,
   fromCents,
+  localToday,
   type PickupRate as WirePickupRate,
-  pickupDates,
 } from '@airbox/contract';
 import type { z } from 'zod';
 import type { PickupRate } from '../../providers/carriers/carriers-provider.js';
@@ -32,8 +32,7 @@ export function wirePickupRates(rates: PickupRate[]): WirePickupRate[] {
 /** Whether the customer may still cancel it: scheduled, no cancel under way, and its day not past at the address. */
 export function canCancel(pickup: PickupRow, now: Date): boolean {
   if (pickup.state !== 'scheduled' || pickup.cancel_claimed_at !== null) return false;
-  const today = pickupDates(now, pickup.time_zone)[0] ?? '';
-  return today === '' || pickup.pickup_date >= today;
+  return pickup.pickup_date >= localToday(now, pickup.time_zone);
 }
 
 /** The Pickup Order Details (checkPickupStatus): the record, the drop-off code at a locker, and what the dialog shows beside it. */

@@ -1,9 +1,9 @@
 import {
-  isPickupDateAllowed,
+  carrierPickupDates,
   OPENAPI_CODE,
   PICKUP_DEFAULTS,
   PICKUP_MESSAGES,
-  pickupDates,
+  pickupDateRefusal,
   stateTimeZone,
   type UspsPickupDbInfo,
   type UspsPickupInquiry,
@@ -17,7 +17,6 @@ import { writeTransaction } from '../../db/database.js';
 import { toIso, uniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import {
-  firstUspsPickupDate,
   type PackageLocation,
   USPS_PACKAGE_TYPE_OF_SERVICE,
   type UspsAddress,
@@ -41,7 +40,6 @@ import {
 import {
   addressLine,
   type CarrierCancel,
-  dateNotAllowed,
   hubPlace,
   lockerLine,
   lockPickableLabel,
@@ -169,8 +167,8 @@ export type ScheduleOutcome = { ok: true; confirmation: string; date: string; da
 /**
  * CarrierPickupSchedule: the user's bought, unscanned USPS label with no live pickup; the
  * address as sent, or the user's hub when uselocker is 1 (the package then waits in a locker,
- * with a drop-off code); a day of the window at the address (spec 03 §5), else USPS's first day
- * in it; the label's weight when none is given. The pickup row is written first (booking), with
+ * with a drop-off code); a day USPS's calendar allows at the address (spec 03 §5's window without
+ * USPS's holidays, today only before its cutoff: pickupDateRefusal), else the first of them; the label's weight when none is given. The pickup row is written first (booking), with
  * the label held (lockPickableLabel): it takes the label's one live place, so two schedules at
  * once make one USPS pickup, and a refund asked at the same time refuses it or is refused. It
  * records the request sent (usps_request); when the label's last schedule lost its answer, that
@@ -194,13 +192,9 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
   if (!state) return refused(USPS_PICKUP_MESSAGES.notAState);
   const timeZone = stateTimeZone(state);
   const now = deps.config.clock();
-  let date = input.pickupdate;
-  if (date && !isPickupDateAllowed(date, now, timeZone)) return refused(dateNotAllowed(date, now, timeZone));
-  if (!date) {
-    const first = firstUspsPickupDate(now);
-    date = pickupDates(now, timeZone).find((day) => day >= first) ?? '';
-    if (!date) return refused(dateNotAllowed(first, now, timeZone));
-  }
+  const date = input.pickupdate || (carrierPickupDates(now, timeZone, 'USPS')[0] ?? '');
+  const dateRefusal = pickupDateRefusal(date, now, timeZone, 'USPS');
+  if (dateRefusal) return refused(dateRefusal);
 
   const nowIso = now.toISOString();
   const phone = phoneDigits(input.phone);
@@ -426,7 +420,9 @@ export async function changeUspsPickup(deps: UspsPickupDeps, userId: number, inp
   if (!pickup) return refused(PICKUP_SERVER_MESSAGES.noScheduledPickup);
   if (pickup.cancel_claimed_at !== null) return refused(PICKUP_SERVER_MESSAGES.cancelling);
   const now = deps.config.clock();
-  if (!isPickupDateAllowed(input.pickupdate, now, pickup.time_zone)) return refused(dateNotAllowed(input.pickupdate, now, pickup.time_zone));
+  // Its own day may be kept (only the location or the instructions change); another must be open now.
+  const dateRefusal = input.pickupdate === pickup.pickup_date ? null : pickupDateRefusal(input.pickupdate, now, pickup.time_zone, 'USPS');
+  if (dateRefusal) return refused(dateRefusal);
   const location: PackageLocation = pickup.use_locker === 1 ? 'Locker' : input.packagelocation;
 
   let changed: UspsPickup | null;

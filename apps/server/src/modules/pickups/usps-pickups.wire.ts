@@ -1,4 +1,4 @@
-import { pickupDates, type UspsPickupDbInfo, type UspsPickupInquiry } from '@airbox/contract';
+import { carrierPickupDates, type UspsPickupDbInfo, type UspsPickupInquiry } from '@airbox/contract';
 import { USPS_PACKAGE_LOCATION_OF, USPS_PACKAGE_TYPE_OF_SERVICE, type UspsPickup } from '../../providers/usps/usps-pickups-provider.js';
 import type { PickupRow } from './pickups.table.js';
 import { canCancel } from './pickups.wire.js';
@@ -36,7 +36,13 @@ export function toUspsInquiry(uspsPickup: UspsPickup, pickup: PickupRow): UspsPi
   };
 }
 
-/** Spec 03 §3 dbInfo: what the portal keeps of a USPS pickup, and the days it may still move to. */
+/** The days a scheduled USPS pickup may be set to: its own (kept when only its location or instructions change) and those USPS's calendar opens now. */
+function reschedulableDates(pickup: PickupRow, now: Date): string[] {
+  const open = carrierPickupDates(now, pickup.time_zone, 'USPS');
+  return open.includes(pickup.pickup_date) ? open : [pickup.pickup_date, ...open].sort();
+}
+
+/** Spec 03 §3 dbInfo: what the portal keeps of a USPS pickup, and the days it may be set to. */
 export function toUspsDbInfo(pickup: PickupRow, now: Date): UspsPickupDbInfo {
   return {
     estimatedweight: pickup.estimated_weight_lb,
@@ -49,6 +55,6 @@ export function toUspsDbInfo(pickup: PickupRow, now: Date): UspsPickupDbInfo {
     confirmation: pickup.confirmation ?? '',
     pickupdate: pickup.pickup_date,
     status: pickup.state,
-    reschedulableDates: canCancel(pickup, now) ? pickupDates(now, pickup.time_zone).filter((date) => date !== pickup.pickup_date) : [],
+    reschedulableDates: canCancel(pickup, now) ? reschedulableDates(pickup, now) : [],
   };
 }

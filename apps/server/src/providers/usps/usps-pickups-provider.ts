@@ -1,4 +1,4 @@
-import { PACKAGE_LOCATIONS, PICKUP_DEFAULTS, USPS_PICKUP_SERVICES } from '@airbox/contract';
+import { carrierHoliday, PACKAGE_LOCATIONS, PICKUP_DEFAULTS, USPS_PICKUP_SERVICES } from '@airbox/contract';
 
 /**
  * What the portal asks USPS about carrier pickups (spec 03 §3 "USPS pickup inquiry response", §7
@@ -32,15 +32,17 @@ export const USPS_PACKAGE_LOCATIONS = ['FRONT_DOOR', 'BACK_DOOR', 'SIDE_DOOR', '
 export type UspsPackageLocation = (typeof USPS_PACKAGE_LOCATIONS)[number];
 
 /**
- * The spec's service names as USPS's package types. 'Express Mail' is Priority Mail Express's
- * name before 2013; Parcel Select Ground became USPS Ground Advantage in July 2023 (the pickup
- * API has no Parcel Select); First-Class Package Service is still in USPS's list, so it stays.
+ * The pickup services as USPS's package types. 'Express Mail' is Priority Mail Express's name
+ * before 2013; Parcel Select Ground became USPS Ground Advantage in July 2023 (the pickup API has
+ * no Parcel Select); First-Class Package Service is still in USPS's list, so it stays. USPS's
+ * USPS_GROUND_ADVANTAGE reads back as 'USPS Ground Advantage', the first service of that type.
  */
 export const USPS_PACKAGE_TYPE_OF_SERVICE: Record<UspsPickupService, UspsPackageType> = {
   'Priority Mail Express': 'PRIORITY_MAIL_EXPRESS',
   'Priority Mail': 'PRIORITY_MAIL',
   'Express Mail': 'PRIORITY_MAIL_EXPRESS',
   'First Class': 'FIRST-CLASS_PACKAGE_SERVICE',
+  'USPS Ground Advantage': 'USPS_GROUND_ADVANTAGE',
   'Parcel Select Ground': 'USPS_GROUND_ADVANTAGE',
 };
 
@@ -225,7 +227,8 @@ export function dayOfWeekOf(date: string): string {
 /**
  * The first date a USPS carrier can come, as USPS publishes the rule: Monday to Saturday,
  * booked by 2:00 AM Central time on the day itself (later, the next day). Federal holidays are
- * not counted out (USPS gives no list through the API; it refuses such a date itself).
+ * not counted out here (USPS gives no list through the API; it refuses such a date itself, and
+ * pickupDateProblem does as the simulator's USPS).
  */
 export function firstUspsPickupDate(now: Date): string {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric' }).formatToParts(now);
@@ -240,6 +243,7 @@ export function pickupDateProblem(date: string, now: Date): string | null {
   const day = calendarDay(date);
   if (!Number.isFinite(day)) return 'The pickup date must be a date (YYYY-MM-DD).';
   if (new Date(day).getUTCDay() === 0) return 'Carrier pickup is available Monday through Saturday only.';
+  if (carrierHoliday(date, 'USPS')) return 'Carrier pickup is not available on federal holidays.';
   const first = firstUspsPickupDate(now);
   if (date < first) return `The pickup date has passed or is too soon: the earliest pickup date is ${first}.`;
   if (day > calendarDay(first) + 365 * DAY_MS) return 'A pickup can be scheduled at most one year in advance.';

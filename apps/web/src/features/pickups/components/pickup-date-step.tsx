@@ -1,4 +1,14 @@
-import { PACKAGE_LOCATIONS, PICKUP_DEFAULTS, pickupDates, stateTimeZone, type PickupDateForm } from '@airbox/contract';
+import {
+  PACKAGE_LOCATIONS,
+  PICKUP_DEFAULTS,
+  carrierDisplayName,
+  carrierHoliday,
+  carrierPickupDates,
+  pickupDates,
+  sameDayCutoff,
+  stateTimeZone,
+  type PickupDateForm,
+} from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
@@ -36,14 +46,30 @@ function InstructionsField() {
   );
 }
 
+/** What the date list leaves out and why: the carrier's holidays in the window, and its same-day cutoff. */
+function datesNote(now: Date, timeZone: string, carrier: string, offered: readonly string[]): string {
+  const name = carrierDisplayName(carrier);
+  const holidays = pickupDates(now, timeZone)
+    .map((date) => ({ date, holiday: carrierHoliday(date, carrier) }))
+    .filter((found) => found.holiday !== null)
+    .map(({ date, holiday }) => `${holiday} (${pickupDateLabel(date)})`);
+  const zone = timeZoneName(offered[0] ?? '', timeZone);
+  return [
+    `Working weekdays, in ${zone} at the pickup address; today only if booked by ${sameDayCutoff(carrier).text}.`,
+    ...(holidays.length > 0 ? [`${name} does not pick up on ${holidays.join(' or ')}.`] : []),
+  ].join(' ');
+}
+
 /**
  * Step 3, Select Pickup Date and Time (spec 03 §3 Pickup date form, §5): a day among those the
- * window allows today at the pickup address (pickupDates in its state's time zone, each shown with
- * its weekday), the earliest and latest times (09:00 and 16:00 first; FedEx only: USPS comes on
+ * carrier's calendar allows now at the pickup address (carrierPickupDates in its state's time
+ * zone: the spec's window without the carrier's holidays, today only before its same-day cutoff,
+ * each shown with its weekday; the server checks the same rule), the earliest and latest times (09:00 and 16:00 first; FedEx only: USPS comes on
  * its round), where the package waits (required for USPS) and instructions for the driver.
  */
 export function PickupDateStep({
   usps,
+  carrier,
   state,
   defaultValues,
   problem,
@@ -53,6 +79,8 @@ export function PickupDateStep({
   onNext,
 }: {
   usps: boolean;
+  /** The label's carrier (rateCarrier): its holidays and same-day cutoff. */
+  carrier: string;
   /** The pickup address's state: its time zone says which days are still open. */
   state: string;
   defaultValues: PickupDateValues;
@@ -65,7 +93,11 @@ export function PickupDateStep({
 }) {
   const timeZone = stateTimeZone(state);
   // The days open now, computed once as the step opens.
-  const dateOptions = useMemo(() => pickupDates(new Date(), timeZone).map((date) => ({ value: date, label: pickupDateLabel(date) })), [timeZone]);
+  const { dateOptions, note } = useMemo(() => {
+    const now = new Date();
+    const dates = carrierPickupDates(now, timeZone, carrier);
+    return { dateOptions: dates.map((date) => ({ value: date, label: pickupDateLabel(date) })), note: datesNote(now, timeZone, carrier, dates) };
+  }, [timeZone, carrier]);
   const locationOptions = usps ? LOCATION_OPTIONS : [{ value: '', label: 'Not given' }, ...LOCATION_OPTIONS];
   return (
     <Form
@@ -85,7 +117,7 @@ export function PickupDateStep({
                 label="Pickup Date"
                 required
                 options={dateOptions}
-                helperText={`Weekdays only, in ${timeZoneName(dateOptions[0]?.value ?? '', timeZone)} at the pickup address`}
+                helperText={note}
               />
             </Wide>
             {usps ? (

@@ -71,13 +71,15 @@ describe('the pickup wizard: FedEx, paid', JOURNEY, () => {
     expectTexts(dialog, ['FedEx', 'FedEx Ground', '794600000001', 'Dana Reyes', '350 5th Ave', 'Rosa Reyes', 'Austin, TX 73301', '12 × 10 × 6 in, 2.5 lb']);
     await toDateStep(user);
 
-    // Wednesday in New York: today to Monday, weekdays only, each with its weekday.
+    // Wednesday in New York: today (10:00 AM, before FedEx's 2:00 PM cutoff) to Monday, weekdays only,
+    // each with its weekday; not Thanksgiving, and the list says why.
     expect(screen.getByRole('combobox', { name: /^Earliest/ })).toHaveTextContent('9:00 AM');
     expect(screen.getByRole('combobox', { name: /^Latest/ })).toHaveTextContent('4:00 PM');
+    expect(screen.getByText(/FedEx does not pick up on Thanksgiving Day \(Thursday, Nov 26, 2026\)/)).toBeInTheDocument();
+    expect(screen.getByText(/today only if booked by 2:00 PM at the pickup address/)).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: /^Pickup Date/ }));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
       'Wednesday, Nov 25, 2026',
-      'Thursday, Nov 26, 2026',
       'Friday, Nov 27, 2026',
       'Monday, Nov 30, 2026',
     ]);
@@ -187,7 +189,7 @@ describe('the pickup wizard: each step\'s rules', JOURNEY, () => {
     expect(await screen.findByText(PICKUP_MESSAGES.date)).toBeInTheDocument();
 
     // A window that ends before it starts is refused.
-    await choose(user, 'Pickup Date', 'Thursday, Nov 26, 2026');
+    await choose(user, 'Pickup Date', 'Monday, Nov 30, 2026');
     await choose(user, 'Latest', '8:00 AM');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('The latest time must be after the earliest time')).toBeInTheDocument();
@@ -199,14 +201,14 @@ describe('the pickup wizard: each step\'s rules', JOURNEY, () => {
     expect(field('Address 1')).toHaveValue('1 Penn Plz');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await step('Select Pickup Date and Time');
-    expect(screen.getByRole('combobox', { name: /^Pickup Date/ })).toHaveTextContent('Thursday, Nov 26, 2026');
+    expect(screen.getByRole('combobox', { name: /^Pickup Date/ })).toHaveTextContent('Monday, Nov 30, 2026');
     expect(screen.getByRole('combobox', { name: /^Latest/ })).toHaveTextContent('12:00 PM');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await step('Summary and payment');
     await waitFor(() => expect(api.calls('/openapi/easyPost/createPickup')).toHaveLength(1));
     expect(Object.fromEntries(api.calls('/openapi/easyPost/createPickup')[0]?.fields ?? [])).toMatchObject({
-      minDatetime: '2026-11-26 09:00:00',
-      maxDatetime: '2026-11-26 12:00:00',
+      minDatetime: '2026-11-30 09:00:00',
+      maxDatetime: '2026-11-30 12:00:00',
       reference: 'Locker',
       userLocker: '1',
     });

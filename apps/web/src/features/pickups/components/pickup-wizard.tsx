@@ -225,6 +225,7 @@ export function PickupWizard({
         {wizard.step === STEP.date && (
           <PickupDateStep
             usps={usps}
+            carrier={row.rateCarrier}
             state={address.State_province_region}
             defaultValues={date}
             problem={problem}
