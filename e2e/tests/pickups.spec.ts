@@ -6,7 +6,7 @@ import { buyLabelThroughApi } from '../support/labels';
 /**
  * Carrier pickups from Purchased Labels (issue 10, spec 03 §2, §4, §5) on the simulators: a free
  * USPS pickup scheduled through every step and cancelled; a FedEx pickup paid on the payment
- * simulator and read back in its details; the UPS refusal; the address step's messages on a phone.
+ * simulator and read back in its details; a UPS label's drop-off choices; the address step's messages on a phone.
  */
 
 const labelsTable = (page: Page) => page.getByRole('table', { name: 'Purchased Labels' });
@@ -158,13 +158,24 @@ test('a FedEx pickup is paid on the payment simulator, booked, and shown in Pick
   await expectNoSeriousViolations(page);
 });
 
-test('a UPS label gets the spec\'s refusal instead of a wizard', async ({ context, page, baseURL }) => {
+test('a UPS label offers its drop-off choices instead of a pickup that is then refused', async ({ context, page, baseURL }) => {
   const account = await createAccount();
   await signIn(context, baseURL!, account.email, account.password);
   const { orderNo } = await buyLabelThroughApi(context.request, { carrier: 'UPSDAP' });
-  await openWizard(page, orderNo);
-  await expect(alertBox(page)).toContainText('Door-to-door pickup is currently not available for this carrier!');
+  await page.goto('/app/ShipmentParent/shipment');
+  const row = rowOf(page, orderNo);
+  await expect(row).toContainText('label created');
+  // No SCHEDULE PICKUP that ends in a refusal: what can be done, before any click.
+  await expect(row.getByRole('button', { name: /^SCHEDULE PICKUP/ })).toHaveCount(0);
+  await row.getByRole('button', { name: /^DROP-OFF OPTIONS/ }).click();
+  const choices = page.getByRole('dialog', { name: 'Drop-off options' });
+  await expect(choices).toContainText('Door-to-door pickup is currently not available for this carrier!');
+  await expect(choices.getByRole('heading', { name: 'Your AirBox hub' })).toBeVisible();
+  await expect(choices.getByRole('link', { name: 'Find a UPS drop-off near 94110' })).toHaveAttribute('href', /^https:\/\/www\.ups\.com\/dropoff/);
   await expect(wizard(page)).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await choices.getByRole('button', { name: 'CLOSE' }).click();
+  await expect(choices).toBeHidden();
 });
 
 test('on a phone the wizard fits the screen and the address step says what is missing, word for word', async ({ context, page, baseURL }) => {

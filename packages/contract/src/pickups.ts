@@ -55,6 +55,27 @@ export type PickupResultMessage = (typeof PICKUP_RESULT_MESSAGES)[number];
 
 export const isPickupResultMessage = (text: string): text is PickupResultMessage => (PICKUP_RESULT_MESSAGES as readonly string[]).includes(text);
 
+/**
+ * Where a parcel goes when its carrier has no pickup here (UPS: 'Door-to-door pickup is currently
+ * not available for this carrier!'): the customer's own AirBox hub, or the carrier's drop-off
+ * locations. Said on the Rates step under UPS and by the label's drop-off choices.
+ */
+export const DROPOFF_TEXT = {
+  title: 'Drop-off options',
+  rateNote: 'UPS does not come to the door here: once the label is printed, drop the package at your AirBox hub or at a UPS location.',
+  intro: 'Bring the package, with its label attached, to one of these:',
+  hub: 'Your AirBox hub',
+  hubNote: 'Leave it with the hub: AirBox hands it to UPS.',
+  noHub: 'You have no AirBox hub yet: choose one in your profile to drop packages there.',
+  carrier: 'A UPS location',
+  carrierNote: 'The UPS Store, UPS Access Point and UPS Drop Box locations take labelled packages.',
+  /** The link's text, with the ZIP Code the customer searches from. */
+  locatorLink: (zip: string) => (zip ? `Find a UPS drop-off near ${zip}` : 'Find a UPS drop-off near you'),
+} as const;
+
+/** UPS's own drop-off locator (it asks for the place to search from). */
+export const UPS_DROPOFF_LOCATOR_URL = 'https://www.ups.com/dropoff/?loc=en_US';
+
 /** Package locations a USPS driver is told (spec 03 §9). */
 export const PACKAGE_LOCATIONS = [
   'Front Door',

@@ -79,6 +79,13 @@ describe('shipmentActions (spec 03 §4 matrix)', () => {
     expect(shipmentActions({ status_flag: '0', easypostStatus: '', pickupId: 'pickup_1' }).pickup).toBeNull();
   });
 
+  it('offers a UPS label its drop-off choices where SCHEDULE PICKUP would be, since UPS has no pickup here', () => {
+    expect(shipmentActions({ status_flag: '1', easypostStatus: '', rateCarrier: 'UPSDAP' }).pickup).toBe('dropoff');
+    expect(shipmentActions({ status_flag: '1', easypostStatus: 'in_transit', rateCarrier: 'UPSDAP' }).pickup).toBeNull();
+    expect(shipmentActions({ status_flag: '1', easypostStatus: '', rateCarrier: 'USPS' }).pickup).toBe('schedule');
+    expect(shipmentActions({ status_flag: '1', easypostStatus: '', rateCarrier: 'FedEx' }).pickup).toBe('schedule');
+  });
+
   it.each([
     ['', true],
     ['unknown', true],

@@ -67,6 +67,8 @@ export interface ShipmentState {
   easypostStatus: string | null | undefined;
   pickupId?: string | null | undefined;
   refund_status?: string | null | undefined;
+  /** The carrier as the wire names it (USPS, UPSDAP, FedEx): UPS labels have no pickup to schedule. */
+  rateCarrier?: string | undefined;
 }
 
 /**
@@ -100,22 +102,27 @@ export interface ShipmentActions {
   editComments: boolean;
   viewLabel: boolean;
   downloadInvoice: boolean;
-  /** SCHEDULE PICKUP (no pickup yet) or PICKUP DETAILS (pickupId set); null for neither. */
-  pickup: 'schedule' | 'details' | null;
+  /**
+   * SCHEDULE PICKUP (no pickup yet) or PICKUP DETAILS (pickupId set); null for neither. 'dropoff'
+   * where SCHEDULE PICKUP would be but the carrier has no pickup the portal sells (UPS: 'Door-to-door
+   * pickup is currently not available for this carrier!'): the drop-off choices instead.
+   */
+  pickup: 'schedule' | 'details' | 'dropoff' | null;
   refund: boolean;
 }
 
 /** The actions matrix of spec 03 §4. */
-export function shipmentActions({ status_flag, easypostStatus, pickupId }: ShipmentState): ShipmentActions {
+export function shipmentActions({ status_flag, easypostStatus, pickupId, rateCarrier }: ShipmentState): ShipmentActions {
   const carrier = easypostStatus ?? '';
   const labelCreated = status_flag === STATUS_FLAG.labelCreated;
   const hasPickup = Boolean(pickupId);
+  const schedule = carrierDisplayName(rateCarrier) === 'UPS' ? 'dropoff' : 'schedule';
   return {
     details: true,
     editComments: true,
     viewLabel: labelCreated,
     downloadInvoice: labelCreated,
-    pickup: labelCreated && (carrier === '' || hasPickup) ? (hasPickup ? 'details' : 'schedule') : null,
+    pickup: labelCreated && (carrier === '' || hasPickup) ? (hasPickup ? 'details' : schedule) : null,
     refund: labelCreated && !IN_CARRIER_HANDS.has(carrier),
   };
 }

@@ -7,8 +7,10 @@ import type { PickupResultMessage, ShipmentRow } from '@airbox/contract';
 
 /** What the list asks of the pickup screens: a row's action, or what its address carried. */
 export type PickupRequest =
-  /** SCHEDULE PICKUP, or `jump`: the wizard at the confirm-package step (UPS: refused). */
+  /** SCHEDULE PICKUP, or `jump`: the wizard at the confirm-package step. */
   | { kind: 'schedule'; row: ShipmentRow }
+  /** DROP-OFF OPTIONS: a UPS label, whose carrier has no pickup here, and where it can be dropped instead. */
+  | { kind: 'dropoff'; row: ShipmentRow }
   /** PICKUP DETAILS: FedEx's Pickup Order Details, USPS's Carrier Pickup Details. */
   | { kind: 'details'; row: ShipmentRow }
   /** `shipmentdetailsid`: a USPS pickup just scheduled ('Your carrier pickup was successful'); the row when the list found it. */

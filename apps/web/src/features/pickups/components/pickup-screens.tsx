@@ -4,11 +4,13 @@ import { useAlert } from '../../../components/alert/alert-context';
 import type { PickupRequest, PickupScreensProps } from '../../../lib/pickup-request';
 import { pickupRoute } from '../utils/draft';
 import { CarrierPickupDetailsDialog } from './carrier-pickup-details-dialog';
+import { DropoffChoicesDialog } from './dropoff-choices-dialog';
 import { PickupOrderDetailsDialog } from './pickup-order-details-dialog';
 import { PickupWizard } from './pickup-wizard';
 
 type Screen =
   | { kind: 'wizard'; row: ShipmentRow }
+  | { kind: 'dropoff'; row: ShipmentRow }
   | { kind: 'paidDetails'; row: ShipmentRow }
   | { kind: 'uspsDetails'; shippingdetailsId: number; row: ShipmentRow | null; successful: boolean }
   | { kind: 'none' };
@@ -16,7 +18,10 @@ type Screen =
 function firstScreen(request: PickupRequest): Screen {
   switch (request.kind) {
     case 'schedule':
-      return pickupRoute(request.row) === 'ups' ? { kind: 'none' } : { kind: 'wizard', row: request.row };
+      // A link's `jump` to a UPS label: its drop-off choices, as its row offers them.
+      return pickupRoute(request.row) === 'ups' ? { kind: 'dropoff', row: request.row } : { kind: 'wizard', row: request.row };
+    case 'dropoff':
+      return { kind: 'dropoff', row: request.row };
     case 'details':
       return pickupRoute(request.row) === 'usps'
         ? { kind: 'uspsDetails', shippingdetailsId: request.row.shippingdetails_id, row: request.row, successful: false }
@@ -30,8 +35,8 @@ function firstScreen(request: PickupRequest): Screen {
 
 /**
  * The pickup screens over Purchased Labels (spec 03 §2, §4 Pickup flow), one request at a time:
- * the wizard (UPS answered 'Door-to-door pickup is currently not available for this carrier!'
- * instead), the details dialogs, and the result of a paid pickup's payment ('Your carrier pickup
+ * the wizard (a UPS label's drop-off choices instead, under 'Door-to-door pickup is currently not
+ * available for this carrier!'), the details dialogs, and the result of a paid pickup's payment ('Your carrier pickup
  * was successful!'; ours, still being booked, not paid or cancelled; 'SCHEDULE PICKUP FAILED' when
  * it was not booked, the label saying why). SCHEDULE NEW PICKUP and a USPS inquiry's code -1 lead from the details to the wizard.
  */
@@ -43,11 +48,7 @@ export function PickupScreens({ userId, request, onClose, onChanged }: PickupScr
   const said = useRef(false);
   useEffect(() => {
     if (said.current) return;
-    if (request.kind === 'schedule' && pickupRoute(request.row) === 'ups') {
-      said.current = true;
-      void alert.show({ icon: 'warning', text: PICKUP_MESSAGES.upsUnavailable });
-      onClose();
-    } else if (request.kind === 'result') {
+    if (request.kind === 'result') {
       said.current = true;
       const { message } = request;
       if (message === PICKUP_MESSAGES.successful) void alert.show({ icon: 'success', text: message });
@@ -63,6 +64,8 @@ export function PickupScreens({ userId, request, onClose, onChanged }: PickupScr
   const openWizard = useCallback((row: ShipmentRow | null) => (row ? setScreen({ kind: 'wizard', row }) : onClose()), [onClose]);
 
   switch (screen.kind) {
+    case 'dropoff':
+      return <DropoffChoicesDialog userId={userId} row={screen.row} onClose={onClose} />;
     case 'wizard':
       return <PickupWizard userId={userId} row={screen.row} onClose={onClose} onChanged={onChanged} />;
     case 'paidDetails':

@@ -1,9 +1,9 @@
-import { PICKUP_MESSAGES, SHIPMENT_MESSAGES } from '@airbox/contract';
+import { DROPOFF_TEXT, PICKUP_MESSAGES, SHIPMENT_MESSAGES, UPS_DROPOFF_LOCATOR_URL } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_CHECK_TEXT } from '../../../components/address/address-check';
 import { leaveForPayment } from '../../../lib/leave-for-payment';
-import { alertSaying, clickRowAction, expectTexts, fillIn, labelRowOf, renderApp, signIn } from '../../../testing/test-utils';
+import { clickRowAction, expectTexts, fillIn, labelRowOf, renderApp, signIn } from '../../../testing/test-utils';
 import { FEDEX_ROW, UPS_ROW, USPS_ROW, pickupApi } from '../testing/pickup-fixtures';
 import { PICKUP_TEXT } from '../utils/messages';
 
@@ -348,14 +348,19 @@ describe('the pickup wizard: USPS, free', JOURNEY, () => {
 });
 
 describe('the pickup wizard: leaving it', JOURNEY, () => {
-  it('UPS: SCHEDULE PICKUP answers that door-to-door pickup is not available, and no wizard opens', async () => {
+  it("UPS: no SCHEDULE PICKUP but DROP-OFF OPTIONS: the spec's refusal, then the hub with its address and UPS's locator from the ship-from ZIP", async () => {
     signIn();
     pickupApi([UPS_ROW]);
     const { user } = renderApp('/ShipmentParent/shipment');
     await waitFor(() => labelRowOf('LB2003'), { timeout: 30_000 });
-    await clickRowAction(user, 'LB2003', 'SCHEDULE PICKUP');
-    expect(await alertSaying(PICKUP_MESSAGES.upsUnavailable)).toBeInTheDocument();
+    expect(within(labelRowOf('LB2003')).queryByRole('button', { name: /^SCHEDULE PICKUP/ })).not.toBeInTheDocument();
+    await clickRowAction(user, 'LB2003', 'DROP-OFF OPTIONS');
+    const dialog = await screen.findByRole('dialog', { name: DROPOFF_TEXT.title });
+    expectTexts(dialog, [PICKUP_MESSAGES.upsUnavailable, DROPOFF_TEXT.hub, 'Midtown Hub', '1 Penn Plz, New York, NY 10119', DROPOFF_TEXT.carrier]);
+    expect(within(dialog).getByRole('link', { name: 'Find a UPS drop-off near 10118' })).toHaveAttribute('href', UPS_DROPOFF_LOCATOR_URL);
     expect(screen.queryByRole('dialog', { name: PICKUP_TEXT.wizardTitle })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'CLOSE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: DROPOFF_TEXT.title })).not.toBeInTheDocument());
   });
 
   it('Cancel asks first: STAY keeps the step, LEAVE returns to the list', async () => {

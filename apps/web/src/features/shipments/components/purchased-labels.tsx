@@ -216,6 +216,7 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
     }
     if (Pickups && allowed.pickup === 'schedule') actions.push({ label: 'SCHEDULE PICKUP', onClick: () => openPickup({ kind: 'schedule', row }) });
     if (Pickups && allowed.pickup === 'details') actions.push({ label: 'PICKUP DETAILS', onClick: () => openPickup({ kind: 'details', row }) });
+    if (Pickups && allowed.pickup === 'dropoff') actions.push({ label: 'DROP-OFF OPTIONS', onClick: () => openPickup({ kind: 'dropoff', row }) });
     if (allowed.refund) actions.push({ label: 'REFUND', color: 'error', disabled: refund.isPending, onClick: () => void askRefund(row) });
     return actions;
   };
