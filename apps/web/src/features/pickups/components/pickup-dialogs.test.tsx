@@ -57,7 +57,7 @@ const inquiryAnswer = (response: ReturnType<typeof uspsInquiry> | null, dbInfo =
 });
 
 describe('Pickup Order Details (FedEx)', JOURNEY, () => {
-  it('shows the pickup: status, window in its time zone, address, package location, confirmation, drop-off code, price, rates; cancelling asks and refunds nothing', async () => {
+  it('shows the pickup once: status, window in its time zone, address, package location, confirmation, drop-off code, the price paid (not the rates again); cancelling asks and refunds nothing', async () => {
     let cancelled = false;
     const booked = { ...FEDEX_ROW, pickupId: 'pickup_9' };
     const { api, user } = await openList('/ShipmentParent/shipment', [booked], {
@@ -82,8 +82,10 @@ describe('Pickup Order Details (FedEx)', JOURNEY, () => {
       'Midtown Hub',
       'New York, NY 10119',
       '(212) 555-0134',
-      'FedEx Next-day · $4.00 USD',
     ]);
+    // Paid: the price once, not again in the rates offered.
+    expect(within(dialog).getAllByText('$4.00')).toHaveLength(1);
+    expect(within(dialog).queryByRole('list', { name: 'Pickup rates' })).not.toBeInTheDocument();
     expect(Object.fromEntries(api.calls('/app/v1/checkPickupStatus')[0]?.fields ?? [])).toEqual({
       pickupId: 'pickup_9',
       carrier: 'FedEx',
@@ -100,15 +102,16 @@ describe('Pickup Order Details (FedEx)', JOURNEY, () => {
     await user.click(await within(dialog).findByRole('button', { name: 'CANCEL PICKUP' }));
     question = await screen.findByRole('alertdialog', { name: 'Cancel pickup' });
     await user.click(within(question).getByRole('button', { name: 'CANCEL PICKUP' }));
-    expect(await alertSaying(PICKUP_TEXT.cancelled)).toBeInTheDocument();
+    // Said at the top of the details, not in a dialog over them.
+    expect(await within(dialog).findByText(PICKUP_TEXT.cancelled)).toBeInTheDocument();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
     expect(Object.fromEntries(api.calls('/app/v1/cancelPickup')[0]?.fields ?? [])).toEqual({ shippingdetails_id: '701' });
     // The list and the dialog show the pickup as it is now.
     await waitFor(() => expect(api.calls('/app/v1/userGetShipment').length).toBeGreaterThan(1));
     await waitFor(() => expect(within(dialog).getByText('cancelled')).toBeInTheDocument());
     expect(within(dialog).queryByRole('button', { name: 'CANCEL PICKUP' })).not.toBeInTheDocument();
 
-    // The label may have another pickup (once the notice is closed, the dialog is within reach again).
-    await user.click(within(screen.getByRole('dialog', { name: PICKUP_TEXT.cancelled })).getByRole('button', { name: 'OK' }));
+    // The label may have another pickup.
     await user.click(await within(dialog).findByRole('button', { name: PICKUP_TEXT.scheduleNew }));
     expect(await step('Confirm Package')).toBeInTheDocument();
   });
@@ -128,7 +131,7 @@ describe('Pickup Order Details (FedEx)', JOURNEY, () => {
 });
 
 describe('Carrier Pickup Details (USPS)', JOURNEY, () => {
-  it("shows 'Your carrier pickup has been scheduled' with the inquiry and dbInfo; CHANGE DATE moves it within the window", async () => {
+  it("shows 'Your carrier pickup has been scheduled' and the pickup once; CHANGE DATE keeps its day or moves it, in place of the details", async () => {
     const scheduled = { ...USPS_ROW, pickupId: 'WTC123456789' };
     const { api, user } = await openList('/ShipmentParent/shipment', [scheduled], {
       '/openapi/USPS/CarrierPickupInquiry': inquiryAnswer(uspsInquiry()),
@@ -137,24 +140,39 @@ describe('Carrier Pickup Details (USPS)', JOURNEY, () => {
     await clickRowAction(user, 'LB2002', 'PICKUP DETAILS');
     const dialog = await screen.findByRole('dialog', { name: 'Carrier Pickup Details' }, { timeout: 30_000 });
     expect(await within(dialog).findByText(PICKUP_MESSAGES.uspsScheduled)).toBeInTheDocument();
-    expectTexts(dialog, ['WTC123456789', 'Friday, 2026-11-27', 'Priority Mail', 'Front Door', 'Ring twice', '20 W 34th St', 'New York, NY 10001', '(646) 555-0199', '2.5 lb']);
+    expectTexts(dialog, ['WTC123456789', 'Friday, Nov 27, 2026', 'Priority Mail', 'Front Door', 'Ring twice', '20 W 34th St', 'New York, NY 10001', '(646) 555-0199', '2.5 lb']);
+    // Each field once, the date in one format.
+    for (const text of ['Friday, Nov 27, 2026', 'Priority Mail', 'Front Door', 'Ring twice', '2.5 lb']) expect(within(dialog).getAllByText(text)).toHaveLength(1);
+    expect(within(dialog).queryByText('Friday, 2026-11-27')).not.toBeInTheDocument();
     expect(api.calls('/openapi/USPS/CarrierPickupInquiry')[0]?.fields.get('shipmentDetailsId')).toBe('702');
 
+    // Only the package location changes: the pickup's own day is listed first and stays chosen.
     await user.click(within(dialog).getByRole('button', { name: 'CHANGE DATE' }));
-    const change = await screen.findByRole('dialog', { name: PICKUP_TEXT.changeTitle });
-    await user.click(within(change).getByRole('combobox', { name: /^Pickup Date/ }));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Friday, Nov 27, 2026', 'Monday, Nov 30, 2026']);
-    await user.click(screen.getByRole('option', { name: 'Monday, Nov 30, 2026' }));
+    const change = await within(dialog).findByRole('form', { name: PICKUP_TEXT.changeTitle });
+    expect(within(change).getByRole('combobox', { name: /^Pickup Date/ })).toHaveTextContent('Friday, Nov 27, 2026 (current)');
     await user.click(within(change).getByRole('combobox', { name: /^Package location/ }));
     await user.click(await screen.findByRole('option', { name: 'Back Door' }));
-    await user.click(within(change).getByRole('button', { name: 'CONFIRM' }));
-    expect(await alertSaying(SHIPMENT_MESSAGES.successModified)).toBeInTheDocument();
+    await user.click(within(change).getByRole('button', { name: 'SAVE CHANGES' }));
+    // Said at the top of the details, which are back in the dialog: no dialog over it.
+    expect(await within(dialog).findByText(SHIPMENT_MESSAGES.successModified)).toBeInTheDocument();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(within(dialog).queryByRole('form', { name: PICKUP_TEXT.changeTitle })).not.toBeInTheDocument();
     expect(Object.fromEntries(api.calls('/openapi/USPS/CarrierPickupChange')[0]?.fields ?? [])).toEqual({
       shipmentdetailsid: '702',
-      pickupdate: '2026-11-30',
+      pickupdate: '2026-11-27',
       packagelocation: 'Back Door',
       specialinstructions: 'Ring twice',
     });
+
+    // Then another day.
+    await user.click(within(dialog).getByRole('button', { name: 'CHANGE DATE' }));
+    const again = await within(dialog).findByRole('form', { name: PICKUP_TEXT.changeTitle });
+    await user.click(within(again).getByRole('combobox', { name: /^Pickup Date/ }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Friday, Nov 27, 2026 (current)', 'Monday, Nov 30, 2026']);
+    await user.click(screen.getByRole('option', { name: 'Monday, Nov 30, 2026' }));
+    await user.click(within(again).getByRole('button', { name: 'SAVE CHANGES' }));
+    await waitFor(() => expect(api.calls('/openapi/USPS/CarrierPickupChange')).toHaveLength(2));
+    expect(api.calls('/openapi/USPS/CarrierPickupChange')[1]?.fields.get('pickupdate')).toBe('2026-11-30');
     await waitFor(() => expect(api.calls('/app/v1/userGetShipment').length).toBeGreaterThan(1));
     await waitFor(() => expect(api.calls('/openapi/USPS/CarrierPickupInquiry').length).toBeGreaterThan(1));
   });
@@ -174,7 +192,8 @@ describe('Carrier Pickup Details (USPS)', JOURNEY, () => {
     const question = await screen.findByRole('alertdialog', { name: 'Cancel pickup' });
     expect(question).toHaveTextContent(PICKUP_TEXT.cancelPickupQuestion);
     await user.click(within(question).getByRole('button', { name: 'CANCEL PICKUP' }));
-    expect(await alertSaying(PICKUP_TEXT.cancelled)).toBeInTheDocument();
+    expect(await within(dialog).findByText(PICKUP_TEXT.cancelled)).toBeInTheDocument();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
     expect(Object.fromEntries(api.calls('/app/v1/cancelPickup')[0]?.fields ?? [])).toEqual({ shippingdetails_id: '702' });
     expect(await within(dialog).findByText(PICKUP_MESSAGES.uspsCancelled)).toBeInTheDocument();
   });

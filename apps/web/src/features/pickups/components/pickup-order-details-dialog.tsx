@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { InfoDialog, InfoItem, InfoLines, InfoSection } from '../../../components/dialog/info-dialog';
 import { answerMessage, type CallData } from '../../../lib/http';
@@ -27,6 +28,25 @@ export function DropoffCode({ code }: { code: string }) {
   );
 }
 
+/** A carrier and its service once: 'FedEx Pickup' is not 'FedEx FedEx Pickup'. */
+export function carrierService(carrier: string, service: string): string {
+  const name = carrierDisplayName(carrier);
+  return service.toLowerCase().startsWith(name.toLowerCase()) ? service : [name, service].filter(Boolean).join(' ');
+}
+
+/**
+ * The pickup once: the price paid (when paid), or the carrier's rates offered (when not), never
+ * both; the window in the address's time zone.
+ */
+/** What was just done in a details dialog, said at its top (in place of a message over it). */
+export function DoneNotice({ text }: { text: string }) {
+  return (
+    <Alert severity="success" role="status" sx={{ mb: 2 }}>
+      {text}
+    </Alert>
+  );
+}
+
 function StatusContent({ status }: { status: PickupStatus }) {
   const { data, dropoffCode } = status;
   const { address } = data;
@@ -40,12 +60,12 @@ function StatusContent({ status }: { status: PickupStatus }) {
       )}
       <InfoSection title="Pickup">
         <InfoItem label="Status">{PICKUP_STATUS_TEXT[data.status] ?? data.status}</InfoItem>
-        <InfoItem label="Carrier">{[carrierDisplayName(data.carrier), data.service].filter(Boolean).join(' ')}</InfoItem>
+        <InfoItem label="Carrier">{carrierService(data.carrier, data.service)}</InfoItem>
         <InfoItem label="Pickup window">{pickupWindowText(data.min_datetime, data.max_datetime, data.timeZone)}</InfoItem>
         <InfoItem label="Confirmation">{data.confirmation}</InfoItem>
         <InfoItem label="Package location">{data.reference}</InfoItem>
         <InfoItem label="Special instructions">{data.instructions}</InfoItem>
-        <InfoItem label="Price">{data.price ? formatUsd(toCents(data.price)) : ''}</InfoItem>
+        {data.price && <InfoItem label="Price paid">{formatUsd(toCents(data.price))}</InfoItem>}
         {dropoffCode && <DropoffCode code={dropoffCode} />}
       </InfoSection>
       <InfoSection title="Pickup address">
@@ -53,7 +73,7 @@ function StatusContent({ status }: { status: PickupStatus }) {
           <InfoLines lines={[address.name, address.company, address.street1, address.street2, cityLine, formatPhoneDisplay(address.phone)]} />
         </InfoItem>
       </InfoSection>
-      {data.pickup_rates.length > 0 && (
+      {!data.price && data.pickup_rates.length > 0 && (
         <Box component="section" sx={{ mt: 3 }}>
           <Typography variant="subtitle2" component="h3" sx={{ mb: 1, fontWeight: 600 }}>
             Rates
@@ -61,7 +81,7 @@ function StatusContent({ status }: { status: PickupStatus }) {
           <Box component="ul" aria-label="Pickup rates" sx={{ m: 0, pl: 2.5 }}>
             {data.pickup_rates.map((rate) => (
               <Typography component="li" variant="body2" key={rate.id}>
-                {`${carrierDisplayName(rate.carrier)} ${rate.service} · ${formatUsd(toCents(rate.rate))} ${rate.currency}`}
+                {`${carrierService(rate.carrier, rate.service)} · ${formatUsd(toCents(rate.rate))} ${rate.currency}`}
               </Typography>
             ))}
           </Box>
@@ -96,6 +116,7 @@ export function PickupOrderDetailsDialog({
   const alert = useAlert();
   const status = usePickupStatus({ pickupId: row.pickupId, carrier: row.rateCarrier, shippingdetails_id: row.shippingdetails_id });
   const cancel = useCancelPickup();
+  const [done, setDone] = useState<string | null>(null);
   const data = status.data?.data;
   // As the actions matrix allows SCHEDULE PICKUP: a label not yet in the carrier's hands.
   const canScheduleAgain = data !== undefined && ENDED.has(data.status) && row.status_flag === STATUS_FLAG.labelCreated && row.easypostStatus === '';
@@ -113,7 +134,7 @@ export function PickupOrderDetailsDialog({
     try {
       await cancel.mutateAsync({ shippingdetails_id: row.shippingdetails_id });
       onChanged();
-      void alert.show({ icon: 'success', text: PICKUP_TEXT.cancelled });
+      setDone(PICKUP_TEXT.cancelled);
     } catch (error) {
       void alert.show({ icon: 'error', text: answerMessage(error) || PICKUP_MESSAGES.serviceException });
     }
@@ -141,6 +162,7 @@ export function PickupOrderDetailsDialog({
         </>
       }
     >
+      {done && <DoneNotice text={done} />}
       {status.data ? (
         <StatusContent status={status.data} />
       ) : (
