@@ -522,6 +522,19 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
     return { body: { draftId: rated.data.draftId, rateId: rated.data.rates[0].rateId, notifyRecipient: false, orderId: null }, cookie: demo.cookie, errorcode: 1 };
   },
 
+  // Orders In Progress lists the unpaid labels; PAY opens one at its Review step by its id.
+  getUnpaidLabelsCall: async () => {
+    const unpaid = await answerOf('getUnpaidLabelsCall', {}, demo.cookie);
+    return { body: { id: unpaid.data[0].id }, cookie: demo.cookie, errorcode: 0 };
+  },
+
+  // DELETE on an unpaid label: one sent to payment and not paid.
+  deleteUnpaidLabelCall: async () => {
+    const rated = await answerOf('rateLabelCall', await labelOrder(), demo.cookie);
+    await answerOf('buyLabelCall', { draftId: rated.data.draftId, rateId: rated.data.rates[0].rateId }, demo.cookie);
+    return { body: { id: rated.data.draftId }, cookie: demo.cookie, errorcode: 0 };
+  },
+
   // Save for later with the page half filled: empty fields as the form holds them.
   saveOrderForLaterCall: async () => {
     const order = await labelOrder();

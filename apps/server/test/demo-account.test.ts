@@ -26,16 +26,21 @@ describe('the demo customer’s account screens', () => {
 });
 
 describe('the demo customer’s labels (issue 9, Demo data)', () => {
-  it('shows a label in every state of Purchased Labels, across USPS, UPS and FedEx, one with comments', async () => {
+  it('shows a label in every state of Purchased Labels, across USPS, UPS and FedEx, one with comments, and an unpaid one apart', async () => {
     const { cookie, userId } = await signIn(t.app, 'demo@example.com');
     const response = await t.app.inject({ method: 'GET', url: `/app/v1/userGetShipment?user_id=${userId}&start=0&num=50`, headers: { cookie } });
     const { data } = response.json() as { data: { total: number; list: ShipmentRow[] } };
     const statuses = data.list.map((row) => shipmentStatus(row));
-    expect(statuses.sort()).toEqual(['delivered', 'in transit', 'label created', 'label created', 'label created', 'label created', 'refund pending', 'refunded', 'unpaid']);
+    expect(statuses.sort()).toEqual(['delivered', 'in transit', 'label created', 'label created', 'label created', 'label created', 'refund pending', 'refunded']);
     expect(new Set(data.list.map((row) => row.rateCarrier))).toEqual(new Set(['USPS', 'UPSDAP', 'FedEx']));
     expect(data.list.filter((row) => row.comments !== '')).toHaveLength(1);
+    const unpaid = await t.app.inject({ method: 'GET', url: '/app/v1/labelPurchase/unpaid', headers: { cookie } });
+    const [waiting, ...others] = unpaid.json().data as { id: number; rate: { carrier: string }; payment: string }[];
+    expect(others).toEqual([]);
+    expect(waiting).toMatchObject({ rate: { carrier: 'UPSDAP' }, payment: 'unpaid' });
+    expect((await postForm(t.app, '/app/v1/getInvoice', { shippingIndexID: waiting!.id }, cookie)).json().errorcode).toBe(LABEL_FILE_ERRORCODE.none);
 
-    // Every paid label has its files and its invoice; the unpaid one has neither.
+    // Every paid label has its files and its invoice.
     for (const row of data.list) {
       const invoice = await postForm(t.app, '/app/v1/getInvoice', { shippingIndexID: row.shippingIndexID }, cookie);
       expect(invoice.json().errorcode).toBe(row.status_flag === '0' ? LABEL_FILE_ERRORCODE.none : LABEL_FILE_ERRORCODE.ok);

@@ -162,8 +162,8 @@ function sampleValues(userId: number): Record<string, Value> {
   };
 }
 
-/** Where one field name means another thing in one call: buyLabelCall's orderId is an order in progress (an id). */
-const CALL_SAMPLES: Partial<Record<string, Record<string, Value>>> = { buyLabelCall: { orderId: 1 } };
+/** Where one field name means another thing in one call: buyLabelCall's orderId is an order in progress and replaces an unpaid label (ids). */
+const CALL_SAMPLES: Partial<Record<string, Record<string, Value>>> = { buyLabelCall: { orderId: 1, replaces: 1 } };
 
 /** The object schemas a request may take: the object itself, or each option of a union. */
 function requestObjects(schema: z.core.$ZodType): z.ZodObject[] {

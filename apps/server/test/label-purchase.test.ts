@@ -1,4 +1,4 @@
-import { LABEL_PURCHASE_ERRORCODE, SHIPMENT_MESSAGES } from '@airbox/contract';
+import { encodeLabelPurchaseParam, LABEL_PURCHASE_ERRORCODE, SHIPMENT_MESSAGES } from '@airbox/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { CARRIER_GIVE_UP_MS as BUYING_GIVE_UP_MS } from '../src/modules/carriers/carrier-purchase.js';
 import { LABEL_PURCHASE_MESSAGES, RATES_VALID_MS } from '../src/modules/shipments/label-purchase.service.js';
@@ -74,6 +74,17 @@ const shipmentRow = (id: number) => t.app.db.selectFrom('shipments').selectAll()
 const paymentOrder = (id: number) => t.app.db.selectFrom('payment_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const labelsPage = (orderNo: string) => `/app/ShipmentParent/shipment?labelOrder=${orderNo}`;
 const paySuccessFor = (orderNo: string) => `/app/paySuccess?redirect=${encodeURIComponent(`/ShipmentParent/shipment?labelOrder=${orderNo}`)}`;
+
+/** Where the portal sends the browser from a payment's return or cancel, the label page's hash kept. */
+async function returnPageOf(path: string, cookie: string) {
+  const response = await t.app.inject({ method: 'GET', url: path, headers: { cookie } });
+  expect(response.statusCode).toBe(303);
+  return String(response.headers.location);
+}
+
+/** The label page at the Review step of an unpaid label. */
+const reviewPageOf = (customer: Customer, shipmentId: number) =>
+  `/app/shipment/#/Shipment/shipmentRate?param=${encodeLabelPurchaseParam({ boxId: customer.boxId, userId: customer.userId, unpaidLabelId: shipmentId })}`;
 
 async function countOf(table: 'shipment_labels' | 'invoices', shipmentId: number) {
   const rows = await t.app.db.selectFrom(table).select('shipment_id').where('shipment_id', '=', shipmentId).execute();
@@ -500,13 +511,11 @@ describe('buyLabelCall and the payment return', () => {
     expect(await payments().refundsOf(order.capture_id!)).toHaveLength(1);
   });
 
-  it('sends a payer who cancels at the provider back with nothing bought, and the draft can be paid again', async () => {
+  it('sends a payer who cancels at the provider back to the Review step with nothing bought, and the label can be paid again', async () => {
     const customer = await newCustomer(t.app);
     const { draftId, rate: usps, token } = await rateAndBuy(customer);
     const cancel = await postForm(t.app, '/app/v1/payments/simulator/cancel', { token });
-    expect(await follow(locationPath(cancel.headers.location), customer.cookie)).toBe(
-      `/app/payCancel?redirect=${encodeURIComponent('/ShipmentParent/shipment')}`,
-    );
+    expect(await returnPageOf(locationPath(cancel.headers.location), customer.cookie)).toBe(reviewPageOf(customer, draftId));
     expect((await shipmentRow(draftId)).state).toBe('paying');
     const again = await buy(customer, { draftId, rateId: usps.rateId });
     expect(again.json().errorcode).toBe(LABEL_PURCHASE_ERRORCODE.redirect);
@@ -517,6 +526,194 @@ describe('buyLabelCall and the payment return', () => {
     const rated = await rate(customer);
     expect((await post('/app/v1/labelPurchase/buy', { draftId: rated.data.draftId, rateId: rated.data.rates[0].rateId })).statusCode).toBe(401);
     expect(readOutbox(t.config.mailOutboxDir).filter((m) => m.to === customer.email)).toHaveLength(0);
+  });
+});
+
+describe('unpaid labels: getUnpaidLabelsCall, deleteUnpaidLabelCall and paying again', () => {
+  const unpaidOf = async (customer: Customer, id?: number) => {
+    const response = await t.app.inject({ method: 'GET', url: `/app/v1/labelPurchase/unpaid${id === undefined ? '' : `?id=${id}`}`, headers: { cookie: customer.cookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as Record<string, unknown>[];
+  };
+  const remove = (customer: Customer, id: number) => post('/app/v1/labelPurchase/deleteUnpaid', { id }, customer.cookie);
+  const purchasedLabels = async (customer: Customer) => {
+    const response = await t.app.inject({ method: 'GET', url: `/app/v1/userGetShipment?user_id=${customer.userId}`, headers: { cookie: customer.cookie } });
+    return (response.json().data.list as { shippingIndexID: number }[]).map((row) => row.shippingIndexID);
+  };
+  const tokenOf = (answer: { redirectURL: string }) => new URL(answer.redirectURL).searchParams.get('token')!;
+  const liveOrders = async (customer: Customer) =>
+    (await t.app.db.selectFrom('payment_orders').select('id').where('user_id', '=', customer.userId).where('status', '=', 'created').execute()).length;
+
+  it('lists a label cancelled at the provider apart from Purchased Labels, with everything chosen, to pay again', async () => {
+    const customer = await newCustomer(t.app);
+    const saved = await post('/openapi/easyPost/saveOrderForLater', { ...ORDER, insuredValue: 100 }, customer.cookie);
+    const savedId = saved.json().data.id as number;
+    const rated = await rate(customer);
+    const usps = rated.data.rates.find((r: { carrier: string }) => r.carrier === 'USPS');
+    const bought = await buy(customer, { draftId: rated.data.draftId, rateId: usps.rateId, notifyRecipient: 1, orderId: savedId });
+    await postForm(t.app, '/app/v1/payments/simulator/cancel', { token: tokenOf(bought.json()) });
+    const row = await shipmentRow(rated.data.draftId);
+
+    expect(await purchasedLabels(customer)).toEqual([]);
+    const [unpaid] = await unpaidOf(customer);
+    expect(unpaid).toEqual({
+      id: rated.data.draftId,
+      orderNo: row.order_no,
+      createTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      from: FROM,
+      to: TO,
+      parcel: { length: 12, width: 10, height: 6, weight: 40 },
+      insuredValue: '100.00',
+      insurance: '1.00',
+      comments: 'Birthday gift',
+      notifyRecipient: true,
+      orderId: savedId,
+      rate: { ...usps, cheapest: expect.any(Boolean), fastest: expect.any(Boolean) },
+      rates: rated.data.rates,
+      total: (Number(usps.rate) + 1).toFixed(2),
+      payment: 'unpaid',
+    });
+    expect(await unpaidOf(customer, rated.data.draftId)).toEqual([unpaid]);
+
+    // Paid again from the list, the same purchase: bought once, then no longer unpaid.
+    const again = await buy(customer, { draftId: rated.data.draftId, rateId: usps.rateId, notifyRecipient: 1, orderId: savedId });
+    expect(await follow(await approve(tokenOf(again.json())), customer.cookie)).toBe(paySuccessFor(row.order_no));
+    expect((await shipmentRow(rated.data.draftId)).state).toBe('bought');
+    expect(await unpaidOf(customer)).toEqual([]);
+    expect(await purchasedLabels(customer)).toEqual([rated.data.draftId]);
+  });
+
+  it("shows a customer only their own unpaid labels, and says when one's payment is being confirmed", async () => {
+    const customer = await newCustomer(t.app);
+    const intruder = await newCustomer(t.app);
+    const { draftId } = await rateAndBuy(customer);
+    expect(await unpaidOf(intruder)).toEqual([]);
+    expect(await unpaidOf(intruder, draftId)).toEqual([]);
+    const { payment_order_id: orderId } = await shipmentRow(draftId);
+    await t.app.db.updateTable('payment_orders').set({ status: 'capturing' }).where('id', '=', orderId).execute();
+    expect(await unpaidOf(customer)).toEqual([expect.objectContaining({ id: draftId, payment: 'confirming' })]);
+  });
+
+  it('deletes only an unpaid label of the customer, its open payment cancelled so it can no longer be captured', async () => {
+    const customer = await newCustomer(t.app);
+    const intruder = await newCustomer(t.app);
+    const { draftId, token } = await rateAndBuy(customer);
+    const { payment_order_id: orderId } = await shipmentRow(draftId);
+
+    const foreign = await remove(intruder, draftId);
+    expect(foreign.statusCode).toBe(409);
+    expect(foreign.json()).toEqual({ errorcode: LABEL_PURCHASE_ERRORCODE.refused, message: LABEL_PURCHASE_MESSAGES.notUnpaid });
+    expect((await shipmentRow(draftId)).state).toBe('paying');
+    expect((await paymentOrder(orderId!)).status).toBe('created');
+
+    const deleted = await remove(customer, draftId);
+    expect(deleted.json()).toEqual({ errorcode: LABEL_PURCHASE_ERRORCODE.ok, message: 'The unpaid label was deleted.' });
+    expect(await t.app.db.selectFrom('shipments').select('id').where('id', '=', draftId).executeTakeFirst()).toBeUndefined();
+    expect((await paymentOrder(orderId!)).status).toBe('cancelled');
+    expect(await unpaidOf(customer)).toEqual([]);
+    // The payer approves the deleted label's payment all the same: nothing is captured or bought.
+    const before = carriers().purchaseCount();
+    expect(await follow(await approve(token), customer.cookie)).toBe('/app/payCancel');
+    expect((await paymentOrder(orderId!)).status).toBe('cancelled');
+    expect(carriers().purchaseCount()).toBe(before);
+    expect((await remove(customer, draftId)).json().errorcode).toBe(LABEL_PURCHASE_ERRORCODE.refused);
+    expect((await post('/app/v1/labelPurchase/deleteUnpaid', { id: draftId })).statusCode).toBe(401);
+  });
+
+  it('never deletes a paid label, nor one whose payment is being taken', async () => {
+    const customer = await newCustomer(t.app);
+    const paid = await rateAndBuy(customer);
+    await follow(await approve(paid.token), customer.cookie);
+    expect((await shipmentRow(paid.draftId)).state).toBe('bought');
+    expect((await remove(customer, paid.draftId)).json()).toEqual({ errorcode: LABEL_PURCHASE_ERRORCODE.refused, message: LABEL_PURCHASE_MESSAGES.notUnpaid });
+    expect((await shipmentRow(paid.draftId)).state).toBe('bought');
+
+    const capturing = await rateAndBuy(customer);
+    const { payment_order_id: orderId } = await shipmentRow(capturing.draftId);
+    await t.app.db.updateTable('payment_orders').set({ status: 'capturing' }).where('id', '=', orderId).execute();
+    expect((await remove(customer, capturing.draftId)).json()).toEqual({ errorcode: LABEL_PURCHASE_ERRORCODE.refused, message: LABEL_PURCHASE_MESSAGES.payingAlready });
+    expect((await shipmentRow(capturing.draftId)).state).toBe('paying');
+    expect((await paymentOrder(orderId!)).status).toBe('capturing');
+  });
+
+  it('buys one label when the same unpaid label is paid twice at once and both payments are approved', async () => {
+    const customer = await newCustomer(t.app);
+    const { draftId, rate: usps, token } = await rateAndBuy(customer);
+    await postForm(t.app, '/app/v1/payments/simulator/cancel', { token });
+    const answers = await Promise.all([1, 2].map(() => buy(customer, { draftId, rateId: usps.rateId })));
+    const opened = answers.filter((answer) => answer.json().errorcode === LABEL_PURCHASE_ERRORCODE.redirect);
+    expect(opened.length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers.filter((refused) => !opened.includes(refused))) expect(answer.statusCode).toBe(409);
+    expect(await liveOrders(customer)).toBe(1);
+
+    const before = carriers().purchaseCount();
+    await Promise.all(opened.map(async (answer) => follow(await approve(tokenOf(answer.json())), customer.cookie)));
+    t.advance(3 * 60 * 1000);
+    await t.app.jobs.drain();
+    expect((await shipmentRow(draftId)).state).toBe('bought');
+    expect(carriers().purchaseCount()).toBe(before + 1);
+    expect(await operationsOf(t.app, customer.userId)).toHaveLength(1);
+    const captured = await t.app.db.selectFrom('payment_orders').select('id').where('user_id', '=', customer.userId).where('status', '=', 'captured').execute();
+    expect(captured).toHaveLength(1);
+  });
+
+  it('either deletes an unpaid label or opens its payment when both are asked at once, never a payment for a deleted label', async () => {
+    const customer = await newCustomer(t.app);
+    const { draftId, rate: usps } = await rateAndBuy(customer);
+    const [paid, deleted] = await Promise.all([buy(customer, { draftId, rateId: usps.rateId }), remove(customer, draftId)]);
+    const row = await t.app.db.selectFrom('shipments').select(['state', 'payment_order_id']).where('id', '=', draftId).executeTakeFirst();
+    if (deleted.json().errorcode === LABEL_PURCHASE_ERRORCODE.ok) {
+      // Deleted last (a payment opened first was cancelled with it) or first (the payment refused).
+      expect(row).toBeUndefined();
+      expect(await liveOrders(customer)).toBe(0);
+    } else {
+      // The payment opened between the delete's read and its write: the delete is refused whole.
+      expect(paid.json().errorcode).toBe(LABEL_PURCHASE_ERRORCODE.redirect);
+      expect(row?.state).toBe('paying');
+      expect(await liveOrders(customer)).toBe(1);
+    }
+  });
+
+  it('deletes the unpaid label a purchase rated again replaces, in the same step, and refuses to replace one no longer unpaid', async () => {
+    const customer = await newCustomer(t.app);
+    const intruder = await newCustomer(t.app);
+    const old = await rateAndBuy(customer);
+    const { payment_order_id: oldOrder } = await shipmentRow(old.draftId);
+    t.advance(RATES_VALID_MS + 1000);
+    expect((await buy(customer, { draftId: old.draftId, rateId: old.rate.rateId })).json().errorcode).toBe(LABEL_PURCHASE_ERRORCODE.expired);
+
+    const fresh = await rate(customer);
+    const foreign = await rate(intruder);
+    const stolen = await buy(intruder, { draftId: foreign.data.draftId, rateId: foreign.data.rates[0].rateId, replaces: old.draftId });
+    expect(stolen.json()).toEqual({ errorcode: LABEL_PURCHASE_ERRORCODE.refused, message: LABEL_PURCHASE_MESSAGES.notUnpaid });
+    expect((await shipmentRow(foreign.data.draftId)).state).toBe('draft');
+    expect((await shipmentRow(old.draftId)).state).toBe('paying');
+
+    const replaced = await buy(customer, { draftId: fresh.data.draftId, rateId: fresh.data.rates[0].rateId, replaces: old.draftId });
+    expect(replaced.json().errorcode).toBe(LABEL_PURCHASE_ERRORCODE.redirect);
+    expect(await t.app.db.selectFrom('shipments').select('id').where('id', '=', old.draftId).executeTakeFirst()).toBeUndefined();
+    expect((await paymentOrder(oldOrder!)).status).toBe('cancelled');
+    expect((await unpaidOf(customer)).map((label) => label.id)).toEqual([fresh.data.draftId]);
+
+    // The label it replaced is gone: replacing it again is refused, and nothing more is opened.
+    const again = await rate(customer);
+    const twice = await buy(customer, { draftId: again.data.draftId, rateId: again.data.rates[0].rateId, replaces: old.draftId });
+    expect(twice.json().errorcode).toBe(LABEL_PURCHASE_ERRORCODE.refused);
+    expect((await shipmentRow(again.data.draftId)).state).toBe('draft');
+    expect(await liveOrders(customer)).toBe(1);
+  });
+
+  it('sends a payer whose payment is being confirmed to Orders In Progress, where the label waits', async () => {
+    const customer = await newCustomer(t.app);
+    const { draftId, token } = await rateAndBuy(customer);
+    // PayPal holds the capture for review.
+    const spy = vi.spyOn(t.app.payments, 'captureOrder').mockResolvedValueOnce({ status: 'PENDING', pendingReason: 'PENDING_REVIEW', amountCents: null, currency: null, captureId: 'CAPTURE-HELD' });
+    try {
+      expect(await follow(await approve(token), customer.cookie)).toBe(`/app/payPending?redirect=${encodeURIComponent('/ShipmentParent/MyOrder')}`);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await unpaidOf(customer)).toEqual([expect.objectContaining({ id: draftId, payment: 'confirming' })]);
   });
 });
 

@@ -49,7 +49,9 @@ describe('Purchased Labels: userGetShipment', () => {
     owner = await newCustomer();
     other = await newCustomer();
     made.draft = await insertShipment(t.app.db, owner.userId, { state: 'draft', created_at: minutesAgo(1) });
-    made.unpaid = await insertShipment(t.app.db, owner.userId, { state: 'paying', carrier: 'UPS', service: '2ndDayAir', created_at: minutesAgo(2), to_phone: '(206) 555-0175' });
+    // Paid, its label being bought: listed. An unpaid one is listed apart (getUnpaidLabelsCall).
+    made.buying = await insertShipment(t.app.db, owner.userId, { state: 'buying', carrier: 'UPS', service: '2ndDayAir', created_at: minutesAgo(2), to_phone: '(206) 555-0175' });
+    made.unpaid = await insertShipment(t.app.db, owner.userId, { state: 'paying', carrier: 'UPS', service: 'Ground', created_at: minutesAgo(2), to_phone: '(206) 555-0175', comments: 'Birthday present for MOM' });
     made.label = await insertShipment(t.app.db, owner.userId, {
       state: 'bought',
       created_at: minutesAgo(3),
@@ -66,12 +68,12 @@ describe('Purchased Labels: userGetShipment', () => {
     made.othersLabel = await insertShipment(t.app.db, other.userId, { state: 'bought', comments: 'Birthday present for MOM', created_at: minutesAgo(1) });
   });
 
-  it('lists the purchases newest first, without drafts, each row in the spec’s fields', async () => {
+  it('lists the purchases newest first, without drafts or unpaid labels, each row in the spec’s fields', async () => {
     const body = await listOf(owner);
     expect(body.errorcode).toBe(READ_ERRORCODE.ok);
     expect(body.data.total).toBe(6);
     expect(body.data.list.map((row) => row.shippingIndexID)).toEqual(
-      [made.unpaid, made.label, made.transit, made.pending, made.refunded, made.failed].map((shipment) => shipment!.id),
+      [made.buying, made.label, made.transit, made.pending, made.refunded, made.failed].map((shipment) => shipment!.id),
     );
     expect(body.data.list.map((row) => row.status_flag)).toEqual(['0', '1', '1', '2', '2', '0']);
     const label = body.data.list[1]!;
@@ -111,8 +113,8 @@ describe('Purchased Labels: userGetShipment', () => {
       purchaseNote: '',
       pickupNote: '',
     });
-    // UPS goes out as UPSDAP; only a bought label has a labelURL; the refund and failure facts come along.
-    expect(body.data.list[0]).toMatchObject({ rateCarrier: 'UPSDAP', labelURL: '', trackingNum: '', shipmentID: made.unpaid!.providerShipmentId });
+    // UPS goes out as UPSDAP; only a bought label has a labelURL (one being bought has none yet); the refund and failure facts come along.
+    expect(body.data.list[0]).toMatchObject({ rateCarrier: 'UPSDAP', labelURL: '', trackingNum: '', shipmentID: made.buying!.providerShipmentId });
     expect(body.data.list[3]).toMatchObject({ refund_status: 'submitted', labelURL: '' });
     expect(body.data.list[4]).toMatchObject({ refund_status: 'refunded', autoRefund: true });
     expect(body.data.list[5]).toMatchObject({ purchaseNote: 'The carrier refused the label; your payment was refunded.' });
@@ -132,15 +134,15 @@ describe('Purchased Labels: userGetShipment', () => {
     const ids = async (query: Record<string, string>) => (await listOf(owner, query)).data.list.map((row) => row.shippingIndexID);
     expect(await ids({ boxId: '71234' })).toEqual([made.label!.id]);
     expect(await ids({ trackingNum: made.transit!.trackingCode!.slice(2, 9) })).toEqual([made.transit!.id]);
-    expect(await ids({ carrier: 'UPSDAP' })).toEqual([made.unpaid!.id]);
+    expect(await ids({ carrier: 'UPSDAP' })).toEqual([made.buying!.id]);
     expect(await ids({ carrier: 'FedEx' })).toEqual([made.transit!.id]);
     expect((await ids({ carrier: 'USPS' })).length).toBe(4);
     expect(await ids({ orderNo: made.pending!.orderNo.toLowerCase() })).toEqual([made.pending!.id]);
     expect(await ids({ service: 'fedex_gr' })).toEqual([made.transit!.id]);
     expect(await ids({ comments: 'birthday present' })).toEqual([made.label!.id]);
     // The digits of either phone, however they are written.
-    expect(await ids({ mobile: '2065550175' })).toEqual([made.unpaid!.id]);
-    expect(await ids({ mobile: '206-555' })).toEqual([made.unpaid!.id]);
+    expect(await ids({ mobile: '2065550175' })).toEqual([made.buying!.id]);
+    expect(await ids({ mobile: '206-555' })).toEqual([made.buying!.id]);
     expect((await ids({ mobile: '415 555 0101' })).length).toBe(6);
     expect(await ids({ mobile: 'abc' })).toEqual([]);
     // Filters add up; LIKE's wildcards are plain characters.

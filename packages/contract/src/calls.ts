@@ -42,6 +42,7 @@ import {
 import {
   buyLabelCall,
   deleteOrderForLaterCall,
+  deleteUnpaidLabelCall,
   downloadInvoiceCall,
   downloadLabelPdfCall,
   getInvoiceCall,
@@ -50,6 +51,7 @@ import {
   getPublicTrackingCall,
   getShipmentDetailCall,
   getShippingLabelCall,
+  getUnpaidLabelsCall,
   rateLabelCall,
   refundCall,
   saveOrderForLaterCall,
@@ -142,6 +144,8 @@ export const ALL_CALLS = {
   refundCall,
   rateLabelCall,
   buyLabelCall,
+  getUnpaidLabelsCall,
+  deleteUnpaidLabelCall,
   saveOrderForLaterCall,
   getPublicTrackingCall,
 } satisfies Record<string, CallDescriptor<z.ZodType, z.ZodType>>;

@@ -290,7 +290,11 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   deleteOrderForLaterCall: [{ body: { id: 3 }, mayOmit: [] }],
   refundCall: [{ body: { id: 7 }, mayOmit: [] }],
   rateLabelCall: [{ body: { ...labelOrder, saveRecipient: true }, mayOmit: ['insuredValue', 'comments', 'saveRecipient'] }],
-  buyLabelCall: [{ body: { draftId: 7, rateId: 'rate_1', notifyRecipient: false, orderId: 3 }, mayOmit: ['notifyRecipient', 'orderId'] }],
+  // replaces: only when an unpaid label was rated again.
+  buyLabelCall: [{ body: { draftId: 7, rateId: 'rate_1', notifyRecipient: false, orderId: 3, replaces: 5 }, mayOmit: ['notifyRecipient', 'orderId', 'replaces'] }],
+  // The list of Orders In Progress asks for every unpaid label; the label page for one.
+  getUnpaidLabelsCall: [{ body: { id: 5 }, mayOmit: ['id'] }],
+  deleteUnpaidLabelCall: [{ body: { id: 5 }, mayOmit: [] }],
   // A page saved early holds what was typed so far.
   saveOrderForLaterCall: [{ body: { ...labelOrder, id: 3 }, mayOmit: ['id', 'insuredValue', 'comments'] }],
   getPublicTrackingCall: [{ body: { token: 'Zm9vYmFyYmF6cXV4cXV1eA' }, mayOmit: [] }],

@@ -145,12 +145,13 @@ export const LABEL_FILE_ERRORCODE = { ok: 0, none: -1 } as const;
 export const OPENAPI_CODE = { ok: 0, error: -1 } as const;
 
 /**
- * errorcode of the label-purchase page's calls (ours): 0 rated or saved; 1 with redirectURL, the
- * payment provider's approval page; -2 an address could not be verified ('Unable to verify
- * address!'); -3 no carrier takes this parcel between these addresses; -4 the rates expired
- * (rate again).
+ * errorcode of the label-purchase page's calls (ours): 0 rated, saved or deleted; 1 with
+ * redirectURL, the payment provider's approval page; -1 refused, the message says why (an unpaid
+ * label that is no longer unpaid, or is being paid); -2 an address could not be verified ('Unable
+ * to verify address!'); -3 no carrier takes this parcel between these addresses; -4 the rates
+ * expired (rate again).
  */
-export const LABEL_PURCHASE_ERRORCODE = { ok: 0, redirect: 1, unverified: -2, noRates: -3, expired: -4 } as const;
+export const LABEL_PURCHASE_ERRORCODE = { ok: 0, redirect: 1, refused: -1, unverified: -2, noRates: -3, expired: -4 } as const;
 
 /**
  * errorcode of the pickup calls under /app/v1 (checkPickupStatus, cancelPickup): 0 done; -1 no such

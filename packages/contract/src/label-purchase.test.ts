@@ -17,6 +17,11 @@ describe('encodeLabelPurchaseParam', () => {
     expect(decode(param)).toEqual({ boxId: '1234567', userId: 42, OrderId: 'ord-9' });
   });
 
+  it('adds the unpaid label opened at its Review step', () => {
+    const param = encodeLabelPurchaseParam({ boxId: '1234567', userId: 42, unpaidLabelId: 17 });
+    expect(decode(param)).toEqual({ boxId: '1234567', userId: 42, unpaidLabelId: 17 });
+  });
+
   it('is safe to put in a query string as it is', () => {
     // '?' and '>' in the JSON produce '+' and '/' in base64, which must be escaped.
     const param = encodeLabelPurchaseParam({ boxId: '>>>???', userId: 1, OrderId: 'é€' });
@@ -44,5 +49,12 @@ describe('decodeLabelPurchaseParam', () => {
     expect(decodeLabelPurchaseParam(btoa('not json'))).toBeUndefined();
     expect(decodeLabelPurchaseParam(btoa(JSON.stringify({ boxId: 5, userId: 'x' })))).toBeUndefined();
     expect(decodeLabelPurchaseParam(encodeLabelPurchaseParam({ boxId: '1', userId: 2, OrderId: '1 or 1=1' }))).toEqual({ boxId: '1', userId: 2 });
+  });
+
+  it('reads back an unpaid label, and drops one that is not a positive whole number', () => {
+    expect(decodeLabelPurchaseParam(encodeLabelPurchaseParam({ boxId: '1', userId: 2, unpaidLabelId: 9 }))).toEqual({ boxId: '1', userId: 2, unpaidLabelId: 9 });
+    for (const unpaidLabelId of ['9', 0, -3, 1.5]) {
+      expect(decodeLabelPurchaseParam(btoa(JSON.stringify({ boxId: '1', userId: 2, unpaidLabelId })))).toEqual({ boxId: '1', userId: 2 });
+    }
   });
 });

@@ -1,16 +1,18 @@
 /**
  * The label-purchase page (/app/shipment/#/Shipment/shipmentRate?param={encoded}, spec 01 §2)
  * takes the customer's AirBox ID and user id, plus OrderId when a saved order is continued, as
- * one `param`: base64 of their JSON (UTF-8), made safe for a query string.
+ * one `param`: base64 of their JSON (UTF-8), made safe for a query string. unpaidLabelId (ours)
+ * opens an unpaid purchase at its Review step, everything as it was chosen.
  */
 export interface LabelPurchaseParam {
   boxId: string;
   userId: number;
   OrderId?: string | number;
+  unpaidLabelId?: number;
 }
 
-export function encodeLabelPurchaseParam({ boxId, userId, OrderId }: LabelPurchaseParam): string {
-  const json = JSON.stringify(OrderId === undefined ? { boxId, userId } : { boxId, userId, OrderId });
+export function encodeLabelPurchaseParam({ boxId, userId, OrderId, unpaidLabelId }: LabelPurchaseParam): string {
+  const json = JSON.stringify({ boxId, userId, OrderId, unpaidLabelId });
   const bytes = new TextEncoder().encode(json);
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
@@ -29,10 +31,15 @@ export function decodeLabelPurchaseParam(param: string | null | undefined): Labe
     const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
     const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
     if (typeof value !== 'object' || value === null) return undefined;
-    const { boxId, userId, OrderId } = value as Record<string, unknown>;
+    const { boxId, userId, OrderId, unpaidLabelId } = value as Record<string, unknown>;
     if (typeof boxId !== 'string' || typeof userId !== 'number') return undefined;
     const orderId = typeof OrderId === 'number' || (typeof OrderId === 'string' && /^\d{1,10}$/.test(OrderId)) ? OrderId : undefined;
-    return orderId === undefined ? { boxId, userId } : { boxId, userId, OrderId: orderId };
+    return {
+      boxId,
+      userId,
+      ...(orderId === undefined ? {} : { OrderId: orderId }),
+      ...(Number.isInteger(unpaidLabelId) && (unpaidLabelId as number) > 0 ? { unpaidLabelId: unpaidLabelId as number } : {}),
+    };
   } catch {
     return undefined;
   }

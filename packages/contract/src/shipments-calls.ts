@@ -530,7 +530,7 @@ export const buyLabelCall = call({
   signedIn: true,
   successCodes: [LABEL_PURCHASE_ERRORCODE.redirect],
   summary:
-    'Pay for one rate of a rated draft: errorcode 1 with redirectURL (the payment provider). The label is bought from the carrier once the payment is captured. -4: the rates expired.',
+    'Pay for one rate of a rated draft or an unpaid label: errorcode 1 with redirectURL (the payment provider). The label is bought from the carrier once the payment is captured. -4: the rates expired; -1 refused (409): the label it replaces is no longer unpaid, or it is being paid.',
   request: z.object({
     draftId: idField,
     rateId: textField.min(1).max(64),
@@ -538,8 +538,82 @@ export const buyLabelCall = call({
     notifyRecipient: whenMissing(flagField, false),
     /** The order in progress this purchase continues: deleted once the label is bought. */
     orderId: optionalIdField,
+    /**
+     * The unpaid purchase (getUnpaidLabelsCall) this one is paid in place of, rated again (its
+     * rates had expired, or the page changed it): deleted as this one's payment opens.
+     */
+    replaces: optionalIdField,
   }),
   response: result.extend({ redirectURL: z.string() }),
+});
+
+/** A sender or recipient of an unpaid purchase, as the label page's steps hold it. */
+const unpaidAddressSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  residential: z.boolean(),
+});
+
+/**
+ * A label chosen and sent to payment that is not paid (the payer cancelled at the provider, or
+ * the payment never finished), kept apart from Purchased Labels. It is paid again with
+ * buyLabelCall (its id as draftId, its rateId) or deleted (deleteUnpaidLabelCall). `payment`
+ * is 'unpaid', or 'confirming' while the provider confirms a payment it took: neither then.
+ */
+export const unpaidLabelSchema = z.object({
+  /** The purchase's id (shippingIndexID), buyLabelCall's draftId. */
+  id: z.number().int(),
+  orderNo: z.string(),
+  createTime: z.string(),
+  from: unpaidAddressSchema,
+  to: unpaidAddressSchema,
+  /** Inches; weight in ounces. */
+  parcel: z.object({ length: z.number(), width: z.number(), height: z.number(), weight: z.number() }),
+  /** The declared value to insure, dollars ('0.00': none), and its fee. */
+  insuredValue: z.string(),
+  insurance: z.string(),
+  comments: z.string(),
+  notifyRecipient: z.boolean(),
+  /** The order in progress it continues, if any. */
+  orderId: z.number().int().nullable(),
+  /** The rate chosen (at the price ordered), and every rate offered with it, cheapest first. */
+  rate: labelRateSchema,
+  rates: z.array(labelRateSchema),
+  /** What paying costs: the rate and the insurance fee. */
+  total: z.string(),
+  payment: z.enum(['unpaid', 'confirming']),
+});
+export type UnpaidLabel = z.infer<typeof unpaidLabelSchema>;
+
+export const getUnpaidLabelsCall = call({
+  method: 'GET',
+  path: '/app/v1/labelPurchase/unpaid',
+  encoding: 'query',
+  signedIn: true,
+  successCodes: [READ_ERRORCODE.ok],
+  summary: "The signed-in user's unpaid labels, newest first; with id, only that one (data is empty when it is not theirs or not unpaid). errorcode 0.",
+  request: z.object({ id: optionalIdField }),
+  response: result.extend({ data: z.array(unpaidLabelSchema) }),
+});
+
+export const deleteUnpaidLabelCall = call({
+  method: 'POST',
+  path: '/app/v1/labelPurchase/deleteUnpaid',
+  encoding: 'json',
+  signedIn: true,
+  successCodes: [LABEL_PURCHASE_ERRORCODE.ok],
+  summary:
+    "Delete one of the signed-in user's unpaid labels, its open payment cancelled. errorcode 0 deleted; -1 refused (409): not an unpaid label of theirs, or its payment is being taken.",
+  request: z.object({ id: idField }),
+  response: result,
 });
 
 const draftText = (max: number) => optionalTextField(max, ADDRESS_MESSAGES.tooLong);

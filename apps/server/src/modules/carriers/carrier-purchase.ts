@@ -162,12 +162,13 @@ function refusalReason<Row extends PurchaseRow, Bought, Made>(kind: CarrierPurch
 /**
  * A carrier purchase as a purpose of the checkout (payments/checkout.ts): the money taken claims
  * its row and asks the carrier (claimPurchase), a capture of another amount fails it
- * (failPaidPurchase). It shows on Purchased Labels, where its customer pays again and where a
- * payment being confirmed leads on to; the kind's file gives its words, its page and a cancel.
+ * (failPaidPurchase). By default it shows on Purchased Labels, where its customer pays again and
+ * where a payment being confirmed leads on to; the kind's file gives its words, its page, a
+ * cancel, and its own places to pay again and to wait when they are elsewhere.
  */
 export function carrierCheckoutPurpose<Row extends PurchaseRow, Bought, Made>(
   kind: CarrierPurchaseKind<Row, Bought, Made>,
-  purpose: Pick<CheckoutPurpose, 'name' | 'describe' | 'page' | 'cancelled'>,
+  purpose: Pick<CheckoutPurpose, 'name' | 'describe' | 'page' | 'cancelled'> & Partial<Pick<CheckoutPurpose, 'tryAgain' | 'pendingPage'>>,
 ): CheckoutPurpose {
   return {
     tryAgain: { label: 'Purchased Labels', path: APP_PATHS.shipments.getHref() },

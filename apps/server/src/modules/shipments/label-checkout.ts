@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { APP_BASE, APP_PATHS, appUrl, fromCents } from '@airbox/contract';
+import { APP_BASE, APP_PATHS, appUrl, encodeLabelPurchaseParam, fromCents } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
 import type { Postage } from '../../providers/carriers/carriers-provider.js';
 import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, MONEY_BACK, recordBought, runPurchaseVoid } from '../carriers/carrier-purchase.js';
@@ -30,16 +30,19 @@ const labelsHref = (orderNo?: string) => APP_PATHS.shipments.getHref(orderNo);
 /**
  * Where the provider's return (or cancel) sends the browser for a label: paySuccess then the
  * label when it is bought; straight to Purchased Labels when it is being bought or ended
- * refunded (the row says why); payCancel while it is not paid.
+ * refunded (the row says why). While it is not paid (cancelled at the provider, or the payment
+ * did not go through), back to the label page at its Review step, everything as chosen, to pay
+ * again or change it; payCancel when the purchase is gone (deleted meanwhile).
  */
-export async function labelReturnPage(deps: Pick<LabelCheckoutDeps, 'db'>, paymentOrderId: number): Promise<string> {
+export async function labelReturnPage(deps: Pick<LabelCheckoutDeps, 'db' | 'config'>, paymentOrderId: number): Promise<string> {
   const shipment = await findShipmentOfPayment(deps.db, paymentOrderId);
   if (!shipment) return PAY_CANCEL_PAGE;
   if (shipment.state === 'bought' || shipment.state === 'refund_pending' || shipment.state === 'refunded') {
     return `${PAY_SUCCESS_PAGE}?redirect=${encodeURIComponent(labelsHref(shipment.order_no))}`;
   }
   if (shipment.state === 'buying' || shipment.state === 'failed') return `${APP_BASE}${labelsHref(shipment.order_no)}`;
-  return `${PAY_CANCEL_PAGE}?redirect=${encodeURIComponent(labelsHref())}`;
+  const param = encodeLabelPurchaseParam({ boxId: shipment.box_id, userId: shipment.user_id, unpaidLabelId: shipment.id });
+  return `${deps.config.labelPurchaseUrl}?param=${param}`;
 }
 
 const carrierService = (shipment: Pick<ShipmentRow, 'carrier' | 'service'>) => `${shipment.carrier} ${shipment.service}`.trim();
@@ -189,6 +192,9 @@ export const labelCheckout = carrierCheckoutPurpose(labelPurchase, {
   name: 'label',
   describe: () => 'a shipping label',
   page: (deps, order) => labelReturnPage(deps, order.id),
+  // An unpaid label, and one whose payment is being confirmed, wait in Orders In Progress.
+  tryAgain: { label: 'Orders In Progress', path: APP_PATHS.myOrders.getHref() },
+  pendingPage: () => `${APP_BASE}${APP_PATHS.payPending.getHref({ redirect: APP_PATHS.myOrders.getHref() })}`,
 });
 
 /** The label-purchase job: buys a paid label the carrier did not answer (the same key each time). */

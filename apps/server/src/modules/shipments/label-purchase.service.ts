@@ -9,12 +9,13 @@ import {
   MESSAGES,
   SHIPMENT_MESSAGES,
   type ShippingAddress,
+  type UnpaidLabel,
   type rateLabelCall,
   type buyLabelCall,
 } from '@airbox/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { writeTransaction } from '../../db/database.js';
+import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import { CarrierError, type PostalAddress, type ShipmentRate } from '../../providers/carriers/carriers-provider.js';
@@ -23,8 +24,17 @@ import { insertOpenOrder, openWithProvider } from '../payments/payment-orders.js
 import { findPaymentOrder, updatePaymentOrder } from '../payments/payments.repository.js';
 import { listSavedOrders } from '../saved-orders/saved-orders.repository.js';
 import type { UserRow } from '../users/users.table.js';
-import { findShipment, findShipmentOfUser, insertShipment, moveShipment, updateShipment } from './shipments.repository.js';
+import {
+  deleteUnpaidShipment,
+  findShipment,
+  findShipmentOfUser,
+  insertShipment,
+  listUnpaidShipments,
+  moveShipment,
+  updateShipment,
+} from './shipments.repository.js';
 import type { ShipmentRow } from './shipments.table.js';
+import { toUnpaidLabel } from './shipments.wire.js';
 
 /**
  * The label-purchase page (issue 9): rate a shipment (a draft), then pay for one of its rates
@@ -44,6 +54,7 @@ export const LABEL_PURCHASE_MESSAGES = {
   payingAlready: 'This label is being paid for already.',
   unknownRate: 'rateId: not one of the rates offered',
   wrongAmount: 'Your payment could not be taken as ordered and was refunded.',
+  notUnpaid: 'This label is no longer unpaid: it was paid or deleted.',
 } as const;
 
 type RateInput = z.output<typeof rateLabelCall.request>;
@@ -236,6 +247,7 @@ export async function rateLabel(deps: LabelPurchaseDeps, user: Pick<UserRow, 'us
   return { errorcode: LABEL_PURCHASE_ERRORCODE.ok, message: 'success', data: { draftId, rates: wireRates(rated.rates), insurance, messages: notes } };
 }
 
+/** The rates a shipment was offered, as rated (a damaged value reads as none). */
 function storedRates(shipment: Pick<ShipmentRow, 'rates'>): ShipmentRate[] {
   try {
     const rates: unknown = JSON.parse(shipment.rates);
@@ -246,12 +258,51 @@ function storedRates(shipment: Pick<ShipmentRow, 'rates'>): ShipmentRate[] {
 }
 
 const expired = () => new AppError(409, LABEL_PURCHASE_ERRORCODE.expired, LABEL_PURCHASE_MESSAGES.expired);
+const refused = (message: string) => new AppError(409, LABEL_PURCHASE_ERRORCODE.refused, message);
 
 /**
- * buyLabelCall: one rate of the user's own draft, rated less than RATES_VALID_MS ago, priced
- * from the stored rate; a payment order for rate + insurance, and the provider's approval page.
- * Buying again (another rate, or after cancelling at the provider) cancels the open order first:
- * never two live orders for one label. Another user's draft answers as an expired one.
+ * In the caller's transaction: the payment order a purchase last opened (if any) is closed, so it
+ * can no longer be captured. One the payer has not finished is cancelled (created → cancelled: a
+ * capture that starts first makes it capturing, and this fails); one cancelled or failed stays so.
+ * False while its money is being taken, or was taken.
+ */
+async function closeOpenPayment(trx: Db, paymentOrderId: number | null): Promise<boolean> {
+  if (paymentOrderId === null) return true;
+  const order = await findPaymentOrder(trx, paymentOrderId);
+  if (order === undefined) return false;
+  return order.status === 'cancelled' || order.status === 'failed' || updatePaymentOrder(trx, order.id, ['created'], { status: 'cancelled' });
+}
+
+/**
+ * In the caller's write transaction: deletes one of the user's unpaid purchases, its payment
+ * closed first (closeOpenPayment). Refused (throws, rolling the transaction back) when it is not
+ * an unpaid purchase of theirs, or its payment is being taken.
+ */
+async function removeUnpaid(trx: Db, userId: number, id: number): Promise<void> {
+  const shipment = await findShipmentOfUser(trx, userId, { id }, ['paying']);
+  if (!shipment) throw refused(LABEL_PURCHASE_MESSAGES.notUnpaid);
+  const removed = (await closeOpenPayment(trx, shipment.payment_order_id)) && (await deleteUnpaidShipment(trx, shipment.id, shipment.payment_order_id));
+  if (!removed) throw refused(LABEL_PURCHASE_MESSAGES.payingAlready);
+}
+
+/** deleteUnpaidLabelCall: one of the user's unpaid labels deleted, never a paid one or another customer's. */
+export async function deleteUnpaidLabel(deps: Pick<LabelPurchaseDeps, 'db'>, userId: number, id: number): Promise<void> {
+  await writeTransaction(deps.db, (trx) => removeUnpaid(trx, userId, id));
+}
+
+/** getUnpaidLabelsCall: the user's unpaid labels (with `id`, that one), each with the rates it was offered. */
+export async function unpaidLabels(deps: Pick<LabelPurchaseDeps, 'db'>, userId: number, id?: number): Promise<UnpaidLabel[]> {
+  const rows = await listUnpaidShipments(deps.db, userId, id);
+  return rows.map((row) => toUnpaidLabel(row, wireRates(storedRates(row))));
+}
+
+/**
+ * buyLabelCall: one rate of the user's own draft (or unpaid purchase), rated less than
+ * RATES_VALID_MS ago, priced from the stored rate; a payment order for rate + insurance, and the
+ * provider's approval page. Buying again (another rate, or after cancelling at the provider)
+ * cancels the open order first: never two live orders for one label. The unpaid purchase it
+ * `replaces` (rated again) is deleted in the same transaction, or the purchase is refused.
+ * Another user's draft answers as an expired one.
  */
 export async function buyLabel(deps: LabelPurchaseDeps, userId: number, input: BuyInput): Promise<string> {
   const now = deps.config.clock();
@@ -284,14 +335,8 @@ export async function buyLabel(deps: LabelPurchaseDeps, userId: number, input: B
     const current = await findShipment(trx, shipment.id);
     if (!current) throw new Error(`shipment ${shipment.id} vanished while it was being paid for`);
     if (current.state !== 'draft' && current.state !== 'paying') throw expired();
-    if (current.payment_order_id !== null) {
-      const previous = await findPaymentOrder(trx, current.payment_order_id);
-      const closed =
-        previous?.status === 'cancelled' ||
-        previous?.status === 'failed' ||
-        (previous !== undefined && (await updatePaymentOrder(trx, previous.id, ['created'], { status: 'cancelled' })));
-      if (!closed) throw new AppError(409, LABEL_PURCHASE_ERRORCODE.expired, LABEL_PURCHASE_MESSAGES.payingAlready);
-    }
+    if (!(await closeOpenPayment(trx, current.payment_order_id))) throw new AppError(409, LABEL_PURCHASE_ERRORCODE.expired, LABEL_PURCHASE_MESSAGES.payingAlready);
+    if (input.replaces !== undefined && input.replaces !== shipment.id) await removeUnpaid(trx, userId, input.replaces);
     const created = await insertOpenOrder(trx, deps, order);
     const moved = await moveShipment(
       trx,

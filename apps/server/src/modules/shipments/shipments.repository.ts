@@ -2,6 +2,7 @@ import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool,
 import type { Database, Db } from '../../db/database.js';
 import { isSqlite } from '../../db/dialect.js';
 import type { Tracker } from '../../providers/carriers/carriers-provider.js';
+import type { PaymentOrderStatus } from '../payments/payments.table.js';
 import type {
   InvoiceRow,
   InvoicesTable,
@@ -14,12 +15,16 @@ import type {
 
 /**
  * Queries of purchased labels. Every read names the owner: another customer's shipment is never
- * read, changed or served. A draft (a rated page nobody paid for) is not a purchase: the list,
- * the details and the comments never show one.
+ * read, changed or served. A draft (a rated page nobody paid for) is not a purchase: the lists,
+ * the details and the comments never show one. An unpaid purchase (paying) is listed apart from
+ * Purchased Labels (listUnpaidShipments).
  */
 
-/** The states the customer sees in Purchased Labels: every state but draft. */
-export const LISTED_STATES: readonly ShipmentState[] = ['paying', 'buying', 'bought', 'failed', 'refund_pending', 'refunded'];
+/** A customer's purchases, whose details and comments they read: every state but draft. */
+export const PURCHASE_STATES: readonly ShipmentState[] = ['paying', 'buying', 'bought', 'failed', 'refund_pending', 'refunded'];
+
+/** The states Purchased Labels lists: every purchase whose payment was taken (not draft, not paying). */
+export const LISTED_STATES: readonly ShipmentState[] = ['buying', 'bought', 'failed', 'refund_pending', 'refunded'];
 
 /** The Search Options (spec 03 §2). Empty or missing values do not filter. */
 export interface ShipmentFilters {
@@ -108,7 +113,7 @@ export async function findShipmentOfUser(
   db: Db,
   userId: number,
   which: ShipmentKey,
-  states: readonly ShipmentState[] = LISTED_STATES,
+  states: readonly ShipmentState[] = PURCHASE_STATES,
 ): Promise<ShipmentRow | undefined> {
   const query = db.selectFrom('shipments').selectAll().where('user_id', '=', userId).where('state', 'in', states);
   return ('id' in which ? query.where('id', '=', which.id) : query.where('provider_shipment_id', '=', which.providerShipmentId)).executeTakeFirst();
@@ -236,9 +241,39 @@ export async function updateShipmentComments(db: Db, userId: number, shipmentId:
     .set({ comments, updated_at: nowIso })
     .where('id', '=', shipmentId)
     .where('user_id', '=', userId)
-    .where('state', 'in', LISTED_STATES)
+    .where('state', 'in', PURCHASE_STATES)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** An unpaid purchase with the status of the payment order it last opened (null: none). */
+export type UnpaidShipmentRow = ShipmentRow & { payment_status: PaymentOrderStatus | null };
+
+/** The unpaid purchases listed at most: a customer who leaves more unpaid sees the newest. */
+export const UNPAID_LIST_MAX = 100;
+
+/** The user's unpaid purchases (paying), newest first, each with its payment order's status; with `id`, only that one. */
+export async function listUnpaidShipments(db: Db, userId: number, id?: number): Promise<UnpaidShipmentRow[]> {
+  let query = db
+    .selectFrom('shipments')
+    .leftJoin('payment_orders', 'payment_orders.id', 'shipments.payment_order_id')
+    .selectAll('shipments')
+    .select('payment_orders.status as payment_status')
+    .where('shipments.user_id', '=', userId)
+    .where('shipments.state', '=', 'paying');
+  if (id !== undefined) query = query.where('shipments.id', '=', id);
+  return query.orderBy('shipments.created_at', 'desc').orderBy('shipments.id', 'desc').limit(UNPAID_LIST_MAX).execute();
+}
+
+/** Deletes an unpaid purchase while its payment order is still `paymentOrderId` (another request may have opened a new one); false when it did not. */
+export async function deleteUnpaidShipment(db: Db, id: number, paymentOrderId: number | null): Promise<boolean> {
+  const result = await db
+    .deleteFrom('shipments')
+    .where('id', '=', id)
+    .where('state', '=', 'paying')
+    .where('payment_order_id', paymentOrderId === null ? 'is' : '=', paymentOrderId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
 export interface LabelFileOfUser {

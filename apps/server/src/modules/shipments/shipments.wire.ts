@@ -3,13 +3,16 @@ import {
   appUrl,
   carrierWireName,
   fromCents,
+  type LabelRate,
   type ShipmentDetail,
   type ShipmentRow as WireShipmentRow,
   STATUS_FLAG,
   type StatusFlag,
   totalPrice,
+  type UnpaidLabel,
 } from '@airbox/contract';
 import { toIso } from '../../db/dialect.js';
+import type { UnpaidShipmentRow } from './shipments.repository.js';
 import type { ShipmentRow, ShipmentState } from './shipments.table.js';
 
 /**
@@ -79,6 +82,47 @@ function moneyOf(row: ShipmentRow) {
   const insurance = fromCents(row.insurance_cents);
   const chargePrice = fromCents(row.discount_cents);
   return { retailRate, listRate: fromCents(row.list_cents), insurance, chargePrice, TotalPrice: totalPrice({ retailRate, insurance, chargePrice }) };
+}
+
+/** A sender or recipient of an unpaid purchase, as the label page's steps hold it. */
+function unpaidAddress(row: ShipmentRow, side: Side): UnpaidLabel['from'] {
+  const { zip, ...address } = sideOf(row, side);
+  return { ...address, zipcode: zip, residential: row[`${side}_residential`] === 1 };
+}
+
+/**
+ * An unpaid purchase with the rates it was offered (`offered`, as the rates call gave them): the
+ * rate chosen at the price ordered, and whether its payment is being confirmed (the provider
+ * took it: no longer payable or deletable).
+ */
+export function toUnpaidLabel(row: UnpaidShipmentRow, offered: LabelRate[]): UnpaidLabel {
+  const chosen = offered.find((rate) => rate.rateId === row.rate_id);
+  return {
+    id: row.id,
+    orderNo: row.order_no,
+    createTime: toIso(row.created_at),
+    from: unpaidAddress(row, 'from'),
+    to: unpaidAddress(row, 'to'),
+    parcel: { length: row.length_in, width: row.width_in, height: row.height_in, weight: row.weight_oz },
+    insuredValue: fromCents(row.insured_value_cents),
+    insurance: fromCents(row.insurance_cents),
+    comments: row.comments,
+    notifyRecipient: row.notify_recipient === 1,
+    orderId: row.saved_order_id,
+    rate: {
+      rateId: row.rate_id ?? '',
+      carrier: row.carrier ? carrierWireName(row.carrier) : '',
+      service: row.service,
+      rate: fromCents(row.rate_cents),
+      retailRate: fromCents(row.retail_cents),
+      deliveryDays: row.delivery_days,
+      cheapest: chosen?.cheapest ?? false,
+      fastest: chosen?.fastest ?? false,
+    },
+    rates: offered,
+    total: fromCents(row.total_cents),
+    payment: row.payment_status === 'capturing' || row.payment_status === 'captured' ? 'confirming' : 'unpaid',
+  };
 }
 
 /** A row of Purchased Labels. */

@@ -1,5 +1,7 @@
 import {
   buyLabelCall,
+  deleteUnpaidLabelCall,
+  getUnpaidLabelsCall,
   LABEL_PURCHASE_ERRORCODE,
   OPENAPI_CODE,
   rateLabelCall,
@@ -9,15 +11,18 @@ import {
 } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
 import { saveOrderForLater } from '../../modules/saved-orders/saved-orders.service.js';
-import { buyLabel, rateLabel } from '../../modules/shipments/label-purchase.service.js';
+import { buyLabel, deleteUnpaidLabel, rateLabel, unpaidLabels } from '../../modules/shipments/label-purchase.service.js';
 import { requestLabelRefund } from '../../modules/shipments/refunds.service.js';
 import { defineCall, signedInUser } from './define-call.js';
 
 /** The same answer for an order in progress that does not exist and one of another user. */
 export const SAVED_ORDER_NOT_FOUND = 'This order in progress does not exist.';
 
+/** Said when an unpaid label is deleted. */
+export const UNPAID_LABEL_DELETED = 'The unpaid label was deleted.';
+
 /**
- * The label-purchase page's calls (rate, buy, save for later) and refunds. The user is always
+ * The label-purchase page's calls (rate, buy, save for later, the unpaid labels) and refunds. The user is always
  * the session's; the calls that ask the carriers or the payment provider are throttled per
  * address, as the auth calls are, and charged to the account's hourly budgets (a rating is three
  * carrier calls: both addresses verified, then the rates).
@@ -28,6 +33,17 @@ export default async function labelPurchaseRoutes(app: FastifyInstance) {
   defineCall(app, buyLabelCall, { throttled: true, budget: { name: 'checkouts' } }).handle(async (input, request) => {
     const redirectURL = await buyLabel(app, signedInUser(request).user_id, input);
     return { errorcode: LABEL_PURCHASE_ERRORCODE.redirect, message: 'success', redirectURL };
+  });
+
+  defineCall(app, getUnpaidLabelsCall).handle(async (input, request) => ({
+    errorcode: LABEL_PURCHASE_ERRORCODE.ok,
+    message: 'success',
+    data: await unpaidLabels(app, signedInUser(request).user_id, input.id),
+  }));
+
+  defineCall(app, deleteUnpaidLabelCall).handle(async (input, request) => {
+    await deleteUnpaidLabel(app, signedInUser(request).user_id, input.id);
+    return { errorcode: LABEL_PURCHASE_ERRORCODE.ok, message: UNPAID_LABEL_DELETED };
   });
 
   defineCall(app, refundCall, { throttled: true }).handle(async (input, request) => {
