@@ -44,7 +44,8 @@ describe('Purchased Labels: the list', () => {
     await waitFor(() => labelRowOf('LB0001'));
     const expected: [string, string, string[]][] = [
       ['LB0001', 'unpaid', ['DETAILS', 'EDIT COMMENTS']],
-      ['LB0002', 'label created', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'SCHEDULE PICKUP', 'REFUND']],
+      // A UPS label: its drop-off choices where SCHEDULE PICKUP would be (UPS has no pickup here).
+      ['LB0002', 'label created', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'DROP-OFF OPTIONS', 'REFUND']],
       ['LB0003', 'in transit', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE']],
       ['LB0004', 'delivered', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE']],
       ['LB0005', 'refunded', ['DETAILS', 'EDIT COMMENTS']],
@@ -59,8 +60,8 @@ describe('Purchased Labels: the list', () => {
     expect(within(labelRowOf('LB0006')).getByText(AUTO_REFUND_NOTE)).toBeInTheDocument();
     expect(within(labelRowOf('LB0005')).queryByText(AUTO_REFUND_NOTE)).not.toBeInTheDocument();
     expect(within(labelRowOf('LB0004')).getByText('Birthday gift')).toBeInTheDocument();
-    // SCHEDULE PICKUP only for a label not yet in the carrier's hands (spec 03 §4).
-    expect(screen.getAllByRole('button', { name: /^SCHEDULE PICKUP/ })).toHaveLength(1);
+    // SCHEDULE PICKUP (for UPS its drop-off choices) only for a label not yet in the carrier's hands (spec 03 §4).
+    expect(screen.getAllByRole('button', { name: /^(SCHEDULE PICKUP|DROP-OFF OPTIONS)/ })).toHaveLength(1);
   });
 
   it('offers PICKUP DETAILS once a pickup exists, even in transit, and says why a paid pickup was not booked', async () => {
