@@ -1,4 +1,4 @@
-import { CONTACT_LIMITS, CONTACT_MESSAGES, LIMITS, US_STATES, USPS_PICKUP_SERVICES, type MyAddress } from '@airbox/contract';
+import { CONTACT_LIMITS, CONTACT_MESSAGES, LIMITS, US_STATES, USPS_PICKUP_SERVICES, type MyAddress, type ShipmentDetail } from '@airbox/contract';
 import Typography from '@mui/material/Typography';
 import { AddressChoices, ChoiceButton } from '../../../components/address/address-choices';
 import { ContactChoice } from '../../../components/address/contact-picker';
@@ -10,7 +10,7 @@ import { FormSelect } from '../../../components/form/form-select';
 import { StepActions } from '../../../components/wizard/step-actions';
 import { StepHeading } from '../../../components/wizard/step-heading';
 import { addressLine } from '../../../lib/address-text';
-import { addressFromContact, addressFromHub, type PickupAddressValues } from '../utils/draft';
+import { addressFromContact, addressFromHub, addressFromLabel, type PickupAddressValues } from '../utils/draft';
 import { PICKUP_TEXT } from '../utils/messages';
 
 const STATE_OPTIONS = US_STATES.map((state) => ({ value: state.code, label: state.name }));
@@ -19,8 +19,9 @@ const COUNTRY_OPTIONS = [{ value: 'USA', label: 'United States' }];
 const SERVICE_OPTIONS = USPS_PICKUP_SERVICES.map((service) => ({ value: service, label: service }));
 
 /**
- * Step 2, Pickup Address (spec 03 §3 Pickup address form, §5): the locker address (getMyAddress's
- * hub, with the customer as the person asked for), a contact of My Contacts (the picker: 5 a page,
+ * Step 2, Pickup Address (spec 03 §3 Pickup address form, §5): the label's ship-from address (where
+ * the form starts when it is known), the locker address (getMyAddress's hub, with the customer as
+ * the person asked for), a contact of My Contacts (the picker: 5 a page,
  * the search stripped of special characters), or an address typed in; the USPS service too for a
  * USPS label. Checked by the contract's pickupAddressStepSchema or uspsPickupAddressStepSchema.
  */
@@ -28,6 +29,7 @@ export function PickupAddressStep({
   userId,
   usps,
   mine,
+  shipFrom,
   defaultValues,
   onBack,
   onCancel,
@@ -36,6 +38,8 @@ export function PickupAddressStep({
   userId: number;
   usps: boolean;
   mine: readonly MyAddress[];
+  /** The label's ship-from address (getShipmentDetail), once known. */
+  shipFrom: ShipmentDetail['from_address'] | undefined;
   defaultValues: PickupAddressValues;
   onBack: (values: PickupAddressValues) => void;
   onCancel: () => void;
@@ -58,6 +62,13 @@ export function PickupAddressStep({
           <>
             <StepHeading>Pickup Address</StepHeading>
             <AddressChoices>
+              {shipFrom && (
+                <ChoiceButton
+                  label={PICKUP_TEXT.shipFromChoice}
+                  detail={addressLine({ address1: shipFrom.street1, address2: shipFrom.street2, city: shipFrom.city, state: shipFrom.state, zipcode: shipFrom.zip })}
+                  onClick={() => fill(addressFromLabel(shipFrom, current()))}
+                />
+              )}
               {hub && (
                 <ChoiceButton
                   label={PICKUP_TEXT.lockerChoice}

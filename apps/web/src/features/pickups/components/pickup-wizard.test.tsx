@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_CHECK_TEXT } from '../../../components/address/address-check';
 import { leaveForPayment } from '../../../lib/leave-for-payment';
 import { clickRowAction, expectTexts, fillIn, labelRowOf, renderApp, signIn } from '../../../testing/test-utils';
+import { shipmentDetail } from '../../../testing/fixtures';
 import { FEDEX_ROW, UPS_ROW, USPS_ROW, pickupApi } from '../testing/pickup-fixtures';
 import { PICKUP_TEXT } from '../utils/messages';
 
@@ -270,10 +271,52 @@ describe('the pickup wizard: each step\'s rules', JOURNEY, () => {
 });
 
 describe('the pickup wizard: USPS, free', JOURNEY, () => {
+  it("starts at the label's ship-from address with the label's own service, Ground Advantage as USPS's pickup calls it", async () => {
+    signIn({ userId: 7 });
+    const from = { name: 'Dana Maria Reyes', company: '', street1: '350 5th Ave', street2: 'Fl 3', city: 'New York', state: 'NY', zip: '10118', phone: '2125550134', email: '' };
+    const api = pickupApi([{ ...USPS_ROW, rateService: 'GroundAdvantage' }], {
+      '/app/v1/getShipmentDetail': { body: { errorcode: 0, message: 'ok', data: shipmentDetail({ from_address: from }) } },
+    });
+    const user = await openWizard('LB2002');
+    await toAddressStep(user);
+    expect(field('First Name')).toHaveValue('Dana Maria');
+    expect(field('Last Name')).toHaveValue('Reyes');
+    expect(field('Address 1')).toHaveValue('350 5th Ave');
+    expect(field('Address 2')).toHaveValue('Fl 3');
+    expect(field('City')).toHaveValue('New York');
+    expect(field('Zip Code')).toHaveValue('10118');
+    expect(field('Cell Phone Number')).toHaveValue('212-555-0134');
+    expect(screen.getByRole('combobox', { name: /^State/ })).toHaveTextContent('New York');
+    expect(screen.getByRole('combobox', { name: /^Carrier Service/ })).toHaveTextContent('USPS Ground Advantage');
+    // The ship-from address stays a choice beside the locker and My Contacts, and takes the form back.
+    const shipFrom = screen.getByRole('button', { name: new RegExp(`^${PICKUP_TEXT.shipFromChoice}`) });
+    expect(shipFrom).toHaveTextContent('350 5th Ave, Fl 3, New York, NY 10118');
+    await user.click(screen.getByRole('button', { name: new RegExp(`^${PICKUP_TEXT.lockerChoice}`) }));
+    expect(field('Address 1')).toHaveValue('1 Penn Plz');
+    await user.click(shipFrom);
+    expect(field('Address 1')).toHaveValue('350 5th Ave');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Select Pickup Date and Time');
+    await choose(user, 'Pickup Date', 'Friday, Nov 27, 2026');
+    await choose(user, 'Package location', 'Front Door');
+    await user.click(screen.getByRole('button', { name: 'Schedule pickup' }));
+    expect(await screen.findByText(PICKUP_MESSAGES.uspsScheduled)).toBeInTheDocument();
+    expect(Object.fromEntries(api.calls('/openapi/USPS/CarrierPickupSchedule')[0]?.fields ?? [])).toMatchObject({
+      address1: '350 5th Ave',
+      address2: 'Fl 3',
+      zip5: '10118',
+      firstname: 'Dana Maria',
+      lastname: 'Reyes',
+      servicetype: 'USPS Ground Advantage',
+    });
+  });
+
   it("asks for the carrier service and the package location, says where USPS does not come, then 'Your carrier pickup has been scheduled'", async () => {
     signIn({ userId: 7 });
     let comes = false;
-    const api = pickupApi([USPS_ROW], {
+    // A USPS service with no pickup service of its own: the customer chooses one.
+    const api = pickupApi([{ ...USPS_ROW, rateService: 'LibraryMail' }], {
       '/openapi/USPS/CarrierPickupAvailability': () =>
         comes
           ? { body: { code: 0, errorcode: 0, message: 'ok', data: { CarrierPickupAvailabilityResponse: { CarrierRoute: 'C001', Date: '2026-11-26', DayOfWeek: 'Thursday' } } } }

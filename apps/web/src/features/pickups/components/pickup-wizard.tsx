@@ -1,6 +1,6 @@
 import { PICKUP_MESSAGES, carrierDisplayName, type PickupRate, type ShipmentRow } from '@airbox/contract';
 import Dialog from '@mui/material/Dialog';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { addressCheckOf, suggestionOf } from '../../../components/address/address-check';
 import { useAlert } from '../../../components/alert/alert-context';
 import { useNarrow } from '../../../components/layout/use-narrow';
@@ -10,16 +10,18 @@ import { WizardFrame } from '../../../components/wizard/wizard-frame';
 import { answerMessage } from '../../../lib/http';
 import { leaveForPayment } from '../../../lib/leave-for-payment';
 import { useMyAddress } from '../../../lib/my-address';
+import { useShipmentDetail } from '../../../lib/shipment-detail';
 import { useValidateAddress } from '../../../lib/validate-address';
 import { useCreatePickup } from '../api/create-pickup';
 import { usePaypalByPickup } from '../api/paypal-by-pickup';
 import { useUspsPickupAvailability } from '../api/usps-pickup-availability';
 import { useUspsPickupSchedule } from '../api/usps-pickup-schedule';
 import {
-  EMPTY_PICKUP_ADDRESS,
   EMPTY_PICKUP_DATE,
+  addressFromLabel,
   applySuggestion,
   createPickupInput,
+  firstPickupAddress,
   isHubAddress,
   pickupRoute,
   uspsAvailabilityInput,
@@ -45,7 +47,8 @@ const reasonOf = (error: unknown) => answerMessage(error) || PICKUP_MESSAGES.ser
 
 /**
  * The Pickup wizard (spec 03 §2, §4 Pickup flow, §5) in a dialog over Purchased Labels: Confirm
- * Package, Pickup Address, Select Pickup Date and Time, then for FedEx Summary and payment
+ * Package, Pickup Address (starting at the label's ship-from address and, for USPS, its service),
+ * Select Pickup Date and Time, then for FedEx Summary and payment
  * (validateAddress, createPickup, the rates, the agreements and PayPal, paypalByPickup and the
  * payment page) and for USPS the scheduling at once (CarrierPickupAvailability, then
  * CarrierPickupSchedule) and its confirmation. Back goes one step; Cancel asks, then closes.
@@ -72,14 +75,25 @@ export function PickupWizard({
   const pay = usePaypalByPickup();
   const availability = useUspsPickupAvailability();
   const schedule = useUspsPickupSchedule();
+  const detail = useShipmentDetail({ shipmentID: row.shipmentID, shippingIndexID: row.shippingIndexID });
+  const shipFrom = detail.data?.data.from_address;
 
-  const [address, setAddress] = useState<PickupAddressValues>(EMPTY_PICKUP_ADDRESS);
+  const [address, setAddress] = useState<PickupAddressValues>(() => firstPickupAddress(row));
   const [date, setDate] = useState<PickupDateValues>(EMPTY_PICKUP_DATE);
   const [quote, setQuote] = useState<PickupQuote>({ status: 'checking' });
   const [problem, setProblem] = useState<string | null>(null);
   const [scheduled, setScheduled] = useState<UspsScheduled | null>(null);
   /** The quote asked last: an answer to an earlier one (the customer went back meanwhile) is dropped. */
   const attempt = useRef(0);
+
+  // The address step starts at the label's ship-from address, when it is known before the step opens
+  // (never over what the customer typed); it stays a choice there either way.
+  const startedAtShipFrom = useRef(false);
+  useEffect(() => {
+    if (!shipFrom || startedAtShipFrom.current || wizard.step !== STEP.confirm) return;
+    startedAtShipFrom.current = true;
+    setAddress((current) => addressFromLabel(shipFrom, current));
+  }, [shipFrom, wizard.step]);
 
   const addresses = mine.data?.data ?? [];
   const hub = addresses.find((found) => found.kind === 'hub');
@@ -207,6 +221,7 @@ export function PickupWizard({
             userId={userId}
             usps={usps}
             mine={addresses}
+            shipFrom={shipFrom}
             defaultValues={address}
             onBack={(values) => {
               setAddress(values);

@@ -5,9 +5,11 @@ import {
   EMPTY_PICKUP_DATE,
   addressFromContact,
   addressFromHub,
+  addressFromLabel,
   applySuggestion,
   createPickupInput,
   estimatedPounds,
+  firstPickupAddress,
   isHubAddress,
   pickupRoute,
   uspsScheduleInput,
@@ -30,6 +32,26 @@ describe('pickup drafts', () => {
     expect(isHubAddress(atHub, hub)).toBe(true);
     expect(isHubAddress({ ...atHub, Address_line_1: '2 Penn Plz' }, hub)).toBe(false);
     expect(isHubAddress(atHub, undefined)).toBe(false);
+  });
+
+  it("starts with the USPS label's own service, and takes the label's ship-from address, a one-piece name split at its last word", () => {
+    expect(firstPickupAddress({ rateService: 'GroundAdvantage' })).toEqual({ ...EMPTY_PICKUP_ADDRESS, ServiceType: 'USPS Ground Advantage' });
+    expect(firstPickupAddress({ rateService: 'FEDEX_GROUND' }).ServiceType).toBe('');
+    const from = { name: 'Dana Maria Reyes', company: 'Reyes Bakery', street1: '742 Valencia St', street2: '', city: 'San Francisco', state: 'California', zip: '94110-1234', phone: '4155550134', email: '' };
+    expect(addressFromLabel(from, { ...EMPTY_PICKUP_ADDRESS, ServiceType: 'Priority Mail' })).toEqual({
+      FirstName: 'Dana Maria',
+      LastName: 'Reyes',
+      Company: 'Reyes Bakery',
+      Cell_phone_number: '415-555-0134',
+      Address_line_1: '742 Valencia St',
+      Address_line_2: '',
+      City: 'San Francisco',
+      State_province_region: 'CA',
+      Country: 'USA',
+      Zip_code: '94110',
+      ServiceType: 'Priority Mail',
+    });
+    expect(addressFromLabel({ ...from, name: 'Madonna' }, EMPTY_PICKUP_ADDRESS)).toMatchObject({ FirstName: 'Madonna', LastName: '' });
   });
 
   it("takes a contact (a state's name becomes its code), keeping the USPS service already chosen", () => {

@@ -9,7 +9,9 @@ import {
   type MyAddress,
   type PickupAddressForm,
   type PickupDateForm,
+  type ShipmentDetail,
   type ShipmentRow,
+  uspsPickupServiceOfLabel,
 } from '@airbox/contract';
 import type { CallInput } from '../../../lib/http';
 import { pickupDatetime } from './format';
@@ -72,6 +74,37 @@ export function addressFromHub(hub: MyAddress, home: MyAddress | undefined, curr
     State_province_region: stateOf(hub.state),
     Country: CONTACT_DEFAULT_COUNTRY,
     Zip_code: hub.zipcode,
+  };
+}
+
+/**
+ * Where the wizard starts: nothing typed, and for USPS the label's own service (a row's
+ * rateService, 'GroundAdvantage' as USPS Ground Advantage), which the customer may change.
+ */
+export const firstPickupAddress = (row: Pick<ShipmentRow, 'rateService'>): PickupAddressValues => ({
+  ...EMPTY_PICKUP_ADDRESS,
+  ServiceType: uspsPickupServiceOfLabel(row.rateService),
+});
+
+/**
+ * The label's ship-from address (getShipmentDetail's from_address) as a pickup address: where the
+ * parcel usually is. The detail names the sender in one piece ('Dana Reyes'): the last word is
+ * taken as the last name, the rest as the first (the fields stay editable).
+ */
+export function addressFromLabel(from: ShipmentDetail['from_address'], current: PickupAddressValues): PickupAddressValues {
+  const words = from.name.trim().split(/\s+/).filter(Boolean);
+  return {
+    ...current,
+    FirstName: words.length > 1 ? words.slice(0, -1).join(' ') : (words[0] ?? ''),
+    LastName: words.length > 1 ? (words.at(-1) ?? '') : '',
+    Company: from.company,
+    Cell_phone_number: phone(from.phone),
+    Address_line_1: from.street1,
+    Address_line_2: from.street2,
+    City: from.city,
+    State_province_region: stateOf(from.state),
+    Country: CONTACT_DEFAULT_COUNTRY,
+    Zip_code: from.zip.slice(0, 5),
   };
 }
 

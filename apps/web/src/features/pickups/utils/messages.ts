@@ -4,6 +4,7 @@ export const PICKUP_TEXT = {
   subtitle: (orderNo: string, carrier: string) => `Order ${orderNo}: the ${carrier} driver comes to get the package.`,
   cancelQuestion: 'Stop scheduling this pickup? What you entered is not kept.',
   leaveQuestion: 'The system may not save your changes. Your pickup is not scheduled yet.',
+  shipFromChoice: "The label's ship-from address",
   lockerChoice: 'My locker',
   contactsChoice: 'Pick from My Contacts',
   typeAddress: 'Or type where the driver comes:',

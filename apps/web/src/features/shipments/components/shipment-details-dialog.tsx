@@ -17,7 +17,7 @@ import { useAlert } from '../../../components/alert/alert-context';
 import { InfoDialog, InfoItem, InfoLines, InfoSection } from '../../../components/dialog/info-dialog';
 import { packageSize, packageWeight } from '../../../components/table/package-cell';
 import { useServiceNames } from '../../../lib/service-names';
-import { useShipmentDetail } from '../api/get-shipment-detail';
+import { useShipmentDetail } from '../../../lib/shipment-detail';
 import { DateTime } from '../../../components/date-time';
 
 type DetailAddress = ShipmentDetail['from_address'];

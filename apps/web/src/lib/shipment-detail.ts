@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/http';
+import { request } from './http';
 
 export interface ShipmentKey {
   shipmentID: string;
   shippingIndexID: number;
 }
 
-/** GET getShipmentDetail {shipmentID, shipmentIndexID}: one of the user's shipments; not theirs or gone is SHIPMENT_DETAIL_ERRORCODE.expired. */
+/**
+ * GET getShipmentDetail {shipmentID, shipmentIndexID}: one of the user's shipments; not theirs or
+ * gone is SHIPMENT_DETAIL_ERRORCODE.expired. Shared: Shipment Order Details shows it, the pickup
+ * wizard starts from its ship-from address.
+ */
 export const getShipmentDetail = ({ shipmentID, shippingIndexID }: ShipmentKey) =>
   request('getShipmentDetailCall', { shipmentID, shipmentIndexID: shippingIndexID });
 
