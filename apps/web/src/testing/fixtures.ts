@@ -1,4 +1,4 @@
-import { READ_ERRORCODE, type Contact, type MyAddress, type SavedOrder, type ShipmentDetail, type ShipmentRow } from '@airbox/contract';
+import { READ_ERRORCODE, type Contact, type MyAddress, type SavedOrder, type ShipmentDetail, type ShipmentRow, type UnpaidLabel } from '@airbox/contract';
 
 /**
  * The records the web tests answer with, each written once: a test gives only what it is about
@@ -246,6 +246,35 @@ export function savedOrder(overrides: Partial<SavedOrder> = {}): SavedOrder {
     toemail: '',
     toresidential: true,
     insuredValue: '0',
+    ...overrides,
+  };
+}
+
+/**
+ * An unpaid label as getUnpaidLabels answers it: Dana's UPS Ground label to Rosa in Austin, sent
+ * to PayPal and cancelled there; insured for $150 and continuing the order in progress 12.
+ */
+export function unpaidLabel(overrides: Partial<UnpaidLabel> = {}): UnpaidLabel {
+  const rate = { rateId: 'rate_ups', carrier: 'UPSDAP', service: 'Ground', rate: '11.20', retailRate: '12.00', deliveryDays: 4, cheapest: false, fastest: false };
+  return {
+    id: 88,
+    orderNo: 'AB2611200000088',
+    createTime: '2026-11-20T18:30:00.000Z',
+    from: { firstName: 'Dana', lastName: 'Reyes', company: '', address1: '742 Valencia St', address2: '', city: 'San Francisco', state: 'CA', zipcode: '94110', phone: '4155550134', email: 'dana@example.com', residential: true },
+    to: { firstName: 'Rosa', lastName: 'Reyes', company: '', address1: '12 Elm St', address2: 'Apt 4', city: 'Austin', state: 'TX', zipcode: '73301', phone: '512-555-0199', email: 'rosa@example.com', residential: true },
+    parcel: { length: 12, width: 10, height: 6, weight: 48 },
+    insuredValue: '150.00',
+    insurance: '1.50',
+    comments: 'Birthday present',
+    notifyRecipient: true,
+    orderId: 12,
+    rate,
+    rates: [
+      { rateId: 'rate_usps', carrier: 'USPS', service: 'GroundAdvantage', rate: '7.45', retailRate: '8.00', deliveryDays: 5, cheapest: true, fastest: false },
+      rate,
+    ],
+    total: '12.70',
+    payment: 'unpaid',
     ...overrides,
   };
 }

@@ -12,9 +12,9 @@ export interface Wizard {
   goTo: (step: number) => void;
 }
 
-/** The steps of a wizard and where the user is among them; starts at the first. */
-export function useWizard(steps: readonly string[]): Wizard {
-  const [position, setPosition] = useState({ step: 0, moved: false });
+/** The steps of a wizard and where the user is among them; starts at `first` (the first step unless told). */
+export function useWizard(steps: readonly string[], first = 0): Wizard {
+  const [position, setPosition] = useState({ step: first, moved: false });
   const last = steps.length - 1;
   const move = (by: (step: number) => number) =>
     setPosition((current) => ({ step: Math.min(Math.max(by(current.step), 0), last), moved: true }));

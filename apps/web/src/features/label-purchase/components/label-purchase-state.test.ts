@@ -1,9 +1,10 @@
 import { LABEL_PURCHASE_ERRORCODE, type LabelRate } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_ADDRESS } from '../../../lib/address-values';
+import { unpaidLabel } from '../../../testing/fixtures';
 import { ApiError } from '../../../lib/http';
 import { EMPTY_DRAFT, type LabelDraft } from '../utils/draft';
-import { bothVerified, canSaveForLater, currentDraft, initialLabelPurchaseState, labelPurchaseReducer, ratesFailure } from './label-purchase-state';
+import { bothVerified, canSaveForLater, currentDraft, initialLabelPurchaseState, labelPurchaseReducer, ratesFailure, unpaidLabelState } from './label-purchase-state';
 import type { LabelPurchaseAction, LabelPurchaseState } from './label-purchase-state';
 
 const HOME = { ...EMPTY_ADDRESS, firstName: 'Dana', lastName: 'Reyes', address1: '742 Valencia St', city: 'San Francisco', state: 'CA', zipcode: '94110' };
@@ -35,6 +36,20 @@ describe('the label-purchase page state', () => {
     expect(canSaveForLater(typing)).toBe(true);
     expect(typing.draft).toBe(EMPTY_DRAFT);
     expect(canSaveForLater(run(typing, { type: 'typed', values: { from: { ...EMPTY_ADDRESS, city: '  ' } } }))).toBe(false);
+  });
+
+  it('opens an unpaid label ready to pay: every step as chosen, its rates as offered with its own at the price ordered', () => {
+    const ordered = { ...unpaidLabel().rate, rate: '11.95' };
+    const state = unpaidLabelState(unpaidLabel({ rate: ordered }));
+    expect(state).toMatchObject({ dirty: false, rateId: 'rate_ups', checks: null });
+    expect(state.rates).toEqual({ status: 'ready', draftId: 88, rates: [ordered, unpaidLabel().rates[0]], insurance: '1.50', messages: [] });
+    expect(state.draft).toEqual({
+      from: { ...unpaidLabel().from, phone: '415-555-0134' },
+      to: { ...unpaidLabel().to, saveRecipient: false },
+      parcel: { length: '12', width: '10', height: '6', weightLb: '3', weightOz: '0' },
+      options: { insuredValue: '150.00', comments: 'Birthday present', notifyRecipient: true },
+    });
+    expect(unpaidLabelState(unpaidLabel({ insuredValue: '0.00' })).draft.options.insuredValue).toBe('');
   });
 
   it('takes a step on Next, keeps what is typed on Back, and saves for later what is on screen', () => {

@@ -1,7 +1,7 @@
-import { LABEL_PURCHASE_ERRORCODE, type LabelRate } from '@airbox/contract';
+import { LABEL_PURCHASE_ERRORCODE, type LabelRate, type UnpaidLabel } from '@airbox/contract';
 import { suggestionOf, type AddressCheck } from '../../../components/address/address-check';
 import { ApiError, answerMessage, type CallOutput } from '../../../lib/http';
-import { hasAddressInput, type LabelDraft } from '../utils/draft';
+import { draftFromUnpaidLabel, hasAddressInput, type LabelDraft } from '../utils/draft';
 import type { RatesState } from './rates-step';
 import { applySuggestion, type Side } from './verify-step';
 
@@ -47,6 +47,20 @@ export type LabelPurchaseAction =
 
 export function initialLabelPurchaseState(draft: LabelDraft): LabelPurchaseState {
   return { draft, typed: {}, dirty: false, checks: null, verifying: false, rates: { status: 'loading' }, rateId: null, ratesNotice: null };
+}
+
+/**
+ * An unpaid label's page (getUnpaidLabels): every step as it was paid for, the rates it was
+ * offered with its own chosen at the price ordered, ready for the Review step. Its id is the draft
+ * paid again.
+ */
+export function unpaidLabelState(label: UnpaidLabel): LabelPurchaseState {
+  const others = label.rates.filter((rate) => rate.rateId !== label.rate.rateId);
+  return {
+    ...initialLabelPurchaseState(draftFromUnpaidLabel(label)),
+    rates: { status: 'ready', draftId: label.id, rates: [label.rate, ...others], insurance: label.insurance, messages: [] },
+    rateId: label.rate.rateId,
+  };
 }
 
 /** Save for later is offered once the sender or the recipient holds anything, typed or taken. */

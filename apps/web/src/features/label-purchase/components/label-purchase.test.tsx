@@ -11,7 +11,7 @@ import {
 } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contact, myAddress, savedOrder } from '../../../testing/fixtures';
+import { contact, myAddress, savedOrder, unpaidLabel } from '../../../testing/fixtures';
 import { fillIn, mockApi, renderApp, signIn, type ApiRequest } from '../../../testing/test-utils';
 import { stubPhoneViewport } from '../../../testing/viewport';
 import { ADDRESS_CHECK_TEXT } from '../../../components/address/address-check';
@@ -152,6 +152,62 @@ describe('label purchase page', () => {
     labelApi({ '/openapi/easyPost/getOrderForLater': { body: { ...ok, data: [] } } });
     renderApp(pagePath({ boxId: '1234567', userId: 7, OrderId: 404 }));
     expect(await screen.findByText(LABEL_PURCHASE_TEXT.orderNotFound)).toBeInTheDocument();
+    expect(field('Address 1')).toHaveValue('');
+  });
+
+  it('opens an unpaid label at the Review step with everything as it was chosen, and pays for the same label', async () => {
+    signIn({ userId: 7 });
+    const api = labelApi({ '/app/v1/labelPurchase/unpaid': { body: { errorcode: 0, message: 'ok', data: [unpaidLabel()] } } });
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7, unpaidLabelId: 88 }));
+    await step('Review and pay');
+    expect(api.calls('/app/v1/labelPurchase/unpaid')[0]?.fields.get('id')).toBe('88');
+    expect(screen.getByText(LABEL_PURCHASE_TEXT.unpaid)).toBeInTheDocument();
+    const summary = screen.getByLabelText('Your label');
+    expect(summary).toHaveTextContent('Dana Reyes');
+    expect(summary).toHaveTextContent('415-555-0134');
+    expect(summary).toHaveTextContent('12 Elm St, Apt 4, Austin, TX 73301');
+    expect(summary).toHaveTextContent('12 × 10 × 6 in, 3 lb 0 oz');
+    expect(summary).toHaveTextContent('UPS Ground Saver (4 business days)');
+    expect(summary).toHaveTextContent('Birthday present');
+    expect(summary).toHaveTextContent('Insurance$1.50 (declared value $150.00)');
+    expect(summary).toHaveTextContent('Total$12.70');
+    expect(screen.getByText('We will e-mail rosa@example.com a link to follow the parcel.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Pay $12.70' }));
+    await waitFor(() => expect(leaveForPayment).toHaveBeenCalledWith('https://pay.example/approve?token=lbl'));
+    expect(api.calls('/app/v1/labelPurchase/buy')[0]?.json).toEqual({ draftId: 88, rateId: 'rate_ups', notifyRecipient: true, orderId: 12 });
+    expect(api.calls('/app/v1/labelPurchase/rates')).toHaveLength(0);
+  });
+
+  it('goes back from an unpaid label to its rates as offered, and a label rated again replaces it', async () => {
+    signIn({ userId: 7 });
+    const api = labelApi({ '/app/v1/labelPurchase/unpaid': { body: { errorcode: 0, message: 'ok', data: [unpaidLabel()] } } });
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7, unpaidLabelId: 88 }));
+    await step('Review and pay');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await step('Rates');
+    expect(screen.getByRole('radio', { name: /UPS Ground Saver/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /USPS Ground Advantage/ })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await step('Options');
+    expect(field('Declared value to insure')).toHaveValue('150.00');
+    expect(field('Comments')).toHaveValue('Birthday present');
+    await fillIn(user, field('Declared value to insure'), '200');
+    await user.click(screen.getByRole('button', { name: 'Check addresses' }));
+    await step('Rates');
+    await user.click(await screen.findByRole('radio', { name: /UPS Ground Saver/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: /^Pay \$/ }));
+    await waitFor(() => expect(leaveForPayment).toHaveBeenCalled());
+    expect(api.calls('/app/v1/labelPurchase/buy')[0]?.json).toEqual({ draftId: 55, rateId: 'rate_ups', notifyRecipient: true, orderId: 12, replaces: 88 });
+  });
+
+  it('says when the unpaid label to pay is no longer unpaid, and starts empty', async () => {
+    signIn({ userId: 7 });
+    labelApi({ '/app/v1/labelPurchase/unpaid': { body: { errorcode: 0, message: 'ok', data: [] } } });
+    renderApp(pagePath({ boxId: '1234567', userId: 7, unpaidLabelId: 88 }));
+    expect(await screen.findByText(LABEL_PURCHASE_TEXT.unpaidNotFound)).toBeInTheDocument();
+    await step('Ship from');
     expect(field('Address 1')).toHaveValue('');
   });
 

@@ -18,6 +18,7 @@ import { useMyAddress } from '../../../lib/my-address';
 import { useValidateAddress } from '../../../lib/validate-address';
 import { useBuyLabel } from '../api/buy-label';
 import { useOrderForLater } from '../api/get-order-for-later';
+import { useUnpaidLabel } from '../api/get-unpaid-label';
 import { useRateLabel } from '../api/rate-label';
 import { useSaveOrderForLater } from '../api/save-order-for-later';
 import { EMPTY_DRAFT, draftFromSavedOrder, rateInput, saveForLaterInput, type LabelDraft } from '../utils/draft';
@@ -25,7 +26,16 @@ import { LABEL_PURCHASE_TEXT } from '../utils/messages';
 import { FromStep, ToStep } from './address-steps';
 import { OptionsStep } from './options-step';
 import { PackageStep } from './package-step';
-import { bothVerified, canSaveForLater, currentDraft, initialLabelPurchaseState, labelPurchaseReducer, ratesFailure } from './label-purchase-state';
+import {
+  bothVerified,
+  canSaveForLater,
+  currentDraft,
+  initialLabelPurchaseState,
+  labelPurchaseReducer,
+  ratesFailure,
+  unpaidLabelState,
+  type LabelPurchaseState,
+} from './label-purchase-state';
 import { RatesStep } from './rates-step';
 import { ReviewStep } from './review-step';
 import { VerifyStep } from './verify-step';
@@ -40,31 +50,52 @@ export function paramOfHash(hash: string): string | null {
   return match?.[1] ?? null;
 }
 
-/** The saved order `param` asks to continue: its id, or undefined. Only the session says who the customer is. */
-function orderIdOf(hash: string): number | undefined {
+/**
+ * What `param` asks the page to open: a saved order to continue (OrderId), or an unpaid label to
+ * review and pay (unpaidLabelId). Only the session says who the customer is.
+ */
+function openedBy(hash: string): { orderId: number | undefined; unpaidLabelId: number | undefined } {
   const param = decodeLabelPurchaseParam(paramOfHash(hash));
   const id = Number(param?.OrderId);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
+  return { orderId: Number.isInteger(id) && id > 0 ? id : undefined, unpaidLabelId: param?.unpaidLabelId };
 }
 
 /**
  * /shipment/#/Shipment/shipmentRate?param=... (spec 03 §2): the label-purchase page. The customer
- * is the session's; `param` only pre-selects an order in progress to continue (its user id is
- * never used), which is read with getOrderForLater and pre-fills every step.
+ * is the session's; `param` only pre-selects (its user id is never used) an order in progress to
+ * continue, read with getOrderForLater, which pre-fills every step; or an unpaid label (a payment
+ * cancelled at PayPal, PAY in Orders In Progress), read with getUnpaidLabels, which opens at the
+ * Review step with everything as it was chosen.
  */
 export function LabelPurchase({ userId, hash }: { userId: number; hash: string }) {
-  const orderId = orderIdOf(hash);
+  const { orderId, unpaidLabelId } = openedBy(hash);
   const order = useOrderForLater(userId, orderId);
+  const unpaid = useUnpaidLabel(unpaidLabelId);
   if (orderId !== undefined && order.isPending) return <LinearProgress aria-label="Loading your order in progress" />;
+  if (unpaidLabelId !== undefined && unpaid.isPending) return <LinearProgress aria-label="Loading your unpaid label" />;
+  const label = unpaid.data?.data[0];
+  if (label) {
+    return (
+      <LabelPurchaseWizard
+        key={`unpaid-${label.id}`}
+        userId={userId}
+        orderId={label.orderId ?? undefined}
+        unpaidLabelId={label.id}
+        initial={unpaidLabelState(label)}
+        firstStep={STEP.review}
+        notice={label.payment === 'confirming' ? LABEL_PURCHASE_TEXT.unpaidConfirming : LABEL_PURCHASE_TEXT.unpaid}
+      />
+    );
+  }
   const saved = order.data?.data[0];
-  const missing = orderId !== undefined && !saved;
+  const notice = unpaidLabelId !== undefined ? LABEL_PURCHASE_TEXT.unpaidNotFound : orderId !== undefined && !saved ? LABEL_PURCHASE_TEXT.orderNotFound : null;
   return (
     <LabelPurchaseWizard
       key={saved?.id ?? 'new'}
       userId={userId}
       orderId={saved?.id}
-      initial={saved ? draftFromSavedOrder(saved) : EMPTY_DRAFT}
-      notice={missing ? LABEL_PURCHASE_TEXT.orderNotFound : null}
+      initial={initialLabelPurchaseState(saved ? draftFromSavedOrder(saved) : EMPTY_DRAFT)}
+      notice={notice}
     />
   );
 }
@@ -72,15 +103,20 @@ export function LabelPurchase({ userId, hash }: { userId: number; hash: string }
 function LabelPurchaseWizard({
   userId,
   orderId,
+  unpaidLabelId,
   initial,
+  firstStep = STEP.from,
   notice,
 }: {
   userId: number;
   orderId: number | undefined;
-  initial: LabelDraft;
+  /** The unpaid label the page opened: paid again as it is, or replaced by the draft of a rating since. */
+  unpaidLabelId?: number;
+  initial: LabelPurchaseState;
+  firstStep?: number;
   notice: string | null;
 }) {
-  const wizard = useWizard(STEPS);
+  const wizard = useWizard(STEPS, firstStep);
   const alert = useAlert();
   const navigate = useNavigate();
   const mine = useMyAddress(userId);
@@ -90,7 +126,7 @@ function LabelPurchaseWizard({
   const buyLabel = useBuyLabel();
   const save = useSaveOrderForLater();
 
-  const [state, dispatch] = useReducer(labelPurchaseReducer, initial, initialLabelPurchaseState);
+  const [state, dispatch] = useReducer(labelPurchaseReducer, initial);
   const { draft, checks, verifying, rates, rateId, ratesNotice } = state;
   /**
    * The recipient last put in My Contacts, so rating again does not save it twice. Nothing shows
@@ -168,6 +204,7 @@ function LabelPurchaseWizard({
         rateId: chosen.rateId,
         notifyRecipient: draft.options.notifyRecipient,
         orderId,
+        replaces: unpaidLabelId !== rates.draftId ? unpaidLabelId : undefined,
       };
       const { redirectURL } = await buyLabel.mutateAsync(input);
       allowLeave();

@@ -10,6 +10,7 @@ import {
   type Contact,
   type MyAddress,
   type SavedOrder,
+  type UnpaidLabel,
 } from '@airbox/contract';
 import { EMPTY_ADDRESS, type AddressValues } from '../../../lib/address-values';
 import type { CallInput } from '../../../lib/http';
@@ -87,10 +88,39 @@ export function addressFromContact(contact: Contact): AddressValues {
 /** A number the form holds as text: '' for none. */
 const asText = (value: number) => (value > 0 ? String(value) : '');
 
-/** An order in progress (getOrderForLater) as the page's steps hold it: ounces back to lb and oz. */
+/** A parcel as the wire carries it (inches, ounces) as the Package step holds it: ounces back to lb and oz. */
+function packageValues({ length, width, height, weight }: { length: number; width: number; height: number; weight: number }): PackageValues {
+  const split = splitOunces(weight);
+  return {
+    length: asText(length),
+    width: asText(width),
+    height: asText(height),
+    weightLb: weight > 0 ? String(split.lb) : '',
+    weightOz: weight > 0 ? String(split.oz) : '',
+  };
+}
+
+/** A declared value in dollars as the Options step holds it: '' for none. */
+function insuredText(dollars: string): string {
+  const cents = toCents(dollars);
+  return cents > 0 ? fromCents(cents) : '';
+}
+
+/** An address as the wire carries it, its phone as the page's mask shows it. */
+const addressValues = (address: AddressValues): AddressValues => ({ ...address, phone: address.phone ? formatPhoneDashed(address.phone) : '' });
+
+/** An unpaid label (getUnpaidLabels) as the page's steps hold it: every step as it was paid for. */
+export function draftFromUnpaidLabel(label: UnpaidLabel): LabelDraft {
+  return {
+    from: addressValues(label.from),
+    to: { ...addressValues(label.to), saveRecipient: false },
+    parcel: packageValues(label.parcel),
+    options: { insuredValue: insuredText(label.insuredValue), comments: label.comments, notifyRecipient: label.notifyRecipient },
+  };
+}
+
+/** An order in progress (getOrderForLater) as the page's steps hold it. */
 export function draftFromSavedOrder(order: SavedOrder): LabelDraft {
-  const weight = splitOunces(order.weight);
-  const insured = toCents(order.insuredValue);
   return {
     from: {
       firstName: order.fromfirstname,
@@ -119,14 +149,8 @@ export function draftFromSavedOrder(order: SavedOrder): LabelDraft {
       residential: order.toresidential,
       saveRecipient: false,
     },
-    parcel: {
-      length: asText(order.length),
-      width: asText(order.width),
-      height: asText(order.height),
-      weightLb: order.weight > 0 ? String(weight.lb) : '',
-      weightOz: order.weight > 0 ? String(weight.oz) : '',
-    },
-    options: { insuredValue: insured > 0 ? fromCents(insured) : '', comments: order.comments, notifyRecipient: false },
+    parcel: packageValues(order),
+    options: { insuredValue: insuredText(order.insuredValue), comments: order.comments, notifyRecipient: false },
   };
 }
 
