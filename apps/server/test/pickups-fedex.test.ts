@@ -306,9 +306,10 @@ describe('paypalByPickup and the payment', () => {
       expect(scheduled.state).toBe('scheduled');
       expect(scheduled.confirmation).toMatch(/^PRP\d{8}$/);
       expect(await paymentOrder(scheduled.payment_order_id!)).toMatchObject({ status: 'captured' });
+      // The label's line, then the pickup's fee naming the pickup.
       expect(await operationsOf(t.app, customer.userId)).toEqual([
-        expect.objectContaining({ op_type: 3 }),
-        expect.objectContaining({ op_type: 3, quote_cents: 450, payment_order_id: scheduled.payment_order_id }),
+        expect.objectContaining({ op_type: 3, shipment_id: label.id, pickup_id: null }),
+        expect.objectContaining({ op_type: 3, quote_cents: 450, payment_order_id: scheduled.payment_order_id, shipment_id: null, pickup_id: scheduled.id }),
       ]);
       const row = await labelRow(customer, label.id);
       expect(row).toMatchObject({ pickupId, pickupNote: '' });

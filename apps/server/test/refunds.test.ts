@@ -81,9 +81,10 @@ describe('refundCall', () => {
     expect(await paymentOrder(order.id)).toMatchObject({ status: 'refunded', refund_request_id: `refund-${order.id}` });
     expect(await payments().refundsOf(order.capture_id!)).toEqual([{ requestId: `refund-${order.id}`, amountCents: refunded.total_cents, currency: 'USD' }]);
     const operations = await operationsOf(t.app, owner.userId);
-    expect(operations.map((op) => [op.op_type, op.quote_cents])).toEqual([
-      [3, refunded.total_cents],
-      [3, -refunded.total_cents],
+    // Both lines name the label: its purchase, then its refund.
+    expect(operations.map((op) => [op.op_type, op.quote_cents, op.shipment_id, op.pickup_id])).toEqual([
+      [3, refunded.total_cents, id, null],
+      [3, -refunded.total_cents, id, null],
     ]);
     const notice = mails.filter((mail) => mail.to === owner.email && mail.subject.includes('refunded'));
     expect(notice).toHaveLength(1);

@@ -12,7 +12,7 @@ import {
 import { CONTACT_MESSAGES as C, contactFormSchema, stripPunctuation } from './contacts.js';
 import { formatUsd, orderTotalCents, planField, quantityField } from './memberships.js';
 import { deleteMessageCall } from './messages-calls.js';
-import { creditSign, transactionTypeName } from './operations.js';
+import { creditSign, operationAmountCents, transactionTypeName } from './operations.js';
 
 type Result = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
 const issuesOf = (result: Result) => (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -169,6 +169,16 @@ describe('transactions (spec 03 §9)', () => {
   ])('type %i is %s with sign %j', (type, name, sign) => {
     expect(transactionTypeName(type)).toBe(name);
     expect(creditSign(type)).toBe(sign);
+  });
+
+  it.each([
+    [14.55, -1455],
+    [-14.55, 1455],
+    [0.1 + 0.2, -30],
+    [0, 0],
+    [null, null],
+  ])('a quote of %j is %j cents from the customer\'s side', (quote, cents) => {
+    expect(operationAmountCents({ quote })).toBe(cents);
   });
 });
 

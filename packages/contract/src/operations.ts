@@ -45,15 +45,31 @@ export const operationSchema = z.object({
   pickup_time: z.string().nullable(),
   charge_time: z.string().nullable(),
   op_time: z.string().nullable(),
-  /** Amount paid in US dollars, when money moved. */
+  /** Amount paid in US dollars, when money moved; negative: money given back (a label's refund). */
   quote: z.number().nullable(),
   credits: z.number().int(),
   /** Days charged late (overdue pickups). */
   overtime: z.number().int(),
   /** Credit balance after this operation. */
   balance: z.number().int(),
+  /**
+   * Not in the spec (issue 21): what the line was for, in words ('Shipping label AB… · USPS Ground
+   * Advantage', 'Refund of label AB…', '10 credits'); '' when unknown. A server of the spec's
+   * contract sends none.
+   */
+  description: z.string().optional(),
 });
 export type Operation = z.infer<typeof operationSchema>;
+
+/**
+ * The money of a line from the customer's side, in cents: what they paid is negative, what came
+ * back to them positive (quote is what was paid); null when no money moved.
+ */
+export function operationAmountCents(operation: Pick<Operation, 'quote'>): number | null {
+  if (operation.quote === null) return null;
+  const paidCents = Math.round(operation.quote * 100);
+  return paidCents === 0 ? 0 : -paidCents;
+}
 
 export const OPERATION_SORT_FIELDS = ['op_timestamp', 'op_type', 'credits', 'balance'] as const;
 

@@ -243,8 +243,8 @@ export async function attemptPurchase<Row extends PurchaseRow, Bought, Made>(
 /**
  * What a kind's record does once the carrier made it, in one transaction: buying → bought with all
  * that goes with it (`mark`: the kind's move, only from buying, so once, and its own rows), the
- * ledger's purchase line of what was paid, then the customer told (`tell`). False when it was not
- * buying any more; logged as the kind's words.bought with `logged`.
+ * ledger's purchase line of what was paid, naming the row, then the customer told (`tell`). False
+ * when it was not buying any more; logged as the kind's words.bought with `logged`.
  */
 export async function recordBought<Row extends PurchaseRow, Bought, Made>(
   deps: CarrierPurchaseDeps,
@@ -256,7 +256,12 @@ export async function recordBought<Row extends PurchaseRow, Bought, Made>(
   const nowIso = deps.config.clock().toISOString();
   const recorded = await writeTransaction(deps.db, async (trx) => {
     if (!(await steps.mark(trx, nowIso))) return false;
-    const user = await recordPurchase(trx, row.user_id, { at: nowIso, paidCents: kind.paidCents(row), paymentOrderId: row.payment_order_id });
+    const user = await recordPurchase(trx, row.user_id, {
+      at: nowIso,
+      paidCents: kind.paidCents(row),
+      paymentOrderId: row.payment_order_id,
+      subject: kind.what === 'shipment' ? { shipmentId: row.id } : { pickupId: row.id },
+    });
     if (!user) throw new Error(`${kind.what} ${row.id} names a missing user`);
     await steps.tell(trx, user);
     return true;

@@ -26,44 +26,54 @@ const OPERATION_OF_PLAN: Record<MembershipPlan, number> = {
   [MEMBERSHIP_PLAN.twelveMonths]: OPERATION_TYPE.twelveMonthsPlan,
 };
 
+/** What a money line was for: a label (its purchase or its refund) or a carrier pickup. */
+export type PurchaseSubject = { shipmentId: number } | { pickupId: number };
+
 /**
- * A purchase line of money, the credits untouched: reads the user under lock (lockUser) for the
- * balance; answers them, or undefined (and writes nothing) when the user is missing.
+ * A purchase line of money, the credits untouched, naming what it was for: reads the user under
+ * lock (lockUser) for the balance; answers them, or undefined (and writes nothing) when the user
+ * is missing.
  */
-async function recordMoneyLine(trx: Db, userId: number, at: string, quoteCents: number, paymentOrderId: number | null): Promise<UserRow | undefined> {
+async function recordMoneyLine(
+  trx: Db,
+  userId: number,
+  line: { at: string; quoteCents: number; paymentOrderId: number | null; subject: PurchaseSubject },
+): Promise<UserRow | undefined> {
   const user = await lockUser(trx, userId);
   if (!user) return undefined;
   await insertOperation(trx, {
     user_id: user.user_id,
     op_type: OPERATION_TYPE.purchase,
-    op_timestamp: at,
+    op_timestamp: line.at,
     delivery_time: null,
     pickup_time: null,
-    charge_time: at,
-    op_time: at,
-    quote_cents: quoteCents,
+    charge_time: line.at,
+    op_time: line.at,
+    quote_cents: line.quoteCents,
     credits_delta: 0,
     credits_owed: 0,
     overtime_days: 0,
     balance_after: user.credits,
     package_id: null,
-    payment_order_id: paymentOrderId,
+    payment_order_id: line.paymentOrderId,
+    shipment_id: 'shipmentId' in line.subject ? line.subject.shipmentId : null,
+    pickup_id: 'pickupId' in line.subject ? line.subject.pickupId : null,
   });
   return user;
 }
 
-/** Something paid for with money (a label, a carrier pickup): what was paid. */
+/** Something paid for with money (a label, a carrier pickup): what was paid, and for what. */
 export function recordPurchase(
   trx: Db,
   userId: number,
-  purchase: { at: string; paidCents: number; paymentOrderId: number | null },
+  purchase: { at: string; paidCents: number; paymentOrderId: number | null; subject: PurchaseSubject },
 ): Promise<UserRow | undefined> {
-  return recordMoneyLine(trx, userId, purchase.at, purchase.paidCents, purchase.paymentOrderId);
+  return recordMoneyLine(trx, userId, { at: purchase.at, quoteCents: purchase.paidCents, paymentOrderId: purchase.paymentOrderId, subject: purchase.subject });
 }
 
-/** A purchase's money going back (a label the carrier refunded): a purchase line of minus what was paid. */
-export function recordRefund(trx: Db, userId: number, refund: { at: string; refundedCents: number }): Promise<UserRow | undefined> {
-  return recordMoneyLine(trx, userId, refund.at, -refund.refundedCents, null);
+/** A label's money going back (the carrier refunded it): a purchase line of minus what was paid, naming the label. */
+export function recordRefund(trx: Db, userId: number, refund: { at: string; refundedCents: number; shipmentId: number }): Promise<UserRow | undefined> {
+  return recordMoneyLine(trx, userId, { at: refund.at, quoteCents: -refund.refundedCents, paymentOrderId: null, subject: { shipmentId: refund.shipmentId } });
 }
 
 /** A plan bought (credits, or a membership with its credits): the credits granted and the balance they make. */
@@ -87,6 +97,8 @@ export async function recordPlanPurchase(
     balance_after: purchase.balanceAfter,
     package_id: null,
     payment_order_id: purchase.paymentOrderId,
+    shipment_id: null,
+    pickup_id: null,
   });
 }
 
@@ -107,6 +119,8 @@ export async function recordLockerDelivery(trx: Db, user: LedgerUser, delivery: 
     balance_after: user.credits,
     package_id: delivery.packageId,
     payment_order_id: null,
+    shipment_id: null,
+    pickup_id: null,
   });
 }
 
@@ -134,5 +148,7 @@ export async function recordCharge(
     balance_after: charge.balanceAfter,
     package_id: charge.packageId,
     payment_order_id: null,
+    shipment_id: null,
+    pickup_id: null,
   });
 }

@@ -7,10 +7,10 @@ export async function insertOperation(db: Db, operation: NewOperation): Promise<
 }
 
 const SORT_COLUMNS = {
-  op_timestamp: 'op_timestamp',
-  op_type: 'op_type',
-  credits: 'credits_delta',
-  balance: 'balance_after',
+  op_timestamp: 'operations.op_timestamp',
+  op_type: 'operations.op_type',
+  credits: 'operations.credits_delta',
+  balance: 'operations.balance_after',
 } as const;
 
 export interface OperationsPageQuery {
@@ -22,15 +22,43 @@ export interface OperationsPageQuery {
   order: 'asc' | 'desc';
 }
 
-/** A page of one user's operations and how many there are; ties keep the order they were written in. */
-export async function listOperations(db: Db, userId: number, query: OperationsPageQuery): Promise<{ total: number; rows: OperationRow[] }> {
-  let base = db.selectFrom('operations').where('user_id', '=', userId);
-  if (query.otype !== 0) base = base.where('op_type', '=', query.otype);
+/**
+ * An operation with what it was for, as far as it is known: the label (its order number and
+ * carrier), the carrier pickup (its carrier and day), the locker package (its carrier,
+ * tracking number and hub). Null where the line names none, or what it named is gone.
+ */
+export interface OperationLine extends OperationRow {
+  label_order_no: string | null;
+  label_carrier: string | null;
+  pickup_carrier: string | null;
+  pickup_date: string | null;
+  package_carrier: string | null;
+  package_tracking_no: string | null;
+  hub_name: string | null;
+}
+
+/** A page of one user's operations with what each was for, and how many there are; ties keep the order they were written in. */
+export async function listOperations(db: Db, userId: number, query: OperationsPageQuery): Promise<{ total: number; rows: OperationLine[] }> {
+  let base = db.selectFrom('operations').where('operations.user_id', '=', userId);
+  if (query.otype !== 0) base = base.where('operations.op_type', '=', query.otype);
   const { count } = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
   const rows = await base
-    .selectAll()
+    .leftJoin('shipments', 'shipments.id', 'operations.shipment_id')
+    .leftJoin('pickups', 'pickups.id', 'operations.pickup_id')
+    .leftJoin('locker_packages', 'locker_packages.id', 'operations.package_id')
+    .leftJoin('hubs', 'hubs.id', 'locker_packages.hub_id')
+    .selectAll('operations')
+    .select([
+      'shipments.order_no as label_order_no',
+      'shipments.carrier as label_carrier',
+      'pickups.carrier as pickup_carrier',
+      'pickups.pickup_date as pickup_date',
+      'locker_packages.carrier as package_carrier',
+      'locker_packages.tracking_no as package_tracking_no',
+      'hubs.business_name as hub_name',
+    ])
     .orderBy(SORT_COLUMNS[query.sort], query.order)
-    .orderBy('op_id', query.order)
+    .orderBy('operations.op_id', query.order)
     .limit(query.num)
     .offset(query.start)
     .execute();

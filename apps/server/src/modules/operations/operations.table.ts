@@ -3,7 +3,8 @@ import type { Timestamp } from '../../db/dialect.js';
 
 /**
  * One line of a user's history (spec 03 §9 types): a delivery, a pickup and its charge, a
- * purchase. Every credit or money movement writes one in the same transaction.
+ * purchase or its refund. Every credit or money movement writes one in the same transaction; a
+ * money line names what it was for (shipment_id, pickup_id, package_id, or its plan by op_type).
  */
 export interface OperationsTable {
   op_id: Generated<number>;
@@ -14,7 +15,7 @@ export interface OperationsTable {
   pickup_time: Timestamp | null;
   charge_time: Timestamp | null;
   op_time: Timestamp | null;
-  /** Money paid, in cents. */
+  /** Money paid, in cents; negative: money given back (a label's refund). */
   quote_cents: number | null;
   /** Signed: + purchases, - charges. */
   credits_delta: number;
@@ -25,6 +26,10 @@ export interface OperationsTable {
   package_id: number | null;
   /** Unique where set: a payment order grants once. */
   payment_order_id: number | null;
+  /** The label a money line was for: its purchase or its refund. */
+  shipment_id: number | null;
+  /** The carrier pickup a money line paid for. */
+  pickup_id: number | null;
 }
 
 export type OperationRow = Selectable<OperationsTable>;

@@ -1,20 +1,70 @@
-import type { Operation } from '@airbox/contract';
+import { carrierDisplayName, type Operation, OPERATION_TYPE } from '@airbox/contract';
 import { toIso, toIsoOrNull } from '../../db/dialect.js';
-import type { OperationRow } from './operations.table.js';
+import type { OperationLine } from './operations.repository.js';
 
-/** The wire shape: dollars for money, credits as a magnitude (the web app shows the sign by type). */
-export function toOperation(row: OperationRow): Operation {
+/** 'Dec 1' of a pickup's 'YYYY-MM-DD' (the day at its address). */
+const shortDay = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** 'FedEx 1Z999… · AirBox Hub': the locker package of a delivery or a pickup, as far as it is known. */
+function packageWords(line: OperationLine): string[] {
+  const parcel = [line.package_carrier ? carrierDisplayName(line.package_carrier) : '', line.package_tracking_no ?? ''].filter(Boolean).join(' ');
+  return [parcel, line.hub_name ?? ''].filter(Boolean);
+}
+
+/**
+ * What a line was for, in words (issue 21 item 5): 'Shipping label AB… · USPS', 'Refund of label
+ * AB… · USPS', 'Carrier pickup · FedEx · Dec 1', '10 credits', '6-month membership',
+ * 'Package pickup · FedEx 1Z… · AirBox Hub · Late fee · 2 days'. A money line written before lines
+ * named their label or pickup reads 'Refund' when money went back, else nothing.
+ */
+export function operationDescription(line: OperationLine): string {
+  switch (line.op_type) {
+    case OPERATION_TYPE.purchase: {
+      const refund = (line.quote_cents ?? 0) < 0;
+      if (line.label_order_no !== null) {
+        return [`${refund ? 'Refund of label' : 'Shipping label'} ${line.label_order_no}`, line.label_carrier ? carrierDisplayName(line.label_carrier) : ''].filter(Boolean).join(' · ');
+      }
+      if (line.pickup_carrier !== null) {
+        return ['Carrier pickup', carrierDisplayName(line.pickup_carrier), line.pickup_date ? shortDay(line.pickup_date) : ''].filter(Boolean).join(' · ');
+      }
+      return refund ? 'Refund' : '';
+    }
+    case OPERATION_TYPE.creditPlan:
+      return plural(line.credits_delta, 'credit');
+    case OPERATION_TYPE.sixMonthsPlan:
+      return '6-month membership';
+    case OPERATION_TYPE.twelveMonthsPlan:
+      return '12-month membership';
+    case OPERATION_TYPE.delivery:
+      return ['Package delivery', ...packageWords(line)].join(' · ');
+    case OPERATION_TYPE.pickup:
+    case OPERATION_TYPE.pickupInStore:
+      return ['Package pickup', ...packageWords(line), ...(line.overtime_days > 0 ? ['Late fee', plural(line.overtime_days, 'day')] : [])].join(' · ');
+    default:
+      return '';
+  }
+}
+
+/**
+ * The wire shape: dollars for money, credits as a magnitude (the web app shows the sign by type),
+ * and what the line was for (description, beside the spec's fields).
+ */
+export function toOperation(line: OperationLine): Operation {
   return {
-    op_id: row.op_id,
-    op_type: row.op_type,
-    op_timestamp: toIso(row.op_timestamp),
-    delivery_time: toIsoOrNull(row.delivery_time),
-    pickup_time: toIsoOrNull(row.pickup_time),
-    charge_time: toIsoOrNull(row.charge_time),
-    op_time: toIsoOrNull(row.op_time),
-    quote: row.quote_cents === null ? null : row.quote_cents / 100,
-    credits: Math.abs(row.credits_delta),
-    overtime: row.overtime_days,
-    balance: row.balance_after,
+    op_id: line.op_id,
+    op_type: line.op_type,
+    op_timestamp: toIso(line.op_timestamp),
+    delivery_time: toIsoOrNull(line.delivery_time),
+    pickup_time: toIsoOrNull(line.pickup_time),
+    charge_time: toIsoOrNull(line.charge_time),
+    op_time: toIsoOrNull(line.op_time),
+    quote: line.quote_cents === null ? null : line.quote_cents / 100,
+    credits: Math.abs(line.credits_delta),
+    overtime: line.overtime_days,
+    balance: line.balance_after,
+    description: operationDescription(line),
   };
 }

@@ -202,7 +202,7 @@ async function completeLabelRefund(deps: RefundDeps, shipment: ShipmentRow): Pro
   const within = async (trx: Db) => {
     const nowIso = deps.config.clock().toISOString();
     if (!(await moveShipment(trx, shipment.id, ['refund_pending'], { state: 'refunded', refund_status: 'refunded', refunded_at: nowIso, updated_at: nowIso }))) return;
-    if (!(await recordRefund(trx, shipment.user_id, { at: nowIso, refundedCents: shipment.total_cents }))) return;
+    if (!(await recordRefund(trx, shipment.user_id, { at: nowIso, refundedCents: shipment.total_cents, shipmentId: shipment.id }))) return;
     await notifyCustomer(
       trx,
       deps,
