@@ -135,8 +135,14 @@ export const routes: RouteObject[] = [
               accountScreen(paths.parentQrCode.path, paths.parentQrCode.title, 'qrCode'),
               accountScreen(paths.parentProfile.path, paths.parentProfile.title, 'profile'),
               { path: paths.shipmentParent.path, element: <Navigate to={paths.shipmentParent.getHref()} replace /> },
-              accountScreen(paths.shipments.path, paths.shipments.title, 'shipments'),
-              accountScreen(paths.myOrders.path, paths.myOrders.title, 'myOrders'),
+              {
+                // My Shipments' tabs around its lists (routes/my-shipments.tsx).
+                lazy: async () => ({ Component: (await import('./routes/my-shipments')).MyShipmentsLayout }),
+                children: [
+                  accountScreen(paths.shipments.path, paths.shipments.title, 'shipments'),
+                  accountScreen(paths.myOrders.path, paths.myOrders.title, 'myOrders'),
+                ],
+              },
               signedInScreen(paths.labelPurchase.path, paths.labelPurchase.title, async () => (await import('./routes/label-purchase')).LabelPurchaseRoute),
               accountScreen(paths.buyMembership.path, paths.buyMembership.title, 'buyMembership'),
               accountScreen(paths.transaction.path, paths.transaction.title, 'transaction'),

@@ -106,11 +106,16 @@ export function mockApi(handlers: Record<string, Answer | Handler>) {
   return { requests, fetchMock, calls: (path: string) => requests.filter((request) => request.path === path) };
 }
 
-/** The calls Purchased Labels makes on opening, answered: the given labels, the renaming list. */
+/**
+ * The calls Purchased Labels makes on opening, answered: the given labels, the renaming list, and
+ * none in progress (My Shipments' count of Orders In Progress).
+ */
 export function shipmentsApi(list: ShipmentRow[] = Object.values(SHIPMENT_ROWS), overrides: Record<string, Answer | Handler> = {}) {
   return mockApi({
     '/app/v1/userGetShipment': shipmentListAnswer(list),
     '/app/v1/carrierServiceRenaming': { body: { errorcode: READ_ERRORCODE.ok, message: 'ok', data: SERVICE_RENAMING } },
+    '/openapi/easyPost/getOrderForLater': { body: { code: 0, errorcode: 0, message: 'ok', data: [] } },
+    '/app/v1/labelPurchase/unpaid': { body: { errorcode: READ_ERRORCODE.ok, message: 'ok', data: [] } },
     ...overrides,
   });
 }

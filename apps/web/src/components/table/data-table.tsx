@@ -37,7 +37,8 @@ interface DataTableProps<Row, Key extends string | number, SortField extends str
   cardsBelow?: Breakpoint;
   sort?: TableSort<SortField>;
   selection?: TableSelection<Row, Key>;
-  pager: TablePagerProps;
+  /** Absent for a short list shown whole. */
+  pager?: TablePagerProps;
 }
 
 /**
@@ -49,7 +50,7 @@ export function DataTable<Row, Key extends string | number, SortField extends st
   return (
     <>
       {narrow ? <CardList {...props} /> : <WideTable {...props} />}
-      <TablePager {...props.pager} />
+      {props.pager && <TablePager {...props.pager} />}
     </>
   );
 }

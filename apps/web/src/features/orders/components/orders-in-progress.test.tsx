@@ -1,11 +1,16 @@
-import { OPENAPI_CODE, SHIPMENT_MESSAGES, decodeLabelPurchaseParam, type SavedOrder } from '@airbox/contract';
+import { OPENAPI_CODE, SHIPMENT_MESSAGES, decodeLabelPurchaseParam, type SavedOrder, type UnpaidLabel } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { savedOrder } from '../../../testing/fixtures';
+import { savedOrder, unpaidLabel } from '../../../testing/fixtures';
 import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
+import { SAVED_ORDERS_HEADING } from './orders-in-progress';
+import { UNPAID_LABEL_TEXT } from './unpaid-labels';
 
 const ORDERS = '/openapi/easyPost/getOrderForLater';
 const answer = (data: SavedOrder[]) => ({ body: { code: OPENAPI_CODE.ok, errorcode: OPENAPI_CODE.ok, message: 'ok', data } });
+
+const UNPAID = '/app/v1/labelPurchase/unpaid';
+const unpaidAnswer = (data: UnpaidLabel[]) => ({ body: { errorcode: 0, message: 'ok', data } });
 
 const rowOf = (name: RegExp) => screen.getByRole('row', { name });
 
@@ -98,5 +103,57 @@ describe('Orders In Progress', () => {
     await user.click(within(row).getByRole('button', { name: /^DELETE/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'CONFIRM' }));
     await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('No such order.'));
+  });
+
+  describe('unpaid labels', () => {
+    it('lists them apart above the saved orders: service, recipient, total, PAY to the Review step', async () => {
+      const { api } = await openOrders({ [ORDERS]: answer([savedOrder()]), [UNPAID]: unpaidAnswer([unpaidLabel()]) });
+      const table = await screen.findByRole('table', { name: UNPAID_LABEL_TEXT.heading });
+      expect(screen.getByRole('heading', { level: 2, name: UNPAID_LABEL_TEXT.heading })).toBeInTheDocument();
+      expect(screen.getByText(UNPAID_LABEL_TEXT.explanation)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 2, name: SAVED_ORDERS_HEADING })).toBeInTheDocument();
+      const row = within(table).getByRole('row', { name: /AB2611200000088/ });
+      for (const text of ['UPS', 'Rosa Reyes', '12 Elm St', 'Austin, TX 73301', '$12.70']) expect(within(row).getByText(text)).toBeInTheDocument();
+      const pay = within(row).getByRole('link', { name: 'PAY, order AB2611200000088' });
+      expect(decodeLabelPurchaseParam(pay.getAttribute('href')?.split('?param=')[1])).toEqual({ boxId: '1234567', userId: 7, unpaidLabelId: 88 });
+      expect(api.calls(UNPAID)).toHaveLength(1);
+    });
+
+    it('DELETE asks first, deletes the label, says so and lists it no more', async () => {
+      let deleted = false;
+      const { api, user } = await openOrders({
+        [ORDERS]: answer([]),
+        [UNPAID]: () => unpaidAnswer(deleted ? [] : [unpaidLabel()]),
+        '/app/v1/labelPurchase/deleteUnpaid': () => {
+          deleted = true;
+          return { body: { errorcode: 0, message: UNPAID_LABEL_TEXT.deleted } };
+        },
+      });
+      const table = await screen.findByRole('table', { name: UNPAID_LABEL_TEXT.heading });
+      await user.click(within(table).getByRole('button', { name: 'DELETE, order AB2611200000088' }));
+      const question = await screen.findByRole('alertdialog');
+      expect(question).toHaveTextContent(UNPAID_LABEL_TEXT.deleteQuestion);
+      await user.click(within(question).getByRole('button', { name: 'CONFIRM' }));
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(UNPAID_LABEL_TEXT.deleted));
+      expect(api.calls('/app/v1/labelPurchase/deleteUnpaid')[0]?.json).toEqual({ id: 88 });
+      await waitFor(() => expect(screen.queryByRole('table', { name: UNPAID_LABEL_TEXT.heading })).not.toBeInTheDocument());
+      expect(screen.queryByRole('heading', { name: SAVED_ORDERS_HEADING })).not.toBeInTheDocument();
+    });
+
+    it("says why a delete is refused, and offers neither PAY nor DELETE while PayPal confirms a label's payment", async () => {
+      const { user } = await openOrders({
+        [ORDERS]: answer([]),
+        [UNPAID]: unpaidAnswer([unpaidLabel(), unpaidLabel({ id: 89, orderNo: 'AB2611200000089', payment: 'confirming' })]),
+        '/app/v1/labelPurchase/deleteUnpaid': { status: 409, body: { errorcode: -1, message: 'This label is no longer unpaid: it was paid or deleted.' } },
+      });
+      const table = await screen.findByRole('table', { name: UNPAID_LABEL_TEXT.heading });
+      const confirming = within(table).getByRole('row', { name: /AB2611200000089/ });
+      expect(confirming).toHaveTextContent(UNPAID_LABEL_TEXT.confirming);
+      expect(within(confirming).queryByRole('link')).not.toBeInTheDocument();
+      expect(within(confirming).queryByRole('button')).not.toBeInTheDocument();
+      await user.click(within(table).getByRole('button', { name: 'DELETE, order AB2611200000088' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'CONFIRM' }));
+      await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('This label is no longer unpaid: it was paid or deleted.'));
+    });
   });
 });

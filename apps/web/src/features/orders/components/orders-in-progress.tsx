@@ -5,8 +5,6 @@ import { useState, type ReactNode } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { useToast } from '../../../components/toast/toast-context';
 import { DateTime } from '../../../components/date-time';
-import { BuyLabelsButton } from '../../../components/layout/buy-labels-button';
-import { PageCard } from '../../../components/layout/page-card';
 import { AddressCell } from '../../../components/table/address-cell';
 import { CardParties } from '../../../components/table/card-parties';
 import { DataTable } from '../../../components/table/data-table';
@@ -19,6 +17,8 @@ import type { SessionHints } from '../../../lib/session';
 import { useFormatDateTime } from '../../../lib/user';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrders } from '../api/get-orders';
+import { useUnpaidLabels } from '../api/get-unpaid-labels';
+import { UnpaidLabels } from './unpaid-labels';
 
 type Side = 'from' | 'to';
 
@@ -74,10 +74,14 @@ function OrderCard({ order, actions }: { order: SavedOrder; actions: ReactNode }
   );
 }
 
+/** The saved orders' heading, shown when the unpaid labels are listed above them. */
+export const SAVED_ORDERS_HEADING = 'Saved for later';
+
 /**
- * /ShipmentParent/MyOrder, Orders In Progress (spec 03 §2, §4, §7): the labels saved for later,
- * CONTINUE PURCHASE (the label-purchase page with the order's id) and DELETE after a
- * confirmation. The server answers every order at once; the table pages them here.
+ * /ShipmentParent/MyOrder, Orders In Progress (spec 03 §2, §4, §7): the unpaid labels, when there
+ * are any (UnpaidLabels), then the labels saved for later, CONTINUE PURCHASE (the label-purchase
+ * page with the order's id) and DELETE after a confirmation. The server answers every order at
+ * once; the table pages them here.
  */
 export function OrdersInProgress({ session }: { session: SessionHints }) {
   const { userId } = session;
@@ -85,6 +89,7 @@ export function OrdersInProgress({ session }: { session: SessionHints }) {
   const toast = useToast();
   const format = useFormatDateTime();
   const orders = useOrders(userId);
+  const unpaidCount = useUnpaidLabels(userId).data?.data.length ?? 0;
   const remove = useDeleteOrder(userId);
   const [page, setPage] = useState<{ page: number; num: number }>({ page: 0, num: PAGINATION.pageSize });
 
@@ -112,10 +117,13 @@ export function OrdersInProgress({ session }: { session: SessionHints }) {
   ];
 
   return (
-    <PageCard
-      title="Orders In Progress"
-      action={<BuyLabelsButton session={session} />}
-    >
+    <>
+      <UnpaidLabels session={session} />
+      {unpaidCount > 0 && (
+        <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+          {SAVED_ORDERS_HEADING}
+        </Typography>
+      )}
       <DataTable
         label="Orders In Progress"
         columns={orderColumns((order) => <RowActions actions={actionsOf(order)} rowName={orderName(order, format)} />)}
@@ -134,6 +142,6 @@ export function OrdersInProgress({ session }: { session: SessionHints }) {
           onRowsPerPageChange: (num) => setPage({ page: 0, num }),
         }}
       />
-    </PageCard>
+    </>
   );
 }

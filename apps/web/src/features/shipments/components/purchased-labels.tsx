@@ -12,8 +12,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState, type ComponentType, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
-import { BuyLabelsButton } from '../../../components/layout/buy-labels-button';
-import { PageCard } from '../../../components/layout/page-card';
 import { DataTable } from '../../../components/table/data-table';
 import { RowActions, type RowAction } from '../../../components/table/row-actions';
 import { useServiceNames } from '../../../lib/service-names';
@@ -228,10 +226,7 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
   };
 
   return (
-    <PageCard
-      title="Purchased Labels"
-      action={<BuyLabelsButton session={session} />}
-    >
+    <>
       {labelOrder && <LabelOrderNotice userId={userId} orderNo={labelOrder} onViewLabel={setLabelRow} onClose={closeLabelOrder} />}
       <SearchOptions
         search={search}
@@ -279,6 +274,6 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
           <Pickups key={shownPickup.id} userId={userId} request={shownPickup.request} onClose={closePickup} onChanged={reloadList} />
         </Suspense>
       )}
-    </PageCard>
+    </>
   );
 }
