@@ -16,6 +16,7 @@ const tracking = {
     carrier: 'UPS',
     trackingCode: '1Z999AA10123456784',
     status: 'in transit',
+    expectedDelivery: '2026-11-26',
     fromCity: 'San Francisco',
     fromState: 'CA',
     toCity: 'New York',

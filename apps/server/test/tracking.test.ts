@@ -445,6 +445,10 @@ describe('the simulator moving labels over time', () => {
     }
     expect(seen).toEqual(['in_transit', 'out_for_delivery', 'delivered']);
     const row = await rowOf(label);
+    // The simulator's trackers carry the carrier's estimate, as EasyPost's do.
+    const estimate = (await simulator().track({ trackingCode: label.trackingCode })).estDeliveryDate;
+    expect(estimate).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(row.est_delivery_date === null ? null : new Date(row.est_delivery_date).toISOString()).toBe(new Date(estimate!).toISOString());
     expect(JSON.parse(row.tracking_events).map((event: { message: string }) => event.message)).toEqual([
       'Shipping label created',
       'Accepted at origin facility',
@@ -543,6 +547,7 @@ describe('the public tracking page (getPublicTracking)', () => {
         carrier: 'USPS',
         trackingCode: label.trackingCode,
         status: 'in transit',
+        expectedDelivery: null,
         fromCity: 'San Francisco',
         fromState: 'CA',
         toCity: 'New York',
@@ -574,6 +579,40 @@ describe('the public tracking page (getPublicTracking)', () => {
   it('shows a refunded label as cancelled', async () => {
     const { userId } = await customer();
     const label = await labelOf(userId, { state: 'refunded' });
-    expect((await track(label.token)).json().data.status).toBe('cancelled');
+    expect((await track(label.token)).json().data).toMatchObject({ status: 'cancelled', expectedDelivery: null });
+  });
+
+  it("says the day the carrier expects to deliver: its tracker's latest estimate, else the service's days from the purchase", async () => {
+    const { userId } = await customer();
+    const label = await labelOf(userId);
+    const expected = async () => (await track(label.token)).json().data.expectedDelivery;
+    expect(await expected()).toBeNull();
+    await t.app.db.updateTable('shipments').set({ delivery_days: 3 }).where('id', '=', label.id).execute();
+    expect(await expected()).toBe(new Date(t.config.clock().getTime() + 3 * 24 * 60 * MINUTE).toISOString().slice(0, 10));
+
+    // EasyPost dates a carrier's estimate at midnight UTC of the day.
+    const withEstimate = (raw: string, estimate: string) => {
+      const event = JSON.parse(raw);
+      event.result.est_delivery_date = estimate;
+      return JSON.stringify(event);
+    };
+    await post(withEstimate(trackerEvent(label, 'in_transit', [{ status: 'in_transit', message: 'Accepted', datetime: iso(2) }]), '2031-12-05T00:00:00Z'));
+    await t.app.jobs.drain();
+    expect(await expected()).toBe('2031-12-05');
+    // An older tracker arriving late keeps the newer estimate; a newer one moves it.
+    await post(withEstimate(trackerEvent(label, 'pre_transit', [{ status: 'pre_transit', message: 'Pre-shipment', datetime: iso(1) }]), '2031-12-01T00:00:00Z'));
+    await t.app.jobs.drain();
+    expect(await expected()).toBe('2031-12-05');
+    await post(
+      withEstimate(
+        trackerEvent(label, 'in_transit', [
+          { status: 'in_transit', message: 'Accepted', datetime: iso(2) },
+          { status: 'in_transit', message: 'Departed', datetime: iso(3) },
+        ]),
+        '2031-12-06T00:00:00Z',
+      ),
+    );
+    await t.app.jobs.drain();
+    expect(await expected()).toBe('2031-12-06');
   });
 });

@@ -661,6 +661,8 @@ export const publicTrackingSchema = z.object({
   carrier: z.string(),
   trackingCode: z.string(),
   status: z.string(),
+  /** The day the carrier expects to deliver it ('YYYY-MM-DD'), or null (unknown, or a cancelled label). */
+  expectedDelivery: z.string().nullable(),
   fromCity: z.string(),
   fromState: z.string(),
   toCity: z.string(),
@@ -675,7 +677,7 @@ export const getPublicTrackingCall = call({
   encoding: 'query',
   signedIn: false,
   successCodes: [READ_ERRORCODE.ok],
-  summary: "A shipment's tracking for its recipient (the token from the mail): status and events, carrier, cities and states only. -404: no such link.",
+  summary: "A shipment's tracking for its recipient (the token from the mail): status, expected delivery day and events, carrier, cities and states only. -404: no such link.",
   request: z.object({ token: textField.min(16).max(64).regex(/^[A-Za-z0-9_-]+$/) }),
   response: result.extend({ data: publicTrackingSchema }),
 });

@@ -56,6 +56,8 @@ export interface ShipmentsTable extends ShippingAddressColumns {
   tracker_status: Generated<string>;
   /** The tracker's events, oldest first (JSON of TrackingEvent[]). */
   tracking_events: Generated<string>;
+  /** When the carrier expects to deliver it (the tracker's est_delivery_date); null until a tracker says. */
+  est_delivery_date: Timestamp | null;
   /** '' none asked, else submitted, refunded, rejected, not_applicable. */
   refund_status: Generated<string>;
   /** When the label's refund was asked; on a failed purchase, when the carrier was asked to void the label it made anyway (label-void.service.ts). */

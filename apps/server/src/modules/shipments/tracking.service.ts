@@ -1,6 +1,7 @@
 import { APP_PATHS, appUrl, carrierDisplayName, type PublicTracking, shipmentStatus, STATUS_FLAG } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
+import { toIso } from '../../db/dialect.js';
 import type { Tracker, TrackerEvent, TrackerStatus, TrackingEvent } from '../../providers/carriers/carriers-provider.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { notify } from '../notifications/notify.js';
@@ -62,6 +63,9 @@ function storedEventsOf(json: string): StoredEvent[] {
   }
 }
 
+/** Whether a carrier's date can be read. */
+const validDate = (value: string | null): value is string => value !== null && !Number.isNaN(Date.parse(value));
+
 /** A moment in ms; an unreadable date counts as the oldest. */
 const timeOf = (datetime: string) => {
   const ms = Date.parse(datetime);
@@ -106,7 +110,7 @@ export interface AppliedTracker {
  * transaction: its events are merged in (oldest first), and its status taken only when it is
  * further along the carrier's order than the label's (tracker-status.ts: never back, nothing after
  * a final status) and its newest event is newer than the label's, or its history holds every event
- * the label has. A tracker whose status is unknown, or with an event dated more than
+ * the label has; such a tracker's delivery estimate replaces the label's. A tracker whose status is unknown, or with an event dated more than
  * TRACKING_CLOCK_SKEW_MS ahead of the server's clock, changes nothing (such an event would
  * otherwise outdate every real one after it). A changed status worth telling queues the
  * customer's mail or text. Undefined when no label has this tracker. Running it twice with the
@@ -141,10 +145,19 @@ export async function applyTracker(deps: TrackingDeps, tracker: Tracker): Promis
     const knowsAll = stored.every((event) => incomingKeys.has(keyOf(event)));
     const newer = tracker.events.length > 0 ? incomingLatest > storedLatest || knowsAll : current === '';
     const status = newer && trackerStatusMovesForward(current, tracker.status) ? tracker.status : current;
+    // The carrier's latest estimate, from a tracker no older than what the label knows.
+    const storedEstimate = shipment.est_delivery_date === null ? null : toIso(shipment.est_delivery_date);
+    const estimate = newer && validDate(tracker.estDeliveryDate) ? toIso(tracker.estDeliveryDate) : storedEstimate;
     const eventsJson = JSON.stringify(merged);
     const result = { ...unchanged, status, changed: status !== current };
-    if (!result.changed && eventsJson === JSON.stringify(storedAsIs) && shipment.tracker_id) return result;
-    await updateShipment(trx, shipment.id, { tracker_status: status, tracking_events: eventsJson, tracker_id: shipment.tracker_id ?? tracker.trackerId, updated_at: now.toISOString() });
+    if (!result.changed && eventsJson === JSON.stringify(storedAsIs) && estimate === storedEstimate && shipment.tracker_id) return result;
+    await updateShipment(trx, shipment.id, {
+      tracker_status: status,
+      tracking_events: eventsJson,
+      est_delivery_date: estimate,
+      tracker_id: shipment.tracker_id ?? tracker.trackerId,
+      updated_at: now.toISOString(),
+    });
     const alreadyInTransit = status === 'in_transit' && stored.some((event) => event.status === 'in_transit' || event.status === 'out_for_delivery');
     if (result.changed && TOLD[status as TrackerStatus] && !alreadyInTransit) {
       await enqueueTrackingNotices(trx, deps, shipment, status as TrackerStatus, merged.at(-1));
@@ -191,6 +204,19 @@ export async function sendTrackingNotices(
   );
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The day the carrier expects to deliver a label ('YYYY-MM-DD'): its tracker's estimate (EasyPost
+ * dates it at midnight UTC of that day), else the service's delivery days counted from the
+ * purchase, as the rate said; null when neither is known.
+ */
+function expectedDeliveryDay(row: ShipmentRow): string | null {
+  if (row.est_delivery_date !== null) return toIso(row.est_delivery_date).slice(0, 10);
+  if (row.bought_at === null || row.delivery_days === null) return null;
+  return new Date(Date.parse(toIso(row.bought_at)) + row.delivery_days * DAY_MS).toISOString().slice(0, 10);
+}
+
 /** States in which a label exists for its recipient. */
 const TRACKABLE_STATES = ['bought', 'refund_pending', 'refunded'] as const;
 
@@ -203,11 +229,13 @@ export async function publicTracking(db: Db, token: string): Promise<PublicTrack
   const row = await findShipmentByTrackingToken(db, token, TRACKABLE_STATES);
   if (!row) return undefined;
   // A refunded label will not travel: the recipient sees it cancelled (the payment is not theirs to know).
-  const status = row.state === 'bought' ? shipmentStatus({ status_flag: STATUS_FLAG.labelCreated, easypostStatus: row.tracker_status }) : 'cancelled';
+  const travels = row.state === 'bought';
+  const status = travels ? shipmentStatus({ status_flag: STATUS_FLAG.labelCreated, easypostStatus: row.tracker_status }) : 'cancelled';
   return {
     carrier: carrierDisplayName(row.carrier),
     trackingCode: row.tracking_code ?? '',
     status,
+    expectedDelivery: travels ? expectedDeliveryDay(row) : null,
     fromCity: row.from_city,
     fromState: row.from_state,
     toCity: row.to_city,

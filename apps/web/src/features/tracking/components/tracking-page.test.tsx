@@ -9,6 +9,7 @@ const tracking = {
   carrier: 'USPS',
   trackingCode: '9400111202555842761234',
   status: 'out for delivery',
+  expectedDelivery: '2026-11-25',
   fromCity: 'San Francisco',
   fromState: 'CA',
   toCity: 'New York',
