@@ -33,10 +33,10 @@ async function remindersTo(customer: Customer) {
   return (await mailsOf(t)).filter((mail) => mail.to.includes(customer.email) && mail.subject.includes('pickup is tomorrow'));
 }
 
-/** A USPS pickup scheduled as the web app does it, for Tuesday 24 November in San Francisco. */
-async function scheduleUspsPickup(customer: Customer) {
+/** A USPS pickup scheduled as the web app does it, in San Francisco, for Tuesday 24 November unless said. */
+async function scheduleUspsPickup(customer: Customer, date = '2026-11-24') {
   const label = await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' });
-  const response = await postForm(t.app, '/openapi/USPS/CarrierPickupSchedule', { ...uspsPickupForm(label.id, customer.userId, '2026-11-24'), packagelocation: 'Side Door' }, customer.cookie);
+  const response = await postForm(t.app, '/openapi/USPS/CarrierPickupSchedule', { ...uspsPickupForm(label.id, customer.userId, date), packagelocation: 'Side Door' }, customer.cookie);
   expect(response.json()).toMatchObject({ code: 0 });
   return { label, confirmation: (response.json() as { data: { ConfirmationNumber: string } }).data.ConfirmationNumber };
 }
@@ -107,5 +107,22 @@ describe('the evening-before carrier pickup reminder', () => {
     // Texts only, as this customer chose; nothing for a cancelled pickup.
     expect(await remindersTo(east)).toHaveLength(0);
     expect(await remindersTo(cancelled)).toHaveLength(0);
+  });
+
+  it('reminds once of a USPS pickup for several labels, naming every parcel', async () => {
+    // Monday 7 December, 10:00 AM Pacific (after the other tests' days: the recurring job only runs forward).
+    now = new Date('2026-12-07T18:00:00Z');
+    const customer = await newCustomer(t.app, { notify_by_email: 1, notify_by_text: 0 });
+    const first = await scheduleUspsPickup(customer, '2026-12-08');
+    const second = await scheduleUspsPickup(customer, '2026-12-08');
+    expect(second.confirmation).toBe(first.confirmation);
+    await mailsOf(t);
+
+    now = new Date('2026-12-08T01:15:00Z');
+    const [mail, ...more] = await remindersTo(customer);
+    expect(more).toHaveLength(0);
+    expect(mail!.text).toContain(`USPS comes for your parcels ${first.label.trackingCode}, ${second.label.trackingCode} tomorrow: on 2026-12-08, at `);
+    now = new Date('2026-12-08T04:00:00Z');
+    expect(await remindersTo(customer)).toHaveLength(1);
   });
 });

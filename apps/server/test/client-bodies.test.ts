@@ -595,6 +595,9 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
     };
   },
 
+  // The Pickups list as the web app opens it: its first page.
+  getUserPickupsCall: async () => ({ body: { start: 0, num: 10 }, cookie: demo.cookie, errorcode: 0 }),
+
   // The recipient's link (/app/track/{token}) as the purchase mails it: a bought label with a token.
   getPublicTrackingCall: async () => {
     const token = 'client-bodies-tracking-token-0123456789';

@@ -145,6 +145,7 @@ function sampleValues(userId: number): Record<string, Value> {
     pickupRateId: 'pickuprate_0123456789abcdef',
     useLocker: false,
     shippingdetails_id: 1,
+    wholePickup: false,
     firmname: 'Acme',
     zip5: '94103',
     firstname: 'Ann',

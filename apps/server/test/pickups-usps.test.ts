@@ -22,6 +22,8 @@ function send(url: string, fields: Fields, customer: Customer) {
 }
 
 const ADDRESS = { firmname: '', address1: '1 Main St', address2: 'Apt 2', city: 'San Francisco', state: 'CA', zip5: '94105' };
+/** Another street of the customer's: a pickup there is another pickup. */
+const OTHER_STREET = { address1: '9 Oak St', address2: '' };
 
 /** The last day of the window at a California address (always ahead, and a day USPS takes). */
 const lastDay = () => carrierPickupDates(t.config.clock(), stateTimeZone('CA'), 'USPS').at(-1)!;
@@ -93,7 +95,7 @@ describe('CarrierPickupSchedule', () => {
       code: 0,
       errorcode: 0,
       message: PICKUP_MESSAGES.uspsScheduled,
-      data: { ConfirmationNumber: expect.stringMatching(/^WTC\d{8}$/), Date: date, DayOfWeek: expect.stringMatching(/day$/) },
+      data: { ConfirmationNumber: expect.stringMatching(/^WTC\d{8}$/), Date: date, DayOfWeek: expect.stringMatching(/day$/), PackageCount: 1, Joined: false },
     });
     const confirmation = response.json().data.ConfirmationNumber;
     expect(await pickupOf(label.id)).toMatchObject({
@@ -120,10 +122,11 @@ describe('CarrierPickupSchedule', () => {
 
     // One live pickup per label: a second schedule is refused, also when two arrive at once.
     expect((await schedule(customer, label.id)).json()).toMatchObject({ code: -1, message: PICKUP_SERVER_MESSAGES.hasPickup, data: { Error: { Description: PICKUP_SERVER_MESSAGES.hasPickup } } });
+    // (At another address: at this one, on this day, the label would join the first one's pickup.)
     const other = await uspsLabel(customer);
     const racing = vi.spyOn(t.app.uspsPickups, 'schedule');
     try {
-      const answers = await Promise.all([schedule(customer, other.id), schedule(customer, other.id)]);
+      const answers = await Promise.all([schedule(customer, other.id, OTHER_STREET), schedule(customer, other.id, OTHER_STREET)]);
       expect(answers.map((answer) => answer.json().code).sort()).toEqual([-1, 0]);
       expect(racing).toHaveBeenCalledTimes(1);
     } finally {
@@ -173,7 +176,7 @@ describe('CarrierPickupSchedule', () => {
 
     const next = await uspsLabel(customer);
     usps().failNext('schedule', 'UNAVAILABLE');
-    const down = await schedule(customer, next.id);
+    const down = await schedule(customer, next.id, OTHER_STREET);
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ errorcode: -1, message: 'Service exception!' });
     expect((await shipmentRow(next.id)).pickup_id).toBeNull();
@@ -231,6 +234,7 @@ describe('CarrierPickupInquiry', () => {
         status: 'scheduled',
         // Its own day among them, so that only the location or the instructions may change.
         reschedulableDates: carrierPickupDates(t.config.clock(), stateTimeZone('CA'), 'USPS'),
+        labels: [(await shipmentRow(id)).order_no],
       },
     });
     // Another customer learns nothing.
@@ -246,6 +250,94 @@ describe('CarrierPickupInquiry', () => {
     const again = await schedule(customer, id);
     expect(again.json().code).toBe(0);
     expect((await shipmentRow(id)).pickup_id).toBe(again.json().data.ConfirmationNumber);
+  });
+});
+
+describe('one USPS pickup for several labels (issue 21 item 14)', () => {
+  const cancelWhole = (customer: Customer, shipmentId: number) =>
+    postForm(t.app, '/app/v1/cancelPickup', { shippingdetails_id: shipmentId, wholePickup: 1 }, customer.cookie);
+
+  it("joins a label scheduled at the address and on the day of the customer's pickup: USPS comes once, counting both", async () => {
+    const customer = await newCustomer(t.app);
+    const first = await scheduled(customer);
+    const second = await uspsLabel(customer, { service: 'GroundAdvantage' });
+    const booked = vi.spyOn(t.app.uspsPickups, 'schedule');
+    try {
+      // The same address typed otherwise is the same place.
+      const joined = await schedule(customer, second.id, { servicetype: 'USPS Ground Advantage', address1: ' 1 MAIN  st', specialinstructions: 'Ignored' });
+      expect(joined.json()).toMatchObject({ code: 0, data: { ConfirmationNumber: first.confirmation, Date: lastDay(), PackageCount: 2, Joined: true } });
+      expect(booked).not.toHaveBeenCalled();
+    } finally {
+      booked.mockRestore();
+    }
+    const held = await usps().inquire(first.confirmation);
+    expect(held?.packages).toEqual([
+      { packageType: 'PRIORITY_MAIL', count: 1 },
+      { packageType: 'USPS_GROUND_ADVANTAGE', count: 1 },
+    ]);
+    // The pickup's own location and instructions stay: the driver is told one place.
+    expect(held).toMatchObject({ estimatedWeight: 5, packageLocation: 'FRONT_DOOR', specialInstructions: 'Ring twice' });
+    expect(await pickupOf(second.id)).toMatchObject({ state: 'scheduled', confirmation: first.confirmation, service_type: 'USPS Ground Advantage', package_location: 'Front Door' });
+    expect((await shipmentRow(second.id)).pickup_id).toBe(first.confirmation);
+    const mail = (await mailsOf(t)).find((m) => m.to === customer.email && m.subject.includes('joins your USPS pickup'));
+    expect(mail?.text).toContain('for 2 packages');
+
+    // Each label's details name both labels, its own first; USPS counts both.
+    const [firstOrder, secondOrder] = [(await shipmentRow(first.id)).order_no, (await shipmentRow(second.id)).order_no];
+    const read = (await inquiry(customer, second.id)).json();
+    expect(read.dbInfo).toMatchObject({ labels: [secondOrder, firstOrder], count: 2 });
+    expect(read.data.CarrierPickupInquiryResponse).toMatchObject({ ConfirmationNumber: first.confirmation, PackageCount: 2 });
+
+    // Another street is another pickup.
+    const third = await uspsLabel(customer);
+    const elsewhere = (await schedule(customer, third.id, OTHER_STREET)).json();
+    expect(elsewhere).toMatchObject({ code: 0, data: { PackageCount: 1, Joined: false } });
+    expect(elsewhere.data.ConfirmationNumber).not.toBe(first.confirmation);
+  });
+
+  it('moves all of it on a change, takes one label off when it alone is cancelled, and cancels all of it when asked', async () => {
+    const customer = await newCustomer(t.app);
+    const first = await scheduled(customer);
+    const labels = [first.id];
+    for (let added = 0; added < 2; added += 1) {
+      const label = await uspsLabel(customer);
+      expect((await schedule(customer, label.id)).json()).toMatchObject({ code: 0, data: { Joined: true, PackageCount: added + 2 } });
+      labels.push(label.id);
+    }
+    const other = carrierPickupDates(t.config.clock(), stateTimeZone('CA'), 'USPS').at(-2)!;
+    expect((await change(customer, labels[1]!, { pickupdate: other, packagelocation: 'Side Door' })).json()).toMatchObject({ code: 0 });
+    for (const id of labels) expect(await pickupOf(id)).toMatchObject({ state: 'scheduled', pickup_date: other, package_location: 'Side Door' });
+    expect(await usps().inquire(first.confirmation)).toMatchObject({ pickupDate: other, packageLocation: 'SIDE_DOOR', packages: [{ count: 3 }], estimatedWeight: 7.5 });
+
+    // The first label alone: taken off, USPS still comes for the two others.
+    expect((await cancel(customer, first.id)).json()).toMatchObject({ errorcode: 0 });
+    expect((await pickupOf(first.id)).state).toBe('canceled');
+    expect(await usps().inquire(first.confirmation)).toMatchObject({ packages: [{ count: 2 }], estimatedWeight: 5 });
+    const takenOff = (await mailsOf(t)).find((m) => m.to === customer.email && m.subject.includes('taken off your USPS pickup'));
+    expect(takenOff?.text).toContain('still comes for your other 2 packages');
+    expect((await inquiry(customer, labels[1]!)).json().dbInfo).toMatchObject({ count: 2, labels: expect.any(Array) });
+
+    // All of it, from one of its labels.
+    expect((await cancelWhole(customer, labels[2]!)).json()).toMatchObject({ errorcode: 0 });
+    for (const id of labels.slice(1)) expect((await pickupOf(id)).state).toBe('canceled');
+    expect(await usps().inquire(first.confirmation)).toBeNull();
+    const all = (await mailsOf(t)).filter((m) => m.to === customer.email && m.subject.includes('USPS pickup is cancelled'));
+    expect(all).toHaveLength(1);
+    expect(all[0]?.text).toContain('for 2 labels');
+  });
+
+  it('counts again from its labels after a join USPS did not answer, so a second try does not count the label twice', async () => {
+    const customer = await newCustomer(t.app);
+    const first = await scheduled(customer);
+    const second = await uspsLabel(customer);
+    // USPS changed the pickup, but its answer was lost.
+    usps().failNext('update', 'UNAVAILABLE', { afterEffect: true });
+    const lost = await schedule(customer, second.id);
+    expect(lost.statusCode).toBe(503);
+    expect(await pickupOf(second.id)).toMatchObject({ state: 'failed', confirmation: null });
+    expect((await shipmentRow(second.id)).pickup_id).toBeNull();
+    expect((await schedule(customer, second.id)).json()).toMatchObject({ code: 0, data: { Joined: true, PackageCount: 2 } });
+    expect(await usps().inquire(first.confirmation)).toMatchObject({ packages: [{ count: 2 }] });
   });
 });
 

@@ -308,7 +308,8 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   paypalByPickupCall: [{ body: { shipmentId: 'shp_1', pickupId: 'pickup_1', pickupRateId: 'pickuprate_1', userId: 42, useLocker: 1 }, mayOmit: ['userId', 'useLocker'] }],
   // The row's pickupId and rateCarrier; the carrier may be empty on an old row.
   checkPickupStatusCall: [{ body: { pickupId: 'pickup_1', carrier: 'FedEx', shippingdetails_id: 7 }, mayOmit: ['carrier'] }],
-  cancelPickupCall: [{ body: { shippingdetails_id: 7 }, mayOmit: [] }],
+  // A label's own cancel (from its details) sends no wholePickup: the label is taken off the pickup.
+  cancelPickupCall: [{ body: { shippingdetails_id: 7, wholePickup: 1 }, mayOmit: ['wholePickup'] }],
   // A contact without a company or a second line.
   uspsPickupAvailabilityCall: [
     { body: { firmname: 'Acme', address1: '1 Main St', address2: 'Apt 2', city: 'Austin', state: 'TX', zip5: '78701' }, mayOmit: ['firmname', 'address2'] },
@@ -342,6 +343,8 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   uspsPickupChangeCall: [
     { body: { shipmentdetailsid: 7, pickupdate: '2026-11-25', packagelocation: 'Back Door', specialinstructions: 'Gate code 12' }, mayOmit: ['specialinstructions'] },
   ],
+  // The first page of ten unless said.
+  getUserPickupsCall: [{ body: { start: 0, num: 10 }, mayOmit: ['start', 'num'] }],
 };
 
 /**

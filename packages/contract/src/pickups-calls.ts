@@ -2,15 +2,17 @@ import { z } from 'zod';
 import { call } from './call-descriptor.js';
 import { CONTACT_DEFAULT_COUNTRY, CONTACT_PHONE_PATTERN } from './contacts.js';
 import { LIMITS } from './constants.js';
-import { OPENAPI_CODE, PICKUP_ERRORCODE } from './errorcodes.js';
-import { flagField, idField, optionalIdField, optionalTextField, textField, whenMissing } from './fields.js';
+import { OPENAPI_CODE, PICKUP_ERRORCODE, READ_ERRORCODE } from './errorcodes.js';
+import { flagField, idField, intField, optionalIdField, optionalTextField, textField, whenMissing } from './fields.js';
 import { PACKAGE_LOCATIONS, PICKUP_DEFAULTS, PICKUP_MESSAGES, USPS_PICKUP_SERVICES } from './pickups.js';
 
 /**
  * The calls and forms of carrier pickups (spec 03 §2 Pickup wizard, §3, §5, §7 Pickups): FedEx
  * through the carriers provider and paid (validateAddress, createPickup, paypalByPickup,
- * checkPickupStatus), USPS free through the USPS calls. Ours beside them: cancel a pickup, and
- * move a USPS pickup to another date. Money is dollars with two decimals as text ('4.50').
+ * checkPickupStatus), USPS free through the USPS calls. Ours beside them: cancel a pickup, move a
+ * USPS pickup to another date, and the list of the customer's pickups (getUserPickups). A USPS
+ * pickup may be for several labels at one address: a label scheduled at the address and on the
+ * day of one the customer has joins it (USPS comes once, for all the packages). Money is dollars with two decimals as text ('4.50').
  */
 
 const result = z.object({ errorcode: z.number().int(), message: z.string() });
@@ -254,7 +256,7 @@ export const uspsPickupScheduleCall = call({
   signedIn: true,
   successCodes: [OPENAPI_CODE.ok],
   summary:
-    "Schedule a free USPS pickup for a bought USPS label (shipmentdetailsid: the row's shippingdetails_id). code 0 with data.ConfirmationNumber; -1 with data.Error.Description and message saying why.",
+    "Schedule a free USPS pickup for a bought USPS label (shipmentdetailsid: the row's shippingdetails_id). At the address and on the day of a USPS pickup the customer has already, the label joins it (data.Joined, data.PackageCount the packages USPS now comes for). code 0 with data.ConfirmationNumber; -1 with data.Error.Description and message saying why.",
   request: uspsAddressRequest.extend({
     firstname: personName(PICKUP_MESSAGES.firstName),
     lastname: personName(PICKUP_MESSAGES.lastName),
@@ -274,7 +276,15 @@ export const uspsPickupScheduleCall = call({
     pickupdate: whenMissing(dateField, ''),
   }),
   response: openapiResult.extend({
-    data: z.object({ Error: uspsErrorSchema.optional(), ConfirmationNumber: z.string().optional(), Date: z.string().optional(), DayOfWeek: z.string().optional() }),
+    data: z.object({
+      Error: uspsErrorSchema.optional(),
+      ConfirmationNumber: z.string().optional(),
+      Date: z.string().optional(),
+      DayOfWeek: z.string().optional(),
+      // Beside the spec's fields: the packages of the pickup, and whether the label joined one the customer had.
+      PackageCount: z.number().int().optional(),
+      Joined: z.boolean().optional(),
+    }),
   }),
 });
 
@@ -314,8 +324,10 @@ export const uspsPickupDbInfoSchema = z.object({
   confirmation: z.string(),
   pickupdate: z.string(),
   status: z.enum(PICKUP_STATES),
-  /** The dates it may be moved to ([] once it cannot be). */
+  /** The dates it may be set to, its own among them ([] once it cannot be changed). */
   reschedulableDates: z.array(z.string()),
+  /** The order numbers of the labels USPS comes for in this pickup, this label's first. */
+  labels: z.array(z.string()),
 });
 export type UspsPickupDbInfo = z.infer<typeof uspsPickupDbInfoSchema>;
 
@@ -357,7 +369,62 @@ export const cancelPickupCall = call({
   signedIn: true,
   successCodes: [PICKUP_ERRORCODE.ok],
   summary:
-    "Ours: cancel a shipment's scheduled pickup (USPS, or FedEx where the carrier allows; a paid pickup is not refunded, as agreed). errorcode 0 canceled; -1 no such pickup; -2 the carrier refused, with its reason.",
-  request: z.object({ shippingdetails_id: idField }),
+    "Ours: cancel a shipment's scheduled pickup (USPS, or FedEx where the carrier allows; a paid pickup is not refunded, as agreed). A USPS pickup for several labels keeps coming for the others (the label is taken off it), unless wholePickup is 1. errorcode 0 canceled; -1 no such pickup; -2 the carrier refused, with its reason.",
+  request: z.object({ shippingdetails_id: idField, wholePickup: whenMissing(flagField, false) }),
   response: result,
+});
+
+/** A label a pickup is for, as the Pickups list shows it. */
+export const pickupLabelSchema = z.object({
+  shippingdetails_id: z.number().int(),
+  orderNo: z.string(),
+  trackingNum: z.string(),
+  /** The id checkPickupStatus takes for this label's pickup (the row's pickupId). */
+  pickupId: z.string(),
+});
+
+/** A pickup of the Pickups list: one carrier visit, with every label it is for. */
+export const pickupListItemSchema = z.object({
+  /** Stable while the pickup exists: the id of its first label's pickup record. */
+  id: z.number().int(),
+  /** As the wire names it: USPS, FedEx, UPSDAP. */
+  carrier: z.string(),
+  service: z.string(),
+  status: z.enum(PICKUP_STATES),
+  /** 'YYYY-MM-DD' at the address. */
+  pickupDate: z.string(),
+  /** The window at the address, 'YYYY-MM-DD HH:mm:ss' ('' for USPS, which comes on its round). */
+  min_datetime: z.string(),
+  max_datetime: z.string(),
+  timeZone: z.string(),
+  confirmation: z.string(),
+  address: pickupAddressSchema,
+  packageLocation: z.string(),
+  labels: z.array(pickupLabelSchema),
+  /** What was paid ('' when nothing). */
+  price: z.string(),
+  /** Why it failed ('' otherwise). */
+  note: z.string(),
+  canCancel: z.boolean(),
+  /** USPS: its day, package location and instructions may be changed. */
+  canChange: z.boolean(),
+});
+export type PickupListItem = z.infer<typeof pickupListItemSchema>;
+
+/** The Pickups list shows this many a page at most; it reads the customer's newest 500 pickup records. */
+export const PICKUP_LIST_LIMITS = { pageSizeMax: 50, recordsRead: 500 } as const;
+
+export const getUserPickupsCall = call({
+  method: 'GET',
+  path: '/app/v1/getUserPickups',
+  encoding: 'query',
+  signedIn: true,
+  successCodes: [READ_ERRORCODE.ok],
+  summary:
+    "Ours: the signed-in customer's carrier pickups (the Pickups list), upcoming first by day, then those over, newest first; a USPS pickup for several labels is one item. errorcode 0 with data.total and data.list.",
+  request: z.object({
+    start: whenMissing(intField.min(0).max(PICKUP_LIST_LIMITS.recordsRead), 0),
+    num: whenMissing(intField.min(1).max(PICKUP_LIST_LIMITS.pageSizeMax), 10),
+  }),
+  response: result.extend({ data: z.object({ total: z.number().int(), list: z.array(pickupListItemSchema) }) }),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { writeTransaction } from '../db/database.js';
 import { toIso } from '../db/dialect.js';
 import { notify } from '../modules/notifications/notify.js';
-import { claimPickupReminder, findPickup } from '../modules/pickups/pickups.repository.js';
+import { claimPickupReminder, findPickup, listUspsPickupMembers } from '../modules/pickups/pickups.repository.js';
 import { addressLine, lockerLine, pickupLink, whenLine } from '../modules/pickups/pickups.service.js';
 import type { PickupRow } from '../modules/pickups/pickups.table.js';
 import { findShipment } from '../modules/shipments/shipments.repository.js';
@@ -53,19 +53,29 @@ export const carrierPickupReminderJob = defineJob({
     const now = config.clock();
     const pickup = await findPickup(db, pickupId);
     if (!pickup || pickup.state !== 'scheduled' || !isEveningBefore(pickup, now)) return;
-    const [user, shipment] = await Promise.all([
+    // A USPS pickup for several labels is one visit: its first label's reminder names every parcel, the others' none.
+    const members = pickup.carrier === 'USPS' && pickup.confirmation ? await listUspsPickupMembers(db, pickup.user_id, pickup.confirmation) : [pickup];
+    if ((members[0]?.id ?? pickup.id) !== pickup.id) {
+      await claimPickupReminder(db, pickup.id, now.toISOString());
+      return;
+    }
+    const [user, shipment, ...others] = await Promise.all([
       findUserById(db, pickup.user_id),
       findShipment(db, pickup.shipment_id),
+      ...members.slice(1).map((member) => findShipment(db, member.shipment_id)),
     ]);
     if (!user || !shipment) return;
+    const codes = [shipment, ...others].flatMap((parcel) => (parcel?.tracking_code ? [parcel.tracking_code] : []));
+    const parcels = codes.length > 1 ? `parcels ${codes.join(', ')}` : `parcel${codes[0] ? ` ${codes[0]}` : ''}`;
     const sentences = [
-      `${pickup.carrier} comes for your parcel${shipment.tracking_code ? ` ${shipment.tracking_code}` : ''} tomorrow: ${whenLine(pickup)}, at ${addressLine(pickup)}.`,
+      `${pickup.carrier} comes for your ${parcels} tomorrow: ${whenLine(pickup)}, at ${addressLine(pickup)}.`,
       ...(pickup.package_location ? [`Leave it at: ${pickup.package_location}.`] : []),
       ...lockerLine(pickup),
       ...(pickup.confirmation ? [`Confirmation number: ${pickup.confirmation}.`] : []),
     ];
     await writeTransaction(db, async (trx) => {
       if (!(await claimPickupReminder(trx, pickup.id, now.toISOString()))) return;
+      for (const member of members.slice(1)) await claimPickupReminder(trx, member.id, now.toISOString());
       await notify(trx, { config, log }, user, {
         subject: `your ${pickup.carrier} pickup is tomorrow`,
         lines: sentences,

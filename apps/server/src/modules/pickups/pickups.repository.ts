@@ -115,9 +115,70 @@ export async function movePickup(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Keeps what USPS holds of a pickup now (its ETag, its day), whatever its state. */
-export async function updateUspsPickup(db: Db, id: number, changes: Pick<PickupUpdate, 'usps_etag' | 'pickup_date'>): Promise<void> {
-  await db.updateTable('pickups').set(changes).where('id', '=', id).execute();
+/**
+ * The labels' records of one USPS pickup of the user (its confirmation number) that are scheduled,
+ * oldest first: a USPS pickup may be for several labels at one address, one record a label.
+ */
+export async function listUspsPickupMembers(db: Db, userId: number, confirmation: string): Promise<PickupRow[]> {
+  return db
+    .selectFrom('pickups')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('carrier', '=', 'USPS')
+    .where('confirmation', '=', confirmation)
+    .where('state', '=', 'scheduled')
+    .orderBy('id')
+    .execute();
+}
+
+/** The user's scheduled USPS pickups on a day (at most 50): one at a label's address may take it too. */
+export async function listScheduledUspsPickupsOn(db: Db, userId: number, date: string): Promise<PickupRow[]> {
+  return db
+    .selectFrom('pickups')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('carrier', '=', 'USPS')
+    .where('state', '=', 'scheduled')
+    .where('pickup_date', '=', date)
+    .where('confirmation', 'is not', null)
+    .where('cancel_claimed_at', 'is', null)
+    .orderBy('id')
+    .limit(50)
+    .execute();
+}
+
+/** Keeps what USPS holds of a pickup now (its ETag, its day, where the package waits) on every label's record of it. */
+export async function updateUspsPickupMembers(
+  db: Db,
+  userId: number,
+  confirmation: string,
+  changes: Pick<PickupUpdate, 'usps_etag' | 'pickup_date' | 'package_location' | 'instructions' | 'updated_at'>,
+): Promise<void> {
+  await db
+    .updateTable('pickups')
+    .set(changes)
+    .where('user_id', '=', userId)
+    .where('carrier', '=', 'USPS')
+    .where('confirmation', '=', confirmation)
+    .where('state', '=', 'scheduled')
+    .execute();
+}
+
+/** A pickup record of the Pickups list, with its label's order number and tracking code. */
+export type ListedPickupRow = PickupRow & { order_no: string; tracking_code: string | null };
+
+/** The user's pickup records (quotes nobody paid aside), newest first, at most `limit`. */
+export async function listUserPickups(db: Db, userId: number, limit: number): Promise<ListedPickupRow[]> {
+  return db
+    .selectFrom('pickups')
+    .innerJoin('shipments', 'shipments.id', 'pickups.shipment_id')
+    .selectAll('pickups')
+    .select(['shipments.order_no', 'shipments.tracking_code'])
+    .where('pickups.user_id', '=', userId)
+    .where('pickups.state', '!=', 'quoted')
+    .orderBy('pickups.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Keeps the provider's approval page of the pickup's payment, while that payment is still the pickup's. */

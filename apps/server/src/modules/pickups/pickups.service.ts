@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { APP_PATHS, appUrl, carrierWireName, PICKUP_ERRORCODE, PICKUP_MESSAGES } from '@airbox/contract';
+import { APP_PATHS, appUrl, carrierWireName, PICKUP_ERRORCODE, PICKUP_LIST_LIMITS, PICKUP_MESSAGES } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -10,9 +10,18 @@ import { findUserById } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
 import { findShipment, findShipmentOfUser, lockShipment, type ShipmentKey } from '../shipments/shipments.repository.js';
 import type { ShipmentRow } from '../shipments/shipments.table.js';
-import { claimPickupCancel, findLivePickup, findPickupOfShipment, findScheduledPickup, movePickup, releasePickupCancel } from './pickups.repository.js';
+import {
+  claimPickupCancel,
+  findLivePickup,
+  findPickupOfShipment,
+  findScheduledPickup,
+  listUserPickups,
+  listUspsPickupMembers,
+  movePickup,
+  releasePickupCancel,
+} from './pickups.repository.js';
 import type { PickupRow } from './pickups.table.js';
-import { toPickupStatus } from './pickups.wire.js';
+import { toPickupList, toPickupStatus } from './pickups.wire.js';
 
 /**
  * What carrier pickups share whoever the carrier (issue 10): which labels may be picked up, the
@@ -158,39 +167,66 @@ export async function pickupStatus(deps: Pick<PickupDeps, 'db' | 'config'>, user
   return pickup && toPickupStatus(pickup, deps.config.clock());
 }
 
+/**
+ * getUserPickups: a page of the customer's Pickups list, read from their newest pickup records
+ * (PICKUP_LIST_LIMITS.recordsRead at most, so the list costs the same however long the history).
+ */
+export async function listPickups(deps: Pick<PickupDeps, 'db' | 'config'>, userId: number, page: { start: number; num: number }) {
+  const visits = toPickupList(await listUserPickups(deps.db, userId, PICKUP_LIST_LIMITS.recordsRead), deps.config.clock());
+  return { total: visits.length, list: visits.slice(page.start, page.start + page.num) };
+}
+
 /** A claim on cancelling lasts this long: a request that died holding it does not block the next. */
 export const CANCEL_CLAIM_MS = 5 * 60 * 1000;
 
-/** How each carrier cancels; USPS's is given by usps-pickups.service.ts (it needs the USPS provider). */
-export type CarrierCancel = (pickup: PickupRow) => Promise<{ ok: true } | { ok: false; retryable: boolean; message: string }>;
+/**
+ * How each carrier cancels; USPS's is given by usps-pickups.service.ts (it needs the USPS provider).
+ * `whole`: all of a pickup for several labels is cancelled, not only this label's part of it.
+ * Answered `remaining`: the carrier still comes for that many packages of other labels.
+ */
+export type CarrierCancel = (
+  pickup: PickupRow,
+  options: { whole: boolean },
+) => Promise<{ ok: true; remaining?: number } | { ok: false; retryable: boolean; message: string }>;
 
 export type CancelOutcome = { ok: true } | { ok: false; notFound: true; message: string } | { ok: false; notFound: false; message: string };
 
 /**
- * cancelPickup: the shipment's scheduled pickup, cancelled with its carrier. The pickup is claimed
- * first (one conditional UPDATE), so two cancels at once make one carrier call; the claim goes
- * when the carrier refuses or does not answer. Canceled, the customer is mailed; a paid pickup is
- * not refunded (the agreement says so). shipments.pickup_id stays: the details then say it was
- * cancelled.
+ * cancelPickup: the shipment's scheduled pickup, cancelled with its carrier; of a USPS pickup for
+ * several labels, only this label's part (USPS still comes for the others) unless `whole`. The
+ * records cancelled are claimed first (one conditional UPDATE each), so two cancels at once make
+ * one carrier call; the claims go when the carrier refuses or does not answer. Canceled, the
+ * customer is mailed once; a paid pickup is not refunded (the agreement says so).
+ * shipments.pickup_id stays: the details then say it was cancelled.
  */
 export async function cancelPickup(
   deps: PickupDeps,
   userId: number,
   shipmentId: number,
   cancellers: { usps: CarrierCancel; carriers: CarrierCancel },
+  options: { whole: boolean },
 ): Promise<CancelOutcome> {
   const now = deps.config.clock();
   const nowIso = now.toISOString();
+  const staleIso = new Date(now.getTime() - CANCEL_CLAIM_MS).toISOString();
   const pickup = await findScheduledPickup(deps.db, userId, shipmentId);
   if (!pickup) return { ok: false, notFound: true, message: PICKUP_SERVER_MESSAGES.noScheduledPickup };
-  if (!(await claimPickupCancel(deps.db, pickup.id, nowIso, new Date(now.getTime() - CANCEL_CLAIM_MS).toISOString()))) {
-    return { ok: false, notFound: false, message: PICKUP_SERVER_MESSAGES.cancelling };
+  const whole = options.whole && pickup.carrier === 'USPS' && pickup.confirmation !== null;
+  const others = whole ? (await listUspsPickupMembers(deps.db, userId, pickup.confirmation ?? '')).filter((member) => member.id !== pickup.id) : [];
+  const records = [pickup, ...others];
+  const claimed: PickupRow[] = [];
+  const release = () => Promise.all(claimed.map((record) => releasePickupCancel(deps.db, record.id)));
+  for (const record of records) {
+    if (!(await claimPickupCancel(deps.db, record.id, nowIso, staleIso))) {
+      await release();
+      return { ok: false, notFound: false, message: PICKUP_SERVER_MESSAGES.cancelling };
+    }
+    claimed.push(record);
   }
 
-  const release = () => releasePickupCancel(deps.db, pickup.id);
   let answer;
   try {
-    answer = await (pickup.carrier === 'USPS' ? cancellers.usps : cancellers.carriers)(pickup);
+    answer = await (pickup.carrier === 'USPS' ? cancellers.usps : cancellers.carriers)(pickup, { whole });
   } catch (error) {
     await release();
     throw error;
@@ -200,20 +236,32 @@ export async function cancelPickup(
     if (answer.retryable) throw new AppError(503, PICKUP_ERRORCODE.refused, PICKUP_MESSAGES.serviceException);
     return { ok: false, notFound: false, message: answer.message };
   }
-  await markCanceled(deps, pickup, { mail: true });
-  deps.log.info({ pickup: pickup.id, carrier: pickup.carrier }, 'pickup cancelled');
+  await markCanceled(deps, pickup, { mail: true, remaining: answer.remaining ?? 0, labels: records.length });
+  for (const other of others) await markCanceled(deps, other, { mail: false });
+  deps.log.info({ pickup: pickup.id, carrier: pickup.carrier, records: records.length, remaining: answer.remaining ?? 0 }, 'pickup cancelled');
   return { ok: true };
 }
 
-/** The pickup ends canceled (once), and the customer is told; the money of a paid one stays paid. */
-export async function markCanceled(deps: PickupDeps, pickup: PickupRow, options: { mail: boolean }): Promise<void> {
+/**
+ * The pickup record ends canceled (once), and when `mail`, the customer is told: the pickup is
+ * cancelled (for `labels` labels), or the label was taken off it and the carrier still comes for
+ * `remaining` packages. The money of a paid one stays paid.
+ */
+export async function markCanceled(deps: PickupDeps, pickup: PickupRow, options: { mail: boolean; remaining?: number; labels?: number }): Promise<void> {
   const nowIso = deps.config.clock().toISOString();
   await writeTransaction(deps.db, async (trx) => {
     const moved = await movePickup(trx, pickup.id, ['scheduled'], { state: 'canceled', cancel_claimed_at: null, updated_at: nowIso });
     if (!moved || !options.mail) return;
     const paid = pickup.price_cents > 0 ? ['A paid pickup is not refunded, as agreed when it was booked.'] : [];
-    await mailCustomer(trx, deps, pickup, `your ${pickup.carrier} pickup is cancelled`, [
-      `Your ${pickup.carrier} pickup ${pickup.confirmation ?? ''} ${whenLine(pickup)} at ${addressLine(pickup)} is cancelled.`.replace(/\s+/g, ' '),
+    const which = `${pickup.carrier} pickup ${pickup.confirmation ?? ''} ${whenLine(pickup)} at ${addressLine(pickup)}`.replace(/\s+/g, ' ');
+    const remaining = options.remaining ?? 0;
+    const labels = options.labels ?? 1;
+    const sentence =
+      remaining > 0
+        ? `This label was taken off your ${which}. ${pickup.carrier} still comes for your other ${remaining === 1 ? 'package' : `${remaining} packages`}.`
+        : `Your ${which}${labels > 1 ? `, for ${labels} labels,` : ''} is cancelled.`;
+    await mailCustomer(trx, deps, pickup, remaining > 0 ? `a label was taken off your ${pickup.carrier} pickup` : `your ${pickup.carrier} pickup is cancelled`, [
+      sentence,
       ...paid,
     ]);
   });

@@ -18,7 +18,6 @@ import { toIso, uniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import {
   type PackageLocation,
-  USPS_PACKAGE_TYPE_OF_SERVICE,
   type UspsAddress,
   UspsError,
   type UspsPickup,
@@ -26,7 +25,8 @@ import {
   type UspsPickupService,
   type UspsPickupsProvider,
 } from '../../providers/usps/usps-pickups-provider.js';
-import { updateShipment } from '../shipments/shipments.repository.js';
+import { findShipment, updateShipment } from '../shipments/shipments.repository.js';
+import type { ShipmentRow } from '../shipments/shipments.table.js';
 import type { UserRow } from '../users/users.table.js';
 import {
   findLatestConfirmedPickup,
@@ -34,8 +34,10 @@ import {
   findPickup,
   findScheduledPickup,
   insertPickup,
+  listScheduledUspsPickupsOn,
+  listUspsPickupMembers,
   movePickup,
-  updateUspsPickup,
+  updateUspsPickupMembers,
 } from './pickups.repository.js';
 import {
   addressLine,
@@ -63,6 +65,15 @@ import { toUspsDbInfo, toUspsInquiry } from './usps-pickups.wire.js';
  * read it back (USPS's record and the portal's), move it to another day of the window, cancel it.
  * USPS's refusals are answers (data.Error.Description), as USPS's own calls give them; USPS not
  * answering is 'Service exception!'.
+ *
+ * One USPS pickup may be for several labels (issue 21 item 14): USPS takes one pickup an address
+ * and day, with a count of packages of each service. Each label keeps its own pickup record (its
+ * one live place, its drop-off code), and the records of one pickup share its confirmation
+ * number: a label scheduled at the address and on the day of a pickup the customer has joins it
+ * (USPS's pickup is changed to count it), a label cancelled off it leaves the others (USPS's
+ * pickup is changed to count them), and a change of day, place or instructions moves them all.
+ * What USPS is sent is always counted from the scheduled records, so a change whose answer was
+ * lost is set right by the next one.
  */
 
 export type UspsPickupDeps = PickupDeps & { uspsPickups: UspsPickupsProvider };
@@ -162,7 +173,38 @@ export async function uspsAvailability(deps: UspsPickupDeps, input: Availability
   }
 }
 
-export type ScheduleOutcome = { ok: true; confirmation: string; date: string; dayOfWeek: string } | { ok: false; message: string };
+export type ScheduleOutcome =
+  | { ok: true; confirmation: string; date: string; dayOfWeek: string; packageCount: number; joined: boolean }
+  | { ok: false; message: string };
+
+/** The packages of a pickup's records, counted by service, as USPS is sent them. */
+function packagesOf(records: readonly PickupRow[]): UspsPickupRequest['packages'] {
+  const counts = new Map<string, number>();
+  for (const record of records) counts.set(record.service_type, (counts.get(record.service_type) ?? 0) + record.package_count);
+  return [...counts].map(([serviceType, count]) => ({ serviceType: serviceType as UspsPickupService, count }));
+}
+
+/** The weight of a pickup's records together, in pounds (two decimals). */
+const weightOf = (records: readonly PickupRow[]) => Math.round(records.reduce((sum, record) => sum + record.estimated_weight_lb, 0) * 100) / 100;
+
+/** A USPS pickup's request from its scheduled records, on USPS's record of its address. */
+function memberRequest(current: UspsPickup, host: PickupRow, records: readonly PickupRow[], changes: Partial<Pick<UspsPickupRequest, 'pickupDate' | 'packageLocation' | 'specialInstructions'>> = {}): UspsPickupRequest {
+  return {
+    address: { ...current.address, phone: current.address.phone || host.phone },
+    pickupDate: current.pickupDate,
+    packages: packagesOf(records),
+    estimatedWeight: weightOf(records),
+    packageLocation: host.package_location as PackageLocation,
+    specialInstructions: host.instructions || undefined,
+    ...changes,
+  };
+}
+
+/** One place, however it was typed: the same street, second line, city, state and ZIP Code. */
+const samePlace = (a: Pick<PickupRow, 'street1' | 'street2' | 'city' | 'address_state' | 'zip'>, b: typeof a) => {
+  const norm = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+  return (['street1', 'street2', 'city', 'address_state', 'zip'] as const).every((field) => norm(a[field]) === norm(b[field]));
+};
 
 /**
  * CarrierPickupSchedule: the user's bought, unscanned USPS label with no live pickup; the
@@ -212,6 +254,13 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
   const lost = await claimLostUspsBooking(deps, shipment.id);
   if (lost) return bookUspsPickup(deps, lost.id, shipment.id, lost.request, { resent: true });
 
+  // At the address and on the day of a USPS pickup the customer has, the label joins it.
+  const columns = placeColumns(place, state);
+  const host = (await listScheduledUspsPickupsOn(deps.db, user.user_id, date)).find(
+    (candidate) => candidate.use_locker === (input.uselocker ? 1 : 0) && samePlace(candidate, columns),
+  );
+  if (host) return joinUspsPickup(deps, user.user_id, shipment, host, request);
+
   let pickupId: number;
   try {
     const inserted = await writeTransaction(deps.db, async (trx) => {
@@ -229,7 +278,7 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
         usps_etag: null,
         usps_request: JSON.stringify(request),
         name: `${input.firstname} ${input.lastname}`,
-        ...placeColumns(place, state),
+        ...columns,
         phone,
         use_locker: input.uselocker ? 1 : 0,
         time_zone: timeZone,
@@ -327,7 +376,102 @@ async function bookUspsPickup(deps: UspsPickupDeps, pickupId: number, shipmentId
     return row;
   });
   deps.log.info({ pickup: pickup.id, shipment: shipmentId }, 'USPS pickup scheduled');
-  return { ok: true, confirmation: scheduled.confirmationNumber, date: scheduled.pickupDate, dayOfWeek: scheduled.dayOfWeek };
+  const packageCount = scheduled.packages.reduce((sum, pack) => sum + pack.count, 0);
+  return { ok: true, confirmation: scheduled.confirmationNumber, date: scheduled.pickupDate, dayOfWeek: scheduled.dayOfWeek, packageCount, joined: false };
+}
+
+/**
+ * A label joins the customer's USPS pickup at its address and day (`host`, one of that pickup's
+ * records): its own record is written (booking, holding the label's live place, copying the
+ * pickup's place, day, location and instructions), then USPS's pickup is changed to count the
+ * packages of every record; scheduled, the record takes the pickup's confirmation number. USPS
+ * refusing or not answering leaves the record failed (the next try counts again from the
+ * records); USPS having the pickup cancelled books the label's own with `request`.
+ */
+async function joinUspsPickup(deps: UspsPickupDeps, userId: number, shipment: ShipmentRow, host: PickupRow, request: UspsPickupRequest): Promise<ScheduleOutcome> {
+  const confirmation = host.confirmation ?? '';
+  const nowIso = deps.config.clock().toISOString();
+  let pickupId: number;
+  try {
+    const inserted = await writeTransaction(deps.db, async (trx) => {
+      const blocked = await lockPickableLabel(trx, shipment.id);
+      if (blocked) return blocked;
+      return insertPickup(trx, {
+        user_id: userId,
+        shipment_id: shipment.id,
+        carrier: 'USPS',
+        provider: deps.uspsPickups.name,
+        state: 'booking',
+        provider_pickup_id: null,
+        confirmation: null,
+        usps_etag: null,
+        name: host.name,
+        company: host.company,
+        street1: host.street1,
+        street2: host.street2,
+        city: host.city,
+        address_state: host.address_state,
+        zip: host.zip,
+        phone: host.phone,
+        use_locker: host.use_locker,
+        time_zone: host.time_zone,
+        pickup_date: host.pickup_date,
+        package_location: host.package_location,
+        instructions: host.instructions,
+        service_type: request.packages[0]?.serviceType ?? host.service_type,
+        estimated_weight_lb: request.estimatedWeight,
+        package_count: request.packages.reduce((sum, pack) => sum + pack.count, 0),
+        dropoff_code: host.use_locker === 1 ? newDropoffCode() : null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      });
+    });
+    if (typeof inserted !== 'number') return inserted;
+    pickupId = inserted;
+  } catch (error) {
+    if (uniqueViolation(error) === 'pickups.shipment_id') return refused(PICKUP_SERVER_MESSAGES.hasPickup);
+    throw error;
+  }
+  const joining = await findPickup(deps.db, pickupId);
+  if (!joining) throw new Error(`pickup ${pickupId} vanished while it joined ${confirmation}`);
+  const members = await listUspsPickupMembers(deps.db, userId, confirmation);
+
+  let joined: UspsPickup | null;
+  try {
+    joined = await withCurrentEtag(deps, host, null, (current, eTag) => {
+      if (!current) throw new Error('withCurrentEtag read no pickup');
+      return deps.uspsPickups.update(confirmation, eTag, memberRequest(current, host, [...members, joining]));
+    });
+  } catch (error) {
+    const description = refusalOf(error);
+    await movePickup(deps.db, pickupId, ['booking'], { state: 'failed', note: description ?? 'USPS did not answer.', updated_at: deps.config.clock().toISOString() });
+    if (description !== undefined) return refused(description);
+    throw serviceException(deps, error, 'join');
+  }
+  if (!joined) {
+    deps.log.info({ pickup: host.id }, 'USPS has the pickup to join cancelled; the label is booked on its own');
+    for (const member of members) await markCanceled(deps, member, { mail: false });
+    await movePickup(deps.db, pickupId, ['booking'], { usps_request: JSON.stringify(request), updated_at: deps.config.clock().toISOString() });
+    return bookUspsPickup(deps, pickupId, shipment.id, request, { resent: false });
+  }
+
+  const result = joined;
+  const packageCount = result.packages.reduce((sum, pack) => sum + pack.count, 0);
+  await writeTransaction(deps.db, async (trx) => {
+    const doneIso = deps.config.clock().toISOString();
+    await movePickup(trx, pickupId, ['booking'], { state: 'scheduled', confirmation, usps_etag: result.eTag, pickup_date: result.pickupDate, note: '', updated_at: doneIso });
+    await updateUspsPickupMembers(trx, userId, confirmation, { usps_etag: result.eTag });
+    await updateShipment(trx, shipment.id, { pickup_id: confirmation, pickup_note: '', updated_at: doneIso });
+    const row = await findPickup(trx, pickupId);
+    if (!row) return;
+    await mailCustomer(trx, deps, row, 'your label joins your USPS pickup', [
+      `USPS comes ${whenLine(row)} (${result.dayOfWeek}), at ${addressLine(row)}, for ${packageCount} packages: this label's is one of them. Confirmation number: ${confirmation}.`,
+      `Package location: ${row.package_location}.`,
+      ...lockerLine(row),
+    ]);
+  });
+  deps.log.info({ pickup: pickupId, shipment: shipment.id, confirmation }, 'label joined a USPS pickup');
+  return { ok: true, confirmation, date: result.pickupDate, dayOfWeek: result.dayOfWeek, packageCount, joined: true };
 }
 
 /**
@@ -354,11 +498,26 @@ async function withCurrentEtag<T>(deps: UspsPickupDeps, pickup: PickupRow, eTag:
   }
 }
 
-/** USPS's cancel of a scheduled USPS pickup, with the stored ETag (read again once when stale). Already cancelled at USPS counts as cancelled. */
+/**
+ * USPS's cancel of a label's scheduled USPS pickup, with the stored ETag (read again once when
+ * stale). When the pickup is for other labels too, and not all of it is cancelled (`whole`), USPS's
+ * pickup is changed to count only theirs: the label is taken off it. Already cancelled at USPS
+ * counts as cancelled.
+ */
 export function uspsCancel(deps: UspsPickupDeps): CarrierCancel {
-  return async (pickup) => {
+  return async (pickup, { whole }) => {
+    const confirmation = pickup.confirmation ?? '';
+    const others = whole ? [] : (await listUspsPickupMembers(deps.db, pickup.user_id, confirmation)).filter((member) => member.id !== pickup.id);
     try {
-      await withCurrentEtag(deps, pickup, pickup.usps_etag, (_current, eTag) => deps.uspsPickups.cancel(pickup.confirmation ?? '', eTag));
+      if (others.length > 0) {
+        const kept = await withCurrentEtag(deps, pickup, null, (current, eTag) => {
+          if (!current) throw new Error('withCurrentEtag read no pickup');
+          return deps.uspsPickups.update(confirmation, eTag, memberRequest(current, pickup, others));
+        });
+        if (kept) await updateUspsPickupMembers(deps.db, pickup.user_id, confirmation, { usps_etag: kept.eTag });
+        return { ok: true, remaining: others.reduce((sum, member) => sum + member.package_count, 0) };
+      }
+      await withCurrentEtag(deps, pickup, pickup.usps_etag, (_current, eTag) => deps.uspsPickups.cancel(confirmation, eTag));
       return { ok: true };
     } catch (error) {
       if (error instanceof UspsError && error.code === 'NOT_FOUND') return { ok: true };
@@ -390,24 +549,28 @@ export async function inquireUspsPickup(deps: UspsPickupDeps, userId: number, sh
       throw serviceException(deps, error, 'inquiry');
     }
     if (current) {
-      await updateUspsPickup(deps.db, pickup.id, { usps_etag: current.eTag, pickup_date: current.pickupDate });
+      await updateUspsPickupMembers(deps.db, userId, pickup.confirmation ?? '', { usps_etag: current.eTag, pickup_date: current.pickupDate });
       pickup = { ...pickup, usps_etag: current.eTag, pickup_date: current.pickupDate };
       inquiry = toUspsInquiry(current, pickup);
     } else {
-      deps.log.info({ pickup: pickup.id }, 'USPS has the pickup cancelled; it is marked canceled');
-      await markCanceled(deps, pickup, { mail: false });
+      deps.log.info({ pickup: pickup.id }, 'USPS has the pickup cancelled; its labels\' records are marked canceled');
+      for (const member of await listUspsPickupMembers(deps.db, userId, pickup.confirmation ?? '')) await markCanceled(deps, member, { mail: false });
       pickup = (await findPickup(deps.db, pickup.id)) ?? pickup;
     }
   }
   const now = deps.config.clock();
-  return { found: true, message: inquiry ? PICKUP_MESSAGES.uspsScheduled : PICKUP_MESSAGES.uspsCancelled, inquiry, dbInfo: toUspsDbInfo(pickup, now) };
-}
-
-/** The spec's service of a package type USPS holds: the pickup's own when USPS says the same, else the first of that type. */
-function serviceOf(pickup: PickupRow, packageType: string): UspsPickupService {
-  const services = Object.keys(USPS_PACKAGE_TYPE_OF_SERVICE) as UspsPickupService[];
-  const own = services.find((service) => service === pickup.service_type && USPS_PACKAGE_TYPE_OF_SERVICE[service] === packageType);
-  return own ?? services.find((service) => USPS_PACKAGE_TYPE_OF_SERVICE[service] === packageType) ?? 'Priority Mail';
+  // The labels USPS comes for in it, this one first (a pickup over is this label's alone now).
+  const members = pickup.state === 'scheduled' ? await listUspsPickupMembers(deps.db, userId, pickup.confirmation ?? '') : [pickup];
+  const others = members.filter((member) => member.id !== pickup.id);
+  const labels = [pickup, ...others];
+  const orderNumbers = await Promise.all(labels.map(async (member) => (await findShipment(deps.db, member.shipment_id))?.order_no ?? ''));
+  const count = labels.reduce((sum, member) => sum + member.package_count, 0);
+  return {
+    found: true,
+    message: inquiry ? PICKUP_MESSAGES.uspsScheduled : PICKUP_MESSAGES.uspsCancelled,
+    inquiry,
+    dbInfo: toUspsDbInfo(pickup, now, { labels: orderNumbers, count }),
+  };
 }
 
 /**
@@ -424,23 +587,20 @@ export async function changeUspsPickup(deps: UspsPickupDeps, userId: number, inp
   const dateRefusal = input.pickupdate === pickup.pickup_date ? null : pickupDateRefusal(input.pickupdate, now, pickup.time_zone, 'USPS');
   if (dateRefusal) return refused(dateRefusal);
   const location: PackageLocation = pickup.use_locker === 1 ? 'Locker' : input.packagelocation;
+  const confirmation = pickup.confirmation ?? '';
+  // The pickup of every label it is for moves: USPS is sent the packages of all their records.
+  const members = await listUspsPickupMembers(deps.db, userId, confirmation);
 
   let changed: UspsPickup | null;
   try {
     changed = await withCurrentEtag(deps, pickup, null, async (current, eTag) => {
       if (!current) throw new Error('withCurrentEtag read no pickup');
-      const request: UspsPickupRequest = {
-        address: { ...current.address, phone: current.address.phone || pickup.phone },
+      const request = memberRequest(current, pickup, members.length > 0 ? members : [pickup], {
         pickupDate: input.pickupdate,
-        // USPS's record names no package when all its rows read 0: the portal's own then.
-        packages: current.packages.length
-          ? current.packages.map((pack) => ({ serviceType: serviceOf(pickup, pack.packageType), count: pack.count }))
-          : [{ serviceType: pickup.service_type as UspsPickupService, count: pickup.package_count }],
-        estimatedWeight: current.estimatedWeight,
         packageLocation: location,
         specialInstructions: input.specialinstructions || undefined,
-      };
-      return deps.uspsPickups.update(pickup.confirmation ?? '', eTag, request);
+      });
+      return deps.uspsPickups.update(confirmation, eTag, request);
     });
   } catch (error) {
     const description = refusalOf(error);
@@ -448,13 +608,13 @@ export async function changeUspsPickup(deps: UspsPickupDeps, userId: number, inp
     throw serviceException(deps, error, 'change');
   }
   if (!changed) {
-    await markCanceled(deps, pickup, { mail: false });
+    for (const member of members.length > 0 ? members : [pickup]) await markCanceled(deps, member, { mail: false });
     return refused(PICKUP_MESSAGES.uspsCancelled);
   }
   const result = changed;
   await writeTransaction(deps.db, async (trx) => {
     const nowIso = deps.config.clock().toISOString();
-    await movePickup(trx, pickup.id, ['scheduled'], {
+    await updateUspsPickupMembers(trx, userId, confirmation, {
       usps_etag: result.eTag,
       pickup_date: result.pickupDate,
       package_location: location,

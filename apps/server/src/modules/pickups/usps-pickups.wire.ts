@@ -42,19 +42,23 @@ function reschedulableDates(pickup: PickupRow, now: Date): string[] {
   return open.includes(pickup.pickup_date) ? open : [pickup.pickup_date, ...open].sort();
 }
 
-/** Spec 03 §3 dbInfo: what the portal keeps of a USPS pickup, and the days it may be set to. */
-export function toUspsDbInfo(pickup: PickupRow, now: Date): UspsPickupDbInfo {
+/**
+ * Spec 03 §3 dbInfo: what the portal keeps of a USPS pickup, the days it may be set to, and the
+ * labels it is for (`pickupOf`: their order numbers, this label's first, and their packages).
+ */
+export function toUspsDbInfo(pickup: PickupRow, now: Date, pickupOf: { labels: string[]; count: number }): UspsPickupDbInfo {
   return {
     estimatedweight: pickup.estimated_weight_lb,
     address2: pickup.street2,
     packagelocation: pickup.package_location,
     dropoffcode: pickup.use_locker === 1 ? (pickup.dropoff_code ?? '') : '',
-    count: pickup.package_count,
+    count: pickupOf.count,
     servicetype: pickup.service_type,
     specialinstructions: pickup.instructions,
     confirmation: pickup.confirmation ?? '',
     pickupdate: pickup.pickup_date,
     status: pickup.state,
     reschedulableDates: canCancel(pickup, now) ? reschedulableDates(pickup, now) : [],
+    labels: pickupOf.labels,
   };
 }

@@ -2,10 +2,12 @@ import {
   cancelPickupCall,
   checkPickupStatusCall,
   createPickupCall,
+  getUserPickupsCall,
   OPENAPI_CODE,
   PICKUP_ERRORCODE,
   PICKUP_MESSAGES,
   paypalByPickupCall,
+  READ_ERRORCODE,
   uspsPickupAvailabilityCall,
   uspsPickupChangeCall,
   uspsPickupInquiryCall,
@@ -14,7 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { createCarrierPickup, payForPickup } from '../../modules/pickups/carrier-pickups.service.js';
-import { cancelPickup, carriersCancel, PICKUP_SERVER_MESSAGES, pickupStatus } from '../../modules/pickups/pickups.service.js';
+import { cancelPickup, carriersCancel, listPickups, PICKUP_SERVER_MESSAGES, pickupStatus } from '../../modules/pickups/pickups.service.js';
 import {
   changeUspsPickup,
   inquireUspsPickup,
@@ -32,7 +34,7 @@ const openapi = <C extends number>(code: C, message: string) => ({ code, errorco
  * Carrier pickups (spec 03 §7 Pickups, issue 10): the paid path (createPickup, paypalByPickup;
  * the payment's return is the payments routes'), USPS's free one (CarrierPickupAvailability,
  * CarrierPickupSchedule, CarrierPickupInquiry, and ours CarrierPickupChange), a pickup's details
- * and its cancel. The user is always the session's (a userId in a body is checked against it or
+ * and its cancel, and ours the customer's Pickups list. The user is always the session's (a userId in a body is checked against it or
  * ignored); the calls that ask a carrier or the payment provider are throttled per address, as
  * validateAddress is, and charged to the account's hourly budgets.
  */
@@ -56,8 +58,19 @@ export default async function pickupsRoutes(app: FastifyInstance) {
     return { errorcode: PICKUP_ERRORCODE.ok, message: 'success', ...status };
   });
 
+  defineCall(app, getUserPickupsCall).handle(async (input, request) => {
+    const data = await listPickups(app, signedInUser(request).user_id, input);
+    return { errorcode: READ_ERRORCODE.ok, message: 'success', data };
+  });
+
   defineCall(app, cancelPickupCall, { throttled: true }).handle(async (input, request) => {
-    const outcome = await cancelPickup(app, signedInUser(request).user_id, input.shippingdetails_id, { carriers: carriersCancel(app), usps: uspsCancel(app) });
+    const outcome = await cancelPickup(
+      app,
+      signedInUser(request).user_id,
+      input.shippingdetails_id,
+      { carriers: carriersCancel(app), usps: uspsCancel(app) },
+      { whole: input.wholePickup },
+    );
     if (outcome.ok) return { errorcode: PICKUP_ERRORCODE.ok, message: PICKUP_SERVER_MESSAGES.cancelled };
     if (outcome.notFound) throw new AppError(404, PICKUP_ERRORCODE.notFound, outcome.message);
     return { errorcode: PICKUP_ERRORCODE.refused, message: outcome.message };
@@ -74,7 +87,7 @@ export default async function pickupsRoutes(app: FastifyInstance) {
     if (!outcome.ok) return { ...openapi(OPENAPI_CODE.error, outcome.message), data: { Error: { Description: outcome.message } } };
     return {
       ...openapi(OPENAPI_CODE.ok, PICKUP_MESSAGES.uspsScheduled),
-      data: { ConfirmationNumber: outcome.confirmation, Date: outcome.date, DayOfWeek: outcome.dayOfWeek },
+      data: { ConfirmationNumber: outcome.confirmation, Date: outcome.date, DayOfWeek: outcome.dayOfWeek, PackageCount: outcome.packageCount, Joined: outcome.joined },
     };
   });
 

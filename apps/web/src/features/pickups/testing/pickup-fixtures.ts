@@ -88,6 +88,7 @@ export function uspsDbInfo(overrides: Partial<UspsPickupDbInfo> = {}): UspsPicku
     pickupdate: '2026-11-27',
     status: 'scheduled',
     reschedulableDates: ['2026-11-27', '2026-11-30'],
+    labels: ['LB2002'],
     ...overrides,
   };
 }
