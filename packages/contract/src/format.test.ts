@@ -4,6 +4,7 @@ import {
   formatHubDateTime,
   formatPhoneDashed,
   formatPhoneDisplay,
+  maskPhone,
   phoneDigits,
   relativeTime,
 } from './format.js';
@@ -54,6 +55,17 @@ describe('phones', () => {
 
   it('shows ###-###-#### in forms', () => {
     expect(formatPhoneDashed('4155550134')).toBe('415-555-0134');
+  });
+
+  it('masks a phone as it is pasted or typed: separators and a leading country 1 go before the 10-digit limit', () => {
+    for (const pasted of ['206-555-0100', '(206) 555-0100', '+1 206 555 0100', '12065550100', '206.555.0100']) {
+      expect(maskPhone(pasted)).toBe('206-555-0100');
+    }
+    expect(maskPhone('2')).toBe('2');
+    expect(maskPhone('2065')).toBe('206-5');
+    expect(maskPhone('206-5550')).toBe('206-555-0');
+    expect(maskPhone('206-555-01009')).toBe('206-555-0100');
+    expect(maskPhone('abc')).toBe('');
   });
 
   it('shows anything that is not 10 digits as given', () => {

@@ -69,6 +69,16 @@ export function phoneDigits(value: string | null | undefined): string {
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
+/**
+ * A phone as a form shows it while it is typed or pasted (spec 03 §5: mask ###-###-####): its
+ * digits as phoneDigits keeps them (separators and a +1 country code gone, before any length
+ * limit), at most 10, grouped as far as they go: '+1 (206) 555-0100' → '206-555-0100', '2065' → '206-5'.
+ */
+export function maskPhone(value: string): string {
+  const digits = phoneDigits(value).slice(0, 10);
+  return [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)].filter((group) => group !== '').join('-');
+}
+
 /** Order tables show phones as '(xxx) xxx-xxxx'; anything that is not 10 digits is shown as given. */
 export function formatPhoneDisplay(value: string | null | undefined): string {
   const digits = phoneDigits(value);

@@ -4,7 +4,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId, type ChangeEventHandler, type FocusEventHandler, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useId, type ChangeEventHandler, type ClipboardEventHandler, type FocusEventHandler, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export interface TextInputProps {
   name: string;
@@ -34,6 +34,7 @@ interface TextInputBinding {
   onChange: ChangeEventHandler<TextElement>;
   onFocus?: FocusEventHandler<TextElement>;
   onBlur: FocusEventHandler<TextElement>;
+  onPaste?: ClipboardEventHandler<TextElement>;
   /** The validation message. */
   error?: string;
   inputRef?: Ref<HTMLInputElement>;
@@ -65,6 +66,7 @@ export function TextInput({
   onChange,
   onFocus,
   onBlur,
+  onPaste,
   error,
   inputRef,
 }: TextInputProps & TextInputBinding) {
@@ -93,7 +95,7 @@ export function TextInput({
         minRows={minRows}
         fullWidth
         aria-describedby={message ? helperId : undefined}
-        inputProps={{ maxLength, inputMode }}
+        inputProps={{ maxLength, inputMode, onPaste }}
         startAdornment={startAdornment ? <InputAdornment position="start">{startAdornment}</InputAdornment> : undefined}
         endAdornment={endAdornment}
       />

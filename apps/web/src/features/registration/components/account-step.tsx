@@ -145,7 +145,7 @@ function AccountFields({ withHub, emailInUse, zipCode }: { withHub: boolean; ema
         helperText="At least 8 characters with a number, an uppercase and a lowercase letter"
       />
       <FormField name="reptypassword" label="Retype password" type="password" required autoComplete="new-password" />
-      <FormPhoneField name="cellPhone" label="Cell phone" required />
+      <FormPhoneField name="cellPhone" label="Cell phone" required digitsWhileFocused />
       <PinField name="PinNo" helperText="6 digits you will enter at the locker" />
 
       <SectionTitle>Your locker</SectionTitle>
@@ -193,7 +193,7 @@ function AccountFields({ withHub, emailInUse, zipCode }: { withHub: boolean; ema
 
       <SectionTitle>Backup contacts (optional)</SectionTitle>
       <FormField name="backupEmail" label="Backup email" type="email" autoComplete="off" maxLength={LIMITS.emailMax} />
-      <FormPhoneField name="secondaryCellPhone" label="Secondary cell phone" autoComplete="off" />
+      <FormPhoneField name="secondaryCellPhone" label="Secondary cell phone" autoComplete="off" digitsWhileFocused />
     </FieldGrid>
   );
 }

@@ -37,8 +37,8 @@ export function AddressStep({
           <FieldGrid>
             <AddressFields />
             <SectionTitle>Other phones (optional)</SectionTitle>
-            <FormPhoneField name="homePhone" label="Home phone" autoComplete="off" />
-            <FormPhoneField name="secondPhone" label="Second phone" autoComplete="off" />
+            <FormPhoneField name="homePhone" label="Home phone" autoComplete="off" digitsWhileFocused />
+            <FormPhoneField name="secondPhone" label="Second phone" autoComplete="off" digitsWhileFocused />
             <Wide>
               <TermsField />
             </Wide>
