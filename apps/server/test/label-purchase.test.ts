@@ -185,7 +185,9 @@ describe('buyLabelCall and the payment return', () => {
     const order = await paymentOrder(paying.payment_order_id!);
     expect(order).toMatchObject({ purpose: 'label', amount_cents: total, status: 'created', plan: null });
     const simulated = await payments().findOrder(token);
-    expect(simulated?.description).toBe(`Shipping label ${paying.order_no}: USPS ${usps.service}`);
+    // The service named once, as the Rates step names it, never its code ('USPS GroundAdvantage').
+    expect(usps.service).toBe('GroundAdvantage');
+    expect(simulated?.description).toBe(`Shipping label ${paying.order_no}: USPS Ground Advantage`);
 
     const before = carriers().purchaseCount();
     const returnPath = await approve(token);

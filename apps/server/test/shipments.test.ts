@@ -382,6 +382,10 @@ describe('invoices', () => {
     expect(text).toContain(`Order number: ${label.orderNo}`);
     expect(text).toContain(`Tracking number: ${label.trackingCode}`);
     expect(text).toContain('Carrier: FedEx');
+    // The service named once (issue 21 item 9): FEDEX_2_DAY is not in this database's renaming list.
+    expect(text).toContain('Service: FedEx 2 Day');
+    expect(text).toContain('Postage: FedEx 2 Day (retail price)');
+    expect(text).not.toContain('FedEx FedEx');
     expect(text).toContain('Insurance for a declared value of $200.00');
     expect(text).toContain('$10.45');
     expect(text).toContain('-$1.50');

@@ -3,6 +3,7 @@ import {
   REFUND_WINDOW_DAYS,
   SHIPMENT_MESSAGES,
   carrierDisplayName,
+  carrierServiceName,
   carrierWireName,
   fromCents,
   insuranceFeeCents,
@@ -193,6 +194,29 @@ describe('carrier names', () => {
     expect(carrierDisplayName('USPS')).toBe('USPS');
     expect(carrierWireName('UPS')).toBe('UPSDAP');
     expect(carrierWireName('FedEx')).toBe('FedEx');
+  });
+
+  it('names a carrier service once: the renaming list first, else the code in words, led by the carrier (issue 21 item 9)', () => {
+    const renaming = [
+      { carrier: 'USPS', easypost_original: 'Priority', renamed: 'USPS Priority Mail' },
+      { carrier: 'UPSDAP', easypost_original: 'NextDayAir', renamed: 'UPS Next Day Air' },
+      { carrier: 'FedEx', easypost_original: 'FEDEX_2_DAY', renamed: '2Day' },
+    ];
+    expect(carrierServiceName('USPS', 'Priority', renaming)).toBe('USPS Priority Mail');
+    expect(carrierServiceName('UPSDAP', 'NextDayAir', renaming)).toBe('UPS Next Day Air');
+    expect(carrierServiceName('UPS', 'NextDayAir', renaming)).toBe('UPS Next Day Air');
+    expect(carrierServiceName('FedEx', 'FEDEX_2_DAY', renaming)).toBe('FedEx 2Day');
+    // Not in the list: the carrier's code in words, the carrier said once.
+    expect(carrierServiceName('USPS', 'GroundAdvantage')).toBe('USPS Ground Advantage');
+    expect(carrierServiceName('FedEx', 'FEDEX_GROUND')).toBe('FedEx Ground');
+    expect(carrierServiceName('FedExDefault', 'STANDARD_OVERNIGHT')).toBe('FedEx Standard Overnight');
+    expect(carrierServiceName('UPSDAP', '2ndDayAir')).toBe('UPS 2nd Day Air');
+    // A pickup's rate.
+    expect(carrierServiceName('FedEx', 'FedEx Pickup')).toBe('FedEx pickup');
+    expect(carrierServiceName('UPSDAP', 'Future-day Pickup')).toBe('UPS Future-day pickup');
+    // Nothing to name but the carrier, or no carrier.
+    expect(carrierServiceName('USPS', '')).toBe('USPS');
+    expect(carrierServiceName('', 'Priority')).toBe('Priority');
   });
 });
 

@@ -51,6 +51,44 @@ export function carrierDisplayName(carrier: string | null | undefined): string {
   return carrier;
 }
 
+/** One entry of the renaming list (carrierServiceRenaming): how the portal names a carrier's service. */
+export interface ServiceRenaming {
+  carrier: string;
+  easypost_original: string;
+  renamed: string;
+}
+
+/** A carrier's service code in words: 'GroundAdvantage' → 'Ground Advantage', 'FEDEX_2_DAY' → 'Fedex 2 Day'; words stay. */
+function serviceWords(code: string): string {
+  if (/\s/.test(code)) return code;
+  return code
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .map((word) => (/^[A-Z0-9]+$/.test(word) ? `${word.charAt(0)}${word.slice(1).toLowerCase()}` : word))
+    .join(' ');
+}
+
+/**
+ * A carrier's service named once, as every screen, mail, invoice and payment says it (issue 21
+ * item 9): the renaming list's name when it has one ('USPS Ground Advantage'), else the carrier's
+ * code in words; led by the carrier as customers know it unless the name already starts with it
+ * ('FedEx Ground', never 'FedEx FedEx Ground' or 'USPS GroundAdvantage'). A pickup is no product
+ * of its own and reads in lower case: 'FedEx pickup'. Carriers compare as customers know them,
+ * so 'UPSDAP' and 'UPS' are one.
+ */
+export function carrierServiceName(carrier: string | null | undefined, service: string | null | undefined, renaming: readonly ServiceRenaming[] = []): string {
+  const known = carrierDisplayName(carrier);
+  const code = (service ?? '').trim();
+  const renamed = renaming.find((entry) => entry.easypost_original === code && carrierDisplayName(entry.carrier) === known)?.renamed.trim();
+  const name = (renamed || serviceWords(code)).replace(/\bPickup\b/g, 'pickup');
+  if (known === '') return name;
+  if (name.toLowerCase() === known.toLowerCase()) return known;
+  if (name.toLowerCase().startsWith(`${known.toLowerCase()} `)) return renamed ? name : `${known}${name.slice(known.length)}`;
+  return [known, name].filter((part) => part !== '').join(' ');
+}
+
 /** The portal's carrier name ('UPS') as the wire carries it ('UPSDAP'). */
 export function carrierWireName(carrier: string): string {
   return carrier === 'UPS' ? 'UPSDAP' : carrier;

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, carrierDisplayName, type CarrierServiceMapping } from '@airbox/contract';
+import { STORAGE_KEYS, carrierServiceName, type CarrierServiceMapping } from '@airbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { getCarrierServiceRenamingQueryOptions } from './carrier-services';
 
@@ -18,19 +18,9 @@ function storedRenaming(): CarrierServiceMapping[] | undefined {
 }
 
 /**
- * A carrier service as customers read it: the list's `renamed` for its `easypost_original` at that
- * carrier ('Priority' at USPS is 'USPS Priority Mail'), else the service as the carrier names it.
- * Carriers are compared as customers know them, so 'UPSDAP' and 'UPS' are one.
- */
-export function serviceDisplayName(renaming: readonly CarrierServiceMapping[], carrier: string, service: string): string {
-  const known = carrierDisplayName(carrier);
-  const mapping = renaming.find((entry) => entry.easypost_original === service && carrierDisplayName(entry.carrier) === known);
-  return mapping?.renamed || service;
-}
-
-/**
- * The renaming list for a screen that shows services: what session storage holds at once, then
- * the list the server answers. A failure leaves the services as the carriers name them.
+ * A carrier's service named once ('USPS Ground Advantage', contract carrierServiceName) by the
+ * renaming list: what session storage holds at once, then the list the server answers. A failure
+ * leaves the services named from the carriers' codes.
  */
 export function useServiceNames(): (carrier: string, service: string) => string {
   const { data } = useQuery({
@@ -40,5 +30,5 @@ export function useServiceNames(): (carrier: string, service: string) => string 
     meta: { handlesServiceFailure: true },
   });
   const renaming = data ?? [];
-  return (carrier, service) => serviceDisplayName(renaming, carrier, service);
+  return (carrier, service) => carrierServiceName(carrier, service, renaming);
 }

@@ -1,4 +1,5 @@
 import {
+  carrierServiceName,
   type createPickupCall,
   OPENAPI_CODE,
   type paypalByPickupCall,
@@ -206,7 +207,7 @@ export async function payForPickup(deps: CarrierPickupDeps, userId: number, inpu
     plan: null,
     quantity: 1,
     amountCents: rate.priceCents,
-    description: `${rate.carrier} pickup for label ${shipment.order_no} ${whenLine(pickup)}`,
+    description: `${carrierServiceName(rate.carrier, rate.service)} for label ${shipment.order_no} ${whenLine(pickup)}`,
   };
   let opened;
   try {

@@ -14,7 +14,7 @@ export interface InvoiceContent {
   customer: { name: string; lines: string[]; email: string };
   orderNo: string;
   carrier: string;
-  /** The service as customers know it (the carrier-service renaming list applied). */
+  /** The service named once, as customers know it ('USPS Ground Advantage': contract carrierServiceName). */
   service: string;
   trackingCode: string;
   from: string[];
@@ -120,7 +120,7 @@ export async function renderInvoicePdf(content: InvoiceContent, options: { compr
   doc.text('AMOUNT', amountX, y + 8, { width: 110, align: 'right' });
   y += 24;
   const items: [string, string][] = [
-    [`Postage: ${carrierDisplayName(invoice.carrier)} ${invoice.service} (retail price)`, dollars(invoice.rateCents + invoice.discountCents)],
+    [`Postage: ${invoice.service} (retail price)`, dollars(invoice.rateCents + invoice.discountCents)],
     ['Discount', invoice.discountCents > 0 ? `-${dollars(invoice.discountCents)}` : dollars(0)],
     [
       invoice.insuredValueCents > 0 ? `Insurance for a declared value of ${dollars(invoice.insuredValueCents)}` : 'Insurance (none declared)',

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { APP_BASE, APP_PATHS, appUrl, encodeLabelPurchaseParam, fromCents } from '@airbox/contract';
+import { APP_BASE, APP_PATHS, appUrl, carrierDisplayName, carrierServiceName, encodeLabelPurchaseParam, fromCents } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
 import type { Postage } from '../../providers/carriers/carriers-provider.js';
+import { carrierServiceRenamings } from '../carriers/carriers.service.js';
 import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, MONEY_BACK, recordBought, runPurchaseVoid } from '../carriers/carrier-purchase.js';
 import { mailNotice, notify } from '../notifications/notify.js';
 import { PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE } from '../payments/payment-orders.js';
@@ -44,8 +45,6 @@ export async function labelReturnPage(deps: Pick<LabelCheckoutDeps, 'db' | 'conf
   const param = encodeLabelPurchaseParam({ boxId: shipment.box_id, userId: shipment.user_id, unpaidLabelId: shipment.id });
   return `${deps.config.labelPurchaseUrl}?param=${param}`;
 }
-
-const carrierService = (shipment: Pick<ShipmentRow, 'carrier' | 'service'>) => `${shipment.carrier} ${shipment.service}`.trim();
 
 /** The payment's reference on the invoice: the provider and the end of its order id. */
 function paymentReference(order: PaymentOrderRow | undefined): string {
@@ -94,7 +93,7 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
     return true;
   };
   const tell = async (trx: Db, user: UserRow) => {
-    const label = `${carrier} ${postage.service}`;
+    const label = carrierServiceName(carrier, postage.service, await carrierServiceRenamings(trx));
     const sender = `${shipment.from_first_name} ${shipment.from_last_name}`.trim() || shipment.from_company || 'Someone';
     if (token && shipment.to_email) {
       await mailNotice(trx, deps, shipment.to_email, {
@@ -105,7 +104,7 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
     }
     // A receipt of what the customer just paid for: mailed whatever their notification switches say.
     await notify(trx, deps, user, {
-      subject: `your ${carrier} label ${shipment.order_no} is ready`,
+      subject: `your ${carrierDisplayName(carrier)} label ${shipment.order_no} is ready`,
       lines: [
         `Your ${label} label for the parcel to ${shipment.to_city}, ${shipment.to_state} is ready to print. Tracking number: ${postage.trackingCode}.`,
         `You paid $${fromCents(shipment.total_cents)} (label $${fromCents(shipment.rate_cents)}, insurance $${fromCents(shipment.insurance_cents)}). Invoice INV-${shipment.order_no}.`,
@@ -158,7 +157,7 @@ export const labelPurchase: CarrierPurchaseKind<ShipmentRow, Postage, Postage> =
     const user = await findUserById(trx, shipment.user_id);
     if (!user) return;
     await notify(trx, deps, user, {
-      subject: `your ${carrierService(shipment)} label could not be bought`,
+      subject: `your ${carrierServiceName(shipment.carrier, shipment.service, await carrierServiceRenamings(trx))} label could not be bought`,
       lines: [`Order ${shipment.order_no}: ${note}`, MONEY_BACK],
       action: { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, labelsHref(shipment.order_no)) },
       by: 'mail',

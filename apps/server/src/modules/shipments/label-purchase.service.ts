@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_CAPS,
+  carrierServiceName,
   carrierWireName,
   fromCents,
   insuranceFeeCents,
@@ -19,6 +20,7 @@ import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import { CarrierError, type PostalAddress, type ShipmentRate } from '../../providers/carriers/carriers-provider.js';
+import { carrierServiceRenamings } from '../carriers/carriers.service.js';
 import { findSameContact, insertContactWithinCap } from '../contacts/contacts.repository.js';
 import { insertOpenOrder, openWithProvider } from '../payments/payment-orders.js';
 import { findPaymentOrder, updatePaymentOrder } from '../payments/payments.repository.js';
@@ -328,7 +330,8 @@ export async function buyLabel(deps: LabelPurchaseDeps, userId: number, input: B
     plan: null,
     quantity: 1,
     amountCents: prices.total_cents,
-    description: `Shipping label ${shipment.order_no}: ${rate.carrier} ${rate.service}`,
+    // The service as the Rates step named it: the payment page says what is paid for.
+    description: `Shipping label ${shipment.order_no}: ${carrierServiceName(rate.carrier, rate.service, await carrierServiceRenamings(deps.db))}`,
   };
 
   const opened = await writeTransaction(deps.db, async (trx) => {

@@ -1,6 +1,6 @@
-import { carrierDisplayName, carrierWireName, type ShipmentDetail, type ShipmentRow as WireShipmentRow } from '@airbox/contract';
+import { carrierDisplayName, carrierServiceName, type ShipmentDetail, type ShipmentRow as WireShipmentRow } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
-import { listCarrierServiceRenamings } from '../carriers/carriers.repository.js';
+import { carrierServiceRenamings } from '../carriers/carriers.service.js';
 import { findUserById } from '../users/users.repository.js';
 import { type InvoiceContent, renderInvoicePdf } from './invoice-pdf.js';
 import {
@@ -91,10 +91,6 @@ export async function invoicePdfOf(
   if (!found) return undefined;
   const { invoice, shipment } = found;
   const user = await findUserById(ctx.db, userId);
-  // The service as the customer chose it on the rates step: the renaming list's name when it has one.
-  const renamed = (await listCarrierServiceRenamings(ctx.db)).find(
-    (renaming) => renaming.carrier === carrierWireName(shipment.carrier) && renaming.easypost_original === shipment.service,
-  )?.renamed;
   const content: InvoiceContent = {
     brandName: ctx.config.brandName,
     invoiceNo: invoice.invoice_no,
@@ -108,7 +104,8 @@ export async function invoicePdfOf(
     },
     orderNo: shipment.order_no,
     carrier: shipment.carrier,
-    service: renamed ?? shipment.service,
+    // The service as the customer chose it on the Rates step.
+    service: carrierServiceName(shipment.carrier, shipment.service, await carrierServiceRenamings(ctx.db)),
     trackingCode: shipment.tracking_code ?? '',
     from: addressLines(shipment, 'from'),
     to: addressLines(shipment, 'to'),

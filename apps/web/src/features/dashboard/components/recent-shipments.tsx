@@ -1,4 +1,4 @@
-import { carrierDisplayName, shipmentStatus, type ShipmentRow } from '@airbox/contract';
+import { shipmentStatus, type ShipmentRow } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { DateTime } from '../../../components/date-time';
@@ -10,12 +10,6 @@ import { useServiceNames } from '../../../lib/service-names';
 /** The newest labels with their status (spec 03 §4 Shipment status shown), and the way to all of them. */
 export function RecentShipments({ rows, total }: { rows: ShipmentRow[]; total: number }) {
   const serviceName = useServiceNames();
-  /** The service as Purchased Labels names it ('FedEx Ground'), led by its carrier when the name does not say it. */
-  const serviceOf = (row: ShipmentRow) => {
-    const carrier = carrierDisplayName(row.rateCarrier);
-    const service = serviceName(row.rateCarrier, row.rateService);
-    return service.startsWith(carrier) ? service : `${carrier} ${service}`;
-  };
   if (rows.length === 0) return <Typography color="text.secondary">No labels yet. Compare USPS, UPS and FedEx rates and buy your first one.</Typography>;
   return (
     <>
@@ -30,7 +24,7 @@ export function RecentShipments({ rows, total }: { rows: ShipmentRow[]; total: n
             >
               <Box sx={{ flex: '1 1 180px', minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 500 }}>
-                  {serviceOf(row)}
+                  {serviceName(row.rateCarrier, row.rateService)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                   {row.trackingNum || row.orderNo}

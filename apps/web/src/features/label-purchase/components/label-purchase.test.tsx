@@ -167,7 +167,8 @@ describe('label purchase page', () => {
     expect(summary).toHaveTextContent('415-555-0134');
     expect(summary).toHaveTextContent('12 Elm St, Apt 4, Austin, TX 73301');
     expect(summary).toHaveTextContent('12 × 10 × 6 in, 3 lb 0 oz');
-    expect(summary).toHaveTextContent('UPS Ground Saver (4 business days)');
+    // The service's name comes with the renaming list, which may answer after the step shows.
+    await waitFor(() => expect(summary).toHaveTextContent('UPS Ground Saver (4 business days)'));
     expect(summary).toHaveTextContent('Birthday present');
     expect(summary).toHaveTextContent('Insurance$1.50 (declared value $150.00)');
     expect(summary).toHaveTextContent('Total$12.70');
@@ -356,6 +357,36 @@ describe('label purchase page', () => {
     // The addresses were verified as typed: no Verify step, and the recipient is not saved unless asked.
     expect(api.calls('/openapi/easyPost/validateAddress')).toHaveLength(2);
     expect(api.calls('/app/v1/labelPurchase/rates')[0]?.json).toMatchObject({ saveRecipient: false, parcel: { length: '12', width: '10', height: '6', weightLb: '3', weightOz: '0' } });
+  });
+
+  it('names each service once on Rates and Review: a renamed one that says its carrier, one the list lacks from its code (issue 21 item 9)', async () => {
+    signIn();
+    labelApi({
+      '/app/v1/carrierServiceRenaming': {
+        body: {
+          errorcode: 0,
+          message: 'ok',
+          data: [
+            { carrier: 'USPS', easypost_original: 'GroundAdvantage', renamed: 'USPS Ground Advantage', service_search_queries: '' },
+            { carrier: 'UPSDAP', easypost_original: 'Ground', renamed: 'UPS Ground', service_search_queries: '' },
+          ],
+        },
+      },
+    });
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await fillToOptions(user);
+    await user.click(screen.getByRole('button', { name: 'Check addresses' }));
+    await step('Rates');
+    const services = await screen.findByRole('radiogroup', { name: 'Services' });
+    expect(within(services).getByRole('radio', { name: 'USPS Ground Advantage · $7.45' })).toBeInTheDocument();
+    expect(within(services).getByRole('radio', { name: 'UPS Ground · $11.20' })).toBeInTheDocument();
+    expect(within(services).getByRole('radio', { name: 'FedEx 2 Day · $24.90' })).toBeInTheDocument();
+    expect(services).not.toHaveTextContent(/USPS USPS|UPS UPS|FedEx FedEx|GroundAdvantage|FEDEX_2_DAY/);
+
+    await user.click(within(services).getByRole('radio', { name: /^USPS Ground Advantage/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Review and pay');
+    expect(screen.getByLabelText('Your label')).toHaveTextContent('ServiceUSPS Ground Advantage (5 business days)');
   });
 
   it("says 'Unable to verify address!' when rating refuses an address, and that no carrier takes the parcel", async () => {

@@ -1,4 +1,4 @@
-import { SHIPMENT_MESSAGES, carrierDisplayName, toCents, type LabelRate } from '@airbox/contract';
+import { SHIPMENT_MESSAGES, toCents, type LabelRate } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -53,7 +53,6 @@ function RateCard({
   name: string;
 }) {
   const labelId = useId();
-  const carrier = carrierDisplayName(rate.carrier);
   return (
     <Paper
       variant="outlined"
@@ -72,7 +71,7 @@ function RateCard({
       <Radio checked={checked} onChange={onChoose} name={name} value={rate.rateId} slotProps={{ input: { 'aria-labelledby': labelId } }} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography id={labelId} sx={{ fontWeight: 600 }}>
-          {`${carrier} ${service} · $${rate.rate}`}
+          {`${service} · $${rate.rate}`}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {deliveryText(rate.deliveryDays)}

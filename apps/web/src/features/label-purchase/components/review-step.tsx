@@ -1,4 +1,4 @@
-import { carrierDisplayName, fromCents, insuranceFeeCents, toCents, type LabelRate } from '@airbox/contract';
+import { fromCents, insuranceFeeCents, toCents, type LabelRate } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
@@ -86,7 +86,7 @@ export function ReviewStep({
           <Party address={draft.to} />
         </Row>
         <Row term="Package">{`${parcel.length} × ${parcel.width} × ${parcel.height} in, ${parcel.weightLb || 0} lb ${parcel.weightOz || 0} oz`}</Row>
-        <Row term="Service">{`${carrierDisplayName(rate.carrier)} ${service} (${deliveryText(rate.deliveryDays)})`}</Row>
+        <Row term="Service">{`${service} (${deliveryText(rate.deliveryDays)})`}</Row>
         {draft.options.comments && <Row term="Comments">{draft.options.comments}</Row>}
         <Divider />
         <Row term="Rate">{`$${fromCents(rateCents)}`}</Row>
