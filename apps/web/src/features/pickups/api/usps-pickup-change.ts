@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request, type CallInput } from '../../../lib/http';
+import { getUserPickupsQueryOptions } from './get-user-pickups';
 import { getUspsPickupInquiryQueryOptions } from './usps-pickup-inquiry';
 
 /**
@@ -13,6 +14,10 @@ export function useUspsPickupChange() {
   return useMutation({
     mutationFn: uspsPickupChange,
     meta: { handlesServiceFailure: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getUspsPickupInquiryQueryOptions().queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getUspsPickupInquiryQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getUserPickupsQueryOptions().queryKey }),
+      ]),
   });
 }

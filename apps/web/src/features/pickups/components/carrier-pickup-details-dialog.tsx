@@ -50,6 +50,7 @@ function PickupContent({ inquiry, dbInfo }: { inquiry: UspsPickupInquiry | null;
         <InfoItem label="Pickup date">{pickupDate ? pickupDateLabel(pickupDate) : ''}</InfoItem>
         <InfoItem label="Service type">{inquiry?.ServiceType || dbInfo.servicetype}</InfoItem>
         <InfoItem label="Package count">{String(inquiry?.PackageCount ?? dbInfo.count)}</InfoItem>
+        {dbInfo.labels.length > 1 && <InfoItem label={PICKUP_TEXT.labelsInPickup}>{dbInfo.labels.join(', ')}</InfoItem>}
         <InfoItem label="Estimated weight">{weight > 0 ? `${weight} lb` : ''}</InfoItem>
         <InfoItem label="Package location">{inquiry?.PackageLocation || dbInfo.packagelocation}</InfoItem>
         <InfoItem label="Special instructions">{inquiry ? inquiry.SpecialInstructions : dbInfo.specialinstructions}</InfoItem>
@@ -129,6 +130,7 @@ export function CarrierPickupDetailsDialog({
   shippingdetailsId,
   row,
   successful,
+  startChanging = false,
   onClose,
   onChanged,
   onSchedule,
@@ -137,6 +139,8 @@ export function CarrierPickupDetailsDialog({
   /** The label, when the list knows it: SCHEDULE NEW PICKUP and the wizard need it. */
   row: ShipmentRow | null;
   successful: boolean;
+  /** Opens at CHANGE DATE's form (the Pickups list's CHANGE). */
+  startChanging?: boolean;
   onClose: () => void;
   onChanged: () => void;
   /** Opens the wizard at the confirm-package step for `row`. */
@@ -148,7 +152,7 @@ export function CarrierPickupDetailsDialog({
   const change = useUspsPickupChange();
   // The change form takes the details' place in the dialog, and gives it back once saved; what was
   // done is said at the top of the details (a toast behind the dialog would be hidden from screen readers).
-  const [changing, setChanging] = useState(false);
+  const [changing, setChanging] = useState(startChanging);
   const [done, setDone] = useState<string | null>(null);
   // code -1 as an answer, whether the server sends it with 200 or, as ours does, with 404.
   const noPickup = inquiry.error instanceof ApiError && !inquiry.error.isServiceFailure && inquiry.error.errorcode === OPENAPI_CODE.error;
@@ -168,11 +172,13 @@ export function CarrierPickupDetailsDialog({
   const scheduled = response !== null && dbInfo?.status === 'scheduled';
 
   async function askCancel() {
+    // Of a pickup for several labels, this label is taken off it: USPS still comes for the others.
+    const others = (dbInfo?.labels.length ?? 1) - 1;
     const confirmed = await alert.show({
       icon: 'warning',
       title: 'Cancel pickup',
-      text: PICKUP_TEXT.cancelPickupQuestion,
-      confirmText: 'CANCEL PICKUP',
+      text: others > 0 ? PICKUP_TEXT.cancelLabelQuestion(others) : PICKUP_TEXT.cancelPickupQuestion,
+      confirmText: others > 0 ? 'TAKE IT OFF' : 'CANCEL PICKUP',
       cancelText: 'KEEP IT',
     });
     if (!confirmed) return;

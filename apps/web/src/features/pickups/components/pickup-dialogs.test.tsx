@@ -198,6 +198,23 @@ describe('Carrier Pickup Details (USPS)', JOURNEY, () => {
     expect(await within(dialog).findByText(PICKUP_MESSAGES.uspsCancelled)).toBeInTheDocument();
   });
 
+  it('takes only this label off a pickup for several labels, after saying USPS still comes for the others', async () => {
+    const { api, user } = await openList('/ShipmentParent/shipment', [{ ...USPS_ROW, pickupId: 'WTC123456789' }], {
+      '/openapi/USPS/CarrierPickupInquiry': inquiryAnswer(uspsInquiry({ PackageCount: 2 }), uspsDbInfo({ count: 2, labels: ['LB2002', 'LB2004'] })),
+      '/app/v1/cancelPickup': { body: { errorcode: 0, message: 'ok' } },
+    });
+    await clickRowAction(user, 'LB2002', 'PICKUP DETAILS');
+    const dialog = await screen.findByRole('dialog', { name: 'Carrier Pickup Details' }, { timeout: 30_000 });
+    expect(await within(dialog).findByText('LB2002, LB2004')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'CANCEL PICKUP' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Cancel pickup' });
+    expect(question).toHaveTextContent(PICKUP_TEXT.cancelLabelQuestion(1));
+    await user.click(within(question).getByRole('button', { name: 'TAKE IT OFF' }));
+    await waitFor(() => expect(api.calls('/app/v1/cancelPickup')).toHaveLength(1));
+    // The label alone: no wholePickup.
+    expect(Object.fromEntries(api.calls('/app/v1/cancelPickup')[0]?.fields ?? [])).toEqual({ shippingdetails_id: '702' });
+  });
+
   it("says 'Your pickup request was cancelled' and offers SCHEDULE NEW PICKUP, which opens the wizard", async () => {
     const { user } = await openList('/ShipmentParent/shipment', [{ ...USPS_ROW, pickupId: 'WTC123456789' }], {
       '/openapi/USPS/CarrierPickupInquiry': inquiryAnswer(null, uspsDbInfo({ status: 'canceled', reschedulableDates: [] })),

@@ -1,4 +1,4 @@
-import { PICKUP_MESSAGES, STATUS_FLAG, carrierDisplayName, formatPhoneDisplay, formatUsd, toCents, type ShipmentRow } from '@airbox/contract';
+import { PICKUP_MESSAGES, formatPhoneDisplay, formatUsd, toCents } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { InfoDialog, InfoItem, InfoLines, InfoSection } from '../../../components/dialog/info-dialog';
-import { answerMessage, type CallData } from '../../../lib/http';
+import { answerMessage, type CallData, type CallInput } from '../../../lib/http';
 import { useCancelPickup } from '../api/cancel-pickup';
 import { usePickupStatus } from '../api/check-pickup-status';
-import { pickupWindowText } from '../utils/format';
+import { carrierService, pickupWindowText } from '../utils/format';
 import { PICKUP_STATUS_TEXT, PICKUP_TEXT } from '../utils/messages';
 
 type PickupStatus = CallData<'checkPickupStatusCall'>;
@@ -26,12 +26,6 @@ export function DropoffCode({ code }: { code: string }) {
       </Box>
     </InfoItem>
   );
-}
-
-/** A carrier and its service once: 'FedEx Pickup' is not 'FedEx FedEx Pickup'. */
-export function carrierService(carrier: string, service: string): string {
-  const name = carrierDisplayName(carrier);
-  return service.toLowerCase().startsWith(name.toLowerCase()) ? service : [name, service].filter(Boolean).join(' ');
 }
 
 /**
@@ -99,27 +93,27 @@ const ENDED = new Set(['canceled', 'failed', 'quoted']);
  * tells it: status, address, rates, the window in the address's time zone, package location,
  * instructions, confirmation, the locker drop-off code, the price, and why it failed. CANCEL
  * PICKUP asks first and says the payment is not refunded, as agreed; once a pickup is over,
- * SCHEDULE NEW PICKUP opens the wizard as the USPS dialog does.
+ * SCHEDULE NEW PICKUP opens the wizard as the USPS dialog does (from the label's row).
  */
 export function PickupOrderDetailsDialog({
-  row,
+  pickup,
   onClose,
   onChanged,
   onSchedule,
 }: {
-  row: ShipmentRow;
+  /** The label's pickup, as its row or the Pickups list names it. */
+  pickup: CallInput<'checkPickupStatusCall'> & { shippingdetails_id: number };
   onClose: () => void;
   onChanged: () => void;
-  /** Opens the wizard at the confirm-package step for the row. */
-  onSchedule: () => void;
+  /** Opens the wizard at the confirm-package step, where the label may have a pickup (absent: it may not, or not from here). */
+  onSchedule?: () => void;
 }) {
   const alert = useAlert();
-  const status = usePickupStatus({ pickupId: row.pickupId, carrier: row.rateCarrier, shippingdetails_id: row.shippingdetails_id });
+  const status = usePickupStatus(pickup);
   const cancel = useCancelPickup();
   const [done, setDone] = useState<string | null>(null);
   const data = status.data?.data;
-  // As the actions matrix allows SCHEDULE PICKUP: a label not yet in the carrier's hands.
-  const canScheduleAgain = data !== undefined && ENDED.has(data.status) && row.status_flag === STATUS_FLAG.labelCreated && row.easypostStatus === '';
+  const canScheduleAgain = data !== undefined && ENDED.has(data.status) && onSchedule !== undefined;
 
   async function askCancel() {
     const paid = Boolean(data?.price);
@@ -132,7 +126,7 @@ export function PickupOrderDetailsDialog({
     });
     if (!confirmed) return;
     try {
-      await cancel.mutateAsync({ shippingdetails_id: row.shippingdetails_id });
+      await cancel.mutateAsync({ shippingdetails_id: pickup.shippingdetails_id });
       onChanged();
       setDone(PICKUP_TEXT.cancelled);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { PICKUP_MESSAGES, type ShipmentRow } from '@airbox/contract';
+import { PICKUP_MESSAGES, STATUS_FLAG, type ShipmentRow } from '@airbox/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import type { PickupRequest, PickupScreensProps } from '../../../lib/pickup-request';
@@ -69,7 +69,15 @@ export function PickupScreens({ userId, request, onClose, onChanged }: PickupScr
     case 'wizard':
       return <PickupWizard userId={userId} row={screen.row} onClose={onClose} onChanged={onChanged} />;
     case 'paidDetails':
-      return <PickupOrderDetailsDialog row={screen.row} onClose={onClose} onChanged={onChanged} onSchedule={() => openWizard(screen.row)} />;
+      return (
+        <PickupOrderDetailsDialog
+          pickup={{ pickupId: screen.row.pickupId, carrier: screen.row.rateCarrier, shippingdetails_id: screen.row.shippingdetails_id }}
+          onClose={onClose}
+          onChanged={onChanged}
+          // As the actions matrix allows SCHEDULE PICKUP: a label not yet in the carrier's hands.
+          onSchedule={screen.row.status_flag === STATUS_FLAG.labelCreated && screen.row.easypostStatus === '' ? () => openWizard(screen.row) : undefined}
+        />
+      );
     case 'uspsDetails':
       return (
         <CarrierPickupDetailsDialog

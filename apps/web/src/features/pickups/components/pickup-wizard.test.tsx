@@ -312,6 +312,23 @@ describe('the pickup wizard: USPS, free', JOURNEY, () => {
     });
   });
 
+  it('says when the label joined the USPS pickup the customer had at that address and day', async () => {
+    signIn({ userId: 7 });
+    pickupApi([USPS_ROW], {
+      '/openapi/USPS/CarrierPickupSchedule': { body: { code: 0, errorcode: 0, message: 'ok', data: { ConfirmationNumber: 'WTC123456789', Date: '2026-11-27', DayOfWeek: 'Friday', PackageCount: 2, Joined: true } } },
+    });
+    const user = await openWizard('LB2002');
+    await toDateStep(user);
+    await choose(user, 'Pickup Date', 'Friday, Nov 27, 2026');
+    await choose(user, 'Package location', 'Front Door');
+    await user.click(screen.getByRole('button', { name: 'Schedule pickup' }));
+    expect(await screen.findByText(PICKUP_MESSAGES.uspsScheduled)).toBeInTheDocument();
+    expect(screen.getByText(PICKUP_TEXT.joined(2))).toBeInTheDocument();
+    const summary = screen.getByRole('heading', { level: 2, name: 'Summary' }).parentElement!;
+    expectTexts(summary, ['WTC123456789', 'Friday, Nov 27, 2026', 'Packages in this pickup']);
+    expect(within(summary).queryByText('Package location')).not.toBeInTheDocument();
+  });
+
   it("asks for the carrier service and the package location, says where USPS does not come, then 'Your carrier pickup has been scheduled'", async () => {
     signIn({ userId: 7 });
     let comes = false;

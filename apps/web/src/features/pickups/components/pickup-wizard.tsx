@@ -172,7 +172,7 @@ export function PickupWizard({
     }
     try {
       const { data } = await schedule.mutateAsync(uspsScheduleInput(row, userId, address, when, isHubAddress(address, hub)));
-      setScheduled({ confirmation: data.ConfirmationNumber ?? '', date: data.Date ?? '', dayOfWeek: data.DayOfWeek ?? '' });
+      setScheduled({ confirmation: data.ConfirmationNumber ?? '', date: data.Date ?? '', packageCount: data.PackageCount ?? 1, joined: data.Joined ?? false });
       wizard.goTo(STEP.summary);
       onChanged();
     } catch (error) {

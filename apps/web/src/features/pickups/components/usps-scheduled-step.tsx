@@ -11,16 +11,19 @@ import { addressParts, type PickupAddressValues, type PickupDateValues } from '.
 import { pickupDateLabel } from '../utils/format';
 import { PICKUP_TEXT } from '../utils/messages';
 
-/** What CarrierPickupSchedule answered: the confirmation number, and the day as USPS has it. */
+/** What CarrierPickupSchedule answered: the confirmation number, the day as USPS has it, and whether the label joined a pickup the customer had. */
 export interface UspsScheduled {
   confirmation: string;
   date: string;
-  dayOfWeek: string;
+  packageCount: number;
+  joined: boolean;
 }
 
 /**
  * The USPS wizard's last step (no payment, spec 03 §4): 'Your carrier pickup has been scheduled'
- * with the confirmation number, the day, the address and where the package waits.
+ * with the confirmation number, the day, the address and where the package waits. A label that
+ * joined the customer's pickup at that address and day says so: USPS comes once, for every
+ * package, where that pickup's packages wait.
  */
 export function UspsScheduledStep({
   scheduled,
@@ -34,7 +37,7 @@ export function UspsScheduledStep({
   onClose: () => void;
 }) {
   const parts = addressParts(address);
-  const day = scheduled.date ? [scheduled.dayOfWeek, scheduled.date].filter(Boolean).join(', ') : pickupDateLabel(date.PickupDate);
+  const day = pickupDateLabel(scheduled.date || date.PickupDate);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <StepHeading>Summary</StepHeading>
@@ -42,6 +45,7 @@ export function UspsScheduledStep({
         <AlertTitle>{PICKUP_MESSAGES.uspsScheduled}</AlertTitle>
         {scheduled.confirmation && `Confirmation number ${scheduled.confirmation}`}
       </Alert>
+      {scheduled.joined && <Alert severity="info">{PICKUP_TEXT.joined(scheduled.packageCount)}</Alert>}
       <InfoSection title="Your pickup">
         <InfoItem label="Confirmation number">{scheduled.confirmation}</InfoItem>
         <InfoItem label="Pickup date">{day}</InfoItem>
@@ -49,8 +53,14 @@ export function UspsScheduledStep({
           <InfoLines lines={[addressName(parts), addressLine(parts)]} />
         </InfoItem>
         <InfoItem label="Carrier service">{address.ServiceType}</InfoItem>
-        <InfoItem label="Package location">{date.reference}</InfoItem>
-        <InfoItem label="Special instructions">{date.instructions}</InfoItem>
+        {scheduled.joined ? (
+          <InfoItem label="Packages in this pickup">{String(scheduled.packageCount)}</InfoItem>
+        ) : (
+          <>
+            <InfoItem label="Package location">{date.reference}</InfoItem>
+            <InfoItem label="Special instructions">{date.instructions}</InfoItem>
+          </>
+        )}
       </InfoSection>
       <Typography variant="body2" color="text.secondary">
         {PICKUP_TEXT.scheduledNote}

@@ -30,6 +30,15 @@ export const PICKUP_TEXT = {
   changeTitle: 'Change the pickup',
   changeDescription: 'Choose another day of the window, or tell the driver where the package waits.',
   scheduleNew: 'SCHEDULE NEW PICKUP',
+  joined: (packages: number) =>
+    `You already had a USPS pickup at this address that day: this label joins it, and USPS comes once for all ${packages} packages. The package location and instructions of that pickup stay; change them in its details.`,
+  labelsInPickup: 'Labels in this pickup',
+  cancelLabelQuestion: (others: number) =>
+    `Take this label off the pickup? USPS still comes for the ${others === 1 ? 'other label' : `other ${others} labels`}.`,
+  cancelWholeQuestion: (labels: number) => `Cancel this pickup${labels > 1 ? ` for all ${labels} labels` : ''}? The driver will not come.`,
+  listTitle: 'Pickups',
+  onItsRound: 'USPS comes on its delivery round',
+  listEmpty: 'You have no pickups. Schedule one from a label in Purchased Labels.',
 } as const;
 
 /** A pickup's state (the contract's PICKUP_STATES) in words; a state not listed shows as it is. */
