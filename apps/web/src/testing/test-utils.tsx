@@ -45,9 +45,17 @@ export async function fillIn(user: ReturnType<typeof userEvent.setup>, field: HT
 /** Purchased Labels' row of a label, found by its order number (which starts the row's name). */
 export const labelRowOf = (orderNo: string) => screen.getByRole('row', { name: new RegExp(`^${orderNo}\\b`) });
 
-/** Clicks an action of a label's row ('DETAILS', 'REFUND'): the button is named with the order number. */
+/** Opens the "⋯" menu of a label's row (named with the order number) and answers it. */
+export async function openRowMenu(user: ReturnType<typeof userEvent.setup>, orderNo: string) {
+  await user.click(within(labelRowOf(orderNo)).getByRole('button', { name: `More actions, order ${orderNo}` }));
+  return screen.findByRole('menu', { name: `Actions, order ${orderNo}` });
+}
+
+/** Clicks an action of a label's row ('DETAILS', 'REFUND'): an item of the row's menu, or the button at hand named with the order number. */
 export async function clickRowAction(user: ReturnType<typeof userEvent.setup>, orderNo: string, action: string) {
-  await user.click(within(labelRowOf(orderNo)).getByRole('button', { name: `${action}, order ${orderNo}` }));
+  const atHand = within(labelRowOf(orderNo)).queryByRole('button', { name: `${action}, order ${orderNo}` });
+  if (atHand) await user.click(atHand);
+  else await user.click(within(await openRowMenu(user, orderNo)).getByRole('menuitem', { name: action }));
 }
 
 /** The alert dialog's text that says exactly `text` (the spec's texts may start with a space). */

@@ -35,6 +35,8 @@ interface DataTableProps<Row, Key extends string | number, SortField extends str
   minWidth: number;
   /** Cards below this breakpoint (default `sm`, phones); a table of many columns may switch at `md`. */
   cardsBelow?: Breakpoint;
+  /** Cells closer together: a table that must fit a laptop's screen without scrolling sideways. */
+  compact?: boolean;
   sort?: TableSort<SortField>;
   selection?: TableSelection<Row, Key>;
   /** Absent for a short list shown whole. */
@@ -96,13 +98,18 @@ function WideTable<Row, Key extends string | number, SortField extends string>({
   empty,
   loading,
   minWidth,
+  compact = false,
   sort,
   selection,
 }: DataTableProps<Row, Key, SortField>) {
   const all = selection ? selectAll(rows, rowKey, selection) : null;
   return (
     <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${label} table`}>
-      <Table aria-label={label} size="small" sx={{ minWidth, '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
+      <Table
+        aria-label={label}
+        size="small"
+        sx={{ minWidth, '& th': { fontWeight: 600, whiteSpace: 'nowrap' }, ...(compact ? { '& th, & td': { px: 1, py: 1, verticalAlign: 'top' } } : {}) }}
+      >
         <TableHead>
           <TableRow>
             {all && (

@@ -7,8 +7,8 @@ export interface RowAction {
   label: string;
   /** A link (CONTINUE PURCHASE) or a button. */
   href?: string;
-  /** The event's currentTarget anchors a menu the action opens. */
-  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  /** `anchor`, the control that was used (the button, or the row's menu button), anchors a menu the action opens. */
+  onClick?: (anchor: HTMLElement) => void;
   color?: 'primary' | 'secondary' | 'error';
   icon?: ReactNode;
   disabled?: boolean;
@@ -42,7 +42,8 @@ export function RowActions({ actions, rowName, layout = 'column' }: { actions: r
           disabled={action.disabled}
           aria-label={`${action.label}, ${rowName}`}
           aria-haspopup={action.opensMenu ? 'menu' : undefined}
-          {...(action.href ? { href: action.href } : { onClick: action.onClick })}
+          href={action.href}
+          onClick={action.href ? undefined : (event: MouseEvent<HTMLElement>) => action.onClick?.(event.currentTarget)}
           sx={{ whiteSpace: 'nowrap', justifyContent: layout === 'column' ? 'flex-start' : 'center' }}
         >
           {action.label}

@@ -1,5 +1,6 @@
 import { type ShipmentRow } from '@airbox/contract';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,18 +12,20 @@ import { useShippingLabel } from '../api/get-shipping-label';
 export const LABEL_UNAVAILABLE = 'The label cannot be shown right now. Try again, or download the PDF.';
 
 /**
- * Shipment Label Details (spec 03 §2): the 4x6 label as an image (getShippingLabel's base64 PNG)
- * and DOWNLOAD PDF, which saves label-ORDERNO.pdf.
+ * Shipment Label Details (spec 03 §2): the 4x6 label as an image (getShippingLabel's base64 PNG),
+ * PRINT (the browser's print dialog for it) and DOWNLOAD PDF, which saves label-ORDERNO.pdf.
  */
 export function LabelDialog({
   row,
   downloading,
   onDownload,
+  onPrint,
   onClose,
 }: {
   row: ShipmentRow | null;
   downloading: boolean;
   onDownload: (row: ShipmentRow) => void;
+  onPrint: (row: ShipmentRow) => void;
   onClose: () => void;
 }) {
   const label = useShippingLabel(row?.labelURL || null);
@@ -37,9 +40,14 @@ export function LabelDialog({
       maxWidth="xs"
       actions={
         row && (
-          <Button variant="contained" startIcon={<DownloadOutlined />} disabled={downloading || !row.shipmentID} onClick={() => onDownload(row)}>
-            DOWNLOAD PDF
-          </Button>
+          <>
+            <Button variant="outlined" startIcon={<PrintOutlined />} disabled={!label.data} onClick={() => onPrint(row)}>
+              PRINT
+            </Button>
+            <Button variant="contained" startIcon={<DownloadOutlined />} disabled={downloading || !row.shipmentID} onClick={() => onDownload(row)}>
+              DOWNLOAD PDF
+            </Button>
+          </>
         )
       }
     >

@@ -1,6 +1,8 @@
 import { STATUS_FLAG, shipmentStatus, type ShipmentRow } from '@airbox/contract';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,18 +19,21 @@ export const LABEL_ORDER_TEXT = {
 
 /**
  * After a label payment the list opens with `labelOrder` (spec 03 §2 query parameters): how that
- * order's purchase ended. Bought: a success note with VIEW SHIPMENT LABEL; failed: the row's
+ * order's purchase ended. Bought: a success note with PRINT LABEL (the browser's print dialog) and
+ * VIEW SHIPMENT LABEL; failed: the row's
  * purchaseNote; still being bought: a note that updates by itself.
  */
 export function LabelOrderNotice({
   userId,
   orderNo,
   onViewLabel,
+  onPrint,
   onClose,
 }: {
   userId: number;
   orderNo: string;
   onViewLabel: (row: ShipmentRow) => void;
+  onPrint: (row: ShipmentRow) => void;
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -60,14 +65,17 @@ export function LabelOrderNotice({
         severity="success"
         sx={{ mb: 2, alignItems: 'center' }}
         action={
-          <>
+          <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
+            <Button color="inherit" size="small" variant="outlined" startIcon={<PrintOutlined />} onClick={() => onPrint(row)}>
+              PRINT LABEL
+            </Button>
             <Button color="inherit" size="small" variant="outlined" onClick={() => onViewLabel(row)}>
               VIEW SHIPMENT LABEL
             </Button>
-            <IconButton aria-label="Close" color="inherit" size="small" onClick={onClose} sx={{ ml: 1 }}>
+            <IconButton aria-label="Close" color="inherit" size="small" onClick={onClose}>
               <CloseOutlined fontSize="small" />
             </IconButton>
-          </>
+          </Box>
         }
       >
         {LABEL_ORDER_TEXT.ready(orderNo)}

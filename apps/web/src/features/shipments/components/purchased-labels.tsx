@@ -7,13 +7,16 @@ import {
   shipmentActions,
   type ShipmentRow,
 } from '@airbox/contract';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useState, type ComponentType, type MouseEvent } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
 import { DataTable } from '../../../components/table/data-table';
 import { RowActions, type RowAction } from '../../../components/table/row-actions';
+import { RowMenu } from '../../../components/table/row-menu';
 import { useServiceNames } from '../../../lib/service-names';
 import { ApiError, answerMessage } from '../../../lib/http';
 import type { PickupRequest, PickupScreensProps } from '../../../lib/pickup-request';
@@ -29,6 +32,7 @@ import { useUpdateShipmentComments } from '../api/update-shipment-comments';
 import { EditCommentsDialog } from './edit-comments-dialog';
 import { InvoiceMenu, type InvoiceChoice } from './invoice-menu';
 import { LabelDialog } from './label-dialog';
+import { LabelPrint } from './label-print';
 import { LabelOrderNotice } from './label-order-notice';
 import { SearchOptions } from './search-options';
 import { ShipmentCard, shipmentColumns } from './shipment-columns';
@@ -51,10 +55,14 @@ function idParam(value: string | null): number | null {
 /** The failure of a file call: the invoice has none, else the server's message. */
 const noInvoice = (error: unknown) => error instanceof ApiError && error.errorcode === LABEL_FILE_ERRORCODE.none;
 
+/** The action at hand on a row with a label: the browser's print dialog for the 4×6 label (ours). */
+export const PRINT_LABEL = 'PRINT LABEL';
+
 /**
  * /ShipmentParent/shipment, Purchased Labels (spec 03 §2-§5, §8, §9): the Search Options, the
- * paged labels with their status and actions, the dialogs (details, comments, label, invoice),
- * the refund with its refusal rules and confirmation, and the result of a label payment. The
+ * paged labels with their status and actions (PRINT LABEL at hand, the spec's in the row's menu),
+ * the dialogs (details, comments, label, invoice), printing a label, the refund with its refusal
+ * rules and confirmation, and the result of a label payment. The
  * pickup screens (`pickups`, given by the route: features/pickups) open from SCHEDULE PICKUP and
  * PICKUP DETAILS, and from the query: `jump`, `shipmentdetailsid`, a pickup payment's result.
  */
@@ -82,6 +90,12 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
 
   const rows = shipments.data?.data.list ?? [];
   const closeDetails = useCallback(() => setDetails(null), []);
+
+  // The label being printed; each print mounts its view afresh (a new key), so printing again prints again.
+  const [printing, setPrinting] = useState<{ id: number; row: ShipmentRow } | null>(null);
+  const printLabel = useCallback((row: ShipmentRow) => setPrinting((current) => ({ id: (current?.id ?? 0) + 1, row })), []);
+  const donePrinting = useCallback(() => setPrinting(null), []);
+  const printFailed = useCallback((message: string) => void alert.show({ icon: 'error', text: message }), [alert]);
 
   // A pickup screen opened from a row; each opening mounts it afresh (a new key, even over an open one).
   const [pickup, setPickup] = useState<{ id: number; request: PickupRequest } | null>(null);
@@ -209,7 +223,7 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
         label: 'DOWNLOAD INVOICE',
         opensMenu: true,
         disabled: getInvoice.isPending,
-        onClick: (event: MouseEvent<HTMLElement>) => void openInvoice(row, event.currentTarget),
+        onClick: (anchor) => void openInvoice(row, anchor),
       });
     }
     if (Pickups && allowed.pickup === 'schedule') actions.push({ label: 'SCHEDULE PICKUP', onClick: () => openPickup({ kind: 'schedule', row }) });
@@ -217,6 +231,22 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
     if (Pickups && allowed.pickup === 'dropoff') actions.push({ label: 'DROP-OFF OPTIONS', onClick: () => openPickup({ kind: 'dropoff', row }) });
     if (allowed.refund) actions.push({ label: 'REFUND', color: 'error', disabled: refund.isPending, onClick: () => void askRefund(row) });
     return actions;
+  };
+
+  /**
+   * A row's actions: PRINT LABEL at hand when it has a label, every action of §4 in its menu; in
+   * the table the menu buttons line up at the right edge, on a card the actions start at the left.
+   */
+  const rowActions = (row: ShipmentRow, justify: 'flex-end' | 'flex-start') => {
+    const rowName = `order ${row.orderNo}`;
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: justify, gap: 0.75 }}>
+        {shipmentActions(row).viewLabel && (
+          <RowActions layout="row" rowName={rowName} actions={[{ label: PRINT_LABEL, icon: <PrintOutlined />, onClick: () => printLabel(row) }]} />
+        )}
+        <RowMenu actions={actionsOf(row)} rowName={rowName} />
+      </Box>
+    );
   };
 
   const closeLabelOrder = () => {
@@ -227,7 +257,7 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
 
   return (
     <>
-      {labelOrder && <LabelOrderNotice userId={userId} orderNo={labelOrder} onViewLabel={setLabelRow} onClose={closeLabelOrder} />}
+      {labelOrder && <LabelOrderNotice userId={userId} orderNo={labelOrder} onViewLabel={setLabelRow} onPrint={printLabel} onClose={closeLabelOrder} />}
       <SearchOptions
         search={search}
         onSearch={(next) => {
@@ -237,19 +267,14 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
       />
       <DataTable
         label="Purchased Labels"
-        columns={shipmentColumns(serviceName, (row) => <RowActions actions={actionsOf(row)} rowName={`order ${row.orderNo}`} />)}
+        columns={shipmentColumns(serviceName, (row) => rowActions(row, 'flex-end'))}
         rows={rows}
         rowKey={(row) => row.shippingIndexID}
-        card={(row) => (
-          <ShipmentCard
-            row={row}
-            serviceName={serviceName}
-            actions={<RowActions actions={actionsOf(row)} rowName={`order ${row.orderNo}`} layout="row" />}
-          />
-        )}
+        card={(row) => <ShipmentCard row={row} serviceName={serviceName} actions={rowActions(row, 'flex-start')} />}
         empty={SHIPMENT_MESSAGES.noLabels}
         loading={shipments.isPending}
-        minWidth={1480}
+        minWidth={760}
+        compact
         cardsBelow="md"
         pager={{
           count: shipments.data?.data.total ?? 0,
@@ -267,7 +292,8 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
         onSave={(comments) => void saveComments(comments)}
         onCancel={() => setEditing(null)}
       />
-      <LabelDialog row={labelRow} downloading={downloadLabel.isPending} onDownload={(row) => void saveLabel(row)} onClose={() => setLabelRow(null)} />
+      <LabelDialog row={labelRow} downloading={downloadLabel.isPending} onDownload={(row) => void saveLabel(row)} onPrint={printLabel} onClose={() => setLabelRow(null)} />
+      {printing && <LabelPrint key={printing.id} row={printing.row} onDone={donePrinting} onFailed={printFailed} />}
       <InvoiceMenu choice={invoice} onClose={() => setInvoice(null)} onDownload={() => invoice && void saveInvoice(invoice.row)} />
       {Pickups && shownPickup && (
         <Suspense fallback={<LinearProgress aria-label="Loading the pickup" sx={{ mt: 2 }} />}>

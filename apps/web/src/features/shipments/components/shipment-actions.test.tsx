@@ -1,8 +1,9 @@
 import { SHIPMENT_MESSAGES, shipmentStatus } from '@airbox/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_ROWS, shipmentDetail, shipmentListAnswer, shipmentRow } from '../../../testing/fixtures';
-import { alertSaying, clickRowAction, expectTexts, fillIn, labelRowOf, renderApp, shipmentsApi, signIn } from '../../../testing/test-utils';
+import { alertSaying, clickRowAction, expectTexts, fillIn, labelRowOf, openRowMenu, renderApp, shipmentsApi, signIn } from '../../../testing/test-utils';
+import { LABEL_PRINT_CLASS } from './label-print';
 
 const LIST = '/app/v1/userGetShipment';
 
@@ -124,14 +125,15 @@ describe('Refund', () => {
     const row = await waitFor(() => labelRowOf('LB0002'));
     expect(api.calls('/openapi/easyPost/refund')).toHaveLength(0);
 
-    await user.click(within(row).getByRole('button', { name: 'REFUND, order LB0002' }));
+    expect(row).toBeInTheDocument();
+    await clickRowAction(user, 'LB0002', 'REFUND');
     question = await screen.findByRole('alertdialog', { name: 'REFUND' });
     await user.click(within(question).getByRole('button', { name: 'CONFIRM' }));
     expect(await alertSaying(SHIPMENT_MESSAGES.refundRequested)).toBeInTheDocument();
     expect(Object.fromEntries(api.calls('/openapi/easyPost/refund')[0]?.fields ?? [])).toEqual({ id: '2' });
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(within(labelRowOf('LB0002')).getByText(shipmentStatus(pending))).toBeInTheDocument());
-    expect(within(labelRowOf('LB0002')).queryByRole('button', { name: /^REFUND/ })).not.toBeInTheDocument();
+    expect(within(await openRowMenu(user, 'LB0002')).queryByRole('menuitem', { name: 'REFUND' })).not.toBeInTheDocument();
   });
 
   it.each([
@@ -180,6 +182,75 @@ describe('Shipment Label Details', () => {
     await user.click(within(dialog).getByRole('button', { name: 'DOWNLOAD PDF' }));
     expect(await alertSaying('No such label.')).toBeInTheDocument();
     expect(saved).toHaveLength(0);
+  });
+});
+
+describe('Print', () => {
+  const LABEL = { '/app/v1/getShippingLabel': { body: { errorcode: 0, message: 'ok', data: 'iVBORw0KGgoAAAANSUhEUg==' } } };
+  let print: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+  });
+  afterEach(() => print.mockRestore());
+
+  /** The view only the printer sees, once it holds the label's image. */
+  async function printView(orderNo: string) {
+    const image = await waitFor(() => {
+      const found = document.querySelector<HTMLImageElement>(`.${LABEL_PRINT_CLASS} img`);
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(image).toHaveAttribute('alt', `Shipping label of order ${orderNo}`);
+    expect(image).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==');
+    return image;
+  }
+
+  it("PRINT LABEL on a row opens the browser's print dialog for the 4×6 label once its image is in, and the view goes after printing", async () => {
+    const { api, user } = await openList([SHIPMENT_ROWS.labelCreated], LABEL);
+    await user.click(within(labelRowOf('LB0002')).getByRole('button', { name: 'PRINT LABEL, order LB0002' }));
+    const image = await printView('LB0002');
+    expect(print).not.toHaveBeenCalled();
+    fireEvent.load(image);
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(api.calls('/app/v1/getShippingLabel')[0]?.fields.get('label_url')).toBe('label/1001.png');
+    // Printing shows the view alone (its 4 × 6 in page is checked in the browser: e2e).
+    const styles = [...document.querySelectorAll('style')].map((style) => style.textContent).join('');
+    expect(styles).toContain(`@media print{body>*:not(.${LABEL_PRINT_CLASS}){display:none!important;}}`);
+
+    fireEvent(window, new Event('afterprint'));
+    await waitFor(() => expect(document.querySelector(`.${LABEL_PRINT_CLASS}`)).toBeNull());
+    // Printing again prints again.
+    await user.click(within(labelRowOf('LB0002')).getByRole('button', { name: 'PRINT LABEL, order LB0002' }));
+    fireEvent.load(await printView('LB0002'));
+    expect(print).toHaveBeenCalledTimes(2);
+  });
+
+  it('prints from the purchase success note and from Shipment Label Details', async () => {
+    signIn({ userId: 7 });
+    shipmentsApi([SHIPMENT_ROWS.labelCreated], LABEL);
+    const { user } = renderApp('/ShipmentParent/shipment?labelOrder=LB0002');
+    const note = await screen.findByText('Your label for order LB0002 is ready.', undefined, { timeout: 15_000 });
+    await user.click(within(note.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'PRINT LABEL' }));
+    fireEvent.load(await printView('LB0002'));
+    expect(print).toHaveBeenCalledTimes(1);
+    fireEvent(window, new Event('afterprint'));
+
+    await clickRowAction(user, 'LB0002', 'VIEW SHIPMENT LABEL');
+    const dialog = await screen.findByRole('dialog', { name: 'Shipment Label Details' });
+    await within(dialog).findByRole('img');
+    await user.click(within(dialog).getByRole('button', { name: 'PRINT' }));
+    fireEvent.load(await printView('LB0002'));
+    expect(print).toHaveBeenCalledTimes(2);
+  });
+
+  it('says why when the label cannot be had, and prints nothing', async () => {
+    const { user } = await openList([SHIPMENT_ROWS.labelCreated], {
+      '/app/v1/getShippingLabel': { body: { errorcode: -1, message: 'No such label.', data: '' } },
+    });
+    await user.click(within(labelRowOf('LB0002')).getByRole('button', { name: 'PRINT LABEL, order LB0002' }));
+    expect(await alertSaying('No such label.')).toBeInTheDocument();
+    expect(document.querySelector(`.${LABEL_PRINT_CLASS}`)).toBeNull();
+    expect(print).not.toHaveBeenCalled();
   });
 });
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { DateTime } from '../../../components/date-time';
 import { AddressCell } from '../../../components/table/address-cell';
 import { CardParties } from '../../../components/table/card-parties';
-import { PackageCell, packageSize, packageWeight } from '../../../components/table/package-cell';
+import { packageSize, packageWeight } from '../../../components/table/package-cell';
 import type { Column } from '../../../components/table/types';
 import { ShipmentStatus } from './shipment-status';
 
@@ -28,46 +28,88 @@ function Total({ row }: { row: ShipmentRow }) {
   );
 }
 
+/** The carrier as customers know it, then its service renamed. */
 function Carrier({ row, serviceName }: { row: ShipmentRow; serviceName: ServiceName }) {
   return (
-    <>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+    <Typography variant="body2">
+      <Box component="span" sx={{ fontWeight: 600 }}>
         {carrierDisplayName(row.rateCarrier)}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {serviceName(row.rateCarrier, row.rateService)}
-      </Typography>
-    </>
+      </Box>{' '}
+      {serviceName(row.rateCarrier, row.rateService)}
+    </Typography>
   );
 }
 
 /** A tracking number is one word: it never breaks across lines. */
 const Tracking = ({ row }: { row: ShipmentRow }) => (
-  <Box component="span" sx={{ whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: '0.8125rem' }}>
+  <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: '0.75rem', color: 'text.secondary' }}>
     {row.trackingNum}
   </Box>
+);
+
+/** A row's comments in at most two lines (the whole text stays for screen readers and in EDIT COMMENTS). */
+const Comments = ({ row }: { row: ShipmentRow }) =>
+  row.comments ? (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere', fontStyle: 'italic' }}
+    >
+      {row.comments}
+    </Typography>
+  ) : null;
+
+/** The order number, then when the label was made. */
+const Order = ({ row }: { row: ShipmentRow }) => (
+  <>
+    <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+      {row.orderNo}
+    </Typography>
+    <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+      <DateTime value={row.createTime} />
+    </Typography>
+  </>
+);
+
+/** Who the parcel goes to and where; the comments under them. The full addresses are in DETAILS. */
+const ShipTo = ({ row }: { row: ShipmentRow }) => (
+  <>
+    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+      {row.toName}
+    </Typography>
+    <Typography variant="body2" color="text.secondary">
+      {row.toAddress2}
+    </Typography>
+    <Comments row={row} />
+  </>
 );
 
 const from = (row: ShipmentRow) => <AddressCell name={row.fromName} lines={[row.fromAddress1, row.fromAddress2]} phone={row.fromPhone} />;
 const to = (row: ShipmentRow) => <AddressCell name={row.toName} lines={[row.toAddress1, row.toAddress2]} phone={row.toPhone} />;
 
 /**
- * The columns of Purchased Labels (spec 03 §2, §3): the status early, where a laptop's screen
- * shows it before the table scrolls sideways; the actions last and always in sight.
+ * The columns of Purchased Labels (spec 03 §2, §3) in one line or two a label, fitting a laptop's
+ * screen without scrolling sideways (issue 21): the order and its date, the status, the carrier
+ * and service over the tracking number, the recipient and their city over the comments, the total,
+ * then the actions (the main one at hand, the others in the row's menu). The sender, phones and
+ * parcel are in DETAILS.
  */
 export function shipmentColumns(serviceName: ServiceName, actions: (row: ShipmentRow) => ReactNode): Column<ShipmentRow>[] {
   return [
-    { header: 'Order No', cell: (row) => row.orderNo, sx: { fontWeight: 600, whiteSpace: 'nowrap' } },
-    { header: 'Date Created', cell: (row) => <DateTime value={row.createTime} /> },
+    { header: 'Order', cell: (row) => <Order row={row} /> },
     { header: 'Status', cell: (row) => <ShipmentStatus row={row} /> },
-    { header: 'Carrier', cell: (row) => <Carrier row={row} serviceName={serviceName} />, sx: { minWidth: 120 } },
-    { header: 'Tracking Number', cell: (row) => <Tracking row={row} /> },
-    { header: 'From', cell: from, sx: { minWidth: 170 } },
-    { header: 'To', cell: to, sx: { minWidth: 170 } },
-    { header: 'Package', cell: (row) => <PackageCell {...row} /> },
+    {
+      header: 'Carrier',
+      cell: (row) => (
+        <>
+          <Carrier row={row} serviceName={serviceName} />
+          <Tracking row={row} />
+        </>
+      ),
+    },
+    { header: 'Ship To', cell: (row) => <ShipTo row={row} />, sx: { minWidth: 120 } },
     { header: 'Total', align: 'right', cell: (row) => <Total row={row} /> },
-    { header: 'Comments', cell: (row) => row.comments, sx: { minWidth: 140, maxWidth: 220, overflowWrap: 'anywhere' } },
-    { header: 'Actions', cell: actions, sticky: true },
+    { header: 'Actions', align: 'right', cell: actions, sx: { whiteSpace: 'nowrap', width: '1%' } },
   ];
 }
 

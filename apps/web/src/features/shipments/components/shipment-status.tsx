@@ -14,7 +14,7 @@ export const AUTO_REFUND_NOTE = 'auto refund requested';
 export function ShipmentStatus({ row }: { row: ShipmentRow }) {
   const status = shipmentStatus(row);
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, maxWidth: 200 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, maxWidth: 180 }}>
       <StatusChip size="small" status={status} />
       {row.autoRefund && (
         <Typography variant="caption" color="text.secondary">
