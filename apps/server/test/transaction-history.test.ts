@@ -128,8 +128,8 @@ describe('Transaction History lines', () => {
       [3, 'Carrier pickup · FedEx · Dec 1', 4.5, 0, 0],
       [3, `Refund of label ${orderNo} · USPS`, -14.55, 0, 0],
       [3, 'Refund', -7, 0, 0],
-      [1, `Package delivery · FedEx 1Z999AA10123456784 · ${hub}`, null, 0, 0],
-      [2, `Package pickup · FedEx 1Z999AA10123456784 · ${hub} · Late fee · 2 days`, null, 3, 2],
+      [1, `FedEx 1Z999AA10123456784 at ${hub}`, null, 0, 0],
+      [2, `FedEx 1Z999AA10123456784 at ${hub} · Late fee · 2 days`, null, 3, 2],
     ]);
     // The spec's fields, and no other but description.
     expect(Object.keys(lines[0]!).sort()).toEqual(

@@ -8,17 +8,20 @@ const shortDay = (date: string) =>
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** 'FedEx 1Z999… · AirBox Hub': the locker package of a delivery or a pickup, as far as it is known. */
-function packageWords(line: OperationLine): string[] {
+/**
+ * 'FedEx 1Z999… at AirBox Union Square': the locker package of a delivery or a pickup, as far as it
+ * is known (the line's type says which it was).
+ */
+function packageWords(line: OperationLine): string {
   const parcel = [line.package_carrier ? carrierDisplayName(line.package_carrier) : '', line.package_tracking_no ?? ''].filter(Boolean).join(' ');
-  return [parcel, line.hub_name ?? ''].filter(Boolean);
+  return [parcel, line.hub_name ? `at ${line.hub_name}` : ''].filter(Boolean).join(' ');
 }
 
 /**
  * What a line was for, in words (issue 21 item 5): 'Shipping label AB… · USPS', 'Refund of label
- * AB… · USPS', 'Carrier pickup · FedEx · Dec 1', '10 credits', '6-month membership',
- * 'Package pickup · FedEx 1Z… · AirBox Hub · Late fee · 2 days'. A money line written before lines
- * named their label or pickup reads 'Refund' when money went back, else nothing.
+ * AB… · USPS', 'Carrier pickup · FedEx · Dec 1', '10 credits', '6-month membership', 'FedEx 1Z…
+ * at AirBox Union Square · Late fee · 2 days' (a package picked up late). A money line written
+ * before lines named their label or pickup reads 'Refund' when money went back, else nothing.
  */
 export function operationDescription(line: OperationLine): string {
   switch (line.op_type) {
@@ -39,10 +42,10 @@ export function operationDescription(line: OperationLine): string {
     case OPERATION_TYPE.twelveMonthsPlan:
       return '12-month membership';
     case OPERATION_TYPE.delivery:
-      return ['Package delivery', ...packageWords(line)].join(' · ');
+      return packageWords(line);
     case OPERATION_TYPE.pickup:
     case OPERATION_TYPE.pickupInStore:
-      return ['Package pickup', ...packageWords(line), ...(line.overtime_days > 0 ? ['Late fee', plural(line.overtime_days, 'day')] : [])].join(' · ');
+      return [packageWords(line), ...(line.overtime_days > 0 ? ['Late fee', plural(line.overtime_days, 'day')] : [])].filter(Boolean).join(' · ');
     default:
       return '';
   }
