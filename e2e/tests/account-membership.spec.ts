@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { alertBox, createAccount, signIn } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
+import { buyLabelThroughApi } from '../support/labels';
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -50,6 +51,27 @@ test('a customer buys credits through the payment simulator and sees them in the
   const purchase = page.getByRole('table', { name: 'Transaction History' }).getByRole('row').filter({ hasText: 'CREDIT PLAN' });
   await expect(purchase).toContainText('+3');
   await expect(purchase).toContainText(usd(cents * 3));
+  // What it was, and the money paid with its sign (a true minus).
+  await expect(purchase).toContainText('3 credits');
+  await expect(purchase).toContainText(`\u2212${usd(cents * 3)}`);
+});
+
+test('a label bought reads in the history as what it was, paid, with no credit moved, on a computer and a phone', async ({ context, page, baseURL }) => {
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  const { orderNo } = await buyLabelThroughApi(context.request, { carrier: 'USPS' });
+
+  await page.goto('/app/transaction');
+  const row = page.getByRole('table', { name: 'Transaction History' }).getByRole('row').filter({ hasText: orderNo });
+  await expect(row.getByRole('cell')).toHaveText([/\d/, 'Purchase', `Shipping label ${orderNo} · USPS`, '–', /^\u2212\$\d+\.\d{2}$/, /^\d+$/]);
+  await expectNoSeriousViolations(page);
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  const card = page.getByRole('list', { name: 'Transaction History' }).getByRole('listitem').filter({ hasText: orderNo });
+  await expect(card).toContainText(`Shipping label ${orderNo} · USPS`);
+  await expect(card).toContainText(/^Purchase\u2212\$\d+\.\d{2}/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSeriousViolations(page);
 });
 
 test('a cancelled payment lands on /payCancel and grants nothing', async ({ context, page, baseURL }) => {

@@ -3,6 +3,7 @@ import {
   TRANSACTION_PAGE_SIZES,
   creditSign,
   formatUsd,
+  operationAmountCents,
   transactionTypeName,
   type Operation,
 } from '@airbox/contract';
@@ -21,50 +22,93 @@ export function signedCredits(operation: Pick<Operation, 'op_type' | 'credits'>)
   return `${sign}${sign ? Math.abs(operation.credits) : operation.credits}`;
 }
 
+/**
+ * Money as the customer sees it moved: '−$14.55' paid (a true minus sign), '+$14.55' given back;
+ * null when none moved.
+ */
+export function signedAmount(operation: Pick<Operation, 'quote'>): string | null {
+  const cents = operationAmountCents(operation);
+  if (cents === null) return null;
+  return `${cents < 0 ? '\u2212' : cents > 0 ? '+' : ''}${formatUsd(Math.abs(cents))}`;
+}
+
 type SortField = OperationsPage['sort'];
 
-const creditColor = (credits: string) => (credits.startsWith('-') ? 'error.main' : credits.startsWith('+') ? 'success.main' : undefined);
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-const overtimeDays = (operation: Operation) => `${operation.overtime} day${operation.overtime === 1 ? '' : 's'}`;
-const amount = (operation: Operation) => (operation.quote === null ? null : formatUsd(Math.round(operation.quote * 100)));
+/**
+ * What the line was for, as the server says it ('Shipping label AB… · USPS'); a server of the
+ * spec's contract says nothing, so the late days its fields carry are said here instead.
+ */
+const whatFor = (operation: Operation) => operation.description ?? (operation.overtime ? `Late fee · ${plural(operation.overtime, 'day')}` : '');
 
+/** Credits of a movement in the spec's signs, coloured; a line that moved none shows a dash, not '+0'. */
 function Credits({ operation }: { operation: Operation }) {
+  if (operation.credits === 0) return <>–</>;
   const credits = signedCredits(operation);
+  const color = credits.startsWith('-') ? 'error.main' : credits.startsWith('+') ? 'success.main' : undefined;
   return (
-    <Box component="span" sx={{ fontWeight: 600, color: creditColor(credits) }}>
+    <Box component="span" sx={{ fontWeight: 600, color }}>
       {credits}
     </Box>
   );
 }
 
+/** The money with its sign; money coming back is green. */
+function Amount({ operation }: { operation: Operation }) {
+  const amount = signedAmount(operation);
+  if (amount === null) return <>–</>;
+  return (
+    <Box component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap', color: amount.startsWith('+') ? 'success.main' : undefined }}>
+      {amount}
+    </Box>
+  );
+}
+
 const COLUMNS: Column<Operation, SortField>[] = [
-  { header: 'Date', sort: 'op_timestamp', cell: (operation) => <DateTime value={operation.op_timestamp} /> },
-  { header: 'Type', sort: 'op_type', cell: (operation) => transactionTypeName(operation.op_type) },
+  { header: 'Date', sort: 'op_timestamp', cell: (operation) => <DateTime value={operation.op_timestamp} />, sx: { whiteSpace: 'nowrap' } },
+  { header: 'Type', sort: 'op_type', cell: (operation) => transactionTypeName(operation.op_type), sx: { whiteSpace: 'nowrap' } },
+  { header: 'What', cell: (operation) => whatFor(operation) || '–', sx: { minWidth: 220, overflowWrap: 'anywhere' } },
   { header: 'Credits', sort: 'credits', align: 'right', cell: (operation) => <Credits operation={operation} /> },
-  { header: 'Amount', align: 'right', cell: (operation) => amount(operation) ?? '–' },
-  { header: 'Overtime', align: 'right', cell: (operation) => (operation.overtime ? overtimeDays(operation) : '–') },
+  { header: 'Amount', align: 'right', cell: (operation) => <Amount operation={operation} /> },
   { header: 'Balance', sort: 'balance', align: 'right', cell: (operation) => operation.balance },
 ];
 
-/** An operation on a phone: type and credits, then the date, and the amount, overtime and balance. */
+/**
+ * An operation on a phone: its type and, at the right, the money (else the credits) it moved;
+ * what it was for; then the date, the credits beside the money, and the balance.
+ */
 function OperationCard({ operation }: { operation: Operation }) {
-  const credits = signedCredits(operation);
-  const price = amount(operation);
+  const what = whatFor(operation);
+  const moneyMoved = signedAmount(operation) !== null;
+  const creditsMoved = operation.credits !== 0;
   return (
     <>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
         <Typography sx={{ fontWeight: 600 }}>{transactionTypeName(operation.op_type)}</Typography>
-        <Typography sx={{ fontWeight: 700, color: creditColor(credits) }}>
-          {credits} credit{Math.abs(operation.credits) === 1 ? '' : 's'}
+        <Typography component="span" sx={{ fontWeight: 700 }}>
+          {moneyMoved ? (
+            <Amount operation={operation} />
+          ) : (
+            creditsMoved && (
+              <>
+                <Credits operation={operation} /> credit{Math.abs(operation.credits) === 1 ? '' : 's'}
+              </>
+            )
+          )}
         </Typography>
       </Box>
+      {what && <Typography sx={{ overflowWrap: 'anywhere' }}>{what}</Typography>}
       <Typography variant="body2" color="text.secondary">
         <DateTime value={operation.op_timestamp} />
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {[price === null ? null : `Amount ${price}`, operation.overtime ? `Overtime ${overtimeDays(operation)}` : null, `Balance ${operation.balance}`]
-          .filter(Boolean)
-          .join(' · ')}
+        {' · '}
+        {moneyMoved && creditsMoved && (
+          <>
+            Credits <Credits operation={operation} />
+            {' · '}
+          </>
+        )}
+        Balance {operation.balance}
       </Typography>
     </>
   );
@@ -85,7 +129,7 @@ export function TransactionHistory({ userId }: { userId: number }) {
         card={(operation) => <OperationCard operation={operation} />}
         empty={TRANSACTION_MESSAGES.empty}
         loading={operations.isPending}
-        minWidth={720}
+        minWidth={760}
         sort={{ field: page.sort, order: page.order, onChange: (sort, order) => setPage({ ...page, start: 0, sort, order }) }}
         pager={{
           count: operations.data?.total ?? 0,
