@@ -41,6 +41,11 @@ for (const [device, width, height] of [
     await expect(history.getByRole('listitem')).toHaveCount(2);
     await expect(history.getByRole('listitem').first()).toContainText('Accepted at origin facility');
     await expect(page.getByText('1Z999AA10123456784')).toBeVisible();
+    // Whose page it is, in the tab and on the page, and when the package comes.
+    await expect(page).toHaveTitle('Tracking 1Z999AA10123456784 · AirBox');
+    await expect(page.getByRole('banner')).toContainText('AirBox');
+    await expect(page.getByRole('region', { name: 'Status' })).toContainText('Expected delivery Thursday, November 26');
+    await expect(page.getByRole('link', { name: /Track it on UPS's site/ })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectNoSeriousViolations(page);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
-const INDEX = `<!doctype html><html><head><script type="application/json" id="portal-config">{}</script>
+const INDEX = `<!doctype html><html><head><title>Customer Portal</title><script type="application/json" id="portal-config">{}</script>
 <script type="module" src="/app/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
 const SCRIPT = 'console.log("the portal");'.repeat(20);
 
@@ -66,6 +66,9 @@ describe('the built web app', () => {
         version: '1.0.0',
       });
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      // The brand names the tab until the app names the screen (a recipient's link shows whose it is).
+      expect(response.body).toContain('<title>Parcel&lt;/script&gt;&lt;b&gt;</title>');
+      expect(response.body).not.toContain('Customer Portal');
     }
   });
 

@@ -15,6 +15,8 @@ declare module 'fastify' {
 }
 
 const CONFIG_ELEMENT = /(<script type="application\/json" id="portal-config">)\{\}(<\/script>)/;
+/** The page's title before the app names the screen: the portal's brand, not the build's placeholder. */
+const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const LOGIN_PAGE = `${APP_BASE}${APP_PATHS.login.getHref()}`;
 
@@ -28,7 +30,8 @@ function page(title: string, body: string): string {
 
 /**
  * Serves the built web app under /app/: hashed assets cached for a year (pre-compressed .br/.gz
- * chosen by Accept-Encoding), index.html never cached and carrying the portal's run-time config.
+ * chosen by Accept-Encoding), index.html never cached and carrying the portal's run-time config
+ * and its brand as the title (what a tab or a link preview shows before the app names the screen).
  */
 export default fp(
   async (app) => {
@@ -72,7 +75,10 @@ export default fp(
             ),
           );
       }
-      return reply.type('text/html; charset=utf-8').send(html.replace(CONFIG_ELEMENT, (_match, open: string, close: string) => `${open}${portalConfig}${close}`));
+      const filled = html
+        .replace(CONFIG_ELEMENT, (_match, open: string, close: string) => `${open}${portalConfig}${close}`)
+        .replace(TITLE_ELEMENT, () => `<title>${escapeHtml(config.brandName)}</title>`);
+      return reply.type('text/html; charset=utf-8').send(filled);
     });
 
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(LOGIN_PAGE));

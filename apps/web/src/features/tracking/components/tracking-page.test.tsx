@@ -46,6 +46,39 @@ describe('the public tracking page', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
+  it("carries the portal's name, names the tracking number in the tab, and says when the package is expected", async () => {
+    mockApi({ '/app/v1/tracking': { body: { errorcode: 0, message: 'Success', data: tracking } } });
+    renderApp(`/track/${TOKEN}`);
+    const status = await screen.findByRole('region', { name: 'Status' });
+    expect(within(screen.getByRole('banner')).getByText('AirBox')).toBeInTheDocument();
+    expect(document.title).toBe('Tracking 9400111202555842761234 · AirBox');
+    expect(status).toHaveTextContent('Expected delivery Wednesday, November 25');
+    const progress = within(status).getByRole('list', { name: 'Progress' });
+    expect(within(progress).getAllByRole('listitem').map((step) => [step.textContent, step.getAttribute('aria-current')])).toEqual([
+      ['label created', null],
+      ['in transit', null],
+      ['out for delivery', 'step'],
+      ['delivered', null],
+    ]);
+    const carrierPage = within(status).getByRole('link', { name: "Track it on USPS's site (opens in a new tab)" });
+    expect(carrierPage).toHaveAttribute('href', 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111202555842761234');
+    expect(carrierPage).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('It never asks you to pay, sign in or give any personal details here.');
+  });
+
+  it('says when a delivered package arrived instead of when it was expected', async () => {
+    const delivered = {
+      ...tracking,
+      status: 'delivered',
+      events: [...tracking.events, { status: 'delivered', message: 'Delivered, In/At Mailbox', datetime: '2026-11-25T20:15:00Z', city: 'NEW YORK', state: 'NY' }],
+    };
+    mockApi({ '/app/v1/tracking': { body: { errorcode: 0, message: 'Success', data: delivered } } });
+    renderApp(`/track/${TOKEN}`);
+    const status = await screen.findByRole('region', { name: 'Status' });
+    expect(status).toHaveTextContent('Delivered 11/25/2026 12:15 PM PST');
+    expect(status).not.toHaveTextContent('Expected delivery');
+  });
+
   it('says when the carrier has reported no scan yet', async () => {
     mockApi({ '/app/v1/tracking': { body: { errorcode: 0, message: 'Success', data: { ...tracking, status: 'label created', events: [] } } } });
     renderApp(`/track/${TOKEN}`);

@@ -1,17 +1,40 @@
 import { type PublicTracking, SHIPMENT_MESSAGES } from '@airbox/contract';
+import OpenInNew from '@mui/icons-material/OpenInNew';
 import MuiAlert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { DateTime } from '../../../components/date-time';
+import { BrandLogo } from '../../../components/layout/brand-logo';
 import { StatusChip } from '../../../components/status-chip';
+import { env } from '../../../config/env';
 import { ApiError, answerMessage } from '../../../lib/http';
 import { useTracking } from '../api/get-tracking';
 
 /** 'New York, NY'; what is known of it, or '' */
 const placeOf = (city: string, state: string) => [city, state].filter(Boolean).join(', ');
+
+/** The steps of a parcel's way, as the statuses name them; a status off this way (returned, failed) shows none. */
+const STEPS = ['label created', 'in transit', 'out for delivery', 'delivered'] as const;
+const STEP_OF: Record<string, number> = { 'label created': 0, 'in transit': 1, 'out for delivery': 2, delivered: 3, 'available for pickup': 3 };
+
+/** 'Thursday, November 26' of a 'YYYY-MM-DD' day. */
+const longDay = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+
+/** The carrier's own page for the number: where a careful recipient can check this one. */
+const CARRIER_TRACKING: Record<string, (code: string) => string> = {
+  USPS: (code) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${encodeURIComponent(code)}`,
+  UPS: (code) => `https://www.ups.com/track?tracknum=${encodeURIComponent(code)}`,
+  FedEx: (code) => `https://www.fedex.com/fedextrack/?trknbr=${encodeURIComponent(code)}`,
+};
+
+/** Read by screen readers only. */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** The tracking's events, newest first, as a vertical timeline. */
 function Timeline({ events }: { events: PublicTracking['events'] }) {
@@ -60,9 +83,118 @@ function Timeline({ events }: { events: PublicTracking['events'] }) {
   );
 }
 
-/** /track/:token: a label's status and its carrier's scans for its recipient (issue 9), no names or streets. */
+/** Where the parcel is on its way: four steps, the ones reached filled. */
+function Progress({ status }: { status: string }) {
+  const reached = STEP_OF[status];
+  if (reached === undefined) return null;
+  return (
+    <Box component="ol" aria-label="Progress" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 0.75 }}>
+      {STEPS.map((step, index) => (
+        <Box component="li" key={step} aria-current={index === reached ? 'step' : undefined}>
+          <Box aria-hidden sx={{ height: 6, borderRadius: 3, bgcolor: index <= reached ? 'primary.main' : 'action.selected' }} />
+          <Typography
+            variant="caption"
+            component="span"
+            sx={{ display: 'block', mt: 0.5, lineHeight: 1.3, textTransform: 'capitalize', color: index <= reached ? 'text.primary' : 'text.secondary', fontWeight: index === reached ? 700 : 400 }}
+          >
+            {step}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** When it comes: delivered at the delivery scan, else the day the carrier expects, else nothing. */
+function Arrival({ tracking }: { tracking: PublicTracking }) {
+  if (tracking.status === 'cancelled') {
+    return <Typography>The sender cancelled this label: the package will not travel with it.</Typography>;
+  }
+  const delivered = tracking.status === 'delivered' ? [...tracking.events].reverse().find((event) => event.status === 'delivered') : undefined;
+  if (delivered) {
+    return (
+      <Typography>
+        Delivered{' '}
+        <Box component="span" sx={{ fontWeight: 700 }}>
+          <DateTime value={delivered.datetime} />
+        </Box>
+      </Typography>
+    );
+  }
+  if (!tracking.expectedDelivery || tracking.status === 'delivered') return null;
+  return (
+    <Typography>
+      Expected delivery{' '}
+      <Box component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+        {longDay(tracking.expectedDelivery)}
+      </Box>
+    </Typography>
+  );
+}
+
+function Tracking({ tracking }: { tracking: PublicTracking }) {
+  const from = placeOf(tracking.fromCity, tracking.fromState);
+  const to = placeOf(tracking.toCity, tracking.toState);
+  const carrierPage = CARRIER_TRACKING[tracking.carrier];
+  return (
+    <Stack spacing={2}>
+      <Paper component="section" aria-label="Status" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={2}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <Typography component="p" sx={{ fontWeight: 600 }}>
+              Status:
+            </Typography>
+            <StatusChip status={tracking.status} sx={{ textTransform: 'capitalize' }} />
+          </Box>
+          <Arrival tracking={tracking} />
+          <Progress status={tracking.status} />
+          <Stack spacing={0.5}>
+            <Typography>
+              {tracking.carrier} tracking number:{' '}
+              <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                {tracking.trackingCode}
+              </Box>
+            </Typography>
+            {(from || to) && (
+              <Typography color="text.secondary">
+                {from || 'Unknown'} → {to || 'Unknown'}
+              </Typography>
+            )}
+            {carrierPage && tracking.trackingCode && (
+              <Link href={carrierPage(tracking.trackingCode)} target="_blank" rel="noopener noreferrer" sx={{ alignSelf: 'flex-start', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                Track it on {tracking.carrier}&apos;s site
+                <OpenInNew aria-hidden sx={{ fontSize: '1rem' }} />
+                <Box component="span" sx={visuallyHidden}>
+                  (opens in a new tab)
+                </Box>
+              </Link>
+            )}
+          </Stack>
+        </Stack>
+      </Paper>
+      <Paper component="section" aria-labelledby="tracking-history-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id="tracking-history-heading" variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+          Tracking history
+        </Typography>
+        <Timeline events={tracking.events} />
+      </Paper>
+    </Stack>
+  );
+}
+
+/**
+ * /track/:token: a label's status and its carrier's scans for its recipient (issue 9), no names or
+ * streets, under the portal's name and look (issue 21 item 15): someone arriving from an e-mail
+ * sees who shows them this, the tab names the tracking number, and the carrier's own page is a
+ * click away.
+ */
 export function TrackingPage({ token }: { token: string }) {
   const tracking = useTracking(token);
+  const trackingCode = tracking.data?.data.trackingCode;
+
+  useEffect(() => {
+    document.title = trackingCode ? `Tracking ${trackingCode} · ${env.brandName}` : `Package tracking · ${env.brandName}`;
+  }, [trackingCode]);
 
   let body;
   if (!token) body = <MuiAlert severity="error">{SHIPMENT_MESSAGES.trackingNotFound}</MuiAlert>;
@@ -74,50 +206,33 @@ export function TrackingPage({ token }: { token: string }) {
       </MuiAlert>
     );
   } else if (tracking.isPending) {
-    body = <Skeleton variant="rectangular" height={160} role="progressbar" aria-label="Loading the tracking" />;
+    body = <Skeleton variant="rectangular" height={220} role="progressbar" aria-label="Loading the tracking" sx={{ borderRadius: 1 }} />;
   } else {
-    const data = tracking.data.data;
-    const from = placeOf(data.fromCity, data.fromState);
-    const to = placeOf(data.toCity, data.toState);
-    body = (
-      <Stack spacing={3}>
-        <Stack spacing={1}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-            <Typography component="p" sx={{ fontWeight: 600 }}>
-              Status:
-            </Typography>
-            <StatusChip status={data.status} sx={{ textTransform: 'capitalize' }} />
-          </Box>
-          <Typography>
-            {data.carrier} tracking number:{' '}
-            <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-              {data.trackingCode}
-            </Box>
-          </Typography>
-          {(from || to) && (
-            <Typography color="text.secondary">
-              {from || 'Unknown'} → {to || 'Unknown'}
-            </Typography>
-          )}
-        </Stack>
-        <Box component="section" aria-labelledby="tracking-history-heading">
-          <Typography id="tracking-history-heading" variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
-            Tracking history
-          </Typography>
-          <Timeline events={data.events} />
-        </Box>
-      </Stack>
-    );
+    body = <Tracking tracking={tracking.data.data} />;
   }
 
   return (
-    <Paper component="main" sx={{ maxWidth: 640, mx: 'auto', my: { xs: 2, sm: 4 }, p: { xs: 2, sm: 4 } }}>
-      <Stack spacing={3}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+        <Box sx={{ maxWidth: 640, mx: 'auto', px: 2, py: 1.5, display: 'flex', alignItems: 'center', gap: 1.25 }}>
+          <BrandLogo size={32} />
+          <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.2rem' }}>
+            {env.brandName}
+          </Typography>
+        </Box>
+      </Box>
+      <Box component="main" sx={{ flex: 1, width: '100%', maxWidth: 640, mx: 'auto', px: { xs: 1.5, sm: 2 }, py: { xs: 2, sm: 4 } }}>
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' }, mb: 2, px: { xs: 0.5, sm: 0 } }}>
           Package tracking
         </Typography>
         {body}
-      </Stack>
-    </Paper>
+      </Box>
+      <Box component="footer" sx={{ maxWidth: 640, mx: 'auto', px: 2, pb: 3, pt: 1 }}>
+        <Typography variant="body2" color="text.secondary">
+          {env.brandName} shows this page to the recipient of a package its customer shipped. It never asks you to pay, sign in or give any
+          personal details here.
+        </Typography>
+      </Box>
+    </Box>
   );
 }
