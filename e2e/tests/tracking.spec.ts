@@ -58,3 +58,14 @@ test('an unknown tracking link says so, with no sign-in asked', async ({ page })
   await expect(page).toHaveURL(new RegExp(`/app/track/${TOKEN}$`));
   await expectNoSeriousViolations(page);
 });
+
+test('the tracking page reads in the dark on a phone, as the device asks', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.route('**/app/v1/tracking?*', (route) => route.fulfill({ json: tracking }));
+  await page.goto(`/app/track/${TOKEN}`);
+  await expect(page.getByRole('list', { name: 'Tracking history' }).getByRole('listitem')).toHaveCount(2);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(17, 24, 39)');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSeriousViolations(page);
+});

@@ -111,6 +111,8 @@ export const MEMBERSHIP_PLAN_NAMES: Record<MembershipPlan, string> = {
 /** Names of the cookies and storage keys the web app keeps (spec 01 §3). */
 export const STORAGE_KEYS = {
   themeCookie: 'theme_button_color',
+  /** Not in the spec (issue 21): light, dark or the device's appearance, beside the theme's colour. */
+  themeModeCookie: 'theme_mode',
   sessionEmail: 'email',
   carrierRenaming: 'carrierserve',
   savedOrderFlag: 'flag',

@@ -2,7 +2,8 @@ import { STORAGE_KEYS } from '@airbox/contract';
 import { useTheme } from '@mui/material/styles';
 import { act, render, screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ThemeMode } from '../lib/theme';
 import { AppThemeProvider, useThemeColor } from './theme-provider';
 
 function Probe() {
@@ -14,6 +15,30 @@ function Probe() {
     </button>
   );
 }
+
+/** The appearance in use, and a button that chooses `next`. */
+function ModeProbe({ next }: { next: ThemeMode }) {
+  const theme = useTheme();
+  const { setMode } = useThemeColor();
+  return (
+    <button type="button" onClick={() => setMode(next)}>
+      {`${theme.palette.mode} ${theme.palette.primary.main} ${theme.palette.background.default}`}
+    </button>
+  );
+}
+
+/** The device's setting as prefers-color-scheme answers it. */
+const deviceIs = (appearance: 'light' | 'dark') =>
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes(`prefers-color-scheme: ${appearance}`),
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
 
 describe('theme', () => {
   it('is orange by default', () => {
@@ -38,5 +63,45 @@ describe('theme', () => {
     act(() => screen.getByRole('button').click());
     expect(screen.getByRole('button')).toHaveTextContent('#1d4ed8');
     expect(Cookies.get(STORAGE_KEYS.themeCookie)).toBe('blue');
+  });
+
+  describe('light or dark', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      Cookies.remove(STORAGE_KEYS.themeModeCookie, { path: '/' });
+    });
+
+    it("follows the device's setting by default, each theme keeping its hue", () => {
+      deviceIs('dark');
+      render(<AppThemeProvider><ModeProbe next="light" /></AppThemeProvider>);
+      expect(screen.getByRole('button')).toHaveTextContent('dark #fb923c #111827');
+    });
+
+    it('is light on a light device', () => {
+      deviceIs('light');
+      render(<AppThemeProvider><ModeProbe next="dark" /></AppThemeProvider>);
+      expect(screen.getByRole('button')).toHaveTextContent('light #c2410c #f4f5f7');
+    });
+
+    it('keeps a choice in the theme_mode cookie, whatever the device says, beside the blue theme', () => {
+      deviceIs('light');
+      Cookies.set(STORAGE_KEYS.themeCookie, 'blue', { path: '/' });
+      render(<AppThemeProvider><ModeProbe next="dark" /></AppThemeProvider>);
+      act(() => screen.getByRole('button').click());
+      expect(screen.getByRole('button')).toHaveTextContent('dark #60a5fa #111827');
+      expect(Cookies.get(STORAGE_KEYS.themeModeCookie)).toBe('dark');
+      expect(Cookies.get(STORAGE_KEYS.themeCookie)).toBe('blue');
+    });
+
+    it('reads a saved choice from the first render, and ignores an unknown one', () => {
+      deviceIs('dark');
+      Cookies.set(STORAGE_KEYS.themeModeCookie, 'light', { path: '/' });
+      const { unmount } = render(<AppThemeProvider><ModeProbe next="system" /></AppThemeProvider>);
+      expect(screen.getByRole('button')).toHaveTextContent('light #c2410c');
+      unmount();
+      Cookies.set(STORAGE_KEYS.themeModeCookie, 'sepia', { path: '/' });
+      render(<AppThemeProvider><ModeProbe next="system" /></AppThemeProvider>);
+      expect(screen.getByRole('button')).toHaveTextContent('dark #fb923c');
+    });
   });
 });

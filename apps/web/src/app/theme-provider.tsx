@@ -2,29 +2,57 @@ import type { ThemeColor } from '@airbox/contract';
 import CssBaseline from '@mui/material/CssBaseline';
 // The system provider: material's own also carries the CSS-variables machinery, unused here.
 import { ThemeProvider } from '@mui/system';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { createAppTheme, readThemeColor, saveThemeColor } from '../lib/theme';
+import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createAppTheme, readThemeColor, readThemeMode, saveThemeColor, saveThemeMode, type ThemeMode } from '../lib/theme';
 
 interface ThemeColorApi {
   color: ThemeColor;
   setColor: (color: ThemeColor) => void;
+  mode: ThemeMode;
+  setMode: (mode: ThemeMode) => void;
 }
 
 const ThemeColorContext = createContext<ThemeColorApi | null>(null);
 
-/** Applies the theme saved in the theme_button_color cookie from the first render, so it never flashes. */
+const DARK_DEVICE = '(prefers-color-scheme: dark)';
+
+/** Whether the device asks for dark (false where it cannot say), following a change. Smaller than MUI's useMediaQuery on the login route. */
+function useDeviceDark(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia?.(DARK_DEVICE);
+      query?.addEventListener('change', onChange);
+      return () => query?.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia?.(DARK_DEVICE).matches ?? false,
+  );
+}
+
+/**
+ * Applies the theme saved in the theme_button_color cookie from the first render, so it never
+ * flashes, light or dark as the theme_mode cookie says ('system', the default: as the device
+ * says, following it when it changes).
+ */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const [color, setColorState] = useState<ThemeColor>(readThemeColor);
-  const theme = useMemo(() => createAppTheme(color), [color]);
+  const [mode, setModeState] = useState<ThemeMode>(readThemeMode);
+  const deviceDark = useDeviceDark();
+  const appearance = mode === 'system' ? (deviceDark ? 'dark' : 'light') : mode;
+  const theme = useMemo(() => createAppTheme(color, appearance), [color, appearance]);
   const setColor = useCallback((next: ThemeColor) => {
     saveThemeColor(next);
     setColorState(next);
   }, []);
-  const api = useMemo(() => ({ color, setColor }), [color, setColor]);
+  const setMode = useCallback((next: ThemeMode) => {
+    saveThemeMode(next);
+    setModeState(next);
+  }, []);
+  const api = useMemo(() => ({ color, setColor, mode, setMode }), [color, setColor, mode, setMode]);
   return (
     <ThemeColorContext value={api}>
       <ThemeProvider theme={theme}>
-        <CssBaseline />
+        {/* color-scheme on the page: the browser's own parts (scroll bars, date pickers) match. */}
+        <CssBaseline enableColorScheme />
         {children}
       </ThemeProvider>
     </ThemeColorContext>

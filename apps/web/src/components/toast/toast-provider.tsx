@@ -7,8 +7,13 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { FOCUS_RING_ON_DARK } from '../../lib/theme';
 import { ToastContext, type ToastApi, type ToastSeverity } from './toast-context';
+
+/** The icon's colour on the toast: pale on the light page's dark toast, deep on the dark page's light one. */
+const TOAST_ICON: Record<'light' | 'dark', Record<ToastSeverity, string>> = {
+  light: { info: '#7dd3fc', success: '#86efac' },
+  dark: { info: '#0369a1', success: '#15803d' },
+};
 
 interface OpenToast {
   id: number;
@@ -77,13 +82,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           '@keyframes toast-in': { from: { opacity: 0 }, to: { opacity: 1 } },
           animation: toast ? 'toast-in 150ms ease-out' : 'none',
           '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
-          '& .Mui-focusVisible': { outlineColor: FOCUS_RING_ON_DARK },
+          // The toast is the page's inverse (dark on a light page, light on a dark one): its ring is its text's colour.
+          '& .Mui-focusVisible': { outlineColor: 'currentColor' },
         }}
       >
         <Box role="status" aria-live="polite" aria-atomic="true" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           {toast && (
             <>
-              <Icon aria-hidden sx={{ color: toast.severity === 'info' ? '#7dd3fc' : '#86efac' }} />
+              <Icon aria-hidden sx={{ color: (theme) => TOAST_ICON[theme.palette.mode][toast.severity] }} />
               <Typography key={toast.id} sx={{ py: 1 }}>
                 {toast.text}
               </Typography>

@@ -6,6 +6,7 @@ import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import AppBar from '@mui/material/AppBar';
+import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import MuiMenu from '@mui/material/Menu';
@@ -17,12 +18,27 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
-import { themeName } from '../../../lib/theme';
+import { THEME_MODE_NAMES, THEME_MODES, themeName } from '../../../lib/theme';
 import { useThemeColor } from '../../theme-provider';
 
+/** A choice of the theme menu, ticked when it is the current one. */
+function ThemeChoice({ label, current, onChoose }: { label: string; current: boolean; onChoose: () => void }) {
+  return (
+    <MenuItem selected={current} onClick={onChoose}>
+      <ListItemIcon>{current && <Check fontSize="small" />}</ListItemIcon>
+      {label}
+    </MenuItem>
+  );
+}
+
+/** The theme menu: the spec's two themes (spec 01 §2), then light, dark or as the device says (issue 21). */
 function ThemeSwitch() {
-  const { color, setColor } = useThemeColor();
+  const { color, setColor, mode, setMode } = useThemeColor();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const choose = (change: () => void) => () => {
+    change();
+    setAnchor(null);
+  };
   return (
     <>
       <Tooltip title="Theme">
@@ -38,17 +54,11 @@ function ThemeSwitch() {
       </Tooltip>
       <MuiMenu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {THEME_COLORS.map((option) => (
-          <MenuItem
-            key={option}
-            selected={option === color}
-            onClick={() => {
-              setColor(option);
-              setAnchor(null);
-            }}
-          >
-            <ListItemIcon>{option === color && <Check fontSize="small" />}</ListItemIcon>
-            {themeName(option, env.brandName)}
-          </MenuItem>
+          <ThemeChoice key={option} label={themeName(option, env.brandName)} current={option === color} onChoose={choose(() => setColor(option))} />
+        ))}
+        <Divider />
+        {THEME_MODES.map((option) => (
+          <ThemeChoice key={option} label={THEME_MODE_NAMES[option]} current={option === mode} onChoose={choose(() => setMode(option))} />
         ))}
       </MuiMenu>
     </>
