@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 /** A sender and a recipient the carriers simulator verifies as typed (mixed case, ZIP of the state). */
@@ -39,6 +39,21 @@ export interface BoughtLabel {
 interface RatesAnswer {
   errorcode: number;
   data: { draftId: number; rates: { rateId: string; carrier: string; cheapest: boolean; rate: string }[] };
+}
+
+/**
+ * Rates a small box from SENDER to RECIPIENT and sends its cheapest rate to payment, through the
+ * label page's calls, without paying: an unpaid label. Answers the payment simulator's page.
+ */
+export async function openUnpaidLabelThroughApi(request: APIRequestContext): Promise<{ redirectURL: string }> {
+  const rated = await request.post('/app/v1/labelPurchase/rates', {
+    data: { from: SENDER, to: RECIPIENT, parcel: { length: '8', width: '6', height: '4', weightLb: '1', weightOz: '0' }, insuredValue: '', comments: '', saveRecipient: false },
+  });
+  expect(rated.ok(), await rated.text()).toBe(true);
+  const { data } = (await rated.json()) as RatesAnswer;
+  const bought = await request.post('/app/v1/labelPurchase/buy', { data: { draftId: data.draftId, rateId: data.rates[0]!.rateId } });
+  expect(bought.ok(), await bought.text()).toBe(true);
+  return { redirectURL: ((await bought.json()) as { redirectURL: string }).redirectURL };
 }
 
 /**
@@ -134,4 +149,22 @@ export async function addContact(
   });
   expect(added.ok(), await added.text()).toBe(true);
   expect(((await added.json()) as { errorcode: number }).errorcode).toBe(1);
+}
+
+/**
+ * Opens the "⋯" menu of a label in Purchased Labels (its table row, or its card on a phone), where
+ * every action of spec 03 §4 is (PRINT LABEL is at hand beside it); answers the open menu.
+ */
+export async function openLabelMenu(page: Page, label: Locator): Promise<Locator> {
+  await label.getByRole('button', { name: /^More actions, order / }).click();
+  const menu = page.getByRole('menu', { name: /^Actions, order / });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Chooses one action of a label in Purchased Labels from its "⋯" menu (DETAILS, REFUND, SCHEDULE PICKUP, ...). */
+export async function chooseLabelAction(page: Page, label: Locator, action: string): Promise<void> {
+  const menu = await openLabelMenu(page, label);
+  await menu.getByRole('menuitem', { name: action, exact: true }).click();
+  await expect(menu).toBeHidden();
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, alertBox, createAccount, signIn } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
-import { buyLabelThroughApi } from '../support/labels';
+import { buyLabelThroughApi, chooseLabelAction, openLabelMenu } from '../support/labels';
 
 /**
  * Purchased Labels (/app/ShipmentParent/shipment) and Orders In Progress: searching and paging the
@@ -41,7 +41,7 @@ test("the demo customer's labels: filtered by carrier, paged by 5, the search ke
   await expect(pager).toHaveText(/^1–\d of \d$/);
   const upsCount = await labelRows(page).count();
   expect(upsCount).toBeGreaterThan(0);
-  for (const row of await labelRows(page).all()) await expect(row.getByRole('cell').nth(3)).toContainText('UPS');
+  for (const row of await labelRows(page).all()) await expect(row.getByRole('cell').nth(2)).toContainText('UPS');
   await expect(labelsTable(page)).not.toContainText(/USPS|FedEx/);
   await expect(page.locator('body')).not.toContainText('UPSDAP');
 
@@ -63,12 +63,91 @@ test("the demo customer's Purchased Labels and a label's details have no serious
   await expect(commented).toContainText('label created');
   await expectNoSeriousViolations(page);
 
-  await commented.getByRole('button', { name: /^DETAILS, order / }).click();
+  await chooseLabelAction(page, commented, 'DETAILS');
   const details = page.getByRole('dialog', { name: 'Shipment Order Details' });
   await expect(details).toContainText('USPS');
   await expectNoSeriousViolations(page);
   await details.getByRole('button', { name: 'CLOSE' }).click();
   await expect(details).toBeHidden();
+});
+
+/** Nothing wider than the screen: the page never scrolls sideways. */
+const fitsTheScreen = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
+
+/** Until the open menu has finished opening (axe reads its colours as they end). */
+const settled = (page: Page) => expect(page.locator('.MuiMenu-paper')).toHaveCSS('opacity', '1');
+
+test("My Shipments' tabs, each at its own address; at 1366 px a label is a line or two with PRINT LABEL at hand and the rest in its ⋯ menu, nothing scrolling sideways", async ({
+  context,
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await signIn(context, baseURL!, DEMO.email, DEMO.password);
+  await page.goto('/app/dashboard');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'My Shipments' }).click();
+  await expect(page).toHaveURL(/\/app\/ShipmentParent\/shipment$/);
+  const tabs = page.getByRole('tablist', { name: 'My Shipments' });
+  await expect(tabs.getByRole('tab', { name: 'Purchased Labels' })).toHaveAttribute('aria-selected', 'true');
+  await expect(labelRows(page).first()).toBeVisible();
+
+  // The whole table in the box: no sideways scroll of the page or of the table, each label at most a few lines high.
+  expect(await fitsTheScreen(page)).toBe(true);
+  const table = page.getByRole('region', { name: 'Purchased Labels table' });
+  expect(await table.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
+  for (const row of await labelRows(page).all()) expect((await row.boundingBox())!.height).toBeLessThanOrEqual(110);
+
+  // A label's ⋯ menu by keyboard: every action of spec 03 §4 it allows, named by its text; Escape gives the focus back.
+  const birthday = labelRows(page).filter({ hasText: 'Birthday present for Mom' });
+  await expect(birthday.getByRole('button', { name: /^PRINT LABEL, order / })).toBeVisible();
+  const more = birthday.getByRole('button', { name: /^More actions, order / });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: /^Actions, order / });
+  await expect(menu.getByRole('menuitem')).toHaveText(['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'SCHEDULE PICKUP', 'REFUND']);
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await settled(page);
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(more).toBeFocused();
+
+  // Orders In Progress: its own address, counted on its tab, the unpaid label apart from the saved orders.
+  const orders = tabs.getByRole('tab', { name: /^Orders In Progress \d+$/ });
+  await orders.click();
+  await expect(page).toHaveURL(/\/app\/ShipmentParent\/MyOrder$/);
+  await expect(orders).toHaveAttribute('aria-selected', 'true');
+  const unpaid = page.getByRole('table', { name: 'Unpaid labels' }).getByRole('row').filter({ has: page.getByRole('cell') });
+  const saved = page.getByRole('table', { name: 'Orders In Progress' }).getByRole('row').filter({ has: page.getByRole('link', { name: /^CONTINUE PURCHASE/ }) });
+  await expect(saved.first()).toBeVisible();
+  await expect(unpaid.first().getByRole('link', { name: /^PAY, order / })).toBeVisible();
+  await expect(orders).toHaveAccessibleName(`Orders In Progress ${(await unpaid.count()) + (await saved.count())}`);
+  expect(await fitsTheScreen(page)).toBe(true);
+  await expectNoSeriousViolations(page);
+
+  // The browser's Back returns to Purchased Labels.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/app\/ShipmentParent\/shipment$/);
+  await expect(tabs.getByRole('tab', { name: 'Purchased Labels' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test("on a phone My Shipments' tabs and a label's card and ⋯ menu fit the screen and are accessible", async ({ context, page, baseURL }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(context, baseURL!, DEMO.email, DEMO.password);
+  await page.goto('/app/ShipmentParent/shipment');
+  const card = page.getByRole('list', { name: 'Purchased Labels' }).getByRole('listitem').filter({ hasText: 'Birthday present for Mom' });
+  await expect(card.getByRole('button', { name: /^PRINT LABEL, order / })).toBeVisible();
+  await expect(page.getByRole('tablist', { name: 'My Shipments' }).getByRole('tab')).toHaveCount(2);
+  expect(await fitsTheScreen(page)).toBe(true);
+  const menu = await openLabelMenu(page, card);
+  await expect(menu.getByRole('menuitem', { name: 'REFUND' })).toBeVisible();
+  await settled(page);
+  expect(await fitsTheScreen(page)).toBe(true);
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: /^Orders In Progress/ }).click();
+  await expect(page.getByRole('list', { name: 'Unpaid labels' }).getByRole('link', { name: /^PAY, order / })).toBeVisible();
+  expect(await fitsTheScreen(page)).toBe(true);
 });
 
 test("on a phone the demo customer's Purchased Labels and Orders In Progress are cards, never wider than the screen, accessible", async ({
@@ -81,7 +160,10 @@ test("on a phone the demo customer's Purchased Labels and Orders In Progress are
   await page.goto('/app/ShipmentParent/shipment');
   const cards = page.getByRole('list', { name: 'Purchased Labels' }).getByRole('listitem');
   await expect(cards.first()).toBeVisible();
-  await expect(cards.filter({ hasText: 'Birthday present for Mom' }).getByRole('button', { name: /^VIEW SHIPMENT LABEL/ })).toBeVisible();
+  const birthday = cards.filter({ hasText: 'Birthday present for Mom' });
+  await expect(birthday.getByRole('button', { name: /^PRINT LABEL, order / })).toBeVisible();
+  await expect((await openLabelMenu(page, birthday)).getByRole('menuitem', { name: 'VIEW SHIPMENT LABEL' })).toBeVisible();
+  await page.keyboard.press('Escape');
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
   await page.goto('/app/ShipmentParent/MyOrder');
@@ -102,7 +184,7 @@ test("a customer edits a label's comments and refunds it; another customer canno
   await expect(row).toContainText('First note');
 
   // Edit comments.
-  await row.getByRole('button', { name: `EDIT COMMENTS, order ${orderNo}` }).click();
+  await chooseLabelAction(page, row, 'EDIT COMMENTS');
   const dialog = page.getByRole('dialog', { name: 'Edit Comments' });
   await expect(dialog.getByLabel('Comments', { exact: true })).toHaveValue('First note');
   await dialog.getByLabel('Comments', { exact: true }).fill('Leave   at the back door');
@@ -114,14 +196,15 @@ test("a customer edits a label's comments and refunds it; another customer canno
   await expect(row).toContainText('Leave at the back door');
 
   // Refund: asked first, then pending.
-  await row.getByRole('button', { name: `REFUND, order ${orderNo}` }).click();
+  await chooseLabelAction(page, row, 'REFUND');
   const question = alertBox(page);
   await expect(question).toContainText('Request a refund for this label?');
   await question.getByRole('button', { name: 'CONFIRM' }).click();
   await expect(alertBox(page)).toContainText('Refund requested.');
   await alertBox(page).getByRole('button', { name: 'OK' }).click();
   await expect(row).toContainText('refund pending');
-  await expect(row.getByRole('button', { name: `REFUND, order ${orderNo}` })).toHaveCount(0);
+  await expect((await openLabelMenu(page, row)).getByRole('menuitem', { name: 'REFUND' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // Another customer's session: none of it.
   const other = await createAccount();

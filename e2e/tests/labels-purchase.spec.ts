@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { alertBox, createAccount, logInThroughForm, signIn } from '../support/accounts';
+import { alertBox, createAccount, logInThroughForm, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
-import { addContact, buyLabelThroughApi, saveOrderThroughApi, setMailingAddress } from '../support/labels';
+import { addContact, buyLabelThroughApi, chooseLabelAction, openUnpaidLabelThroughApi, saveOrderThroughApi, setMailingAddress } from '../support/labels';
 
 /**
  * The label-purchase page (/app/shipment/#/Shipment/shipmentRate?param=...) as a customer uses it,
@@ -117,6 +117,123 @@ test('a customer walks every step of the label page from the dashboard to the pa
   await expect(page.getByText(`${total} USD`)).toBeVisible();
 });
 
+/**
+ * Counts the browser's print dialogs instead of opening them (a headless browser has none): the
+ * page's window.print, replaced before the app loads.
+ */
+async function countPrints(page: Page) {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { prints: number };
+    counted.prints = 0;
+    window.print = () => {
+      counted.prints += 1;
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { prints: number }).prints);
+}
+
+/** What the page prints, as Chromium makes it: its pages' sizes in points (a 4 × 6 in label is 288 × 432). */
+async function printedPages(page: Page) {
+  const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+  return [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map(([, width, height]) => [Math.round(Number(width)), Math.round(Number(height))]);
+}
+
+test('a payment cancelled at PayPal comes back to Review with everything kept, waits in Orders In Progress, is paid from there and printed', async ({
+  context,
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  const prints = await countPrints(page);
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  await setMailingAddress(context.request, account);
+  await openLabelPage(page);
+
+  const from = page.getByRole('form', { name: 'From step' });
+  await from.getByRole('button', { name: /^My address/ }).click();
+  await from.getByRole('button', { name: 'Next' }).click();
+  const to = page.getByRole('form', { name: 'To step' });
+  await typeAddress(page, to, { ...RECIPIENT, city: 'Austin' });
+  await to.getByRole('button', { name: 'Next' }).click();
+  const parcel = page.getByRole('form', { name: 'Package step' });
+  await parcel.getByRole('button', { name: /^Small box/ }).click();
+  await parcel.getByRole('button', { name: 'Next' }).click();
+  const options = page.getByRole('form', { name: 'Options step' });
+  await options.getByLabel('Declared value to insure').fill('100');
+  await options.getByLabel('Comments').fill('Cookies for Rosa');
+  await options.getByRole('button', { name: 'Check addresses' }).click();
+  const cheapest = page.getByRole('radiogroup', { name: 'Services' }).locator('label').filter({ hasText: 'Cheapest' });
+  await cheapest.getByRole('radio').check();
+  await page.getByRole('form', { name: 'Rates step' }).getByRole('button', { name: 'Next' }).click();
+  const review = page.getByRole('form', { name: 'Review and pay step' });
+  const summary = await review.getByRole('definition').allTextContents();
+  const pay = review.getByRole('button', { name: /^Pay \$/ });
+  const payName = (await pay.textContent())!;
+  await pay.click();
+
+  // At PayPal (the simulator) the payer cancels: back at Review, everything as it was, nothing charged.
+  await expect(page.getByRole('heading', { name: 'Payment simulator' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/app\/shipment\/#\/Shipment\/shipmentRate\?param=/);
+  const again = page.getByRole('form', { name: 'Review and pay step' });
+  await expect(again).toBeVisible();
+  await expect(page.getByText('This label is not paid for, so nothing was charged.', { exact: false })).toBeVisible();
+  expect(await again.getByRole('definition').allTextContents()).toEqual(summary);
+  await expect(again).toContainText('Cookies for Rosa');
+  await expect(again).toContainText('12 Elm St, Austin, TX 73301');
+  await expect(again.getByRole('button', { name: payName })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // Not among the bought labels: it waits in Orders In Progress, counted on its tab.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'My Shipments' }).click();
+  await expect(page.getByText('You have no purchased labels yet.')).toBeVisible();
+  const tabs = page.getByRole('tablist', { name: 'My Shipments' });
+  await tabs.getByRole('tab', { name: 'Orders In Progress 1' }).click();
+  await expect(page).toHaveURL(/\/app\/ShipmentParent\/MyOrder$/);
+  const unpaid = page.getByRole('table', { name: 'Unpaid labels' }).getByRole('row').filter({ hasText: 'Rosa Parcel' });
+  await expect(unpaid).toContainText(payName.replace('Pay ', ''));
+  await expectNoSeriousViolations(page);
+
+  // PAY: Review again, then paid on the simulator and bought once.
+  await unpaid.getByRole('link', { name: /^PAY, order / }).click();
+  await page.getByRole('form', { name: 'Review and pay step' }).getByRole('button', { name: payName }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Pay Success!')).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/ShipmentParent\/shipment\?labelOrder=/);
+  const orderNo = new URL(page.url()).searchParams.get('labelOrder')!;
+  const ready = page.getByRole('alert').filter({ hasText: `Your label for order ${orderNo} is ready.` });
+  await expect(ready).toBeVisible();
+
+  // PRINT LABEL on the success note: the browser's print dialog, for the label alone on a 4 × 6 in page.
+  await ready.getByRole('button', { name: 'PRINT LABEL' }).click();
+  await expect.poll(prints).toBe(1);
+  expect(await printedPages(page)).toEqual([[288, 432]]);
+  await expect(page.getByRole('tab', { name: 'Orders In Progress 0' })).toBeVisible();
+});
+
+test('an unpaid label is deleted from Orders In Progress after a question, and its payment can no longer be taken', async ({ context, page, baseURL }) => {
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  const { redirectURL } = await openUnpaidLabelThroughApi(context.request);
+  await page.goto('/app/ShipmentParent/MyOrder');
+  const unpaid = page.getByRole('table', { name: 'Unpaid labels' }).getByRole('row').filter({ hasText: 'Rosa Parcel' });
+  await unpaid.getByRole('button', { name: /^DELETE, order / }).click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText('Delete this unpaid label? Nothing was charged for it.');
+  await question.getByRole('button', { name: 'CONFIRM' }).click();
+  await expect(toast(page, 'The unpaid label was deleted.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Unpaid labels' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Orders In Progress 0' })).toBeVisible();
+
+  // Approving its payment at PayPal afterwards buys nothing.
+  await page.goto(redirectURL);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Pay Cancel!')).toBeVisible();
+  const labels = await context.request.get('/app/v1/userGetShipment', { params: { user_id: account.userId, start: 0, num: 10 } });
+  expect(((await labels.json()) as { data: { total: number } }).data.total).toBe(0);
+});
+
 test('a bought label is viewed as an image and downloaded as a PDF from Purchased Labels', async ({ context, page, baseURL }) => {
   const account = await createAccount();
   await signIn(context, baseURL!, account.email, account.password);
@@ -125,7 +242,7 @@ test('a bought label is viewed as an image and downloaded as a PDF from Purchase
   await page.goto('/app/ShipmentParent/shipment');
   const row = page.getByRole('table', { name: 'Purchased Labels' }).getByRole('row').filter({ hasText: orderNo });
   await expect(row).toContainText('label created');
-  await row.getByRole('button', { name: `VIEW SHIPMENT LABEL, order ${orderNo}` }).click();
+  await chooseLabelAction(page, row, 'VIEW SHIPMENT LABEL');
 
   const dialog = page.getByRole('dialog', { name: 'Shipment Label Details' });
   const image = dialog.getByRole('img', { name: new RegExp(`^Shipping label of order ${orderNo}, tracking number `) });

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { alertBox, createAccount, signIn } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
-import { SENDER, buyLabelThroughApi } from '../support/labels';
+import { SENDER, buyLabelThroughApi, chooseLabelAction, openLabelMenu } from '../support/labels';
 
 /**
  * Carrier pickups from Purchased Labels (issue 10, spec 03 §2, §4, §5) on the simulators: a free
@@ -43,7 +43,7 @@ async function openWizard(page: Page, orderNo: string) {
   await page.goto('/app/ShipmentParent/shipment');
   const row = rowOf(page, orderNo);
   await expect(row).toContainText('label created');
-  await row.getByRole('button', { name: /^SCHEDULE PICKUP/ }).click();
+  await chooseLabelAction(page, row, 'SCHEDULE PICKUP');
 }
 
 test('a USPS pickup is scheduled through every step, shown in its details, then cancelled', async ({ context, page, baseURL }) => {
@@ -92,7 +92,7 @@ test('a USPS pickup is scheduled through every step, shown in its details, then 
 
   // The row now offers PICKUP DETAILS: USPS's record, then cancel it.
   const row = rowOf(page, orderNo);
-  await row.getByRole('button', { name: /^PICKUP DETAILS/ }).click();
+  await chooseLabelAction(page, row, 'PICKUP DETAILS');
   const details = page.getByRole('dialog', { name: 'Carrier Pickup Details' });
   await expect(details.getByText('Your carrier pickup has been scheduled')).toBeVisible();
   await expect(details).toContainText('Gate code 4521');
@@ -105,7 +105,7 @@ test('a USPS pickup is scheduled through every step, shown in its details, then 
 
   // Read again: USPS has no pickup any more, and a new one may be scheduled.
   await page.reload();
-  await rowOf(page, orderNo).getByRole('button', { name: /^PICKUP DETAILS/ }).click();
+  await chooseLabelAction(page, rowOf(page, orderNo), 'PICKUP DETAILS');
   const again = page.getByRole('dialog', { name: 'Carrier Pickup Details' });
   await expect(again.getByText('Your pickup request was cancelled')).toBeVisible();
   await expect(again.getByRole('button', { name: 'SCHEDULE NEW PICKUP' })).toBeVisible();
@@ -154,7 +154,7 @@ test('a FedEx pickup is paid on the payment simulator, booked, and shown in Pick
   await alertBox(page).getByRole('button').first().click();
 
   // PICKUP DETAILS: the carrier's confirmation, the window and what was paid.
-  await rowOf(page, orderNo).getByRole('button', { name: /^PICKUP DETAILS/ }).click();
+  await chooseLabelAction(page, rowOf(page, orderNo), 'PICKUP DETAILS');
   const details = page.getByRole('dialog', { name: 'Pickup Order Details' });
   await expect(details).toContainText(/PRP\d{8}/);
   await expect(details).toContainText('4.50');
@@ -170,8 +170,9 @@ test('a UPS label offers its drop-off choices instead of a pickup that is then r
   const row = rowOf(page, orderNo);
   await expect(row).toContainText('label created');
   // No SCHEDULE PICKUP that ends in a refusal: what can be done, before any click.
-  await expect(row.getByRole('button', { name: /^SCHEDULE PICKUP/ })).toHaveCount(0);
-  await row.getByRole('button', { name: /^DROP-OFF OPTIONS/ }).click();
+  const menu = await openLabelMenu(page, row);
+  await expect(menu.getByRole('menuitem', { name: 'SCHEDULE PICKUP' })).toHaveCount(0);
+  await menu.getByRole('menuitem', { name: 'DROP-OFF OPTIONS' }).click();
   const choices = page.getByRole('dialog', { name: 'Drop-off options' });
   await expect(choices).toContainText('Door-to-door pickup is currently not available for this carrier!');
   await expect(choices.getByRole('heading', { name: 'Your AirBox hub' })).toBeVisible();
@@ -189,7 +190,7 @@ test('on a phone the wizard fits the screen and the address step says what is mi
   const { orderNo } = await buyLabelThroughApi(context.request, { carrier: 'USPS' });
   await page.goto('/app/ShipmentParent/shipment');
   const card = page.getByRole('list', { name: 'Purchased Labels' }).getByRole('listitem').filter({ hasText: `Order ${orderNo}` });
-  await card.getByRole('button', { name: /^SCHEDULE PICKUP/ }).click();
+  await chooseLabelAction(page, card, 'SCHEDULE PICKUP');
   await wizard(page).getByRole('form', { name: 'Confirm Package step' }).getByRole('button', { name: 'Next' }).click();
 
   // The form starts at the label's ship-from address: emptied, each field says what it needs.

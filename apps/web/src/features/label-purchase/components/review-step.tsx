@@ -1,6 +1,5 @@
 import { fromCents, insuranceFeeCents, toCents, type LabelRate } from '@airbox/contract';
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { StepActions } from '../../../components/wizard/step-actions';
@@ -17,9 +16,15 @@ export function purchaseAmounts(rate: LabelRate, insurance: string, insuredValue
   return { rateCents, insuranceCents, totalCents: rateCents + insuranceCents };
 }
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
+/** A term and its value; `divided` draws a line above it (a line element may not stand in a <dl> between its groups). */
+function Row({ term, divided = false, children }: { term: string; divided?: boolean; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0, sm: 2 }, py: 1 }}>
+    <Box
+      sx={[
+        { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0, sm: 2 }, py: 1 },
+        divided && { borderTop: 1, borderColor: 'divider' },
+      ]}
+    >
       <Typography component="dt" color="text.secondary">
         {term}
       </Typography>
@@ -88,8 +93,7 @@ export function ReviewStep({
         <Row term="Package">{`${parcel.length} × ${parcel.width} × ${parcel.height} in, ${parcel.weightLb || 0} lb ${parcel.weightOz || 0} oz`}</Row>
         <Row term="Service">{`${service} (${deliveryText(rate.deliveryDays)})`}</Row>
         {draft.options.comments && <Row term="Comments">{draft.options.comments}</Row>}
-        <Divider />
-        <Row term="Rate">{`$${fromCents(rateCents)}`}</Row>
+        <Row term="Rate" divided>{`$${fromCents(rateCents)}`}</Row>
         <Row term="Insurance">
           {insuranceCents > 0 ? `$${fromCents(insuranceCents)} (declared value $${fromCents(toCents(draft.options.insuredValue))})` : 'None'}
         </Row>
