@@ -124,9 +124,9 @@ describe('Transaction History lines', () => {
       [11, '10 credits', 29.9, 10, 0],
       [12, '6-month membership', 49.99, 0, 0],
       [13, '12-month membership', 89.99, 0, 0],
-      [3, `Shipping label ${orderNo} · USPS`, 14.55, 0, 0],
+      [3, `Shipping label ${orderNo} · USPS Ground Advantage`, 14.55, 0, 0],
       [3, 'Carrier pickup · FedEx · Dec 1', 4.5, 0, 0],
-      [3, `Refund of label ${orderNo} · USPS`, -14.55, 0, 0],
+      [3, `Refund of label ${orderNo} · USPS Ground Advantage`, -14.55, 0, 0],
       [3, 'Refund', -7, 0, 0],
       [1, `FedEx 1Z999AA10123456784 at ${hub}`, null, 0, 0],
       [2, `FedEx 1Z999AA10123456784 at ${hub} · Late fee · 2 days`, null, 3, 2],
@@ -141,7 +141,7 @@ describe('Transaction History lines', () => {
     const page = await postForm(t.app, '/app/v1/getUserOperations', { user_id: customer.userId, start: 3, num: 2, sort: 'op_timestamp', order: 'asc' }, customer.cookie);
     expect(page.json()).toMatchObject({ total: 9 });
     expect((page.json() as { operations: WireOperation[] }).operations.map((line) => line.description)).toEqual([
-      `Shipping label ${orderNo} · USPS`,
+      `Shipping label ${orderNo} · USPS Ground Advantage`,
       'Carrier pickup · FedEx · Dec 1',
     ]);
     const byCredits = await postForm(t.app, '/app/v1/getUserOperations', { user_id: customer.userId, num: 1, sort: 'credits', order: 'desc' }, customer.cookie);

@@ -23,13 +23,14 @@ export interface OperationsPageQuery {
 }
 
 /**
- * An operation with what it was for, as far as it is known: the label (its order number and
- * carrier), the carrier pickup (its carrier and day), the locker package (its carrier,
+ * An operation with what it was for, as far as it is known: the label (its order number, carrier
+ * and service), the carrier pickup (its carrier and day), the locker package (its carrier,
  * tracking number and hub). Null where the line names none, or what it named is gone.
  */
 export interface OperationLine extends OperationRow {
   label_order_no: string | null;
   label_carrier: string | null;
+  label_service: string | null;
   pickup_carrier: string | null;
   pickup_date: string | null;
   package_carrier: string | null;
@@ -51,6 +52,7 @@ export async function listOperations(db: Db, userId: number, query: OperationsPa
     .select([
       'shipments.order_no as label_order_no',
       'shipments.carrier as label_carrier',
+      'shipments.service as label_service',
       'pickups.carrier as pickup_carrier',
       'pickups.pickup_date as pickup_date',
       'locker_packages.carrier as package_carrier',

@@ -1,4 +1,4 @@
-import { carrierDisplayName, type Operation, OPERATION_TYPE } from '@airbox/contract';
+import { carrierDisplayName, carrierServiceName, type Operation, OPERATION_TYPE, type ServiceRenaming } from '@airbox/contract';
 import { toIso, toIsoOrNull } from '../../db/dialect.js';
 import type { OperationLine } from './operations.repository.js';
 
@@ -18,17 +18,18 @@ function packageWords(line: OperationLine): string {
 }
 
 /**
- * What a line was for, in words (issue 21 item 5): 'Shipping label AB… · USPS', 'Refund of label
- * AB… · USPS', 'Carrier pickup · FedEx · Dec 1', '10 credits', '6-month membership', 'FedEx 1Z…
+ * What a line was for, in words (issue 21 item 5): 'Shipping label AB… · USPS Ground Advantage'
+ * (the service named as carrierServiceName names it, by the renaming list), 'Refund of label AB… ·
+ * USPS Ground Advantage', 'Carrier pickup · FedEx · Dec 1', '10 credits', '6-month membership', 'FedEx 1Z…
  * at AirBox Union Square · Late fee · 2 days' (a package picked up late). A money line written
  * before lines named their label or pickup reads 'Refund' when money went back, else nothing.
  */
-export function operationDescription(line: OperationLine): string {
+export function operationDescription(line: OperationLine, renaming: readonly ServiceRenaming[]): string {
   switch (line.op_type) {
     case OPERATION_TYPE.purchase: {
       const refund = (line.quote_cents ?? 0) < 0;
       if (line.label_order_no !== null) {
-        return [`${refund ? 'Refund of label' : 'Shipping label'} ${line.label_order_no}`, line.label_carrier ? carrierDisplayName(line.label_carrier) : ''].filter(Boolean).join(' · ');
+        return [`${refund ? 'Refund of label' : 'Shipping label'} ${line.label_order_no}`, carrierServiceName(line.label_carrier, line.label_service, renaming)].filter(Boolean).join(' · ');
       }
       if (line.pickup_carrier !== null) {
         return ['Carrier pickup', carrierDisplayName(line.pickup_carrier), line.pickup_date ? shortDay(line.pickup_date) : ''].filter(Boolean).join(' · ');
@@ -53,9 +54,9 @@ export function operationDescription(line: OperationLine): string {
 
 /**
  * The wire shape: dollars for money, credits as a magnitude (the web app shows the sign by type),
- * and what the line was for (description, beside the spec's fields).
+ * and what the line was for (description, beside the spec's fields), its service named by `renaming`.
  */
-export function toOperation(line: OperationLine): Operation {
+export function toOperation(line: OperationLine, renaming: readonly ServiceRenaming[]): Operation {
   return {
     op_id: line.op_id,
     op_type: line.op_type,
@@ -68,6 +69,6 @@ export function toOperation(line: OperationLine): Operation {
     credits: Math.abs(line.credits_delta),
     overtime: line.overtime_days,
     balance: line.balance_after,
-    description: operationDescription(line),
+    description: operationDescription(line, renaming),
   };
 }
