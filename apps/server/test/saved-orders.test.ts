@@ -254,8 +254,8 @@ describe('getUserShipmentAddress (contact search) and getMyAddress', () => {
       errorcode: OPENAPI_CODE.ok,
       message: 'success',
       data: [
-        { kind: 'home', firstName: 'Casey', lastName: 'Customer', company: '', address1: '1 Main St', address2: 'Apt 4', city: 'San Francisco', state: 'CA', zipcode: '94105', phone: '415-555-0111', email: user.email },
-        { kind: 'hub', firstName: 'Casey', lastName: 'Customer', company: hub.business_name, address1: hub.address, address2: `#${user.boxId}`, city: hub.city, state: hub.state, zipcode: hub.zip_code, phone: '415-555-0111', email: user.email },
+        { kind: 'home', firstName: 'Casey', lastName: 'Customer', company: '', address1: '1 Main St', address2: 'Apt 4', city: 'San Francisco', state: 'CA', zipcode: '94105', phone: '415-555-0111', email: user.email, hours: '' },
+        { kind: 'hub', firstName: 'Casey', lastName: 'Customer', company: hub.business_name, address1: hub.address, address2: `#${user.boxId}`, city: hub.city, state: hub.state, zipcode: hub.zip_code, phone: '415-555-0111', email: user.email, hours: hub.hours },
       ],
     });
   });

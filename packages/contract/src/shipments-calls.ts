@@ -366,6 +366,8 @@ export const myAddressSchema = z.object({
   zipcode: z.string(),
   phone: z.string(),
   email: z.string(),
+  /** A hub's hours, as customers read them ('Every day, 6 AM – 11 PM'); '' for home, or a hub that has not said. */
+  hours: z.string(),
 });
 export type MyAddress = z.infer<typeof myAddressSchema>;
 

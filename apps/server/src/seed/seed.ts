@@ -18,12 +18,12 @@ import { seedLedgerDemo } from './seed-ledger.js';
 import { seedDemoShipments } from './shipments.js';
 
 const HUBS = [
-  { business_name: 'AirBox Union Square', address: '801 Market St', city: 'San Francisco', state: 'CA', zip_code: '94103', location: '37.7847,-122.4066' },
-  { business_name: 'AirBox Midtown', address: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10118', location: '40.7484,-73.9857' },
-  { business_name: 'AirBox Capitol Hill', address: '1530 Broadway', city: 'Seattle', state: 'WA', zip_code: '98122', location: '47.6145,-122.3208' },
-  { business_name: 'AirBox Riverside Campus', address: '2100 Riverside Dr', city: 'Austin', state: 'TX', zip_code: '78741', location: null },
-  { business_name: 'AirBox Mission Bay', address: '1800 Owens St', city: 'San Francisco', state: 'CA', zip_code: '94158', location: '37.7680,-122.3930' },
-  { business_name: 'AirBox Riverside Building B', address: '2110 Riverside Dr', city: 'Austin', state: 'TX', zip_code: '78741', location: null },
+  { business_name: 'AirBox Union Square', address: '801 Market St', city: 'San Francisco', state: 'CA', zip_code: '94103', location: '37.7847,-122.4066', hours: 'Every day, 6 AM – 11 PM' },
+  { business_name: 'AirBox Midtown', address: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10118', location: '40.7484,-73.9857', hours: 'Open 24 hours' },
+  { business_name: 'AirBox Capitol Hill', address: '1530 Broadway', city: 'Seattle', state: 'WA', zip_code: '98122', location: '47.6145,-122.3208', hours: 'Mon – Sat, 7 AM – 10 PM; Sun, 9 AM – 6 PM' },
+  { business_name: 'AirBox Riverside Campus', address: '2100 Riverside Dr', city: 'Austin', state: 'TX', zip_code: '78741', location: null, hours: 'Mon – Fri, 7 AM – 7 PM' },
+  { business_name: 'AirBox Mission Bay', address: '1800 Owens St', city: 'San Francisco', state: 'CA', zip_code: '94158', location: '37.7680,-122.3930', hours: 'Every day, 6 AM – 11 PM' },
+  { business_name: 'AirBox Riverside Building B', address: '2110 Riverside Dr', city: 'Austin', state: 'TX', zip_code: '78741', location: null, hours: 'Mon – Fri, 7 AM – 7 PM' },
 ];
 
 /** business@example.com's campuses: buildings, the hubs serving each (by name), units and companies. */

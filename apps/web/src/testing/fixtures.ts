@@ -189,6 +189,7 @@ export function myAddress(overrides: Partial<MyAddress> = {}): MyAddress {
     zipcode: '94110',
     phone: '4155550134',
     email: 'dana@example.com',
+    hours: '',
     ...overrides,
   };
 }

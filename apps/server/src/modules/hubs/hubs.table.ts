@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 import type { Timestamp } from '../../db/dialect.js';
 
 /** A delivery hub with lockers; users.locker_id points at it. */
@@ -11,6 +11,8 @@ export interface HubsTable {
   state: string;
   zip_code: string;
   location: string | null;
+  /** When customers can reach the hub's lockers, as they read it ('Every day, 6 AM – 11 PM'); '' unknown. */
+  hours: Generated<string>;
   created_at: Timestamp;
 }
 

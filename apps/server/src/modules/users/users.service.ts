@@ -10,7 +10,7 @@ import type { NewUser, UserRow } from './users.table.js';
 
 /**
  * The user's own addresses, as the label and pickup pages offer them (getMyAddress): home, and
- * their hub's street with their AirBox ID when they have a hub.
+ * their hub's street with their AirBox ID and its hours when they have a hub.
  */
 export async function myAddresses(db: Db, user: UserRow): Promise<MyAddress[]> {
   // Roles 15 and 16 use their company's name in their address (spec 03 §2, §6).
@@ -29,12 +29,13 @@ export async function myAddresses(db: Db, user: UserRow): Promise<MyAddress[]> {
       city: user.city,
       state: user.state,
       zipcode: user.zip_code,
+      hours: '',
     },
   ];
   const hub = user.locker_id ? await findHub(db, user.locker_id) : undefined;
   if (hub) {
     // The hub's street with the AirBox ID, as the customer's mailing address reads: what comes back reaches their locker.
-    addresses.push({ kind: 'hub', ...person, company: hub.business_name, address1: hub.address, address2: `#${user.box_id}`, city: hub.city, state: hub.state, zipcode: hub.zip_code });
+    addresses.push({ kind: 'hub', ...person, company: hub.business_name, address1: hub.address, address2: `#${user.box_id}`, city: hub.city, state: hub.state, zipcode: hub.zip_code, hours: hub.hours });
   }
   return addresses;
 }

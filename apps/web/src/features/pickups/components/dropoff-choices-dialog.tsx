@@ -44,6 +44,7 @@ export function DropoffChoicesDialog({ userId, row, onClose }: { userId: number;
             <>
               <Typography variant="body2">{hub.company}</Typography>
               <Typography variant="body2">{addressLine({ ...hub, address2: '' })}</Typography>
+              {hub.hours && <Typography variant="body2">{`Hours: ${hub.hours}`}</Typography>}
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
                 {DROPOFF_TEXT.hubNote}
               </Typography>

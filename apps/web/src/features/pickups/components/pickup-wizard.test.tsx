@@ -416,7 +416,7 @@ describe('the pickup wizard: leaving it', JOURNEY, () => {
     expect(within(labelRowOf('LB2003')).queryByRole('button', { name: /^SCHEDULE PICKUP/ })).not.toBeInTheDocument();
     await clickRowAction(user, 'LB2003', 'DROP-OFF OPTIONS');
     const dialog = await screen.findByRole('dialog', { name: DROPOFF_TEXT.title });
-    expectTexts(dialog, [PICKUP_MESSAGES.upsUnavailable, DROPOFF_TEXT.hub, 'Midtown Hub', '1 Penn Plz, New York, NY 10119', DROPOFF_TEXT.carrier]);
+    expectTexts(dialog, [PICKUP_MESSAGES.upsUnavailable, DROPOFF_TEXT.hub, 'Midtown Hub', '1 Penn Plz, New York, NY 10119', 'Hours: Open 24 hours', DROPOFF_TEXT.carrier]);
     expect(within(dialog).getByRole('link', { name: 'Find a UPS drop-off near 10118' })).toHaveAttribute('href', UPS_DROPOFF_LOCATOR_URL);
     expect(screen.queryByRole('dialog', { name: PICKUP_TEXT.wizardTitle })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'CLOSE' }));

@@ -41,7 +41,7 @@ export const ok = { code: OPENAPI_CODE.ok, errorcode: OPENAPI_CODE.ok, message: 
 
 /** getMyAddress: the customer's mailing address, then their hub in New York. */
 export const HOME = myAddress({ address1: '350 5th Ave', city: 'New York', state: 'NY', zipcode: '10118', phone: '2125550134' });
-export const HUB = { ...HOME, kind: 'hub', firstName: '', lastName: '', company: 'Midtown Hub', address1: '1 Penn Plz', zipcode: '10119', phone: '2125550100', email: '' };
+export const HUB = { ...HOME, kind: 'hub', firstName: '', lastName: '', company: 'Midtown Hub', address1: '1 Penn Plz', zipcode: '10119', phone: '2125550100', email: '', hours: 'Open 24 hours' };
 
 /** A contact of My Contacts in New York. */
 export const MOM = contact({ address1: '20 W 34th St', city: 'New York', state: 'NY', zipcode: '10001', phone: '646-555-0199' });
