@@ -113,7 +113,7 @@ describe('Orders In Progress', () => {
       expect(screen.getByText(UNPAID_LABEL_TEXT.explanation)).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 2, name: SAVED_ORDERS_HEADING })).toBeInTheDocument();
       const row = within(table).getByRole('row', { name: /AB2611200000088/ });
-      for (const text of ['UPS', 'Rosa Reyes', '12 Elm St', 'Austin, TX 73301', '$12.70']) expect(within(row).getByText(text)).toBeInTheDocument();
+      for (const text of ['UPS Ground', 'Rosa Reyes', '12 Elm St', 'Austin, TX 73301', '$12.70']) expect(within(row).getByText(text)).toBeInTheDocument();
       const pay = within(row).getByRole('link', { name: 'PAY, order AB2611200000088' });
       expect(decodeLabelPurchaseParam(pay.getAttribute('href')?.split('?param=')[1])).toEqual({ boxId: '1234567', userId: 7, unpaidLabelId: 88 });
       expect(api.calls(UNPAID)).toHaveLength(1);

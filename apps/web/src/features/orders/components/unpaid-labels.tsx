@@ -1,4 +1,4 @@
-import { carrierDisplayName, formatUsd, toCents, type UnpaidLabel } from '@airbox/contract';
+import { formatUsd, toCents, type UnpaidLabel } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
@@ -32,18 +32,12 @@ const recipientOf = ({ to }: UnpaidLabel) => `${to.firstName} ${to.lastName}`.tr
 /** How a label is named to assistive technology: its order number. */
 const labelName = (label: UnpaidLabel) => `order ${label.orderNo}`;
 
-function Service({ label, serviceName }: { label: UnpaidLabel; serviceName: ServiceName }) {
-  return (
-    <>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {carrierDisplayName(label.rate.carrier)}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {serviceName(label.rate.carrier, label.rate.service)}
-      </Typography>
-    </>
-  );
-}
+/** The carrier's service named once, led by the carrier ('UPS 2nd Day Air'). */
+const Service = ({ label, serviceName }: { label: UnpaidLabel; serviceName: ServiceName }) => (
+  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+    {serviceName(label.rate.carrier, label.rate.service)}
+  </Typography>
+);
 
 function Recipient({ label }: { label: UnpaidLabel }) {
   const { to } = label;

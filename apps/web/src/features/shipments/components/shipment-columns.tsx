@@ -1,4 +1,4 @@
-import { carrierDisplayName, formatUsd, toCents, totalPrice, type ShipmentRow } from '@airbox/contract';
+import { formatUsd, toCents, totalPrice, type ShipmentRow } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -28,17 +28,12 @@ function Total({ row }: { row: ShipmentRow }) {
   );
 }
 
-/** The carrier as customers know it, then its service renamed. */
-function Carrier({ row, serviceName }: { row: ShipmentRow; serviceName: ServiceName }) {
-  return (
-    <Typography variant="body2">
-      <Box component="span" sx={{ fontWeight: 600 }}>
-        {carrierDisplayName(row.rateCarrier)}
-      </Box>{' '}
-      {serviceName(row.rateCarrier, row.rateService)}
-    </Typography>
-  );
-}
+/** The carrier's service named once, led by the carrier ('UPS Ground'). */
+const Carrier = ({ row, serviceName }: { row: ShipmentRow; serviceName: ServiceName }) => (
+  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+    {serviceName(row.rateCarrier, row.rateService)}
+  </Typography>
+);
 
 /** A tracking number is one word: it never breaks across lines. */
 const Tracking = ({ row }: { row: ShipmentRow }) => (
