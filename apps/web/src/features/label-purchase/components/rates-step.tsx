@@ -1,4 +1,4 @@
-import { SHIPMENT_MESSAGES, toCents, type LabelRate } from '@airbox/contract';
+import { DROPOFF_TEXT, SHIPMENT_MESSAGES, carrierDisplayName, toCents, type LabelRate } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -90,7 +90,8 @@ function RateCard({
 /**
  * Step 6, Rates: every carrier's services (names through the carrier service renaming list,
  * carriers as customers know them: UPS, never UPSDAP), price and delivery days, the cheapest and
- * the fastest marked, sorted by price or by days. Rated afresh each time the step is reached.
+ * the fastest marked, sorted by price or by days. Rated afresh each time the step is reached. A
+ * UPS service chosen says that UPS does not come to the door here: the package is dropped off.
  */
 export function RatesStep({
   state,
@@ -118,6 +119,7 @@ export function RatesStep({
   const [missing, setMissing] = useState(false);
   const groupName = useId();
   const rates = useMemo(() => (state.status === 'ready' ? sortRates(state.rates, sort) : []), [state, sort]);
+  const chosenRate = rates.find((rate) => rate.rateId === chosen);
   return (
     <Box
       component="form"
@@ -202,6 +204,12 @@ export function RatesStep({
               />
             ))}
           </Box>
+          {/* UPS has no pickup here: said before the label is bought, not after. */}
+          {chosenRate && carrierDisplayName(chosenRate.carrier) === 'UPS' && (
+            <Alert severity="info" role="status">
+              {DROPOFF_TEXT.rateNote}
+            </Alert>
+          )}
           {missing && (
             <FormHelperText error id={`${groupName}-missing`}>
               {LABEL_PURCHASE_TEXT.chooseRate}
