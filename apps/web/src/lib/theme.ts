@@ -116,6 +116,8 @@ export function createAppTheme(color: ThemeColor, appearance: ThemeAppearance = 
       MuiButton: { defaultProps: { disableElevation: true } },
       // No lightening overlay on raised surfaces in the dark: a card is the paper colour, as measured.
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+      // A menu over a card of its own colour keeps an edge in the dark, where its shadow does not show.
+      MuiPopover: { styleOverrides: { paper: appearance === 'dark' ? { border: '1px solid rgba(255, 255, 255, 0.16)' } : {} } },
       // A dialog leaves MUI's modal manager as it starts to fade, not once faded: a dialog opening
       // while another fades (an alert after a form's CONFIRM or a question's answer) could
       // otherwise be left aria-hidden, or leave the page aria-hidden after it closed.
