@@ -77,7 +77,7 @@ const fitsTheScreen = (page: Page) => page.evaluate(() => document.scrollingElem
 /** Until the open menu has finished opening (axe reads its colours as they end). */
 const settled = (page: Page) => expect(page.locator('.MuiMenu-paper')).toHaveCSS('opacity', '1');
 
-test("My Shipments' tabs, each at its own address; at 1366 px a label is a line or two with PRINT LABEL at hand and the rest in its ⋯ menu, nothing scrolling sideways", async ({
+test("My Shipments' tabs (Purchased Labels, Orders In Progress, Pickups), each at its own address; at 1366 px a label is a line or two with PRINT LABEL at hand and the rest in its ⋯ menu, nothing scrolling sideways", async ({
   context,
   page,
   baseURL,
@@ -125,7 +125,18 @@ test("My Shipments' tabs, each at its own address; at 1366 px a label is a line 
   expect(await fitsTheScreen(page)).toBe(true);
   await expectNoSeriousViolations(page);
 
-  // The browser's Back returns to Purchased Labels.
+  // Pickups: the demo customer's scheduled pickups (a USPS and a FedEx one), at their own address.
+  await tabs.getByRole('tab', { name: 'Pickups' }).click();
+  await expect(page).toHaveURL(/\/app\/ShipmentParent\/pickups$/);
+  const pickups = page.getByRole('table', { name: 'Pickups' }).getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(pickups.filter({ hasText: 'USPS' }).first()).toBeVisible();
+  await expect(pickups.filter({ hasText: 'FedEx' }).first()).toBeVisible();
+  expect(await fitsTheScreen(page)).toBe(true);
+  await expectNoSeriousViolations(page);
+
+  // The browser's Back returns through the tabs.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/app\/ShipmentParent\/MyOrder$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/app\/ShipmentParent\/shipment$/);
   await expect(tabs.getByRole('tab', { name: 'Purchased Labels' })).toHaveAttribute('aria-selected', 'true');
@@ -137,7 +148,7 @@ test("on a phone My Shipments' tabs and a label's card and ⋯ menu fit the scre
   await page.goto('/app/ShipmentParent/shipment');
   const card = page.getByRole('list', { name: 'Purchased Labels' }).getByRole('listitem').filter({ hasText: 'Birthday present for Mom' });
   await expect(card.getByRole('button', { name: /^PRINT LABEL, order / })).toBeVisible();
-  await expect(page.getByRole('tablist', { name: 'My Shipments' }).getByRole('tab')).toHaveCount(2);
+  await expect(page.getByRole('tablist', { name: 'My Shipments' }).getByRole('tab')).toHaveText(['Purchased Labels', /^Orders In Progress \d+$/, 'Pickups']);
   expect(await fitsTheScreen(page)).toBe(true);
   const menu = await openLabelMenu(page, card);
   await expect(menu.getByRole('menuitem', { name: 'REFUND' })).toBeVisible();
@@ -148,6 +159,10 @@ test("on a phone My Shipments' tabs and a label's card and ⋯ menu fit the scre
   await page.getByRole('tab', { name: /^Orders In Progress/ }).click();
   await expect(page.getByRole('list', { name: 'Unpaid labels' }).getByRole('link', { name: /^PAY, order / })).toBeVisible();
   expect(await fitsTheScreen(page)).toBe(true);
+  await page.getByRole('tab', { name: 'Pickups' }).click();
+  await expect(page.getByRole('list', { name: 'Pickups' }).getByRole('listitem').first()).toBeVisible();
+  expect(await fitsTheScreen(page)).toBe(true);
+  await expectNoSeriousViolations(page);
 });
 
 test("on a phone the demo customer's Purchased Labels and Orders In Progress are cards, never wider than the screen, accessible", async ({

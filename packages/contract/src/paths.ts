@@ -79,6 +79,8 @@ export const APP_PATHS = {
     },
   },
   myOrders: { path: '/ShipmentParent/MyOrder', title: 'Orders In Progress', getHref: () => '/ShipmentParent/MyOrder' },
+  /** My Shipments' third tab (ours): the customer's carrier pickups. */
+  myPickups: { path: '/ShipmentParent/pickups', title: 'Pickups', getHref: () => '/ShipmentParent/pickups' },
   /**
    * The label-purchase page at the spec's address, /app/shipment/#/Shipment/shipmentRate?param=
    * (spec 03 §2): the router matches /shipment, the page reads its hash. `param` comes from

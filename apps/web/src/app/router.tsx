@@ -141,6 +141,7 @@ export const routes: RouteObject[] = [
                 children: [
                   accountScreen(paths.shipments.path, paths.shipments.title, 'shipments'),
                   accountScreen(paths.myOrders.path, paths.myOrders.title, 'myOrders'),
+                  accountScreen(paths.myPickups.path, paths.myPickups.title, 'myPickups'),
                 ],
               },
               signedInScreen(paths.labelPurchase.path, paths.labelPurchase.title, async () => (await import('./routes/label-purchase')).LabelPurchaseRoute),

@@ -15,6 +15,7 @@ const screens = {
   message: async () => (await import('./message')).MessageRoute,
   shipments: async () => (await import('./shipments')).ShipmentsRoute,
   myOrders: async () => (await import('./my-orders')).MyOrdersRoute,
+  myPickups: async () => (await import('./my-pickups')).MyPickupsRoute,
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type AccountScreen = keyof typeof screens;

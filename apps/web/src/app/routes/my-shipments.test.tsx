@@ -7,11 +7,12 @@ import { stubDesktopViewport } from '../../testing/viewport';
 describe('My Shipments', () => {
   beforeEach(stubDesktopViewport);
 
-  it('opens on Purchased Labels from the sidebar, each tab a link to its own address, Orders In Progress with its count', async () => {
+  it('opens on Purchased Labels from the sidebar, each tab a link to its own address (Purchased Labels, Orders In Progress with its count, Pickups)', async () => {
     signIn();
     shipmentsApi(undefined, {
       '/openapi/easyPost/getOrderForLater': { body: { code: 0, errorcode: 0, message: 'ok', data: [savedOrder({ id: 41 }), savedOrder({ id: 42 })] } },
       '/app/v1/labelPurchase/unpaid': { body: { errorcode: 0, message: 'ok', data: [unpaidLabel()] } },
+      '/app/v1/getUserPickups': { body: { errorcode: 0, message: 'ok', data: { total: 0, list: [] } } },
     });
     const { user, location } = renderApp('/dashboard');
     const menu = await screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 15_000 });
@@ -36,6 +37,14 @@ describe('My Shipments', () => {
     expect(await within(panel).findByRole('table', { name: 'Orders In Progress' })).toBeInTheDocument();
     expect(within(panel).getByRole('table', { name: 'Unpaid labels' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Orders In Progress' })).toBeInTheDocument();
+
+    const pickups = within(tabs).getByRole('tab', { name: 'Pickups' });
+    expect(pickups).toHaveAttribute('href', '/app/ShipmentParent/pickups');
+    await user.click(pickups);
+    await waitFor(() => expect(location()).toBe('/ShipmentParent/pickups'));
+    await waitFor(() => expect(pickups).toHaveAttribute('aria-selected', 'true'));
+    expect(await within(screen.getByRole('tabpanel', { name: 'Pickups' })).findByText('You have no pickups. Schedule one from a label in Purchased Labels.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Pickups' })).toBeInTheDocument();
   });
 
   it('keeps /ShipmentParent leading to Purchased Labels', async () => {

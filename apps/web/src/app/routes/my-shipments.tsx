@@ -14,6 +14,7 @@ import type { SessionHints } from '../../lib/session';
 const TABS = [
   { key: 'labels', path: paths.shipments.path, title: paths.shipments.title },
   { key: 'orders', path: paths.myOrders.path, title: paths.myOrders.title },
+  { key: 'pickups', path: paths.myPickups.path, title: paths.myPickups.title },
 ] as const;
 
 const tabId = (key: string) => `my-shipments-tab-${key}`;
@@ -21,8 +22,9 @@ const PANEL_ID = 'my-shipments-panel';
 
 /**
  * My Shipments (spec 03 §2, /ShipmentParent): one card whose tabs are its lists, each at its own
- * address: Purchased Labels (/ShipmentParent/shipment, where the sidebar's entry leads) and Orders
- * In Progress (/ShipmentParent/MyOrder) with how many it holds; Buy Shipment Labels beside them. A tab is a link: the browser's Back and a bookmark find it again.
+ * address: Purchased Labels (/ShipmentParent/shipment, where the sidebar's entry leads), Orders In
+ * Progress (/ShipmentParent/MyOrder) with how many it holds, and Pickups (/ShipmentParent/pickups);
+ * Buy Shipment Labels beside them. A tab is a link: the browser's Back and a bookmark find it again.
  */
 export function MyShipmentsLayout() {
   const session = useOutletContext<SessionHints>();
@@ -59,7 +61,8 @@ export function MyShipmentsLayout() {
               label={
                 tab.key === 'orders' && inProgress !== undefined ? (
                   <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                    {tab.title}
+                    {/* The space keeps the name and the count apart in the tab's text (a flex box does not show it). */}
+                    {tab.title}{' '}
                     <Chip component="span" size="small" label={inProgress} color={inProgress > 0 ? 'primary' : 'default'} sx={{ height: 20, fontWeight: 600 }} />
                   </Box>
                 ) : (
