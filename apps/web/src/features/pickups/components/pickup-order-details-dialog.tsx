@@ -1,4 +1,4 @@
-import { PICKUP_MESSAGES, formatPhoneDisplay, formatUsd, toCents } from '@airbox/contract';
+import { PICKUP_MESSAGES, carrierServiceName, formatPhoneDisplay, formatUsd, toCents } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +9,7 @@ import { InfoDialog, InfoItem, InfoLines, InfoSection } from '../../../component
 import { answerMessage, type CallData, type CallInput } from '../../../lib/http';
 import { useCancelPickup } from '../api/cancel-pickup';
 import { usePickupStatus } from '../api/check-pickup-status';
-import { carrierService, pickupWindowText } from '../utils/format';
+import { pickupWindowText } from '../utils/format';
 import { PICKUP_STATUS_TEXT, PICKUP_TEXT } from '../utils/messages';
 
 type PickupStatus = CallData<'checkPickupStatusCall'>;
@@ -54,7 +54,7 @@ function StatusContent({ status }: { status: PickupStatus }) {
       )}
       <InfoSection title="Pickup">
         <InfoItem label="Status">{PICKUP_STATUS_TEXT[data.status] ?? data.status}</InfoItem>
-        <InfoItem label="Carrier">{carrierService(data.carrier, data.service)}</InfoItem>
+        <InfoItem label="Carrier">{carrierServiceName(data.carrier, data.service)}</InfoItem>
         <InfoItem label="Pickup window">{pickupWindowText(data.min_datetime, data.max_datetime, data.timeZone)}</InfoItem>
         <InfoItem label="Confirmation">{data.confirmation}</InfoItem>
         <InfoItem label="Package location">{data.reference}</InfoItem>
@@ -75,7 +75,7 @@ function StatusContent({ status }: { status: PickupStatus }) {
           <Box component="ul" aria-label="Pickup rates" sx={{ m: 0, pl: 2.5 }}>
             {data.pickup_rates.map((rate) => (
               <Typography component="li" variant="body2" key={rate.id}>
-                {`${carrierService(rate.carrier, rate.service)} · ${formatUsd(toCents(rate.rate))} ${rate.currency}`}
+                {`${carrierServiceName(rate.carrier, rate.service)} · ${formatUsd(toCents(rate.rate))} ${rate.currency}`}
               </Typography>
             ))}
           </Box>

@@ -67,7 +67,7 @@ describe('the Pickups list', { timeout: 120_000 }, () => {
     expectTexts(usps, ['USPS', 'Priority Mail, USPS Ground Advantage', 'Friday, Nov 27, 2026', PICKUP_TEXT.onItsRound, '20 W 34th St', 'New York, NY 10001', '2 labels', 'Order LB2002', 'Order LB2004', 'scheduled']);
     expect(within(usps).getAllByRole('button').map((button) => button.textContent)).toEqual(['DETAILS', 'CHANGE', 'CANCEL']);
     const fedex = rowOf('PRP0001');
-    expectTexts(fedex, ['FedEx Pickup', 'Monday, Nov 30, 2026, 9:00 AM – 4:00 PM Eastern Standard Time', 'Order LB2001']);
+    expectTexts(fedex, ['FedEx', 'Paid $4.50', 'Monday, Nov 30, 2026, 9:00 AM – 4:00 PM Eastern Standard Time', 'Order LB2001']);
     expect(within(fedex).getAllByRole('button').map((button) => button.textContent)).toEqual(['DETAILS', 'CANCEL']);
     const over = rowOf('WTC000000013');
     expectTexts(over, ['cancelled']);

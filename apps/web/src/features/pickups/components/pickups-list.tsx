@@ -1,4 +1,4 @@
-import { PAGINATION, PICKUP_MESSAGES, carrierDisplayName, type PickupListItem, type PickupState } from '@airbox/contract';
+import { PAGINATION, PICKUP_MESSAGES, carrierDisplayName, formatUsd, toCents, type PickupListItem, type PickupState } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -55,15 +55,19 @@ function When({ pickup }: { pickup: PickupListItem }) {
   );
 }
 
+/** The carrier, then a USPS pickup's services (its labels') or what a paid pickup cost. */
 function Carrier({ pickup }: { pickup: PickupListItem }) {
+  const detail = isUsps(pickup) ? pickup.service : pickup.price && `Paid ${formatUsd(toCents(pickup.price))}`;
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {carrierDisplayName(pickup.carrier)}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {pickup.service}
-      </Typography>
+      {detail && (
+        <Typography variant="body2" color="text.secondary">
+          {detail}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -1,12 +1,4 @@
-import { carrierDisplayName } from '@airbox/contract';
-
-/** Dates and times of a pickup, which happen in the time of the pickup address; its carrier and service. */
-
-/** A carrier and its service once: 'FedEx Pickup' is not 'FedEx FedEx Pickup'. */
-export function carrierService(carrier: string, service: string): string {
-  const name = carrierDisplayName(carrier);
-  return service.toLowerCase().startsWith(name.toLowerCase()) ? service : [name, service].filter(Boolean).join(' ');
-}
+/** Dates and times of a pickup, which happen in the time of the pickup address. */
 
 /** 'YYYY-MM-DD' as 'Wednesday, Nov 25' (the calendar date itself, whatever the viewer's zone). */
 export function pickupDateLabel(date: string): string {
