@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
 import { PageCard } from '../../../components/layout/page-card';
+import { TermsSentence } from '../../../components/terms/terms-sentence';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/http';
 import { useBuyMembership } from '../api/buy-membership';
@@ -150,7 +151,7 @@ export function BuyMembership({ userId, planId }: { userId: number; planId: stri
           <Box sx={{ mt: 3 }}>
             <FormControlLabel
               control={<Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />}
-              label="I agree with the terms and conditions"
+              label={<TermsSentence text="I agree with the terms and conditions" linked="terms and conditions" />}
             />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               Parcels wait in your locker free of charge until 12:00 PM PST the day after delivery; each extra day costs 1 credit, for up

@@ -84,6 +84,19 @@ describe('buying a plan', () => {
     expect([sent?.fields.get('userID'), sent?.fields.get('number'), sent?.fields.get('plan')]).toEqual(['7', '3', '1']);
   });
 
+  it('opens the Terms of Use from the words the box agrees to, leaving the box unticked (issue 21 item 11)', async () => {
+    signIn({ userId: 7 });
+    membershipApi();
+    const { user } = renderApp('/buymembership/1');
+    const box = await screen.findByRole('checkbox', { name: 'I agree with the terms and conditions' });
+    await user.click(screen.getByRole('button', { name: 'terms and conditions' }));
+    const terms = await screen.findByRole('dialog', { name: 'Terms of Use' });
+    expect(terms).toHaveTextContent('5. Label refunds');
+    await user.click(within(terms).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Terms of Use' })).not.toBeInTheDocument());
+    expect(box).not.toBeChecked();
+  });
+
   it('orders one unit of a membership, without a quantity to change', async () => {
     signIn({ userId: 7 });
     membershipApi();

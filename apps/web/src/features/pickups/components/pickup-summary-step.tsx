@@ -14,6 +14,7 @@ import { ActionAlert } from '../../../components/alert/action-alert';
 import { InfoItem, InfoLines, InfoSection } from '../../../components/dialog/info-dialog';
 import { Form } from '../../../components/form/form';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
+import { TermsSentence } from '../../../components/terms/terms-sentence';
 import { StepActions } from '../../../components/wizard/step-actions';
 import { StepHeading } from '../../../components/wizard/step-heading';
 import { addressLine, addressName } from '../../../lib/address-text';
@@ -170,7 +171,7 @@ export function PickupSummaryStep({
                 )}
               </Box>
               <Box role="group" aria-label="Agreements" sx={{ display: 'flex', flexDirection: 'column' }}>
-                <FormCheckbox name="agreeTerms" label={PICKUP_TEXT.agreeTerms} hideError />
+                <FormCheckbox name="agreeTerms" label={<TermsSentence text={PICKUP_TEXT.agreeTerms} />} hideError />
                 <FormCheckbox name="agreeNotRefundable" label={PICKUP_TEXT.agreeNotRefundable} hideError />
                 <FormCheckbox name="agreePackageReady" label={PICKUP_TEXT.agreePackageReady} hideError />
               </Box>
