@@ -98,7 +98,7 @@ test('a first-time customer is welcomed, buys credits from the dashboard, and Pa
   await expect(page.getByText('No packages are waiting for you.')).toBeVisible();
 
   const balance = page.getByRole('region', { name: 'Credits & Membership' });
-  await balance.getByRole('link', { name: 'Buy Credits' }).click();
+  await balance.getByRole('link', { name: 'Buy Membership' }).click();
   await expect(page).toHaveURL(/\/app\/buymembership\/1$/);
   await page.getByRole('table', { name: 'Order' }).getByRole('spinbutton', { name: 'Quantity' }).fill('2');
   await page.getByRole('checkbox', { name: 'I agree with the terms and conditions' }).check();
@@ -148,7 +148,7 @@ test('the dashboard fits a phone: nothing wider than the screen', async ({ conte
   await signIn(context, baseURL!, account.email, account.password);
   await page.goto('/app/dashboard');
   await expect(page.getByRole('list', { name: 'Waiting packages' }).getByRole('listitem')).toHaveCount(1, FIRST_LOAD);
-  await expect(page.getByRole('region', { name: 'Credits & Membership' }).getByRole('link', { name: 'Buy Credits' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Credits & Membership' }).getByRole('link', { name: 'Buy Membership' })).toBeVisible();
   expect(await widestRight(page)).toBeLessThanOrEqual(375);
   await expectNoSeriousViolations(page);
 });

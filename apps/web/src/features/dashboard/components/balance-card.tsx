@@ -41,8 +41,9 @@ export function BalanceCard({ user }: { user: UserProfile | undefined }) {
       title="Credits & Membership"
       action={
         <>
+          {/* Named as the page it opens is (spec 01 §2: /buymembership/{id} is Buy membership), at the credit plan. */}
           <Button variant="contained" component={RouterLink} to={paths.buyMembership.getHref(MEMBERSHIP_PLAN.credit)}>
-            Buy Credits
+            Buy Membership
           </Button>
           <Button variant="outlined" component={RouterLink} to={paths.membership.getHref()}>
             See Plans

@@ -129,7 +129,7 @@ describe('dashboard', () => {
     expect(within(balance).getByText(/^Valid until 3\/4\/2099/)).toBeInTheDocument();
     expect(within(balance).getByRole('link', { name: 'See Plans' })).toHaveAttribute('href', '/app/membership');
     expect(within(balance).getByRole('link', { name: 'Transaction History' })).toHaveAttribute('href', '/app/transaction');
-    await user.click(within(balance).getByRole('link', { name: 'Buy Credits' }));
+    await user.click(within(balance).getByRole('link', { name: 'Buy Membership' }));
     await waitFor(() => expect(location()).toBe('/buymembership/1'), { timeout: 15_000 });
   });
 
