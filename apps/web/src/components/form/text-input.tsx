@@ -1,4 +1,5 @@
 import { LIMITS } from '@airbox/contract';
+import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -16,6 +17,8 @@ export interface TextInputProps {
   maxLength?: number;
   /** Shown under the field while it has no error message. */
   helperText?: ReactNode;
+  /** Shown under the field at its end, beside a message or an error alike (a character count). */
+  counter?: ReactNode;
   startAdornment?: ReactNode;
   endAdornment?: ReactNode;
   disabled?: boolean;
@@ -55,6 +58,7 @@ export function TextInput({
   inputMode,
   maxLength = LIMITS.fieldMax,
   helperText,
+  counter,
   startAdornment,
   endAdornment,
   disabled,
@@ -73,6 +77,7 @@ export function TextInput({
   const id = useId();
   const helperId = `${id}-helper-text`;
   const message = error ?? helperText;
+  const described = Boolean(message) || counter !== undefined;
   return (
     <FormControl fullWidth variant="outlined" error={error !== undefined} required={required} disabled={disabled}>
       <InputLabel htmlFor={id} id={`${id}-label`}>
@@ -94,12 +99,23 @@ export function TextInput({
         multiline={multiline}
         minRows={minRows}
         fullWidth
-        aria-describedby={message ? helperId : undefined}
+        aria-describedby={described ? helperId : undefined}
         inputProps={{ maxLength, inputMode, onPaste }}
         startAdornment={startAdornment ? <InputAdornment position="start">{startAdornment}</InputAdornment> : undefined}
         endAdornment={endAdornment}
       />
-      {message && <FormHelperText id={helperId}>{message}</FormHelperText>}
+      {counter === undefined
+        ? message && <FormHelperText id={helperId}>{message}</FormHelperText>
+        : (
+            <FormHelperText id={helperId} sx={{ display: 'flex', gap: 2 }}>
+              <Box component="span" sx={{ flex: 1 }}>
+                {message}
+              </Box>{' '}
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {counter}
+              </Box>
+            </FormHelperText>
+          )}
     </FormControl>
   );
 }

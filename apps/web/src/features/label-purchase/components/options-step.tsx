@@ -1,8 +1,9 @@
-import { COMMENTS_MAX, INSURANCE_MESSAGE, MAX_INSURED_VALUE_CENTS, fromCents, insuranceFeeCents, toCents } from '@airbox/contract';
+import { INSURANCE_MESSAGE, MAX_INSURED_VALUE_CENTS, fromCents, insuranceFeeCents, toCents } from '@airbox/contract';
 import Typography from '@mui/material/Typography';
 import { useWatch } from 'react-hook-form';
 import { Form } from '../../../components/form/form';
 import { FormCheckbox } from '../../../components/form/form-checkbox';
+import { FormCommentsField } from '../../../components/form/form-comments-field';
 import { FormField } from '../../../components/form/form-field';
 import { StepActions } from '../../../components/wizard/step-actions';
 import { StepHeading } from '../../../components/wizard/step-heading';
@@ -20,11 +21,6 @@ function InsuranceFee() {
       {valid && cents > 0 ? `Insurance fee: $${fromCents(insuranceFeeCents(cents))}` : 'No insurance'}
     </Typography>
   );
-}
-
-function CommentsCount() {
-  const comments = (useWatch({ name: 'comments' }) as string | undefined) ?? '';
-  return `${comments.length}/${COMMENTS_MAX}`;
 }
 
 /**
@@ -75,7 +71,7 @@ export function OptionsStep({
             helperText={INSURANCE_MESSAGE}
           />
           <InsuranceFee />
-          <FormField name="comments" label="Comments" multiline minRows={2} maxLength={COMMENTS_MAX} helperText={<CommentsCount />} />
+          <FormCommentsField minRows={2} />
           <FormCheckbox
             name="notifyRecipient"
             label="E-mail the recipient a tracking link"

@@ -1,6 +1,6 @@
-import { COMMENTS_MAX, LIMITS, type ShipmentRow } from '@airbox/contract';
+import { COMMENTS_MAX, type ShipmentRow } from '@airbox/contract';
 import { FormDialog } from '../../../components/dialog/form-dialog';
-import { FormField } from '../../../components/form/form-field';
+import { FormCommentsField } from '../../../components/form/form-comments-field';
 
 /**
  * Edit Comments (spec 03 §5): the row's comments in a form checked by the contract's
@@ -28,8 +28,7 @@ export function EditCommentsDialog({
       onCancel={onCancel}
       busy={busy}
     >
-      {/* Longer than 200 may be typed: collapsing spaces can bring it under, else the message says why. */}
-      <FormField name="comments" label="Comments" multiline minRows={3} maxLength={LIMITS.fieldMax} />
+      <FormCommentsField minRows={3} />
     </FormDialog>
   );
 }

@@ -56,8 +56,11 @@ describe('Edit Comments', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Comments' });
     const field = within(dialog).getByLabelText('Comments');
     expect(field).toHaveValue('Birthday gift');
+    // The counter says how many characters of the 200 are kept (whitespace collapsed).
+    expect(field).toHaveAccessibleDescription('13/200');
     await user.clear(field);
     await fillIn(user, field, '  Gift   for\n  Mom  ');
+    expect(field).toHaveAccessibleDescription('12/200');
     await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
 
     expect(await alertSaying(SHIPMENT_MESSAGES.updateSuccess)).toBeInTheDocument();
@@ -77,6 +80,7 @@ describe('Edit Comments', () => {
     await fillIn(user, within(dialog).getByLabelText('Comments'), 'x'.repeat(201));
     await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
     expect(await within(dialog).findByText(SHIPMENT_MESSAGES.commentsTooLong)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Comments')).toHaveAccessibleDescription(`${SHIPMENT_MESSAGES.commentsTooLong} 201/200`);
     expect(api.calls('/app/v1/updateShipmentDetail')).toHaveLength(0);
   });
 
