@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { DEMO, ROOT, startPortal } from '../bench/lib.mjs';
 
-/* global document -- the waits run in the page */
+/* global document, window -- the waits run in the page */
 
 const { values: args } = parseArgs({
   options: {
@@ -64,6 +64,9 @@ async function settle(page) {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => !document.querySelector('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root'), undefined, { timeout: 30_000 });
   await page.evaluate(() => document.fonts.ready);
+  // From the top: a screen scrolled (a wizard step's heading taking the focus) shows its sticky
+  // top bar part-way down a full-page screenshot.
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /**
