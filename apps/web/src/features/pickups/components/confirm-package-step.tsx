@@ -8,9 +8,10 @@ import { useServiceNames } from '../../../lib/service-names';
 
 /**
  * Step 1, Confirm Package: the label the driver picks up (carrier, service, tracking number, from,
- * to, parcel), so the customer checks it is the right one before giving an address.
+ * to, parcel), so the customer checks it is the right one before giving an address. Next waits
+ * while the label's ship-from address, where the next step starts, is still being read.
  */
-export function ConfirmPackageStep({ row, onCancel, onNext }: { row: ShipmentRow; onCancel: () => void; onNext: () => void }) {
+export function ConfirmPackageStep({ row, waiting, onCancel, onNext }: { row: ShipmentRow; waiting: boolean; onCancel: () => void; onNext: () => void }) {
   const serviceName = useServiceNames();
   return (
     <Box
@@ -36,7 +37,7 @@ export function ConfirmPackageStep({ row, onCancel, onNext }: { row: ShipmentRow
           <InfoLines lines={[row.toName, row.toAddress1, row.toAddress2]} />
         </InfoItem>
       </InfoSection>
-      <StepActions onCancel={onCancel} />
+      <StepActions onCancel={onCancel} nextDisabled={waiting} />
     </Box>
   );
 }

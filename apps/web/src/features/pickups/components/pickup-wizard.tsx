@@ -1,6 +1,6 @@
 import { PICKUP_MESSAGES, carrierDisplayName, type PickupRate, type ShipmentRow } from '@airbox/contract';
 import Dialog from '@mui/material/Dialog';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { addressCheckOf, suggestionOf } from '../../../components/address/address-check';
 import { useAlert } from '../../../components/alert/alert-context';
 import { useNarrow } from '../../../components/layout/use-narrow';
@@ -86,14 +86,14 @@ export function PickupWizard({
   /** The quote asked last: an answer to an earlier one (the customer went back meanwhile) is dropped. */
   const attempt = useRef(0);
 
-  // The address step starts at the label's ship-from address, when it is known before the step opens
-  // (never over what the customer typed); it stays a choice there either way.
+  // The address step starts at the label's ship-from address the first time it opens (never over
+  // what the customer typed since); it stays a choice there either way.
   const startedAtShipFrom = useRef(false);
-  useEffect(() => {
-    if (!shipFrom || startedAtShipFrom.current || wizard.step !== STEP.confirm) return;
+  function toAddressStep() {
+    if (shipFrom && !startedAtShipFrom.current) setAddress((current) => addressFromLabel(shipFrom, current));
     startedAtShipFrom.current = true;
-    setAddress((current) => addressFromLabel(shipFrom, current));
-  }, [shipFrom, wizard.step]);
+    wizard.next();
+  }
 
   const addresses = mine.data?.data ?? [];
   const hub = addresses.find((found) => found.kind === 'hub');
@@ -215,7 +215,7 @@ export function PickupWizard({
         busy={busy}
         busyLabel={schedulingUsps ? PICKUP_TEXT.scheduling : PICKUP_TEXT.paying}
       >
-        {wizard.step === STEP.confirm && <ConfirmPackageStep row={row} onCancel={() => void cancel()} onNext={() => wizard.next()} />}
+        {wizard.step === STEP.confirm && <ConfirmPackageStep row={row} waiting={detail.isPending} onCancel={() => void cancel()} onNext={toAddressStep} />}
         {wizard.step === STEP.address && (
           <PickupAddressStep
             userId={userId}
