@@ -57,8 +57,9 @@ export function WizardFrame({
     >
       {busy && <LinearProgress aria-label={busyLabel} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
       <Box sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
+        {/* The control wraps under the title when both do not fit (a phone): the title keeps its width. */}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1 }}>
+          <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
             <Typography id={titleId} variant="h1" component={titleLevel} gutterBottom>
               {title}
             </Typography>
