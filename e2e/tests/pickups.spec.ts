@@ -4,9 +4,11 @@ import { expectNoSeriousViolations } from '../support/axe';
 import { SENDER, buyLabelThroughApi, chooseLabelAction, openLabelMenu } from '../support/labels';
 
 /**
- * Carrier pickups from Purchased Labels (issue 10, spec 03 §2, §4, §5) on the simulators: a free
- * USPS pickup scheduled through every step and cancelled; a FedEx pickup paid on the payment
- * simulator and read back in its details; a UPS label's drop-off choices; the address step's messages on a phone.
+ * Carrier pickups from Purchased Labels (issue 10, spec 03 §2, §4, §5; issue 21 items 4, 6, 7, 14)
+ * on the simulators: a free USPS pickup scheduled through every step from the label's ship-from
+ * address, its place changed on its own day, then cancelled; the date step's carrier calendar; a
+ * FedEx pickup paid on the payment simulator and read back in its details; a UPS label's drop-off
+ * choices; two labels in one USPS pickup on the Pickups tab; the address step's messages on a phone.
  */
 
 const labelsTable = (page: Page) => page.getByRole('table', { name: 'Purchased Labels' });
@@ -31,11 +33,23 @@ async function typePickupAddress(page: Page, step: Locator) {
 async function chooseLastDay(page: Page, step: Locator) {
   await step.getByRole('combobox', { name: 'Pickup Date' }).click();
   await page.getByRole('option').last().click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
+/** The days a select offers, as they read. */
+async function optionsOf(page: Page, step: Locator, field: string): Promise<string[]> {
+  await step.getByRole('combobox', { name: field }).click();
+  const options = await page.getByRole('option').allTextContents();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  return options;
+}
+
+/** Chooses an option of a select, and waits for its menu to have gone (axe must not catch it mid-animation). */
 async function choose(page: Page, step: Locator, field: string, option: string) {
   await step.getByRole('combobox', { name: field }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
 /** Opens Purchased Labels at the label's row and its wizard from SCHEDULE PICKUP. */
@@ -97,6 +111,18 @@ test('a USPS pickup is scheduled through every step, shown in its details, then 
   await expect(details.getByText('Your carrier pickup has been scheduled')).toBeVisible();
   await expect(details).toContainText('Gate code 4521');
   await expectNoSeriousViolations(page);
+
+  // CHANGE DATE keeps the day (listed and chosen) when only where the package waits changes,
+  // and says so at the top of the details, with no dialog over them.
+  await details.getByRole('button', { name: 'CHANGE DATE' }).click();
+  const change = details.getByRole('form', { name: 'Change the pickup' });
+  await expect(change.getByRole('combobox', { name: 'Pickup Date' })).toContainText('(current)');
+  await choose(page, change, 'Package location', 'Back Door');
+  await expectNoSeriousViolations(page);
+  await change.getByRole('button', { name: 'SAVE CHANGES' }).click();
+  await expect(details.getByText('SUCCESS Successfully Modified')).toBeVisible();
+  await expect(details).toContainText('Back Door');
+  await expect(page.getByRole('dialog')).toHaveCount(1);
   await details.getByRole('button', { name: /cancel pickup/i }).click();
   const question = page.getByRole('alertdialog');
   await expect(question).toContainText('Cancel this pickup?');
@@ -109,6 +135,80 @@ test('a USPS pickup is scheduled through every step, shown in its details, then 
   const again = page.getByRole('dialog', { name: 'Carrier Pickup Details' });
   await expect(again.getByText('Your pickup request was cancelled')).toBeVisible();
   await expect(again.getByRole('button', { name: 'SCHEDULE NEW PICKUP' })).toBeVisible();
+});
+
+test("the date step offers no carrier holiday and no today past the carrier's cutoff", async ({ context, page, baseURL }) => {
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  const { orderNo } = await buyLabelThroughApi(context.request, { carrier: 'USPS' });
+  // The browser's clock (the date step's "now") at Wednesday 25 November 2026, 7:00 AM in San
+  // Francisco: Thanksgiving is tomorrow and USPS's cutoff for today (2:00 AM Central) has passed.
+  // The server keeps its own clock; nothing is booked here.
+  await page.clock.setFixedTime(new Date('2026-11-25T15:00:00Z'));
+  await openWizard(page, orderNo);
+  await wizard(page).getByRole('form', { name: 'Confirm Package step' }).getByRole('button', { name: 'Next' }).click();
+  const address = wizard(page).getByRole('form', { name: 'Pickup Address step' });
+  await expect(address.getByLabel('Address 1')).toHaveValue(SENDER.address1);
+  await address.getByRole('button', { name: 'Next' }).click();
+
+  const date = wizard(page).getByRole('form', { name: 'Select Pickup Date and Time step' });
+  expect(await optionsOf(page, date, 'Pickup Date')).toEqual(['Friday, Nov 27, 2026', 'Monday, Nov 30, 2026']);
+  await expect(date).toContainText('today only if booked by 2:00 AM Central Time');
+  await expect(date).toContainText('USPS does not pick up on Thanksgiving Day (Thursday, Nov 26, 2026)');
+  await expectNoSeriousViolations(page);
+});
+
+/** Schedules a USPS pickup for the label through the wizard, at its ship-from address, on the last day offered. */
+async function scheduleAtShipFrom(page: Page, orderNo: string) {
+  await openWizard(page, orderNo);
+  await wizard(page).getByRole('form', { name: 'Confirm Package step' }).getByRole('button', { name: 'Next' }).click();
+  const address = wizard(page).getByRole('form', { name: 'Pickup Address step' });
+  await expect(address.getByLabel('Address 1')).toHaveValue(SENDER.address1);
+  await address.getByRole('button', { name: 'Next' }).click();
+  const date = wizard(page).getByRole('form', { name: 'Select Pickup Date and Time step' });
+  await chooseLastDay(page, date);
+  await choose(page, date, 'Package location', 'Front Door');
+  await date.getByRole('button', { name: 'Schedule pickup' }).click();
+  await expect(wizard(page).getByText('Your carrier pickup has been scheduled')).toBeVisible();
+}
+
+test('two labels at one address go in one USPS pickup, listed once on the Pickups tab and cancelled from there', async ({ context, page, baseURL }) => {
+  test.slow();
+  const account = await createAccount();
+  await signIn(context, baseURL!, account.email, account.password);
+  const first = await buyLabelThroughApi(context.request, { carrier: 'USPS' });
+  const second = await buyLabelThroughApi(context.request, { carrier: 'USPS' });
+  await scheduleAtShipFrom(page, first.orderNo);
+  await wizard(page).getByRole('button', { name: 'Done' }).click();
+  await expect(wizard(page)).toBeHidden();
+
+  // The second label at the same address and day joins the first one's pickup.
+  await scheduleAtShipFrom(page, second.orderNo);
+  await expect(wizard(page)).toContainText('this label joins it, and USPS comes once for all 2 packages');
+  await wizard(page).getByRole('button', { name: 'Done' }).click();
+  await expect(wizard(page)).toBeHidden();
+
+  // The Pickups tab: one pickup, for both labels.
+  await page.getByRole('tab', { name: /^Pickups/ }).click();
+  await expect(page).toHaveURL(/\/ShipmentParent\/pickups/);
+  const pickups = page.getByRole('table', { name: 'Pickups' });
+  await expect(pickups.getByRole('row')).toHaveCount(2);
+  const pickup = pickups.getByRole('row').nth(1);
+  await expect(pickup).toContainText('2 labels');
+  await expect(pickup).toContainText(`Order ${first.orderNo}`);
+  await expect(pickup).toContainText(`Order ${second.orderNo}`);
+  await expect(pickup).toContainText(SENDER.address1);
+  await expect(pickup).toContainText('scheduled');
+  await expectNoSeriousViolations(page);
+
+  // CANCEL asks, then cancels all of it.
+  await pickup.getByRole('button', { name: /^CANCEL,/ }).click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText('Cancel this pickup for all 2 labels?');
+  await question.getByRole('button', { name: 'CANCEL PICKUP' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your pickup was cancelled.' })).toBeVisible();
+  await expect(pickup).toContainText('cancelled');
+  await expect(pickup.getByRole('button', { name: /^CANCEL,/ })).toHaveCount(0);
 });
 
 test('a FedEx pickup is paid on the payment simulator, booked, and shown in Pickup Order Details', async ({ context, page, baseURL }) => {

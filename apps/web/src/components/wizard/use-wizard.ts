@@ -10,6 +10,8 @@ export interface Wizard {
   next: () => void;
   back: () => void;
   goTo: (step: number) => void;
+  /** Whether the stepper offers `step` to go back to (a done step of a wizard in the browser history). */
+  canGoTo?: (step: number) => boolean;
 }
 
 /** The steps of a wizard and where the user is among them; starts at `first` (the first step unless told). */

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
@@ -86,7 +87,15 @@ export function WizardFrame({
                   aria-current={index === wizard.step ? 'step' : undefined}
                   sx={{ '& .MuiStepLabel-label': { fontSize: { xs: '0.8rem', sm: '0.875rem' } } }}
                 >
-                  {label}
+                  {wizard.canGoTo?.(index) ? (
+                    // A done step the customer walked through: its name goes back to it. (MUI's
+                    // StepButton would make the stepper a tab list, which these steps are not.)
+                    <Link component="button" type="button" color="inherit" underline="always" onClick={() => wizard.goTo(index)} sx={{ font: 'inherit' }}>
+                      {label}
+                    </Link>
+                  ) : (
+                    label
+                  )}
                 </StepLabel>
               </Step>
             ))}

@@ -9,7 +9,7 @@ import {
   STORAGE_KEYS,
   encodeLabelPurchaseParam,
 } from '@airbox/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contact, myAddress, savedOrder, unpaidLabel } from '../../../testing/fixtures';
 import { fillIn, mockApi, renderApp, signIn, type ApiRequest } from '../../../testing/test-utils';
@@ -530,6 +530,46 @@ describe('label purchase page', () => {
       insuredValue: 150,
       comments: 'Birthday present',
     });
+  });
+
+  it("goes a step back with the browser's Back, keeping what was typed, and back to a done step from the stepper (issue 21 item 11)", async () => {
+    signIn();
+    labelApi();
+    const { user, router, location } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await step('Ship from');
+    await user.click(await screen.findByRole('button', { name: /^My address/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Ship to');
+    await fillIn(user, field('Address 1'), '500 Howard St');
+
+    // The browser's Back: the sender again, on the same page; what was typed on To is kept.
+    await act(() => router.navigate(-1));
+    await step('Ship from');
+    expect(location()).toBe('/shipment/');
+    expect(field('Address 1')).toHaveValue('742 Valencia St');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Ship to');
+    expect(field('Address 1')).toHaveValue('500 Howard St');
+
+    await user.click(screen.getByRole('button', { name: 'Pick from My Contacts' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose Mom' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await step('Package');
+    // Done steps are buttons of the stepper; the step shown and those ahead are not.
+    const stepper = screen.getByRole('list', { name: 'Steps' });
+    expect(within(stepper).getByRole('button', { name: 'To' })).toBeInTheDocument();
+    expect(within(stepper).queryByRole('button', { name: 'Package' })).not.toBeInTheDocument();
+    expect(within(stepper).queryByRole('button', { name: 'Options' })).not.toBeInTheDocument();
+    await user.click(within(stepper).getByRole('button', { name: 'From' }));
+    await step('Ship from');
+
+    // Forward cannot skip the steps' Next: the sender stays shown.
+    await act(() => router.navigate(1));
+    await waitFor(() => expect(router.state.historyAction).toBe('POP'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Ship from' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Ship to');
+    expect(field('Address 1')).toHaveValue('12 Elm St');
   });
 
   it('shows the steps compactly at phone width', async () => {

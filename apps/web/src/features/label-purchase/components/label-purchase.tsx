@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { addressCheckOf, type AddressCheck } from '../../../components/address/address-check';
 import { KEEP_ALERT_STATE, useAlert } from '../../../components/alert/alert-context';
 import { useLeaveWarning } from '../../../components/wizard/use-leave-warning';
-import { useWizard } from '../../../components/wizard/use-wizard';
+import { useHistoryWizard } from '../../../components/wizard/use-history-wizard';
 import { WizardFrame } from '../../../components/wizard/wizard-frame';
 import { paths } from '../../../config/paths';
 import type { AddressValues } from '../../../lib/address-values';
@@ -116,7 +116,6 @@ function LabelPurchaseWizard({
   firstStep?: number;
   notice: string | null;
 }) {
-  const wizard = useWizard(STEPS, firstStep);
   const alert = useAlert();
   const navigate = useNavigate();
   const mine = useMyAddress(userId);
@@ -127,6 +126,8 @@ function LabelPurchaseWizard({
   const save = useSaveOrderForLater();
 
   const [state, dispatch] = useReducer(labelPurchaseReducer, initial);
+  // The steps are entries of the browser history: its Back goes a step back, keeping what was typed.
+  const wizard = useHistoryWizard(STEPS, { first: firstStep, onBack: () => dispatch({ type: 'wentBack' }) });
   const { draft, checks, verifying, rates, rateId, ratesNotice } = state;
   /**
    * The recipient last put in My Contacts, so rating again does not save it twice. Nothing shows
@@ -144,10 +145,6 @@ function LabelPurchaseWizard({
   const take = (values: Partial<LabelDraft>) => {
     dispatch({ type: 'took', values });
     wizard.next();
-  };
-  const back = () => {
-    dispatch({ type: 'wentBack' });
-    wizard.back();
   };
 
   /** Rates for `order`; `notice` (when given) is said above them, the chosen service kept when `keepChoice` names one. */
@@ -273,7 +270,7 @@ function LabelPurchaseWizard({
           userId={userId}
           defaultValues={draft.to}
           onValues={reportTo}
-          onBack={back}
+          onBack={wizard.back}
           onNext={(to) => take({ to })}
         />
       )}
@@ -281,7 +278,7 @@ function LabelPurchaseWizard({
         <PackageStep
           defaultValues={draft.parcel}
           onValues={reportParcel}
-          onBack={back}
+          onBack={wizard.back}
           onNext={(parcel) => take({ parcel })}
         />
       )}
@@ -291,7 +288,7 @@ function LabelPurchaseWizard({
           recipientEmail={draft.to.email}
           busy={verifying}
           onValues={reportOptions}
-          onBack={back}
+          onBack={wizard.back}
           onNext={(options) => {
             dispatch({ type: 'took', values: { options } });
             void verify({ ...draft, options });
@@ -332,7 +329,7 @@ function LabelPurchaseWizard({
           service={serviceName(chosenRate.carrier, chosenRate.service)}
           insurance={rates.insurance}
           busy={buyLabel.isPending}
-          onBack={() => wizard.back()}
+          onBack={wizard.back}
           onPay={() => void pay(chosenRate)}
         />
       )}
