@@ -17,6 +17,7 @@ import { stubPhoneViewport } from '../../../testing/viewport';
 import { ADDRESS_CHECK_TEXT } from '../../../components/address/address-check';
 import { leaveForPayment } from '../../../lib/leave-for-payment';
 import { LABEL_PURCHASE_TEXT } from '../utils/messages';
+import { PRESET_TEXT } from './package-step';
 
 vi.mock('../../../lib/leave-for-payment', () => ({ leaveForPayment: vi.fn() }));
 
@@ -357,6 +358,30 @@ describe('label purchase page', () => {
     // The addresses were verified as typed: no Verify step, and the recipient is not saved unless asked.
     expect(api.calls('/openapi/easyPost/validateAddress')).toHaveLength(2);
     expect(api.calls('/app/v1/labelPurchase/rates')[0]?.json).toMatchObject({ saveRecipient: false, parcel: { length: '12', width: '10', height: '6', weightLb: '3', weightOz: '0' } });
+  });
+
+  it('says what a package preset sets: a typical weight only when none was given, the weight marked as required (issue 21 item 11)', async () => {
+    signIn();
+    labelApi();
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await step('Ship from');
+    await fillAddresses(user);
+    const weight = screen.getByRole('group', { name: 'Weight' });
+    expect(weight).toHaveAccessibleDescription(PRESET_TEXT.weightHelp);
+    await user.click(screen.getByRole('button', { name: /^Small box/ }));
+    const form = screen.getByRole('form', { name: 'Package step' });
+    expect(within(form).getByRole('status')).toHaveTextContent(
+      'Small box: 8 × 6 × 4 in, and a typical weight of 1 lb 0 oz. Change the weight to what your package weighs.',
+    );
+    expect(within(weight).getByLabelText(/^Weight \(lb\)/)).toHaveValue('1');
+
+    // A weight typed is kept by the next preset, which says so.
+    await user.clear(within(weight).getByLabelText(/^Weight \(lb\)/));
+    await user.type(within(weight).getByLabelText(/^Weight \(lb\)/), '5');
+    await user.click(screen.getByRole('button', { name: /^Medium box/ }));
+    expect(within(form).getByRole('status')).toHaveTextContent('Medium box: 12 × 10 × 6 in. Your weight of 5 lb 0 oz is kept.');
+    expect(field('Length')).toHaveValue('12');
+    expect(within(weight).getByLabelText(/^Weight \(lb\)/)).toHaveValue('5');
   });
 
   it('names each service once on Rates and Review: a renamed one that says its carrier, one the list lacks from its code (issue 21 item 9)', async () => {
