@@ -1,6 +1,6 @@
 /** Addresses as one line of text, for the screens that show a chosen address (label page, pickups, the contact picker). */
 
-interface AddressLineParts {
+export interface AddressLineParts {
   address1: string;
   address2: string;
   city: string;

@@ -384,6 +384,40 @@ describe('label purchase page', () => {
     expect(within(weight).getByLabelText(/^Weight \(lb\)/)).toHaveValue('5');
   });
 
+  it('says which part of an address the carrier suggests changing, with what was entered beside it (issue 21 item 11)', async () => {
+    signIn();
+    labelApi({
+      '/openapi/easyPost/validateAddress': ({ fields }) =>
+        fields.get('street1') === '12 Elm St'
+          ? {
+              body: {
+                ...ok,
+                data: {
+                  result: 1,
+                  addrId: 'adr_2',
+                  suggestion: { street1: '12 ELM ST', street2: 'APT 4', city: 'AUSTIN', state: 'NM', zip: '87101-0001' },
+                  reasons: [],
+                },
+              },
+            }
+          : { body: { ...ok, data: { result: 1, addrId: 'adr_1', suggestion: null, reasons: [] } } },
+    });
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await fillToOptions(user);
+    await user.click(screen.getByRole('button', { name: 'Check addresses' }));
+    await step('Verify addresses');
+    const recipient = screen.getByRole('region', { name: 'Recipient' });
+    // Not 'this spelling': the state and the ZIP code change (the street and city only in letter case).
+    expect(within(recipient).getByText('The carrier suggests a different state and ZIP code.')).toBeInTheDocument();
+    expect(within(recipient).queryByText(ADDRESS_CHECK_TEXT.suggestion)).not.toBeInTheDocument();
+    const changes = within(within(recipient).getByRole('list', { name: 'What the carrier changes' })).getAllByRole('listitem');
+    expect(changes.map((change) => change.textContent)).toEqual([
+      'State: you entered Texas; the carrier suggests New Mexico.',
+      'ZIP code: you entered 73301; the carrier suggests 87101.',
+    ]);
+    expect(within(recipient).getByText('12 Elm St, Apt 4, Austin, TX 73301')).toBeInTheDocument();
+  });
+
   it('names each service once on Rates and Review: a renamed one that says its carrier, one the list lacks from its code (issue 21 item 9)', async () => {
     signIn();
     labelApi({

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { AddressCheckPanel, addressReady, type AddressCheck } from '../../../components/address/address-check';
 import { StepActions } from '../../../components/wizard/step-actions';
 import { StepHeading } from '../../../components/wizard/step-heading';
-import { addressLine, addressName } from '../../../lib/address-text';
+import { addressName } from '../../../lib/address-text';
 import type { AddressValues } from '../../../lib/address-values';
 
 export type Side = 'from' | 'to';
@@ -64,7 +64,7 @@ export function VerifyStep({
       <AddressCheckPanel
         label="Sender"
         name={addressName(from)}
-        line={addressLine(from)}
+        address={from}
         check={checks.from}
         onAccept={() => onAccept('from')}
         onEdit={() => onEdit('from')}
@@ -72,7 +72,7 @@ export function VerifyStep({
       <AddressCheckPanel
         label="Recipient"
         name={addressName(to)}
-        line={addressLine(to)}
+        address={to}
         check={checks.to}
         onAccept={() => onAccept('to')}
         onEdit={() => onEdit('to')}

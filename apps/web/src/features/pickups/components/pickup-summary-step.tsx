@@ -124,7 +124,7 @@ export function PickupSummaryStep({
               <AddressCheckPanel
                 label="Pickup address"
                 name={addressName(parts)}
-                line={addressLine(parts)}
+                address={parts}
                 check={quote.check}
                 onAccept={onAcceptSuggestion}
                 onEdit={onEditAddress}
