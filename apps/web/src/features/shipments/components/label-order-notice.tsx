@@ -18,6 +18,17 @@ export const LABEL_ORDER_TEXT = {
 } as const;
 
 /**
+ * A note's room on a phone: its buttons wrap under the text rather than squeeze it, and an order
+ * number (one long word) breaks rather than being cut at the edge.
+ */
+const NOTICE_SX = {
+  mb: 2,
+  flexWrap: 'wrap',
+  '& .MuiAlert-message': { flex: '1 1 12rem', overflowWrap: 'anywhere' },
+  '& .MuiAlert-action': { ml: 'auto' },
+} as const;
+
+/**
  * After a label payment the list opens with `labelOrder` (spec 03 §2 query parameters): how that
  * order's purchase ended. Bought: a success note with PRINT LABEL (the browser's print dialog) and
  * VIEW SHIPMENT LABEL; failed: the row's
@@ -54,7 +65,7 @@ export function LabelOrderNotice({
   if (order.isPending || order.isError) return null;
   if (!row) {
     return (
-      <Alert severity="warning" onClose={onClose} sx={{ mb: 2 }}>
+      <Alert severity="warning" onClose={onClose} sx={NOTICE_SX}>
         {LABEL_ORDER_TEXT.notFound(orderNo)}
       </Alert>
     );
@@ -63,7 +74,7 @@ export function LabelOrderNotice({
     return (
       <Alert
         severity="success"
-        sx={{ mb: 2, alignItems: 'center' }}
+        sx={[NOTICE_SX, { alignItems: 'center' }]}
         action={
           <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
             <Button color="inherit" size="small" variant="outlined" startIcon={<PrintOutlined />} onClick={() => onPrint(row)}>
@@ -84,13 +95,13 @@ export function LabelOrderNotice({
   }
   if (row.purchaseNote) {
     return (
-      <Alert severity="error" onClose={onClose} sx={{ mb: 2 }}>
+      <Alert severity="error" onClose={onClose} sx={NOTICE_SX}>
         {row.purchaseNote}
       </Alert>
     );
   }
   return (
-    <Alert severity="info" role="status" onClose={onClose} sx={{ mb: 2 }}>
+    <Alert severity="info" role="status" onClose={onClose} sx={NOTICE_SX}>
       {pending ? LABEL_ORDER_TEXT.buying(orderNo) : LABEL_ORDER_TEXT.status(orderNo, shipmentStatus(row))}
     </Alert>
   );
