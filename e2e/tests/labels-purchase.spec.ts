@@ -43,6 +43,14 @@ const RECIPIENT = {
   phone: '5125550199',
 };
 
+/** Pastes `text` into a field as a person does: the clipboard, then the keyboard's paste. */
+async function pastePhone(page: Page, field: Locator, text: string) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate((copied) => navigator.clipboard.writeText(copied), text);
+  await field.fill('');
+  await field.press('ControlOrMeta+V');
+}
+
 /** Opens the label-purchase page as a customer does: the dashboard's Buy Shipment Labels. */
 async function openLabelPage(page: Page) {
   await page.goto('/app/dashboard');
@@ -64,16 +72,27 @@ test('a customer walks every step of the label page from the dashboard to the pa
   await expect(from.getByLabel('Phone Number')).toHaveValue('415-555-0142');
   await from.getByRole('button', { name: 'Next' }).click();
 
-  // To: a new address.
+  // To: a new address; its phone pasted as it is often copied (issue 21 item 3): every digit kept, as ###-###-####.
   const to = page.getByRole('form', { name: 'To step' });
   await typeAddress(page, to, RECIPIENT);
+  await pastePhone(page, to.getByLabel('Phone Number'), '+1 (512) 555-0199');
+  await expect(to.getByLabel('Phone Number')).toHaveValue('512-555-0199');
   await to.getByRole('button', { name: 'Next' }).click();
 
-  // Package: a preset fills the sizes and the weight.
+  // Package: a preset fills the sizes and the weight, and says that it set a weight.
   const parcel = page.getByRole('form', { name: 'Package step' });
   await parcel.getByRole('button', { name: /^Small box/ }).click();
   await expect(parcel.getByLabel('Length')).toHaveValue('8');
   await expect(parcel.getByLabel('Weight (lb)')).toHaveValue('1');
+  await expect(parcel.getByRole('status')).toContainText('a typical weight of 1 lb 0 oz. Change the weight to what your package weighs.');
+  await expectNoSeriousViolations(page);
+  await parcel.getByRole('button', { name: 'Next' }).click();
+
+  // The browser's Back goes a step back, on the same page, and Next comes again (issue 21 item 11).
+  await expect(page.getByRole('form', { name: 'Options step' })).toBeVisible();
+  await page.goBack();
+  await expect(parcel.getByLabel('Length')).toHaveValue('8');
+  await expect(page).toHaveURL(/\/app\/shipment\/#\/Shipment\/shipmentRate\?param=/);
   await parcel.getByRole('button', { name: 'Next' }).click();
 
   // Options: insured for $100, the fee shown as it is typed.
@@ -87,15 +106,18 @@ test('a customer walks every step of the label page from the dashboard to the pa
   const recipient = verify.getByRole('region', { name: 'Recipient' });
   await expect(recipient.getByText('The carrier suggests this spelling of the address.')).toBeVisible();
   await expect(verify.getByRole('region', { name: 'Sender' }).getByText('The carrier recognises this address.')).toBeVisible();
+  await expectNoSeriousViolations(page);
   await recipient.getByRole('button', { name: 'Use the suggested address' }).click();
   await expect(recipient).toContainText('12 Elm St, Austin, TX 73301');
   await verify.getByRole('button', { name: 'Get rates' }).click();
 
-  // Rates: every carrier, the cheapest marked and chosen.
+  // Rates: every carrier, each service named once, the cheapest marked and chosen.
   const services = page.getByRole('radiogroup', { name: 'Services' });
   await expect(services.getByRole('radio').first()).toBeVisible();
   for (const carrier of ['USPS', 'UPS', 'FedEx']) await expect(services.getByRole('radio', { name: new RegExp(`^${carrier} `) }).first()).toBeVisible();
   await expect(services).not.toContainText('UPSDAP');
+  await expect(services.getByRole('radio', { name: /^USPS Ground Advantage · \$/ })).toBeVisible();
+  await expect(services).not.toContainText(/USPS USPS|UPS UPS|FedEx FedEx|GroundAdvantage/);
   const cheapest = services.locator('label').filter({ hasText: 'Cheapest' });
   await expect(cheapest).toHaveCount(1);
   const cheapestName = (await cheapest.getByRole('radio').getAttribute('aria-labelledby'))!;
@@ -109,12 +131,16 @@ test('a customer walks every step of the label page from the dashboard to the pa
   const total = `$${(rate + 1).toFixed(2)}`;
   await expect(review.getByRole('definition').filter({ hasText: 'Austin, TX 73301' })).toBeVisible();
   await expect(review).toContainText('$1.00 (declared value $100.00)');
+  const serviceName = service.split(' · ')[0]!;
+  await expect(review.getByRole('definition').filter({ hasText: serviceName })).toHaveText(new RegExp(`^${serviceName} \\(`));
   await expect(review.getByRole('definition').last()).toHaveText(total);
   await review.getByRole('button', { name: `Pay ${total}` }).click();
 
   // The payment simulator's page asks for the total (the payment is approved in the phone journey).
   await expect(page.getByRole('heading', { name: 'Payment simulator' })).toBeVisible();
   await expect(page.getByText(`${total} USD`)).toBeVisible();
+  // The payment page names the service as the Rates step did, not by its code.
+  await expect(page.getByText(new RegExp(`^Shipping label \\w+: ${serviceName}$`))).toBeVisible();
 });
 
 /**
@@ -339,6 +365,10 @@ test('on a phone, an order in progress is continued, paid on the payment simulat
   const to = page.getByRole('form', { name: 'To step' });
   await expect(to.getByLabel('Address 1')).toHaveValue('12 Elm St');
   await expectNoSidewaysScroll(page);
+  // The title keeps its one line: SAVE FOR LATER wraps under it (issue 21 item 11).
+  await expect(page.getByRole('button', { name: 'Save for later' })).toBeVisible();
+  const title = page.getByRole('heading', { name: 'New shipping label' });
+  expect(await title.evaluate((element) => Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)))).toBe(1);
   await to.getByRole('button', { name: 'Next' }).click();
 
   const parcel = page.getByRole('form', { name: 'Package step' });
@@ -367,7 +397,10 @@ test('on a phone, an order in progress is continued, paid on the payment simulat
   await expect(page.getByText('Pay Success!')).toBeVisible();
   await expect(page).toHaveURL(/\/app\/ShipmentParent\/shipment\?labelOrder=/);
   const orderNo = new URL(page.url()).searchParams.get('labelOrder')!;
-  await expect(page.getByText(`Your label for order ${orderNo} is ready.`)).toBeVisible();
+  const ready = page.getByText(`Your label for order ${orderNo} is ready.`);
+  await expect(ready).toBeVisible();
+  // The note shows the whole order number: its buttons wrap under the text (issue 21 item 11).
+  expect(await ready.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
   const label = page.getByRole('list', { name: 'Purchased Labels' }).getByRole('listitem').filter({ hasText: `Order ${orderNo}` });
   await expect(label).toContainText('label created');
   await expect(label).toContainText('Phone order');
