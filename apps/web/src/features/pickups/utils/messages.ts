@@ -28,7 +28,7 @@ export const PICKUP_TEXT = {
   dropoffCodeHelp: 'Enter this code at your locker to open a door and leave the package there for the driver.',
   detailsFailed: 'The pickup could not be loaded. Please try again.',
   changeTitle: 'Change the pickup',
-  changeDescription: 'Choose another day of the window, or tell the driver where the package waits.',
+  changeDescription: 'Keep its day or choose another, and tell the driver where the package waits.',
   scheduleNew: 'SCHEDULE NEW PICKUP',
   joined: (packages: number) =>
     `You already had a USPS pickup at this address that day: this label joins it, and USPS comes once for all ${packages} packages. The package location and instructions of that pickup stay; change them in its details.`,
