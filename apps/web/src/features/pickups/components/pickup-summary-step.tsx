@@ -1,4 +1,4 @@
-import { PICKUP_MESSAGES, carrierDisplayName, formatUsd, toCents, type PickupRate } from '@airbox/contract';
+import { PICKUP_MESSAGES, carrierServiceName, formatUsd, toCents, type PickupRate } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -30,7 +30,8 @@ export type PickupQuote =
   | { status: 'ready'; pickupId: string; rates: readonly PickupRate[] }
   | { status: 'refused'; message: string };
 
-const rateText = (rate: PickupRate) => `${carrierDisplayName(rate.carrier)} ${rate.service} · ${formatUsd(toCents(rate.rate))}`;
+/** A pickup rate: its service named once ('FedEx pickup', not 'FedEx FedEx Pickup') and its price. */
+const rateText = (rate: PickupRate) => `${carrierServiceName(rate.carrier, rate.service)} · ${formatUsd(toCents(rate.rate))}`;
 
 const AGREEMENTS = ['agreeTerms', 'agreeNotRefundable', 'agreePackageReady'] as const;
 
