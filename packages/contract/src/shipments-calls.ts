@@ -353,9 +353,8 @@ export const searchShipmentAddressesCall = call({
   response: openapiResult.extend({ total: z.number().int(), data: z.array(contactSchema) }),
 });
 
-/** The customer's own address, and their hub's, as the From step offers them. */
-export const myAddressSchema = z.object({
-  kind: z.enum(['home', 'hub']),
+/** A sender or recipient as the label page's steps hold one: who, where, and how to reach them. */
+const labelPartyShape = {
   firstName: z.string(),
   lastName: z.string(),
   company: z.string(),
@@ -366,6 +365,12 @@ export const myAddressSchema = z.object({
   zipcode: z.string(),
   phone: z.string(),
   email: z.string(),
+};
+
+/** The customer's own address, and their hub's, as the From step offers them. */
+export const myAddressSchema = z.object({
+  kind: z.enum(['home', 'hub']),
+  ...labelPartyShape,
   /** A hub's hours, as customers read them ('Every day, 6 AM – 11 PM'); '' for home, or a hub that has not said. */
   hours: z.string(),
 });
@@ -550,19 +555,7 @@ export const buyLabelCall = call({
 });
 
 /** A sender or recipient of an unpaid purchase, as the label page's steps hold it. */
-const unpaidAddressSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  company: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipcode: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  residential: z.boolean(),
-});
+const unpaidAddressSchema = z.object({ ...labelPartyShape, residential: z.boolean() });
 
 /**
  * A label chosen and sent to payment that is not paid (the payer cancelled at the provider, or

@@ -56,7 +56,7 @@ import {
   refused,
   whenLine,
 } from './pickups.service.js';
-import type { PickupRow } from './pickups.table.js';
+import type { NewPickup, PickupRow } from './pickups.table.js';
 import { toUspsDbInfo, toUspsInquiry } from './usps-pickups.wire.js';
 
 /**
@@ -261,44 +261,25 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
   );
   if (host) return joinUspsPickup(deps, user.user_id, shipment, host, request);
 
-  let pickupId: number;
-  try {
-    const inserted = await writeTransaction(deps.db, async (trx) => {
-      // The label is held while its pickup is written: a refund asked meanwhile is seen here, or sees this pickup.
-      const blocked = await lockPickableLabel(trx, shipment.id);
-      if (blocked) return blocked;
-      return insertPickup(trx, {
-        user_id: user.user_id,
-        shipment_id: shipment.id,
-        carrier: 'USPS',
-        provider: deps.uspsPickups.name,
-        state: 'booking',
-        provider_pickup_id: null,
-        confirmation: null,
-        usps_etag: null,
-        usps_request: JSON.stringify(request),
-        name: `${input.firstname} ${input.lastname}`,
-        ...columns,
-        phone,
-        use_locker: input.uselocker ? 1 : 0,
-        time_zone: timeZone,
-        pickup_date: date,
-        package_location: location,
-        instructions: input.specialinstructions,
-        service_type: input.servicetype,
-        estimated_weight_lb: weight,
-        package_count: input.count,
-        dropoff_code: input.uselocker ? newDropoffCode() : null,
-        created_at: nowIso,
-        updated_at: nowIso,
-      });
-    });
-    if (typeof inserted !== 'number') return inserted;
-    pickupId = inserted;
-  } catch (error) {
-    if (uniqueViolation(error) === 'pickups.shipment_id') return refused(PICKUP_SERVER_MESSAGES.hasPickup);
-    throw error;
-  }
+  const pickupId = await insertUspsBooking(deps, shipment.id, {
+    user_id: user.user_id,
+    usps_request: JSON.stringify(request),
+    name: `${input.firstname} ${input.lastname}`,
+    ...columns,
+    phone,
+    use_locker: input.uselocker ? 1 : 0,
+    time_zone: timeZone,
+    pickup_date: date,
+    package_location: location,
+    instructions: input.specialinstructions,
+    service_type: input.servicetype,
+    estimated_weight_lb: weight,
+    package_count: input.count,
+    dropoff_code: input.uselocker ? newDropoffCode() : null,
+    created_at: nowIso,
+    updated_at: nowIso,
+  });
+  if (typeof pickupId !== 'number') return pickupId;
   return bookUspsPickup(deps, pickupId, shipment.id, request, { resent: false });
 }
 
@@ -380,6 +361,36 @@ async function bookUspsPickup(deps: UspsPickupDeps, pickupId: number, shipmentId
   return { ok: true, confirmation: scheduled.confirmationNumber, date: scheduled.pickupDate, dayOfWeek: scheduled.dayOfWeek, packageCount, joined: false };
 }
 
+/** What a label's USPS pickup record holds beyond what every booking record starts with. */
+type UspsBookingRecord = Omit<NewPickup, 'shipment_id' | 'carrier' | 'provider' | 'state' | 'provider_pickup_id' | 'confirmation' | 'usps_etag'>;
+
+/**
+ * Writes a label's USPS pickup record, booking, while the label is held: a refund asked
+ * meanwhile is seen here, or sees this pickup. Answers its id, or the refusal when the label
+ * cannot have a pickup or has one already (the unique label of a live pickup).
+ */
+async function insertUspsBooking(deps: UspsPickupDeps, shipmentId: number, record: UspsBookingRecord): Promise<number | ScheduleOutcome> {
+  try {
+    return await writeTransaction(deps.db, async (trx) => {
+      const blocked = await lockPickableLabel(trx, shipmentId);
+      if (blocked) return blocked;
+      return insertPickup(trx, {
+        ...record,
+        shipment_id: shipmentId,
+        carrier: 'USPS',
+        provider: deps.uspsPickups.name,
+        state: 'booking',
+        provider_pickup_id: null,
+        confirmation: null,
+        usps_etag: null,
+      });
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'pickups.shipment_id') return refused(PICKUP_SERVER_MESSAGES.hasPickup);
+    throw error;
+  }
+}
+
 /**
  * A label joins the customer's USPS pickup at its address and day (`host`, one of that pickup's
  * records): its own record is written (booking, holding the label's live place, copying the
@@ -391,47 +402,29 @@ async function bookUspsPickup(deps: UspsPickupDeps, pickupId: number, shipmentId
 async function joinUspsPickup(deps: UspsPickupDeps, userId: number, shipment: ShipmentRow, host: PickupRow, request: UspsPickupRequest): Promise<ScheduleOutcome> {
   const confirmation = host.confirmation ?? '';
   const nowIso = deps.config.clock().toISOString();
-  let pickupId: number;
-  try {
-    const inserted = await writeTransaction(deps.db, async (trx) => {
-      const blocked = await lockPickableLabel(trx, shipment.id);
-      if (blocked) return blocked;
-      return insertPickup(trx, {
-        user_id: userId,
-        shipment_id: shipment.id,
-        carrier: 'USPS',
-        provider: deps.uspsPickups.name,
-        state: 'booking',
-        provider_pickup_id: null,
-        confirmation: null,
-        usps_etag: null,
-        name: host.name,
-        company: host.company,
-        street1: host.street1,
-        street2: host.street2,
-        city: host.city,
-        address_state: host.address_state,
-        zip: host.zip,
-        phone: host.phone,
-        use_locker: host.use_locker,
-        time_zone: host.time_zone,
-        pickup_date: host.pickup_date,
-        package_location: host.package_location,
-        instructions: host.instructions,
-        service_type: request.packages[0]?.serviceType ?? host.service_type,
-        estimated_weight_lb: request.estimatedWeight,
-        package_count: request.packages.reduce((sum, pack) => sum + pack.count, 0),
-        dropoff_code: host.use_locker === 1 ? newDropoffCode() : null,
-        created_at: nowIso,
-        updated_at: nowIso,
-      });
-    });
-    if (typeof inserted !== 'number') return inserted;
-    pickupId = inserted;
-  } catch (error) {
-    if (uniqueViolation(error) === 'pickups.shipment_id') return refused(PICKUP_SERVER_MESSAGES.hasPickup);
-    throw error;
-  }
+  const pickupId = await insertUspsBooking(deps, shipment.id, {
+    user_id: userId,
+    name: host.name,
+    company: host.company,
+    street1: host.street1,
+    street2: host.street2,
+    city: host.city,
+    address_state: host.address_state,
+    zip: host.zip,
+    phone: host.phone,
+    use_locker: host.use_locker,
+    time_zone: host.time_zone,
+    pickup_date: host.pickup_date,
+    package_location: host.package_location,
+    instructions: host.instructions,
+    service_type: request.packages[0]?.serviceType ?? host.service_type,
+    estimated_weight_lb: request.estimatedWeight,
+    package_count: request.packages.reduce((sum, pack) => sum + pack.count, 0),
+    dropoff_code: host.use_locker === 1 ? newDropoffCode() : null,
+    created_at: nowIso,
+    updated_at: nowIso,
+  });
+  if (typeof pickupId !== 'number') return pickupId;
   const joining = await findPickup(deps.db, pickupId);
   if (!joining) throw new Error(`pickup ${pickupId} vanished while it joined ${confirmation}`);
   const members = await listUspsPickupMembers(deps.db, userId, confirmation);
