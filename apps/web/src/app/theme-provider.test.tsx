@@ -4,6 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ThemeMode } from '../lib/theme';
+import { stubMatchMedia } from '../testing/viewport';
 import { AppThemeProvider, useThemeColor } from './theme-provider';
 
 function Probe() {
@@ -28,17 +29,7 @@ function ModeProbe({ next }: { next: ThemeMode }) {
 }
 
 /** The device's setting as prefers-color-scheme answers it. */
-const deviceIs = (appearance: 'light' | 'dark') =>
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes(`prefers-color-scheme: ${appearance}`),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+const deviceIs = (appearance: 'light' | 'dark') => stubMatchMedia((query) => query.includes(`prefers-color-scheme: ${appearance}`));
 
 describe('theme', () => {
   it('is orange by default', () => {

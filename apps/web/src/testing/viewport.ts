@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /** jsdom has no layout: media queries match as `matches` says. */
-function stubMatchMedia(matches: (query: string) => boolean) {
+export function stubMatchMedia(matches: (query: string) => boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: matches(query),
     media: query,

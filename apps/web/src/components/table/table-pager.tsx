@@ -9,6 +9,32 @@ export interface TablePagerProps {
   onRowsPerPageChange: (rowsPerPage: number) => void;
 }
 
+/** A page of a list the server pages by offset: the first row's index and how many rows. */
+export interface OffsetPage {
+  start: number;
+  num: number;
+}
+
+/**
+ * The pager of a list paged by offset (`start`, `num`): a page change moves the offset, a page
+ * size change goes back to the first row. `onChange` gets the new offset and size.
+ */
+export function offsetPager(
+  paging: OffsetPage,
+  count: number,
+  rowsPerPageOptions: readonly number[],
+  onChange: (next: OffsetPage) => void,
+): TablePagerProps {
+  return {
+    count,
+    page: Math.floor(paging.start / paging.num),
+    rowsPerPage: paging.num,
+    rowsPerPageOptions,
+    onPageChange: (next) => onChange({ start: next * paging.num, num: paging.num }),
+    onRowsPerPageChange: (num) => onChange({ start: 0, num }),
+  };
+}
+
 /**
  * The pager under a table: page sizes, the range shown and the arrows. Zero-based `page` as MUI
  * counts; wraps on a narrow screen instead of pushing the arrows out of sight.

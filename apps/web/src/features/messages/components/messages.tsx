@@ -15,6 +15,7 @@ import { DateTime } from '../../../components/date-time';
 import { AdvertisementBanner } from '../../../components/layout/advertisement-banner';
 import { PageCard } from '../../../components/layout/page-card';
 import { DataTable } from '../../../components/table/data-table';
+import { offsetPager } from '../../../components/table/table-pager';
 import type { Column } from '../../../components/table/types';
 import { answerMessage } from '../../../lib/http';
 import { useFormatDateTime } from '../../../lib/user';
@@ -259,14 +260,7 @@ export function Messages({ userId }: { userId: number }) {
             allLabel: 'Select every message on this page',
             rowLabel: (message) => `Select the message of ${messageName(message, format)}`,
           }}
-          pager={{
-            count: messages.data?.total ?? 0,
-            page: Math.floor(page.start / page.num),
-            rowsPerPage: page.num,
-            rowsPerPageOptions: MESSAGE_PAGE_SIZES,
-            onPageChange: (next) => changePage({ start: next * page.num }),
-            onRowsPerPageChange: (num) => changePage({ start: 0, num }),
-          }}
+          pager={offsetPager(page, messages.data?.total ?? 0, MESSAGE_PAGE_SIZES, changePage)}
         />
       </PageCard>
     </Stack>

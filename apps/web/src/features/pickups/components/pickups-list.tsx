@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { AddressCell } from '../../../components/table/address-cell';
 import { DataTable } from '../../../components/table/data-table';
+import { offsetPager, type OffsetPage } from '../../../components/table/table-pager';
 import { RowActions, type RowAction } from '../../../components/table/row-actions';
 import type { Column } from '../../../components/table/types';
 import { useToast } from '../../../components/toast/toast-context';
@@ -109,7 +110,7 @@ const pickupName = (pickup: PickupListItem) => `${carrierDisplayName(pickup.carr
 export function PickupsList() {
   const alert = useAlert();
   const toast = useToast();
-  const [paging, setPaging] = useState<{ start: number; num: number }>({ start: 0, num: PAGINATION.pageSize });
+  const [paging, setPaging] = useState<OffsetPage>({ start: 0, num: PAGINATION.pageSize });
   const pickups = useUserPickups(paging);
   const cancel = useCancelPickup();
   const [open, setOpen] = useState<{ pickup: PickupListItem; changing: boolean } | null>(null);
@@ -176,14 +177,7 @@ export function PickupsList() {
         loading={pickups.isPending}
         minWidth={900}
         cardsBelow="md"
-        pager={{
-          count: pickups.data?.data.total ?? 0,
-          page: Math.floor(paging.start / paging.num),
-          rowsPerPage: paging.num,
-          rowsPerPageOptions: PAGINATION.pageSizeOptions,
-          onPageChange: (next) => setPaging({ ...paging, start: next * paging.num }),
-          onRowsPerPageChange: (num) => setPaging({ start: 0, num }),
-        }}
+        pager={offsetPager(paging, pickups.data?.data.total ?? 0, PAGINATION.pageSizeOptions, setPaging)}
       />
       {open && first && isUsps(open.pickup) && (
         <CarrierPickupDetailsDialog

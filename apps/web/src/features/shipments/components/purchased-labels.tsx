@@ -15,6 +15,7 @@ import { Suspense, useCallback, useEffect, useState, type ComponentType } from '
 import { useSearchParams } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
 import { DataTable } from '../../../components/table/data-table';
+import { offsetPager, type OffsetPage } from '../../../components/table/table-pager';
 import { RowActions, type RowAction } from '../../../components/table/row-actions';
 import { RowMenu } from '../../../components/table/row-menu';
 import { useServiceNames } from '../../../lib/service-names';
@@ -41,7 +42,7 @@ import { ShipmentDetailsDialog } from './shipment-details-dialog';
 /** Where the Search Options are remembered for the session (spec 03 §2). */
 export const SHIPMENT_SEARCH_KEY = 'shipmentSearch';
 
-const FIRST_PAGE: { start: number; num: number } = { start: 0, num: PAGINATION.pageSize };
+const FIRST_PAGE: OffsetPage = { start: 0, num: PAGINATION.pageSize };
 
 /** The query parameters of a pickup's result after its payment (spec 03 §2). */
 const PICKUP_RESULT_PARAMS = ['pickupId', 'carrier', 'message'] as const;
@@ -276,14 +277,7 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
         minWidth={760}
         compact
         cardsBelow="md"
-        pager={{
-          count: shipments.data?.data.total ?? 0,
-          page: Math.floor(paging.start / paging.num),
-          rowsPerPage: paging.num,
-          rowsPerPageOptions: PAGINATION.pageSizeOptions,
-          onPageChange: (next) => setPaging({ ...paging, start: next * paging.num }),
-          onRowsPerPageChange: (num) => setPaging({ start: 0, num }),
-        }}
+        pager={offsetPager(paging, shipments.data?.data.total ?? 0, PAGINATION.pageSizeOptions, setPaging)}
       />
       <ShipmentDetailsDialog row={details} onClose={closeDetails} />
       <EditCommentsDialog

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { DateTime } from '../../../components/date-time';
 import { PageCard } from '../../../components/layout/page-card';
 import { DataTable } from '../../../components/table/data-table';
+import { offsetPager } from '../../../components/table/table-pager';
 import type { Column } from '../../../components/table/types';
 import { useOperations, type OperationsPage } from '../api/get-operations';
 
@@ -131,14 +132,7 @@ export function TransactionHistory({ userId }: { userId: number }) {
         loading={operations.isPending}
         minWidth={760}
         sort={{ field: page.sort, order: page.order, onChange: (sort, order) => setPage({ ...page, start: 0, sort, order }) }}
-        pager={{
-          count: operations.data?.total ?? 0,
-          page: Math.floor(page.start / page.num),
-          rowsPerPage: page.num,
-          rowsPerPageOptions: TRANSACTION_PAGE_SIZES,
-          onPageChange: (next) => setPage({ ...page, start: next * page.num }),
-          onRowsPerPageChange: (num) => setPage({ ...page, start: 0, num }),
-        }}
+        pager={offsetPager(page, operations.data?.total ?? 0, TRANSACTION_PAGE_SIZES, (next) => setPage({ ...page, ...next }))}
       />
     </PageCard>
   );
