@@ -46,25 +46,21 @@ describe('transaction amounts', () => {
   });
 });
 
+/** The server's answer of a page holding these operations, all there are. */
+const operationsAnswer = (operations: ReturnType<typeof operation>[]) => ({
+  '/app/v1/getUserOperations': { body: { errorcode: 0, message: 'ok', total: operations.length, operations } },
+});
+
 describe('Transaction History', () => {
   it('says what each line was for, with the money and the credits in the signs the customer reads', async () => {
     signIn({ userId: 7 });
-    mockApi({
-      '/app/v1/getUserOperations': {
-        body: {
-          errorcode: 0,
-          message: 'ok',
-          total: 5,
-          operations: [
-            operation({ op_id: 1, op_type: 3, credits: 0, quote: -14.55, balance: 12, description: 'Refund of label AB2611230000042 · USPS' }),
-            operation({ op_id: 2, op_type: 3, credits: 0, quote: 4.5, balance: 12, description: 'Carrier pickup · FedEx · Dec 1' }),
-            operation({ op_id: 3, op_type: 3, credits: 0, quote: 14.55, balance: 12, description: 'Shipping label AB2611230000042 · USPS' }),
-            operation({ op_id: 4, op_type: 2, credits: 3, overtime: 2, balance: 12, description: 'FedEx 1Z999 at AirBox Hub · Late fee · 2 days' }),
-            operation({ op_id: 5, op_type: 11, credits: 15, quote: 44.85, balance: 15, description: '15 credits' }),
-          ],
-        },
-      },
-    });
+    mockApi(operationsAnswer([
+      operation({ op_id: 1, op_type: 3, credits: 0, quote: -14.55, balance: 12, description: 'Refund of label AB2611230000042 · USPS' }),
+      operation({ op_id: 2, op_type: 3, credits: 0, quote: 4.5, balance: 12, description: 'Carrier pickup · FedEx · Dec 1' }),
+      operation({ op_id: 3, op_type: 3, credits: 0, quote: 14.55, balance: 12, description: 'Shipping label AB2611230000042 · USPS' }),
+      operation({ op_id: 4, op_type: 2, credits: 3, overtime: 2, balance: 12, description: 'FedEx 1Z999 at AirBox Hub · Late fee · 2 days' }),
+      operation({ op_id: 5, op_type: 11, credits: 15, quote: 44.85, balance: 15, description: '15 credits' }),
+    ]));
     renderApp('/transaction');
     const table = await screen.findByRole('table', { name: 'Transaction History' });
     await within(table).findByText('15 credits');
@@ -84,20 +80,11 @@ describe('Transaction History', () => {
   it('shows the same on a phone, one card a line', async () => {
     stubPhoneViewport();
     signIn({ userId: 7 });
-    mockApi({
-      '/app/v1/getUserOperations': {
-        body: {
-          errorcode: 0,
-          message: 'ok',
-          total: 3,
-          operations: [
-            operation({ op_id: 1, op_type: 3, credits: 0, quote: -14.55, balance: 12, description: 'Refund of label AB2611230000042 · USPS' }),
-            operation({ op_id: 2, op_type: 2, credits: 1, balance: 12, description: 'FedEx 1Z999 at AirBox Hub' }),
-            operation({ op_id: 3, op_type: 11, credits: 15, quote: 44.85, balance: 15, description: '15 credits' }),
-          ],
-        },
-      },
-    });
+    mockApi(operationsAnswer([
+      operation({ op_id: 1, op_type: 3, credits: 0, quote: -14.55, balance: 12, description: 'Refund of label AB2611230000042 · USPS' }),
+      operation({ op_id: 2, op_type: 2, credits: 1, balance: 12, description: 'FedEx 1Z999 at AirBox Hub' }),
+      operation({ op_id: 3, op_type: 11, credits: 15, quote: 44.85, balance: 15, description: '15 credits' }),
+    ]));
     renderApp('/transaction');
     const list = await screen.findByRole('list', { name: 'Transaction History' });
     const cards = await within(list).findAllByRole('listitem');
@@ -110,20 +97,11 @@ describe('Transaction History', () => {
 
   it('lists the operations with their types and signs, and sorts on the server', async () => {
     signIn({ userId: 7 });
-    const api = mockApi({
-      '/app/v1/getUserOperations': {
-        body: {
-          errorcode: 0,
-          message: 'ok',
-          total: 3,
-          operations: [
-            operation({ op_id: 1, op_type: 11, credits: 10, quote: 25, balance: 10 }),
-            operation({ op_id: 2, op_type: 2, credits: 2, overtime: 1, balance: 8 }),
-            operation({ op_id: 3, op_type: 7, credits: 0, balance: 8 }),
-          ],
-        },
-      },
-    });
+    const api = mockApi(operationsAnswer([
+      operation({ op_id: 1, op_type: 11, credits: 10, quote: 25, balance: 10 }),
+      operation({ op_id: 2, op_type: 2, credits: 2, overtime: 1, balance: 8 }),
+      operation({ op_id: 3, op_type: 7, credits: 0, balance: 8 }),
+    ]));
     const { user } = renderApp('/transaction');
     const table = await screen.findByRole('table', { name: 'Transaction History' });
     await within(table).findByText('CREDIT PLAN');
@@ -147,7 +125,7 @@ describe('Transaction History', () => {
 
   it("says 'You have no recent transactions.' when there are none", async () => {
     signIn();
-    mockApi({ '/app/v1/getUserOperations': { body: { errorcode: 0, message: 'ok', total: 0, operations: [] } } });
+    mockApi(operationsAnswer([]));
     renderApp('/transaction');
     expect(await screen.findByText(TRANSACTION_MESSAGES.empty)).toBeInTheDocument();
   });
