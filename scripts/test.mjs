@@ -45,6 +45,13 @@ function countTests(output) {
   return counts;
 }
 
+/** The lines naming a failed test: vitest's "FAIL  file > test" and "×", Playwright's numbered "1) [chromium] › …". */
+function failedTests(output) {
+  const lines = stripAnsi(output).split('\n');
+  const named = lines.filter((line) => /^\s*(FAIL\s|×\s|✘\s|\d+\) \[)/.test(line)).map((line) => line.trim());
+  return [...new Set(named)].slice(0, 20);
+}
+
 /**
  * Runs one check and counts its tests. Its output is relayed as it comes, or, when `buffered`
  * (a check run beside another), printed whole once it ends so the two never interleave.
@@ -70,7 +77,7 @@ function step(name, command, args, { buffered = false } = {}) {
       failed += counts.failed;
       const ok = code === 0;
       if (!ok && counts.failed === 0) failed += 1; // a failed check that is not a test still counts
-      results.push({ name, ok, seconds: (Date.now() - started) / 1000, ...counts });
+      results.push({ name, ok, seconds: (Date.now() - started) / 1000, failures: ok ? [] : failedTests(output), ...counts });
       resolve(ok);
     });
   });
@@ -105,6 +112,8 @@ console.log('\n=== summary');
 for (const r of results) {
   const tests = r.passed || r.failed ? ` (${r.passed} passed, ${r.failed} failed)` : '';
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}${tests} in ${r.seconds.toFixed(1)} s`);
+  // Repeated here so that the end of a long log says which tests failed, not only how many.
+  for (const line of r.failures) console.log(`       ${line}`);
 }
 const allOk = results.length === steps.flat().length && results.every((r) => r.ok);
 console.log(`\n${passed} passed, ${failed} failed`);
