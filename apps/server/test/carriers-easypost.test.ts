@@ -487,11 +487,11 @@ describe('EasyPost shipments and labels', () => {
   );
 
   it('reads a purchase whose answer was lost (timeout) back from the shipment, without buying again', async () => {
-    const carriers = adapter({ timeoutMs: 300 });
-    const shipment = await ratedShipment(carriers);
+    // Only the buy has a short timeout: under load, the calls around it must not time out too.
+    const shipment = await ratedShipment();
     const before = easypost.purchases;
     easypost.buyDelayMs = 1_000;
-    const postage = await carriers.buyRate({ shipmentId: shipment.shipmentId, rateId: shipment.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'slow' });
+    const postage = await adapter({ timeoutMs: 300 }).buyRate({ shipmentId: shipment.shipmentId, rateId: shipment.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'slow' });
     expect(postage).toMatchObject({ reconciled: true, trackingCode: '9400100110368068953495', postageCents: 593 });
     expect(easypost.purchases - before).toBe(1);
   });
@@ -500,13 +500,13 @@ describe('EasyPost shipments and labels', () => {
     'says a retry refused with 422 %s while the lost purchase is still making its label is retryable, and answers that label once it shows, bought once',
     async (conflictCode) => {
       easypost.conflictCode = conflictCode;
-      const carriers = adapter({ timeoutMs: 300 });
+      const carriers = adapter();
       const shipment = await ratedShipment(carriers);
       const before = easypost.purchases;
       easypost.holdCarrier();
       const input = { shipmentId: shipment.shipmentId, rateId: shipment.rates[0]!.rateId, insuranceCents: 0, idempotencyKey: 'lost' };
-      // The buy times out; the shipment shows no label yet.
-      await expect(carriers.buyRate(input)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+      // The buy times out (only it has a short timeout); the shipment shows no label yet.
+      await expect(adapter({ timeoutMs: 300 }).buyRate(input)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
       // The retry is refused (a purchase is under way) and the shipment still shows no label: not a refusal to act on yet.
       const retried = await carriers.buyRate(input).catch((error: unknown) => error);
       expect(retried).toBeInstanceOf(CarrierError);
@@ -523,7 +523,7 @@ describe('EasyPost shipments and labels', () => {
   );
 
   it('reads the shipment back after any refused purchase: with no label the refusal may hide an earlier purchase still being made (unsettled, retryable); a shipment EasyPost does not know is refused for good', async () => {
-    const carriers = adapter({ timeoutMs: 300 });
+    const carriers = adapter();
     const shipment = await ratedShipment(carriers);
     const before = easypost.purchases;
     easypost.failNext(402, { error: { code: 'PAYMENT_REQUIRED', message: 'Insufficient funds.', errors: [] } });
@@ -640,14 +640,14 @@ describe('EasyPost refunds, trackers and pickups', () => {
   });
 
   it('books a pickup once: a retry after a lost answer answers the booking EasyPost made (it refuses a second buy), and one still being booked is retryable', async () => {
-    const carriers = adapter({ timeoutMs: 300 });
+    const carriers = adapter();
     const postage = await boughtShipment(carriers, 'FedEx', 'FEDEX_GROUND');
     const pickup = await carriers.createPickup({ shipmentId: postage.shipmentId, address: FROM, minDatetime: new Date('2026-11-24T16:00:00Z'), maxDatetime: new Date('2026-11-24T23:00:00Z') });
     const rateId = pickup.rates[0]!.rateId;
     const before = easypost.pickupBookings;
     easypost.holdCarrier();
-    // The answer is lost (timeout) while the carrier books it.
-    await expect(carriers.buyPickup(pickup.pickupId, rateId)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+    // The answer is lost (timeout, only this call's is short) while the carrier books it.
+    await expect(adapter({ timeoutMs: 300 }).buyPickup(pickup.pickupId, rateId)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
     // Tried again while it is still being booked: EasyPost refuses the buy and the pickup does not read scheduled yet.
     await expect(carriers.buyPickup(pickup.pickupId, rateId)).rejects.toMatchObject({ retryable: true });
     easypost.releaseCarrier();
