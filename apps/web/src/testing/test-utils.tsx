@@ -1,6 +1,6 @@
 import { READ_ERRORCODE, type ShipmentRow } from '@airbox/contract';
 import { CacheProvider } from '@emotion/react';
-import { render, screen, within, type waitForOptions } from '@testing-library/react';
+import { render, screen, waitFor, within, type waitForOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { RouterProvider, createMemoryRouter } from 'react-router';
@@ -61,6 +61,17 @@ export async function clickRowAction(user: ReturnType<typeof userEvent.setup>, o
 /** The alert dialog's text that says exactly `text` (the spec's texts may start with a space). */
 export const alertSaying = (text: string, wait?: waitForOptions) =>
   screen.findByText((_content, element) => element?.tagName === 'P' && element.textContent === text, {}, wait);
+
+/**
+ * The toast once it says exactly `text`: the polite live region the portal tells a success in
+ * (components/toast), found among the page's other status regions.
+ */
+export const toastSaying = (text: string, wait?: waitForOptions) =>
+  waitFor(() => {
+    const toast = screen.getAllByRole('status').find((region) => region.getAttribute('aria-live') === 'polite' && region.textContent === text);
+    expect(toast, `a toast saying ${JSON.stringify(text)}`).toBeDefined();
+    return toast as HTMLElement;
+  }, wait);
 
 /** Expects each of `texts` to show in `container`, once or more. */
 export function expectTexts(container: HTMLElement, texts: readonly string[]) {

@@ -12,23 +12,30 @@ export interface AlertOptions {
   cancelText?: string;
 }
 
+/**
+ * The dialog: for what stops the customer or needs their answer. How the portal tells the customer,
+ * one rule for every screen (docs/web-messages.md):
+ * - a success or a notice that needs no answer is a toast (useToast), never this dialog;
+ * - an error of one field (a value, an unticked box, nothing selected) is said inline at the field;
+ * - an error that blocks what the customer asked for, or a question, is this dialog: `confirm`
+ *   before a deletion or a refund, `show` for a refusal or a failed call, `retry` for an action
+ *   that failed and may be tried again (a payment that did not start, on every payment screen);
+ * - a part of a page that failed to load and can be tried again there stays an inline ActionAlert;
+ * - where the spec names a popup or dialog for a message, it is this dialog, whatever it says.
+ */
 export interface AlertApi {
   /** Shows the alert, replacing any open one; resolves true when confirmed, false otherwise. */
   show: (options: AlertOptions) => Promise<boolean>;
   /** Asks a question answered CONFIRM or CANCEL (the spec's buttons before a deletion or a refund). */
   confirm: (options: Omit<AlertOptions, 'confirmText' | 'cancelText'>) => Promise<boolean>;
+  /**
+   * Tells of an action that failed and asks whether to try it again: TRY AGAIN or CLOSE (resolves
+   * true for TRY AGAIN). The one way a payment that did not start is told, wherever it was.
+   */
+  retry: (options: Omit<AlertOptions, 'icon' | 'confirmText' | 'cancelText'>) => Promise<boolean>;
   /** Closes the open alert, if any, as dismissed. */
   close: () => void;
 }
-
-/**
- * Navigation state that carries the open alert over to the new route (a message about what led
- * there, e.g. Save for later's); any other navigation to a new route closes the open alert.
- */
-export const KEEP_ALERT_STATE = { keepAlert: true } as const;
-
-export const keepsAlert = (state: unknown): boolean =>
-  typeof state === 'object' && state !== null && (state as { keepAlert?: unknown }).keepAlert === true;
 
 export const AlertContext = createContext<AlertApi | null>(null);
 

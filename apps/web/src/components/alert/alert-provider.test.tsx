@@ -54,6 +54,35 @@ describe('AlertProvider', () => {
     expect(onResult).toHaveBeenCalledWith(true);
   });
 
+  it('retry asks TRY AGAIN or CLOSE, an error that waits for its answer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const answers: boolean[] = [];
+    function Pay() {
+      const alert = useAlert();
+      return (
+        <button type="button" onClick={() => void alert.retry({ title: 'Oops...', text: 'The payment did not start.' }).then((again) => answers.push(again))}>
+          pay
+        </button>
+      );
+    }
+    render(
+      <AlertProvider>
+        <Pay />
+      </AlertProvider>,
+    );
+    for (const [button, expected] of [['TRY AGAIN', true], ['CLOSE', false]] as const) {
+      act(() => screen.getByRole('button', { name: 'pay' }).click());
+      const dialog = await screen.findByRole('alertdialog', { name: 'Oops...' });
+      expect(dialog).toHaveAccessibleDescription('The payment did not start.');
+      act(() => vi.advanceTimersByTime(NOTIFICATION_AUTO_CLOSE_MS * 2));
+      await settle();
+      expect(answers).toHaveLength(expected ? 0 : 1);
+      act(() => screen.getByRole('button', { name: button }).click());
+      await settle();
+      expect(answers.at(-1)).toBe(expected);
+    }
+  });
+
   it('gives the page back to assistive technology after a question and the notice that follows it, however their fades overlap', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     // A refund as on Purchased Labels: a question, then a call of `gap` ms, then a notice.

@@ -40,6 +40,7 @@ export function AlertProvider({ children }: { children: ReactNode }) {
     return {
       show,
       confirm: (options) => show({ ...options, confirmText: 'CONFIRM', cancelText: 'CANCEL' }),
+      retry: (options) => show({ ...options, icon: 'error', confirmText: 'TRY AGAIN', cancelText: 'CLOSE' }),
       close: () => settle(false),
     };
   }, [settle]);

@@ -2,11 +2,19 @@ import { createContext, useContext } from 'react';
 
 export type ToastSeverity = 'success' | 'info';
 
+/**
+ * The toast: how the portal tells of a success or a notice that needs no answer. The rule for every
+ * screen (docs/web-messages.md): a success is a toast, a field error is inline at its field, an
+ * error that blocks the customer or needs a decision is the dialog (useAlert), a failed part of a
+ * page that can be tried again there is an inline ActionAlert; where the spec names a popup for a
+ * message it stays one. The spec's quoted texts are shown word for word whichever way they show.
+ */
 export interface ToastApi {
   /**
-   * Shows a brief notice that needs no answer (a success the spec does not quote as a dialog,
-   * e.g. 'Add success', 'Cancel deletion'), replacing any toast on screen. Screen readers
-   * announce it politely; it closes by itself. Anything needing a decision stays an alert.
+   * Shows a brief notice that needs no answer ('Update success' after Edit Comments, 'Add success',
+   * 'Cancel deletion', a refund requested, an order saved for later), replacing any toast on screen.
+   * Screen readers announce it politely; it closes by itself, and stays over a change of route, so
+   * a message about what led to a page (Save for later's) shows on that page.
    */
   show: (text: string, severity?: ToastSeverity) => void;
 }
