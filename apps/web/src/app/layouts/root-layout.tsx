@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
-import { keepsAlert, useAlert } from '../../components/alert/alert-context';
+import { useAlert } from '../../components/alert/alert-context';
 import { ProgressBar } from '../../components/layout/progress-bar';
 import { readSession } from '../../lib/session';
 import { guardRedirect } from '../guard';
@@ -12,17 +12,16 @@ function NavigationProgressBar() {
 
 /**
  * Around every route: the navigation guard, the progress bar while the next screen loads, and the
- * rule that opening a new route closes any open alert (a layout effect, so it runs before the new
- * screen's own effects), unless the navigation carries it on purpose (KEEP_ALERT_STATE).
+ * rule that opening a new route closes any open alert (spec 01 §2; a layout effect, so it runs
+ * before the new screen's own effects). A message about what led to a page is a toast, which stays.
  */
 export function RootLayout() {
   const location = useLocation();
   const alert = useAlert();
-  const keepAlert = keepsAlert(location.state);
 
   useLayoutEffect(() => {
-    if (!keepAlert) alert.close();
-  }, [alert, location.pathname, keepAlert]);
+    alert.close();
+  }, [alert, location.pathname]);
 
   const redirect = guardRedirect(location, readSession());
   if (redirect) return <Navigate to={redirect} replace />;

@@ -12,7 +12,7 @@ import {
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contact, myAddress, savedOrder, unpaidLabel } from '../../../testing/fixtures';
-import { fillIn, mockApi, renderApp, signIn, type ApiRequest } from '../../../testing/test-utils';
+import { fillIn, mockApi, renderApp, signIn, toastSaying, type ApiRequest } from '../../../testing/test-utils';
 import { stubPhoneViewport } from '../../../testing/viewport';
 import { ADDRESS_CHECK_TEXT } from '../../../components/address/address-check';
 import { leaveForPayment } from '../../../lib/leave-for-payment';
@@ -519,10 +519,12 @@ describe('label purchase page', () => {
     // What is typed but not yet taken by Next is saved too.
     await fillIn(user, field('Address 1'), '500 Howard St');
     await user.click(screen.getByRole('button', { name: 'Save for later' }));
-    // Shown while Orders In Progress loads on demand, which on a busy machine takes seconds.
-    expect(await screen.findByText(MESSAGES.savedOrder, {}, { timeout: 15_000 })).toBeInTheDocument();
-    expect(localStorage.getItem(STORAGE_KEYS.savedOrderFlag)).toBe('1');
+    // A toast, no dialog, still there once Orders In Progress (loaded on demand: seconds on a busy machine) shows.
     await waitFor(() => expect(location()).toBe('/ShipmentParent/MyOrder'), { timeout: 15_000 });
+    await screen.findByRole('table', { name: 'Orders In Progress' }, { timeout: 15_000 });
+    expect(await toastSaying(MESSAGES.savedOrder)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.savedOrderFlag)).toBe('1');
     const sent = api.calls('/openapi/easyPost/saveOrderForLater')[0]?.json as Record<string, unknown>;
     expect(sent).toMatchObject({
       from: { firstName: 'Dana', address1: '742 Valencia St', zipcode: '94110', phone: '415-555-0134' },

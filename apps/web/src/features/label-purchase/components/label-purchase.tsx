@@ -5,7 +5,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useCallback, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { addressCheckOf, type AddressCheck } from '../../../components/address/address-check';
-import { KEEP_ALERT_STATE, useAlert } from '../../../components/alert/alert-context';
+import { useAlert } from '../../../components/alert/alert-context';
+import { useToast } from '../../../components/toast/toast-context';
 import { useLeaveWarning } from '../../../components/wizard/use-leave-warning';
 import { useHistoryWizard } from '../../../components/wizard/use-history-wizard';
 import { WizardFrame } from '../../../components/wizard/wizard-frame';
@@ -117,6 +118,7 @@ function LabelPurchaseWizard({
   notice: string | null;
 }) {
   const alert = useAlert();
+  const toast = useToast();
   const navigate = useNavigate();
   const mine = useMyAddress(userId);
   const serviceName = useServiceNames();
@@ -212,7 +214,8 @@ function LabelPurchaseWizard({
         void rate(draft, { keepChoice: chosen, notice: LABEL_PURCHASE_TEXT.ratesRefreshed });
         return;
       }
-      void alert.show({ icon: 'error', title: 'Oops...', text: answerMessage(error) ?? MESSAGES.serviceException });
+      // A payment that did not start: the one dialog every payment screen shows, TRY AGAIN or CLOSE.
+      if (await alert.retry({ title: 'Oops...', text: answerMessage(error) ?? MESSAGES.serviceException })) void pay(chosen);
     }
   }
 
@@ -225,9 +228,9 @@ function LabelPurchaseWizard({
     }
     allowLeave();
     localStorage.setItem(STORAGE_KEYS.savedOrderFlag, '1');
-    void alert.show({ icon: 'success', text: MESSAGES.savedOrder });
-    // The message stays over Orders In Progress (a new route otherwise closes the open alert).
-    void navigate(paths.myOrders.getHref(), { state: KEEP_ALERT_STATE });
+    // A success: the toast, which stays as Orders In Progress, the page it points to, opens.
+    toast.show(MESSAGES.savedOrder);
+    void navigate(paths.myOrders.getHref());
   }
 
   const chosenRate = rates.status === 'ready' ? rates.rates.find((found) => found.rateId === rateId) : undefined;
