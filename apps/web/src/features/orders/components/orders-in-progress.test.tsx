@@ -68,7 +68,7 @@ describe('Orders In Progress', () => {
     expect(decodeLabelPurchaseParam(href.split('?param=')[1])).toEqual({ boxId: '1234567', userId: 7, OrderId: 41 });
   });
 
-  it("asks before deleting: CANCEL keeps the order, CONFIRM deletes it, says 'success' and reloads", async () => {
+  it("asks before deleting: CANCEL keeps the order, CONFIRM deletes it, says 'success' of that order in a toast and reloads", async () => {
     let deleted = false;
     const { api, user } = await openOrders({
       [ORDERS]: () => answer(deleted ? [] : [savedOrder({ id: 41 })]),
@@ -88,7 +88,8 @@ describe('Orders In Progress', () => {
     await user.click(within(row).getByRole('button', { name: /^DELETE/ }));
     question = await screen.findByRole('alertdialog');
     await user.click(within(question).getByRole('button', { name: 'CONFIRM' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('success'));
+    // The spec's 'success', said of the order that is gone, in the toast.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^success: the order to Rosa Reyes of .*2026.* was deleted\.$/));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls('/openapi/easyPost/deleteOrderForLater')[0]?.json).toEqual({ id: 41 });
     expect(await screen.findByText(SHIPMENT_MESSAGES.noOrders)).toBeInTheDocument();

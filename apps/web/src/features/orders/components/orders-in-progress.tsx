@@ -40,6 +40,12 @@ function Party({ order, side }: { order: SavedOrder; side: Side }) {
 const orderName = (order: SavedOrder, format: (value: string) => string) =>
   `order to ${personName(order, 'to') || order.tocompany || 'a recipient'} of ${format(order.createtime)}`;
 
+/**
+ * The toast after a deletion: the spec's text ('success', spec 03 §7 deleteOrderForLater) kept
+ * word for word, then which order is gone, so it reads as what happened.
+ */
+export const orderDeleted = (order: SavedOrder, format: (value: string) => string) => `success: the ${orderName(order, format)} was deleted.`;
+
 function orderColumns(actions: (order: SavedOrder) => ReactNode): Column<SavedOrder>[] {
   return [
     { header: 'Date Created', cell: (order) => <DateTime value={order.createtime} /> },
@@ -104,7 +110,7 @@ export function OrdersInProgress({ session }: { session: SessionHints }) {
     if (!confirmed) return;
     try {
       await remove.mutateAsync(order.id);
-      toast.show('success');
+      toast.show(orderDeleted(order, format));
     } catch (error) {
       const message = answerMessage(error);
       if (message) void alert.show({ icon: 'error', text: message });

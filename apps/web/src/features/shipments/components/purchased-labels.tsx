@@ -14,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
+import { useToast } from '../../../components/toast/toast-context';
 import { DataTable } from '../../../components/table/data-table';
 import { offsetPager, type OffsetPage } from '../../../components/table/table-pager';
 import { RowActions, type RowAction } from '../../../components/table/row-actions';
@@ -70,6 +71,7 @@ export const PRINT_LABEL = 'PRINT LABEL';
 export function PurchasedLabels({ session, pickups: Pickups }: { session: SessionHints; pickups?: ComponentType<PickupScreensProps> }) {
   const { userId } = session;
   const alert = useAlert();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const labelOrder = params.get('labelOrder');
@@ -163,7 +165,7 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
     try {
       await updateComments.mutateAsync({ shippingIndexID: editing.shippingIndexID, comments });
       setEditing(null);
-      void alert.show({ icon: 'success', text: SHIPMENT_MESSAGES.updateSuccess });
+      toast.show(SHIPMENT_MESSAGES.updateSuccess);
     } catch {
       void alert.show({ icon: 'error', text: SHIPMENT_MESSAGES.failure });
     }
@@ -206,7 +208,8 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
     if (!confirmed) return;
     try {
       await refund.mutateAsync(row.shippingIndexID);
-      void alert.show({ icon: 'success', text: SHIPMENT_MESSAGES.refundRequested });
+      // One message: the toast, and the row's status, which now reads refund pending.
+      toast.show(SHIPMENT_MESSAGES.refundRequested);
     } catch (error) {
       failed(error);
     }

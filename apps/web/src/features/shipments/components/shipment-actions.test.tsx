@@ -2,7 +2,7 @@ import { SHIPMENT_MESSAGES, shipmentStatus } from '@airbox/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_ROWS, shipmentDetail, shipmentListAnswer, shipmentRow } from '../../../testing/fixtures';
-import { alertSaying, clickRowAction, expectTexts, fillIn, labelRowOf, openRowMenu, renderApp, shipmentsApi, signIn } from '../../../testing/test-utils';
+import { alertSaying, clickRowAction, expectTexts, fillIn, labelRowOf, openRowMenu, renderApp, shipmentsApi, signIn, toastSaying } from '../../../testing/test-utils';
 import { LABEL_PRINT_CLASS } from './label-print';
 
 const LIST = '/app/v1/userGetShipment';
@@ -63,13 +63,15 @@ describe('Edit Comments', () => {
     expect(field).toHaveAccessibleDescription('12/200');
     await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
 
-    expect(await alertSaying(SHIPMENT_MESSAGES.updateSuccess)).toBeInTheDocument();
+    // A success needing no answer: the toast, no dialog over the list.
+    expect(await toastSaying(SHIPMENT_MESSAGES.updateSuccess)).toBeInTheDocument();
     expect(Object.fromEntries(api.calls('/app/v1/updateShipmentDetail')[0]?.fields ?? [])).toEqual({
       comments: 'Gift for Mom',
       shipmentIndexID: '4',
     });
     await waitFor(() => expect(api.calls(LIST)).toHaveLength(2));
-    expect(screen.queryByRole('dialog', { name: 'Edit Comments' })).not.toBeInTheDocument();
+    // Edit Comments closed, and no dialog in its place.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('refuses more than 200 characters without a call', async () => {
@@ -133,9 +135,10 @@ describe('Refund', () => {
     await clickRowAction(user, 'LB0002', 'REFUND');
     question = await screen.findByRole('alertdialog', { name: 'REFUND' });
     await user.click(within(question).getByRole('button', { name: 'CONFIRM' }));
-    expect(await alertSaying(SHIPMENT_MESSAGES.refundRequested)).toBeInTheDocument();
+    // One message, the toast: no dialog to close.
+    expect(await toastSaying(SHIPMENT_MESSAGES.refundRequested)).toBeInTheDocument();
     expect(Object.fromEntries(api.calls('/openapi/easyPost/refund')[0]?.fields ?? [])).toEqual({ id: '2' });
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(within(labelRowOf('LB0002')).getByText(shipmentStatus(pending))).toBeInTheDocument());
     expect(within(await openRowMenu(user, 'LB0002')).queryByRole('menuitem', { name: 'REFUND' })).not.toBeInTheDocument();
   });
