@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useRef, useState, type InputHTMLAttributes, type RefObject } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
 import { PageCard } from '../../../components/layout/page-card';
@@ -50,6 +51,10 @@ export function BuyMembership({ userId, planId }: { userId: number; planId: stri
   const buy = useBuyMembership();
   const [typedQuantity, setTypedQuantity] = useState('1');
   const [agreed, setAgreed] = useState(false);
+  /** 'You must agree…' at the terms checkbox, after PayPal Checkout without it (a field error: inline, not a dialog). */
+  const [termsMissing, setTermsMissing] = useState(false);
+  const termsBox = useRef<HTMLInputElement>(null);
+  const termsErrorId = useId();
   const [leaving, setLeaving] = useState(false);
 
   const planIdNumber = planFromRoute(planId);
@@ -71,20 +76,23 @@ export function BuyMembership({ userId, planId }: { userId: number; planId: stri
   const checkout = async () => {
     if (!plan) return;
     if (!agreed) {
-      void alert.show({ icon: 'warning', text: MEMBERSHIP_MESSAGES.terms });
+      setTermsMissing(true);
+      termsBox.current?.focus();
       return;
     }
-    const wrong = () =>
-      void alert.show({ icon: 'error', title: MEMBERSHIP_MESSAGES.failureTitle, text: MEMBERSHIP_MESSAGES.failure });
+    // A payment that did not start: the one dialog every payment screen shows, TRY AGAIN or CLOSE.
+    const wrong = async () => {
+      if (await alert.retry({ title: MEMBERSHIP_MESSAGES.failureTitle, text: MEMBERSHIP_MESSAGES.failure })) void checkout();
+    };
     try {
       const { redirectURL } = await buy.mutateAsync({ userID: userId, number: quantity, plan: plan.id });
-      if (!redirectURL) return wrong();
+      if (!redirectURL) return void wrong();
       setLeaving(true);
       openPaymentPage(redirectURL);
     } catch (error) {
       // A refusal the server explains (the account's hourly budget of checkouts) is shown as it says.
       if (error instanceof ApiError && error.errorcode === API_ERRORCODE.tooManyRequests) void alert.show({ icon: 'error', title: MEMBERSHIP_MESSAGES.failureTitle, text: error.message });
-      else wrong();
+      else void wrong();
     }
   };
 
@@ -150,9 +158,29 @@ export function BuyMembership({ userId, planId }: { userId: number; planId: stri
           </TableContainer>
           <Box sx={{ mt: 3 }}>
             <FormControlLabel
-              control={<Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />}
+              control={
+                <Checkbox
+                  checked={agreed}
+                  onChange={(event) => {
+                    setAgreed(event.target.checked);
+                    if (event.target.checked) setTermsMissing(false);
+                  }}
+                  slotProps={{
+                    input: {
+                      ref: termsBox,
+                      'aria-invalid': termsMissing || undefined,
+                      'aria-describedby': termsMissing ? termsErrorId : undefined,
+                    } as InputHTMLAttributes<HTMLInputElement> & { ref: RefObject<HTMLInputElement | null> },
+                  }}
+                />
+              }
               label={<TermsSentence text="I agree with the terms and conditions" linked="terms and conditions" />}
             />
+            {termsMissing && (
+              <FormHelperText error id={termsErrorId} role="alert" sx={{ mt: 0 }}>
+                {MEMBERSHIP_MESSAGES.terms}
+              </FormHelperText>
+            )}
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               Parcels wait in your locker free of charge until 12:00 PM PST the day after delivery; each extra day costs 1 credit, for up
               to 2 days.

@@ -73,11 +73,17 @@ describe('buying a plan', () => {
     await user.type(quantity, '3');
 
     await user.click(screen.getByRole('button', { name: 'PayPal Checkout' }));
-    expect(await screen.findByRole('dialog')).toHaveTextContent(MEMBERSHIP_MESSAGES.terms);
+    // A field error: said at the unticked box, which gets the focus; no dialog.
+    const box = screen.getByRole('checkbox', { name: 'I agree with the terms and conditions' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MEMBERSHIP_MESSAGES.terms);
+    expect(box).toHaveAccessibleDescription(MEMBERSHIP_MESSAGES.terms);
+    expect(box).toHaveFocus();
+    expect(box).toBeInvalid();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls('/app/v1/buyMembership')).toHaveLength(0);
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' }));
 
-    await user.click(await screen.findByRole('checkbox', { name: 'I agree with the terms and conditions' }));
+    await user.click(box);
+    expect(screen.queryByText(MEMBERSHIP_MESSAGES.terms)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'PayPal Checkout' }));
     await waitFor(() => expect(openPaymentPage).toHaveBeenCalledWith('https://pay.example/approve?token=abc'));
     const sent = api.calls('/app/v1/buyMembership')[0];
@@ -106,15 +112,21 @@ describe('buying a plan', () => {
     expect(await within(order).findAllByText('$99.00')).toHaveLength(2);
   });
 
-  it("says 'Something Wrong' when the purchase cannot start", async () => {
+  it("says 'Something Wrong' when the purchase cannot start, and asks TRY AGAIN or CLOSE", async () => {
     signIn();
-    membershipApi(null, { '/app/v1/buyMembership': { status: 500, body: { errorcode: -500, message: 'boom' } } });
+    const api = membershipApi(null, { '/app/v1/buyMembership': { status: 500, body: { errorcode: -500, message: 'boom' } } });
     const { user } = renderApp('/buymembership/2');
     await user.click(await screen.findByRole('checkbox', { name: 'I agree with the terms and conditions' }));
     await user.click(screen.getByRole('button', { name: 'PayPal Checkout' }));
-    const alert = await screen.findByRole('dialog', { name: MEMBERSHIP_MESSAGES.failureTitle });
+    let alert = await screen.findByRole('alertdialog', { name: MEMBERSHIP_MESSAGES.failureTitle });
     expect(alert).toHaveTextContent(MEMBERSHIP_MESSAGES.failure);
     expect(openPaymentPage).not.toHaveBeenCalled();
+    await user.click(within(alert).getByRole('button', { name: 'TRY AGAIN' }));
+    await waitFor(() => expect(api.calls('/app/v1/buyMembership')).toHaveLength(2));
+    alert = await screen.findByRole('alertdialog', { name: MEMBERSHIP_MESSAGES.failureTitle });
+    await user.click(within(alert).getByRole('button', { name: 'CLOSE' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.calls('/app/v1/buyMembership')).toHaveLength(2);
   });
 
   it('says a plan that does not exist does not', async () => {

@@ -64,7 +64,14 @@ async function toDateStep(user: User, { service }: { service?: string } = {}) {
 describe('the pickup wizard: FedEx, paid', JOURNEY, () => {
   it('goes from the label to the payment page: locker or contact, a date of the window, the rates, the agreements and PayPal', async () => {
     signIn({ userId: 7 });
-    const api = pickupApi([FEDEX_ROW]);
+    // The first payment does not start: the dialog every payment screen shows asks TRY AGAIN.
+    let payments = 0;
+    const api = pickupApi([FEDEX_ROW], {
+      '/openapi/easyPost/paypalByPickup': () =>
+        ++payments === 1
+          ? { body: { code: -1, errorcode: -1, message: 'PayPal is not answering.' } }
+          : { body: { code: 0, errorcode: 0, message: 'ok', paymentUrl: 'https://pay.example/approve?token=pickup' } },
+    });
     const user = await openWizard('LB2001');
 
     // Confirm Package shows the label.
@@ -126,9 +133,13 @@ describe('the pickup wizard: FedEx, paid', JOURNEY, () => {
     await user.click(screen.getByRole('checkbox', { name: PICKUP_TEXT.agreePackageReady }));
     await user.click(screen.getByRole('checkbox', { name: PICKUP_TEXT.paypal }));
     await user.click(screen.getByRole('button', { name: 'Pay $4.00' }));
+    const failed = await screen.findByRole('alertdialog', { name: 'Oops...' });
+    expect(failed).toHaveTextContent('PayPal is not answering.');
+    expect(leaveForPayment).not.toHaveBeenCalled();
+    await user.click(within(failed).getByRole('button', { name: 'TRY AGAIN' }));
 
     await waitFor(() => expect(leaveForPayment).toHaveBeenCalledWith('https://pay.example/approve?token=pickup'));
-    expect(Object.fromEntries(api.calls('/openapi/easyPost/paypalByPickup')[0]?.fields ?? [])).toEqual({
+    expect(Object.fromEntries(api.calls('/openapi/easyPost/paypalByPickup')[1]?.fields ?? [])).toEqual({
       shipmentId: 'shp_2001',
       pickupId: 'pickup_9',
       pickupRateId: 'pickuprate_2',

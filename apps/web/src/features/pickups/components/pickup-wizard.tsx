@@ -152,7 +152,8 @@ export function PickupWizard({
       allowLeave();
       leaveForPayment(paymentUrl);
     } catch (error) {
-      void alert.show({ icon: 'error', title: 'Oops...', text: reasonOf(error) });
+      // A payment that did not start: the one dialog every payment screen shows, TRY AGAIN or CLOSE.
+      if (await alert.retry({ title: 'Oops...', text: reasonOf(error) })) void payFor(pickupId, rate);
     }
   }
 
