@@ -10,13 +10,14 @@ import { defineConfig } from 'vitest/config';
  * The first page's modules (main.tsx and its static imports, recursively) in one chunk: one
  * request and one gzip stream instead of a dozen small chunks shared with lazy screens.
  * Packages reached through an index that re-exports everything (the contract, zod, dayjs,
- * TanStack Query, @mui/system) are left to tree-shaking and automatic chunking; captured whole,
- * they would carry code only lazy screens use onto the first page.
+ * TanStack Query, @mui/system, @mui/material/styles) are left to tree-shaking and automatic
+ * chunking; captured whole, they would carry code only lazy screens use onto the first page (the
+ * styles index's enhanceHighContrast brought a dozen components' class names, 0.7 KB gzipped).
  */
 function firstPageChunk() {
   const firstPage = new Set<string>();
   const reachedThroughIndex =
-    /packages[\\/]contract[\\/]|node_modules[\\/](zod|dayjs|@tanstack[\\/][^\\/]+|@mui[\\/]system)[\\/]/;
+    /packages[\\/]contract[\\/]|node_modules[\\/](zod|dayjs|@tanstack[\\/][^\\/]+|@mui[\\/]system)[\\/]|node_modules[\\/]@mui[\\/]material[\\/]styles[\\/]index\.mjs$/;
   const plugin: Plugin = {
     name: 'airbox:first-page-chunk',
     apply: 'build',

@@ -10,9 +10,11 @@ import { gzipSync } from 'node:zlib';
 // 149.6 KB on 2026-11-25: react-dom 60, react-router 28, MUI with emotion 45, the app and the
 // contract's constants 13. TanStack Query, react-hook-form and zod load after the first page
 // (README, "Measured"): what is added to the login route must be paid for there.
-// 151.0 KB on 2026-11-26 with the dark theme following the device (issue 21 item 16): 1 KB over
-// issue 12's 150, let through for now and owed back (issue 24, performance, takes it back to 150).
-const BUDGET_KB = 151.5;
+// 151.0 KB on 2026-11-26 with the dark theme following the device (issue 21 item 16), let through
+// at 151.5 for a day; 149.8 KB on 2026-11-27 (issue 24): the first-page chunk no longer captures
+// @mui/material/styles' index (whose enhanceHighContrast kept a dozen components' class names,
+// 0.7 KB), and lib/cookies.ts reads and writes the readable cookies instead of js-cookie (0.5 KB).
+const BUDGET_KB = 150;
 const LOGIN_ROUTE_MODULE = 'src/app/routes/login.tsx';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');

@@ -1,5 +1,5 @@
 import { SESSION_MAX_AGE_MS, STORAGE_KEYS, type SessionUser } from '@airbox/contract';
-import Cookies from 'js-cookie';
+import { getCookie, readCookies, removeCookie, setCookie } from './cookies';
 
 /**
  * Session hints (spec 01 §3). The httpOnly session cookie set by the server is the only proof of
@@ -19,39 +19,39 @@ export interface SessionHints {
 /** `user` is the login answer's user, parsed by the contract's sessionUserSchema: its fields only. */
 export function startSession(user: SessionUser, version: string, email: string): void {
   for (const [field, value] of Object.entries(user)) {
-    Cookies.set(field, value === null ? '' : String(value), cookieOptions);
+    setCookie(field, value === null ? '' : String(value), cookieOptions);
   }
-  Cookies.set(VERSION_COOKIE, version, cookieOptions);
+  setCookie(VERSION_COOKIE, version, cookieOptions);
   sessionStorage.setItem(STORAGE_KEYS.sessionEmail, email);
 }
 
 /** After a profile change: the display hints that changed with it (name, e-mail, AirBox ID). */
 export function updateSessionHints(changes: Partial<Pick<SessionUser, 'First_name' | 'Last_name' | 'Email' | 'BOXID'>>): void {
   for (const [field, value] of Object.entries(changes)) {
-    if (value !== undefined) Cookies.set(field, value, cookieOptions);
+    if (value !== undefined) setCookie(field, value, cookieOptions);
   }
   if (changes.Email !== undefined) sessionStorage.setItem(STORAGE_KEYS.sessionEmail, changes.Email);
 }
 
 /** Clears the session's cookies (all but the theme choice) and session storage. */
 export function endSession(): void {
-  for (const name of Object.keys(Cookies.get())) {
-    if (name !== STORAGE_KEYS.themeCookie) Cookies.remove(name, { path: '/' });
+  for (const name of Object.keys(readCookies())) {
+    if (name !== STORAGE_KEYS.themeCookie) removeCookie(name, '/');
   }
   sessionStorage.clear();
 }
 
 /** Signed in means the role_id and user_id cookies are both present (spec 01 §2). */
 export function readSession(): SessionHints | null {
-  const userId = Number(Cookies.get('user_id'));
-  const roleId = Number(Cookies.get('role_id'));
-  if (!Cookies.get('user_id') || !Cookies.get('role_id') || !Number.isInteger(userId) || !Number.isInteger(roleId)) {
+  const userId = Number(getCookie('user_id'));
+  const roleId = Number(getCookie('role_id'));
+  if (!getCookie('user_id') || !getCookie('role_id') || !Number.isInteger(userId) || !Number.isInteger(roleId)) {
     return null;
   }
   return {
     userId,
     roleId,
-    boxId: Cookies.get('BOXID') ?? '',
-    firstName: Cookies.get('First_name') ?? '',
+    boxId: getCookie('BOXID') ?? '',
+    firstName: getCookie('First_name') ?? '',
   };
 }

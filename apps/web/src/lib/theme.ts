@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, THEME_COLORS, type ThemeColor } from '@airbox/contract';
 import { createTheme, type PaletteOptions, type Theme } from '@mui/material/styles';
-import Cookies from 'js-cookie';
+import { getCookie, setCookie } from './cookies';
 
 /**
  * The two themes (spec 01 §2). Primary colours are dark enough for white text and for text on
@@ -31,12 +31,12 @@ export const THEME_MODE_NAMES: Record<ThemeMode, string> = { system: 'Auto (devi
 
 /** The saved choice from the theme_mode cookie; 'system' when absent or unknown. */
 export function readThemeMode(): ThemeMode {
-  const saved = Cookies.get(STORAGE_KEYS.themeModeCookie);
+  const saved = getCookie(STORAGE_KEYS.themeModeCookie);
   return THEME_MODES.find((mode) => mode === saved) ?? 'system';
 }
 
 export function saveThemeMode(mode: ThemeMode): void {
-  Cookies.set(STORAGE_KEYS.themeModeCookie, mode, { path: '/', expires: 365, sameSite: 'lax' });
+  setCookie(STORAGE_KEYS.themeModeCookie, mode, { path: '/', expires: 365, sameSite: 'lax' });
 }
 
 /** Everything but the theme's colour, per appearance. Dark: gray surfaces, text and states at ≥ 4.5:1 on them. */
@@ -69,12 +69,12 @@ export function themeName(color: ThemeColor, brand: string): string {
 
 /** The saved choice from the theme_button_color cookie; orange when absent or unknown. */
 export function readThemeColor(): ThemeColor {
-  const saved = Cookies.get(STORAGE_KEYS.themeCookie);
+  const saved = getCookie(STORAGE_KEYS.themeCookie);
   return THEME_COLORS.find((color) => color === saved) ?? 'orange';
 }
 
 export function saveThemeColor(color: ThemeColor): void {
-  Cookies.set(STORAGE_KEYS.themeCookie, color, { path: '/', expires: 365, sameSite: 'lax' });
+  setCookie(STORAGE_KEYS.themeCookie, color, { path: '/', expires: 365, sameSite: 'lax' });
 }
 
 /**

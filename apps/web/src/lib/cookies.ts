@@ -1,0 +1,49 @@
+/**
+ * The readable cookies (the session's hints, the theme's colour and mode), read and written as
+ * js-cookie did: names and values percent-encoded, read back decoded, `expires` in days. Its
+ * 0.7 KB gzipped was on the login route (issue 24); the tests still use js-cookie on the same
+ * cookies.
+ */
+export interface CookieOptions {
+  path?: string;
+  /** Days from now; negative removes the cookie. A session cookie without it. */
+  expires?: number;
+  sameSite?: 'lax' | 'strict';
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Percent-escapes decoded; a value that does not decode is kept as written. */
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Every cookie the page can read, by name (the first of a name written twice, as the browser lists them). */
+export function readCookies(): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const pair of document.cookie ? document.cookie.split('; ') : []) {
+    const at = pair.indexOf('=');
+    const name = decode(pair.slice(0, at));
+    if (at > 0 && !(name in cookies)) cookies[name] = decode(pair.slice(at + 1));
+  }
+  return cookies;
+}
+
+export function getCookie(name: string): string | undefined {
+  return readCookies()[name];
+}
+
+export function setCookie(name: string, value: string, { path = '/', expires, sameSite }: CookieOptions = {}): void {
+  let cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=${path}`;
+  if (expires !== undefined) cookie += `; expires=${new Date(Date.now() + expires * DAY_MS).toUTCString()}`;
+  if (sameSite) cookie += `; samesite=${sameSite}`;
+  document.cookie = cookie;
+}
+
+export function removeCookie(name: string, path = '/'): void {
+  setCookie(name, '', { path, expires: -1 });
+}
