@@ -1,6 +1,4 @@
-import { COUNTRY_UNITED_STATES, LIMITS, REGISTRATION_MESSAGES, US_STATES, type AddressStep } from '@airbox/contract';
-import { useFormContext } from 'react-hook-form';
-import { useAlert } from '../../../components/alert/alert-context';
+import { COUNTRY_UNITED_STATES, LIMITS, US_STATES, type AddressStep } from '@airbox/contract';
 import { FormField } from '../../../components/form/form-field';
 import { FormSelect } from '../../../components/form/form-select';
 import type { RegistrationPayload } from '../api/register';
@@ -45,20 +43,4 @@ export function AddressFields() {
       <FormField name="address2" label="Address line 2" autoComplete="address-line2" helperText="Apartment, suite, unit (optional)" />
     </>
   );
-}
-
-/**
- * Before the final submit: a warning when the terms are not accepted (spec 02 §5), or, for the
- * enterprise wizard, when the company is not confirmed. The field errors show as well.
- */
-export function useTermsWarning(extra?: { name: string; message: string }) {
-  const alert = useAlert();
-  const { getValues } = useFormContext();
-  return () => {
-    if (getValues('Conditions') !== true) {
-      void alert.show({ icon: 'warning', text: REGISTRATION_MESSAGES.terms });
-    } else if (extra && getValues(extra.name) !== true) {
-      void alert.show({ icon: 'warning', text: extra.message });
-    }
-  };
 }

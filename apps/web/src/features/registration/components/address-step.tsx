@@ -1,7 +1,7 @@
 import type { AddressStep as AddressStepValues } from '@airbox/contract';
 import { Form } from '../../../components/form/form';
 import { FormPhoneField } from '../../../components/form/form-phone-field';
-import { AddressFields, EMPTY_ADDRESS_FIELDS, useTermsWarning } from './address-fields';
+import { AddressFields, EMPTY_ADDRESS_FIELDS } from './address-fields';
 import { FieldGrid, Wide } from './field-grid';
 import { SectionTitle } from './section-title';
 import { StepActions } from '../../../components/wizard/step-actions';
@@ -11,11 +11,6 @@ import { TermsField } from './terms-field';
 export type AddressValues = AddressStepValues;
 
 export const EMPTY_ADDRESS: AddressValues = { secondPhone: '', homePhone: '', ...EMPTY_ADDRESS_FIELDS };
-
-function AddressActions({ busy, onBack }: { busy: boolean; onBack: () => void }) {
-  const warn = useTermsWarning();
-  return <StepActions onBack={onBack} nextLabel="Sign up" busy={busy} onNextClick={warn} />;
-}
 
 /** Step 3 of the individual wizard: the address, phones and the terms. */
 export function AddressStep({
@@ -43,7 +38,8 @@ export function AddressStep({
               <TermsField />
             </Wide>
           </FieldGrid>
-          <AddressActions busy={busy} onBack={() => onBack(getValues())} />
+          {/* Terms not accepted (spec 02 §8): said at the box, which gets the focus, like every field error. */}
+          <StepActions onBack={() => onBack(getValues())} nextLabel="Sign up" busy={busy} />
         </>
       )}
     </Form>

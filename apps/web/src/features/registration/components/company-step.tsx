@@ -1,7 +1,6 @@
 import {
   COUNTRY_UNITED_STATES,
   LIMITS,
-  REGISTRATION_MESSAGES,
   unitSuiteLine,
   usStateCode,
   type Campus,
@@ -24,7 +23,7 @@ import { getCampusesQueryOptions, useCampuses } from '../api/get-campuses';
 import { getCompanyInfoQueryOptions } from '../api/get-company-info';
 import { useUnitCompanies } from '../api/get-companies';
 import { useUnits } from '../api/get-units';
-import { AddressFields, EMPTY_ADDRESS_FIELDS, useTermsWarning } from './address-fields';
+import { AddressFields, EMPTY_ADDRESS_FIELDS } from './address-fields';
 import { CompanyPicker } from './company-picker';
 import { FieldGrid, Wide } from './field-grid';
 import { HubSelect } from './hub-select';
@@ -184,11 +183,6 @@ function CompanyFields({ bcmUserId }: { bcmUserId: number }) {
   );
 }
 
-function CompanyActions({ busy, onBack }: { busy: boolean; onBack: () => void }) {
-  const warn = useTermsWarning({ name: 'companyConfirmed', message: REGISTRATION_MESSAGES.companyConfirmation });
-  return <StepActions onBack={onBack} nextLabel="Sign up" busy={busy} onNextClick={warn} />;
-}
-
 /** Step 3 of the enterprise wizard: company, location, delivery hub, address and terms. */
 export function CompanyStep({
   bcmUserId,
@@ -212,7 +206,8 @@ export function CompanyStep({
             Search for your company by name or AirBox ID, or choose your campus, building and unit.
           </Typography>
           <CompanyFields bcmUserId={bcmUserId} />
-          <CompanyActions busy={busy} onBack={() => onBack(getValues())} />
+          {/* The company not confirmed, the terms not accepted: said at each box, like every field error. */}
+          <StepActions onBack={() => onBack(getValues())} nextLabel="Sign up" busy={busy} />
         </>
       )}
     </Form>

@@ -164,11 +164,14 @@ describe('enterprise registration', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: /^Delivery hub/ })).toHaveValue('Hub of 11'));
     await app.user.click(screen.getByRole('checkbox', { name: /I have read and agree/ }));
     await app.user.click(screen.getByRole('button', { name: 'Sign up' }));
-    const warning = await screen.findByRole('dialog', { name: M.companyConfirmation });
+    // Said at the box, which gets the focus; no dialog.
+    const confirmBox = screen.getByRole('checkbox', { name: 'I have verified that my selected company is correct.' });
+    await waitFor(() => expect(confirmBox).toHaveAccessibleDescription(M.companyConfirmation));
+    expect(confirmBox).toHaveFocus();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls('/app/v1/regist_userInfo')).toHaveLength(0);
-    await app.user.click(within(warning).getByRole('button', { name: 'OK' }));
 
-    await app.user.click(await screen.findByRole('checkbox', { name: 'I have verified that my selected company is correct.' }));
+    await app.user.click(confirmBox);
     await app.user.click(screen.getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(calls('/app/v1/regist_userInfo')).toHaveLength(1));
     expect(Object.fromEntries(calls('/app/v1/regist_userInfo')[0]!.fields)).toMatchObject({

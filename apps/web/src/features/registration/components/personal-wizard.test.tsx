@@ -250,12 +250,16 @@ describe('individual registration: hubs near the ZIP code', () => {
 });
 
 describe('individual registration: sending', () => {
-  it('warns when the terms are not accepted and sends nothing', async () => {
+  it('says at the terms box when they are not accepted, and sends nothing', async () => {
     const { calls } = api();
     const { user } = await reachAddress();
     await screen.findByRole('heading', { name: 'Your address' });
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByRole('dialog', { name: M.terms })).toBeInTheDocument();
+    // A field error: said at the terms box (its description), not in a dialog.
+    const box = screen.getByRole('checkbox', { name: /I have read and agree/ });
+    await waitFor(() => expect(box).toHaveAccessibleDescription(M.terms));
+    expect(box).toBeInvalid();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls('/app/v1/regist_userInfo')).toHaveLength(0);
   });
 
