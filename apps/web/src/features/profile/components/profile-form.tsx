@@ -175,7 +175,8 @@ export function ProfileForm({ user }: { user: UserProfile }) {
         aria-label="Edit profile"
         onSubmit={(values) => {
           if (hasChanges(values, original)) setPending({ ...original, ...values } as Values);
-          else void alert.show({ icon: 'info', text: PROFILE_MESSAGES.noChanges });
+          // A notice that needs no answer: a toast.
+          else toast.show(PROFILE_MESSAGES.noChanges, 'info');
         }}
       >
         {(methods) => (
@@ -185,7 +186,7 @@ export function ProfileForm({ user }: { user: UserProfile }) {
             hubsLoading={hubs.isPending}
             onSave={() => {
               if (!hasChanges(methods.getValues(), original)) {
-                void alert.show({ icon: 'info', text: PROFILE_MESSAGES.noChanges });
+                toast.show(PROFILE_MESSAGES.noChanges, 'info');
                 return;
               }
               void methods.handleSubmit(
