@@ -120,9 +120,15 @@ describe('My Messages', () => {
     const api = messagesApi();
     const { user } = renderApp('/message');
     await screen.findByText('TRACK-3');
-    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
-    expect(await screen.findByRole('dialog')).toHaveTextContent(INBOX_MESSAGES.selectFirst);
+    const button = screen.getByRole('button', { name: 'Delete selected' });
+    await user.click(button);
+    // Said under the button, which it describes; no dialog. Selecting a message takes it away.
+    expect(await screen.findByRole('alert')).toHaveTextContent(INBOX_MESSAGES.selectFirst);
+    expect(button).toHaveAccessibleDescription(INBOX_MESSAGES.selectFirst);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls('/app/v1/deleteMessage')).toHaveLength(0);
+    await user.click(screen.getAllByRole('checkbox')[1]!);
+    expect(screen.queryByText(INBOX_MESSAGES.selectFirst)).not.toBeInTheDocument();
   });
 
   it('deletes the selected messages in one call, and a single one from its row', async () => {

@@ -4,6 +4,7 @@ import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -142,6 +143,9 @@ export function Messages({ userId }: { userId: number }) {
   const toast = useToast();
   const [page, setPage] = useState<MessagesPage>({ ...NO_FILTERS, start: 0, num: MESSAGE_PAGE_SIZES[0] });
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  /** 'Please select at least one item…' under Delete selected, after it was pressed with none (inline, not a dialog). */
+  const [selectMissing, setSelectMissing] = useState(false);
+  const selectMissingId = useId();
   const messages = useMessages(userId, page);
   const carriers = useCarrierList();
   const remove = useDeleteMessages(userId);
@@ -173,7 +177,7 @@ export function Messages({ userId }: { userId: number }) {
 
   const removeSelected = async () => {
     if (selectedShown.length === 0) {
-      void alert.show({ icon: 'warning', text: INBOX_MESSAGES.selectFirst });
+      setSelectMissing(true);
       return;
     }
     const warning = pickupCodeWarning(rows.filter((message) => selected.has(message.message_id)));
@@ -226,7 +230,14 @@ export function Messages({ userId }: { userId: number }) {
         title="My Messages"
         action={
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => void removeSelected()} disabled={remove.isPending}>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteOutline />}
+              onClick={() => void removeSelected()}
+              disabled={remove.isPending}
+              aria-describedby={selectMissing ? selectMissingId : undefined}
+            >
               Delete selected
             </Button>
             <Button
@@ -238,6 +249,11 @@ export function Messages({ userId }: { userId: number }) {
             >
               Delete all picked up
             </Button>
+            {selectMissing && (
+              <FormHelperText error id={selectMissingId} role="alert" sx={{ flexBasis: '100%', m: 0 }}>
+                {INBOX_MESSAGES.selectFirst}
+              </FormHelperText>
+            )}
           </Box>
         }
       >
@@ -256,7 +272,10 @@ export function Messages({ userId }: { userId: number }) {
           minWidth={900}
           selection={{
             selected,
-            onChange: setSelected,
+            onChange: (next) => {
+              setSelected(next);
+              if (next.size > 0) setSelectMissing(false);
+            },
             allLabel: 'Select every message on this page',
             rowLabel: (message) => `Select the message of ${messageName(message, format)}`,
           }}
