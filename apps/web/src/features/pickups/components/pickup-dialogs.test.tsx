@@ -1,7 +1,7 @@
 import { PICKUP_MESSAGES, SHIPMENT_MESSAGES } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { alertSaying, clickRowAction, expectTexts, labelRowOf, renderApp, signIn } from '../../../testing/test-utils';
+import { alertSaying, clickRowAction, expectTexts, labelRowOf, renderApp, signIn, toastSaying } from '../../../testing/test-utils';
 import { FEDEX_ROW, USPS_ROW, labelRow, ok, pickupApi, uspsDbInfo, uspsInquiry, type Handlers } from '../testing/pickup-fixtures';
 import { PICKUP_TEXT } from '../utils/messages';
 
@@ -272,8 +272,9 @@ describe('Purchased Labels: the pickup query parameters', JOURNEY, () => {
   it("shows 'Your carrier pickup was successful!' after the payment, and clears the query", async () => {
     const message = encodeURIComponent(PICKUP_MESSAGES.successful);
     const { location } = openAt(`/ShipmentParent/shipment?pickupId=pickup_9&carrier=FedEx&message=${message}`, [FEDEX_ROW]);
-    expect(await alertSaying(PICKUP_MESSAGES.successful, LOADING)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: PICKUP_MESSAGES.failed })).not.toBeInTheDocument();
+    // A success: the toast, no dialog.
+    expect(await toastSaying(PICKUP_MESSAGES.successful, LOADING)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/ShipmentParent/shipment'));
   });
 
@@ -298,8 +299,8 @@ describe('Purchased Labels: the pickup query parameters', JOURNEY, () => {
   it('says a paid pickup is being booked, was not paid, or was cancelled, without calling it a failure', async () => {
     for (const message of [PICKUP_MESSAGES.booking, PICKUP_MESSAGES.paymentCancelled, PICKUP_MESSAGES.cancelled]) {
       const { unmount } = openAt(`/ShipmentParent/shipment?pickupId=pickup_9&carrier=FedEx&message=${encodeURIComponent(message)}`, [FEDEX_ROW]);
-      expect(await alertSaying(message, LOADING)).toBeInTheDocument();
-      expect(screen.queryByRole('dialog', { name: PICKUP_MESSAGES.failed })).not.toBeInTheDocument();
+      expect(await toastSaying(message, LOADING)).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       unmount();
     }
   });

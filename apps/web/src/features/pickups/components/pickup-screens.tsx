@@ -1,6 +1,7 @@
 import { PICKUP_MESSAGES, STATUS_FLAG, type ShipmentRow } from '@airbox/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
+import { useToast } from '../../../components/toast/toast-context';
 import type { PickupRequest, PickupScreensProps } from '../../../lib/pickup-request';
 import { pickupRoute } from '../utils/draft';
 import { CarrierPickupDetailsDialog } from './carrier-pickup-details-dialog';
@@ -42,6 +43,7 @@ function firstScreen(request: PickupRequest): Screen {
  */
 export function PickupScreens({ userId, request, onClose, onChanged }: PickupScreensProps) {
   const alert = useAlert();
+  const toast = useToast();
   const [screen, setScreen] = useState<Screen>(() => firstScreen(request));
 
   // Requests that only say something, said once (StrictMode runs effects twice).
@@ -51,15 +53,15 @@ export function PickupScreens({ userId, request, onClose, onChanged }: PickupScr
     if (request.kind === 'result') {
       said.current = true;
       const { message } = request;
-      if (message === PICKUP_MESSAGES.successful) void alert.show({ icon: 'success', text: message });
-      else if (message === PICKUP_MESSAGES.notBooked) void alert.show({ icon: 'error', title: PICKUP_MESSAGES.failed, text: message });
-      // Paid and being booked, not paid, or cancelled: not a failure of the booking itself.
-      else void alert.show({ icon: message === PICKUP_MESSAGES.paymentCancelled ? 'warning' : 'info', text: message });
+      // A failed booking is the dialog; a success, or a pickup being booked, not paid or cancelled (a
+      // notice that needs no answer, not a failure of the booking itself), is a toast.
+      if (message === PICKUP_MESSAGES.notBooked) void alert.show({ icon: 'error', title: PICKUP_MESSAGES.failed, text: message });
+      else toast.show(message, message === PICKUP_MESSAGES.successful ? 'success' : 'info');
       // The row shows the pickup (or why it failed) as it is now.
       onChanged();
       onClose();
     }
-  }, [alert, onChanged, onClose, request]);
+  }, [alert, toast, onChanged, onClose, request]);
 
   const openWizard = useCallback((row: ShipmentRow | null) => (row ? setScreen({ kind: 'wizard', row }) : onClose()), [onClose]);
 
