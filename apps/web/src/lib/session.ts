@@ -33,10 +33,12 @@ export function updateSessionHints(changes: Partial<Pick<SessionUser, 'First_nam
   if (changes.Email !== undefined) sessionStorage.setItem(STORAGE_KEYS.sessionEmail, changes.Email);
 }
 
-/** Clears the session's cookies (all but the theme choice) and session storage. */
+/** Clears the session's cookies (all but the theme's colour and mode) and session storage. */
 export function endSession(): void {
+  // The theme's colour and mode are the device's choices, not the account's: they outlive a sign-out.
+  const kept: string[] = [STORAGE_KEYS.themeCookie, STORAGE_KEYS.themeModeCookie];
   for (const name of Object.keys(readCookies())) {
-    if (name !== STORAGE_KEYS.themeCookie) removeCookie(name, '/');
+    if (!kept.includes(name)) removeCookie(name, '/');
   }
   sessionStorage.clear();
 }
