@@ -28,7 +28,11 @@ test('the plans and the order: the current plan marked, the total, the terms ask
   await expectNoSeriousViolations(page);
 
   await page.getByRole('button', { name: 'PayPal Checkout' }).click();
-  await expect(alertBox(page)).toContainText('You must agree with the terms and conditions to continue.');
+  // A field error: said at the unticked box, which gets the focus; no dialog.
+  const terms = page.getByRole('checkbox', { name: 'I agree with the terms and conditions' });
+  await expect(terms).toBeFocused();
+  await expect(terms).toHaveAccessibleDescription('You must agree with the terms and conditions to continue.');
+  await expect(alertBox(page)).toHaveCount(0);
   await expect(page).toHaveURL(/\/app\/buymembership\/1$/);
 });
 

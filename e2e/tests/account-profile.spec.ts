@@ -11,8 +11,8 @@ test('a profile change asks the password: a wrong one is refused, the right one 
   await expectNoSeriousViolations(page);
 
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(alertBox(page)).toContainText('You have not made any changes');
-  await alertBox(page).getByRole('button', { name: 'OK' }).click();
+  await expect(toast(page, 'You have not made any changes')).toBeVisible();
+  await expect(alertBox(page)).toHaveCount(0);
 
   // A new account has no PIN, cell phone or zip yet: the form says what to fix first.
   await form.getByLabel('City').fill('Oakland');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, alertBox, createAccount, signIn } from '../support/accounts';
+import { DEMO, alertBox, createAccount, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
 import { buyLabelThroughApi, chooseLabelAction, openLabelMenu } from '../support/labels';
 
@@ -204,10 +204,9 @@ test("a customer edits a label's comments and refunds it; another customer canno
   await expect(dialog.getByLabel('Comments', { exact: true })).toHaveValue('First note');
   await dialog.getByLabel('Comments', { exact: true }).fill('Leave   at the back door');
   await dialog.getByRole('button', { name: 'CONFIRM' }).click();
-  const alert = alertBox(page);
-  await expect(alert).toContainText('Update success');
-  await alert.getByRole('button', { name: 'OK' }).click();
-  await expect(alert).toBeHidden();
+  // A success: the toast, no dialog to close.
+  await expect(toast(page, 'Update success')).toBeVisible();
+  await expect(alertBox(page)).toHaveCount(0);
   await expect(row).toContainText('Leave at the back door');
 
   // Refund: asked first, then pending.
@@ -215,8 +214,9 @@ test("a customer edits a label's comments and refunds it; another customer canno
   const question = alertBox(page);
   await expect(question).toContainText('Request a refund for this label?');
   await question.getByRole('button', { name: 'CONFIRM' }).click();
-  await expect(alertBox(page)).toContainText('Refund requested.');
-  await alertBox(page).getByRole('button', { name: 'OK' }).click();
+  // One message: the toast (and the row's status), no dialog.
+  await expect(toast(page, 'Refund requested.')).toBeVisible();
+  await expect(alertBox(page)).toHaveCount(0);
   await expect(row).toContainText('refund pending');
   await expect((await openLabelMenu(page, row)).getByRole('menuitem', { name: 'REFUND' })).toHaveCount(0);
   await page.keyboard.press('Escape');

@@ -307,13 +307,12 @@ test('an order saved for later is listed in Orders In Progress and continued pre
   await typeAddress(page, to, { ...RECIPIENT, city: 'Austin' });
   await page.getByRole('button', { name: 'Save for later' }).click();
 
-  const saved = alertBox(page);
-  await expect(saved).toContainText(
-    'Your order has been saved successfully. You may access your saved orders anytime under My Shipments → Orders In Progress.',
-  );
+  // A toast on the page it points to, no dialog.
   await expect(page).toHaveURL(/\/app\/ShipmentParent\/MyOrder$/);
-  await saved.getByRole('button', { name: 'OK' }).click();
-  await expect(saved).toBeHidden();
+  await expect(
+    toast(page, 'Your order has been saved successfully. You may access your saved orders anytime under My Shipments → Orders In Progress.'),
+  ).toBeVisible();
+  await expect(alertBox(page)).toHaveCount(0);
 
   const order = page.getByRole('table', { name: 'Orders In Progress' }).getByRole('row').filter({ hasText: 'Rosa Parcel' });
   await expect(order).toContainText('Jordan Journey');

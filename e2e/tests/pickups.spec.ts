@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { alertBox, createAccount, signIn } from '../support/accounts';
+import { alertBox, createAccount, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
 import { SENDER, buyLabelThroughApi, chooseLabelAction, openLabelMenu } from '../support/labels';
 
@@ -250,8 +250,8 @@ test('a FedEx pickup is paid on the payment simulator, booked, and shown in Pick
   // The payment simulator, then the list with the pickup's result.
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page).toHaveURL(/\/app\/ShipmentParent\/shipment/);
-  await expect(alertBox(page)).toContainText('Your carrier pickup was successful!');
-  await alertBox(page).getByRole('button').first().click();
+  await expect(toast(page, 'Your carrier pickup was successful!')).toBeVisible();
+  await expect(alertBox(page)).toHaveCount(0);
 
   // PICKUP DETAILS: the carrier's confirmation, the window and what was paid.
   await chooseLabelAction(page, rowOf(page, orderNo), 'PICKUP DETAILS');

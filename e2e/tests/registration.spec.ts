@@ -111,8 +111,11 @@ test('the terms must be accepted, and the Terms of Use open in a dialog', async 
   await passZip(page);
   await fillAccount(page, uniqueEmail(), { textNotifications: true });
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(alertBox(page)).toContainText('You must agree with the terms and conditions to continue.');
-  await alertBox(page).getByRole('button', { name: 'OK' }).click();
+  // Said at the box (a field error), no dialog.
+  await expect(page.getByRole('checkbox', { name: /I have read and agree/ })).toHaveAccessibleDescription(
+    'You must agree with the terms and conditions to continue.',
+  );
+  await expect(alertBox(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Terms of Use' }).click();
   const terms = page.getByRole('dialog', { name: 'Terms of Use' });
   await expect(terms).toContainText('18 years of age or older');
