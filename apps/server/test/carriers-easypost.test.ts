@@ -31,6 +31,37 @@ interface FakeShipment {
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
+/** USPS Flat Rate prices by EasyPost's predefined_package name (Express: the envelopes). */
+const USPS_FLAT_RATES: Record<string, { priority: string; express?: string }> = {
+  FlatRateEnvelope: { priority: '9.65', express: '28.95' },
+  FlatRatePaddedEnvelope: { priority: '10.40', express: '31.45' },
+  FlatRateLegalEnvelope: { priority: '9.95', express: '29.25' },
+  SmallFlatRateBox: { priority: '10.65' },
+  MediumFlatRateBox: { priority: '18.40' },
+  LargeFlatRateBox: { priority: '25.65' },
+};
+
+const predefinedPackageOf = (parcel: Json): string | undefined =>
+  typeof parcel.predefined_package === 'string' && parcel.predefined_package !== '' ? parcel.predefined_package : undefined;
+
+/**
+ * The shipment's messages: a carrier that gave no rate says why. With a predefined package of
+ * USPS, every other carrier answers a rate_error for it (EasyPost rates a carrier's packaging
+ * with that carrier only); DHL never serves these domestic routes.
+ */
+function messagesOf(parcel: Json): Json[] {
+  const predefined = predefinedPackageOf(parcel);
+  const refused = (carrier: string, account: string, message: string) => ({ carrier, carrier_account_id: account, type: 'rate_error', message });
+  if (!predefined) return [refused('DHLExpress', 'ca_dhl', 'Service unavailable for this route')];
+  const packaging = `Unable to rate with predefined package ${predefined}`;
+  return [
+    refused('UPSDAP', 'ca_ups', packaging),
+    refused('FedExDefault', 'ca_fedex', packaging),
+    refused('DHLExpress', 'ca_dhl', packaging),
+    ...(USPS_FLAT_RATES[predefined] ? [] : [refused('USPS', 'ca_usps', `Invalid predefined package ${predefined}`)]),
+  ];
+}
+
 /**
  * EasyPost's insurance fee as recorded ('0.50000' for $50 and for $100: 0.5 % of the value, 50
  * cents at least); none when nothing is insured.
@@ -103,7 +134,7 @@ class FakeEasyPost extends FakeHttpServer {
       to_address: shipment.to,
       parcel: { id: 'prcl_1', object: 'Parcel', predefined_package: null, ...shipment.parcel },
       rates: shipment.rates,
-      messages: [{ carrier: 'DHLExpress', carrier_account_id: 'ca_dhl', type: 'rate_error', message: 'Service unavailable for this route' }],
+      messages: messagesOf(shipment.parcel),
       options: { currency: 'USD', payment: { type: 'SENDER' }, date_advance: 0 },
       selected_rate: bought?.rate ?? null,
       tracking_code: bought?.trackingCode ?? null,
@@ -257,19 +288,28 @@ class FakeEasyPost extends FakeHttpServer {
         shipment_id: id,
         carrier_account_id: 'ca_1',
       });
+      const predefined = predefinedPackageOf(shipment.parcel);
       this.shipments.set(id, {
         id,
         from: shipment.from_address,
         to: shipment.to_address,
         parcel: shipment.parcel,
-        rates: [
-          rate('USPS', 'Express', '33.10', '37.90', 2),
-          rate('USPS', 'GroundAdvantage', '5.93', '8.45', 3),
-          rate('DHLExpress', 'ExpressWorldwideNonDoc', '45.00', null, 2),
-          rate('UPSDAP', 'Ground', '10.22', null, null),
-          rate('FedExDefault', 'FEDEX_GROUND', '9.87', '11.20', 4),
-          rate('USPS', 'Priority', '6.90', '9.80', 2),
-        ],
+        rates: predefined
+          ? // USPS packaging: USPS alone rates it, Priority Mail (and Express for its envelopes) at the Flat Rate price.
+            USPS_FLAT_RATES[predefined]
+            ? [
+                rate('USPS', 'Priority', USPS_FLAT_RATES[predefined].priority, null, 2),
+                ...(USPS_FLAT_RATES[predefined].express ? [rate('USPS', 'Express', USPS_FLAT_RATES[predefined].express, null, 1)] : []),
+              ]
+            : []
+          : [
+              rate('USPS', 'Express', '33.10', '37.90', 2),
+              rate('USPS', 'GroundAdvantage', '5.93', '8.45', 3),
+              rate('DHLExpress', 'ExpressWorldwideNonDoc', '45.00', null, 2),
+              rate('UPSDAP', 'Ground', '10.22', null, null),
+              rate('FedExDefault', 'FEDEX_GROUND', '9.87', '11.20', 4),
+              rate('USPS', 'Priority', '6.90', '9.80', 2),
+            ],
         bought: undefined,
         buying: false,
         refundStatus: null,
@@ -437,6 +477,22 @@ describe('EasyPost shipments and labels', () => {
     ]);
     expect(shipment.rates.every((rate) => rate.shipmentId === shipment.shipmentId && rate.currency === 'USD')).toBe(true);
     expect(shipment.messages).toEqual(['DHLExpress: Service unavailable for this route']);
+  });
+
+  it('sends a USPS Flat Rate package as {predefined_package, weight} alone and answers USPS’s rates only, the others saying why', async () => {
+    const shipment = await adapter().rateShipment({ from: FROM, to: TO, parcel: { lengthIn: 8.625, widthIn: 5.375, heightIn: 1.625, weightOz: 32, predefinedPackage: 'SmallFlatRateBox' } });
+    expect((easypost.requests[0]?.body as { shipment: { parcel: Json } }).shipment.parcel).toEqual({ predefined_package: 'SmallFlatRateBox', weight: 32 });
+    expect(shipment.rates.map((rate) => [rate.carrier, rate.service, rate.priceCents])).toEqual([['USPS', 'Priority', 1065]]);
+    expect(shipment.messages).toEqual([
+      'UPSDAP: Unable to rate with predefined package SmallFlatRateBox',
+      'FedExDefault: Unable to rate with predefined package SmallFlatRateBox',
+      'DHLExpress: Unable to rate with predefined package SmallFlatRateBox',
+    ]);
+    const envelope = await adapter().rateShipment({ from: FROM, to: TO, parcel: { lengthIn: 12.5, widthIn: 9.5, heightIn: 0.75, weightOz: 8, predefinedPackage: 'FlatRateEnvelope' } });
+    expect(envelope.rates.map((rate) => [rate.carrier, rate.service])).toEqual([
+      ['USPS', 'Priority'],
+      ['USPS', 'Express'],
+    ]);
   });
 
   it('buys a rate with insurance in dollars and answers the postage', async () => {
@@ -778,6 +834,18 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
     };
     return { customer, draftId, returned };
   }
+
+  it('rates a label in a USPS Small Flat Rate Box with USPS alone, and keeps the package with the label', async () => {
+    const customer = await newCustomer(t.app);
+    const order = { ...ORDER, parcel: { predefinedPackage: 'SmallFlatRateBox', weightLb: 2 } };
+    const rated = await t.app.inject({ method: 'POST', url: '/app/v1/labelPurchase/rates', payload: order, headers: { cookie: customer.cookie } });
+    expect(rated.json(), rated.body).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.ok });
+    const { draftId, rates } = rated.json().data as { draftId: number; rates: { carrier: string; service: string }[] };
+    expect(rates.map((rate) => [rate.carrier, rate.service])).toEqual([['USPS', 'Priority']]);
+    const sent = easypost.requests.filter((request) => request.method === 'POST' && request.path === '/v2/shipments').at(-1);
+    expect((sent?.body as { shipment: { parcel: Json } }).shipment.parcel).toEqual({ predefined_package: 'SmallFlatRateBox', weight: 32 });
+    expect(await shipmentRow(draftId)).toMatchObject({ predefined_package: 'SmallFlatRateBox', length_in: 8.625, width_in: 5.375, height_in: 1.625, weight_oz: 32 });
+  });
 
   /** A FedEx label bought, then a pickup of it quoted by EasyPost and paid for; `returned` follows the payment's return. */
   async function paidPickup() {

@@ -598,6 +598,25 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
   // The Pickups list as the web app opens it: its first page.
   getUserPickupsCall: async () => ({ body: { start: 0, num: 10 }, cookie: demo.cookie, errorcode: 0 }),
 
+  // The Package step's saved packages: the picker's list, "Save this package" with the step's
+  // values as the form holds them (a Flat Rate package's sides left empty), and a delete by the
+  // id the list answered.
+  getSavedPackagesCall: async () => ({ body: {}, cookie: demo.cookie, errorcode: 0 }),
+
+  savePackageCall: async () => ({
+    body: { name: `Flat box ${(serial += 1)}`, parcel: { predefinedPackage: 'SmallFlatRateBox', length: '', width: '', height: '', weightLb: '1', weightOz: '' } },
+    cookie: demo.cookie,
+    errorcode: 0,
+  }),
+
+  deleteSavedPackageCall: async () => {
+    const name = `Shoe box ${(serial += 1)}`;
+    const parcel = { predefinedPackage: '', length: '14', width: '8', height: '5', weightLb: '2', weightOz: '4' };
+    expect((await answerOf('savePackageCall', { name, parcel }, demo.cookie)).errorcode).toBe(0);
+    const list = await answerOf('getSavedPackagesCall', {}, demo.cookie);
+    return { body: { id: list.data.find((saved: { name: string }) => saved.name === name).id }, cookie: demo.cookie, errorcode: 0 };
+  },
+
   // The recipient's link (/app/track/{token}) as the purchase mails it: a bought label with a token.
   getPublicTrackingCall: async () => {
     const token = 'client-bodies-tracking-token-0123456789';

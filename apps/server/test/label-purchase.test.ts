@@ -564,7 +564,7 @@ describe('unpaid labels: getUnpaidLabelsCall, deleteUnpaidLabelCall and paying a
       createTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       from: FROM,
       to: TO,
-      parcel: { length: 12, width: 10, height: 6, weight: 40 },
+      parcel: { length: 12, width: 10, height: 6, weight: 40, predefinedPackage: null },
       insuredValue: '100.00',
       insurance: '1.00',
       comments: 'Birthday gift',

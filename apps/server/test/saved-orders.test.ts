@@ -64,6 +64,7 @@ describe('Orders In Progress', () => {
       width: 10,
       height: 6,
       weight: 36,
+      predefinedPackage: null,
       fromfirstname: 'Casey',
       fromlastname: 'Customer',
       fromcompany: '',

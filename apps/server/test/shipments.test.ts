@@ -108,6 +108,8 @@ describe('Purchased Labels: userGetShipment', () => {
       length: 12,
       width: 10,
       weight: 40,
+      // The customer's own box: no carrier package.
+      predefinedPackage: null,
       refund_status: '',
       autoRefund: false,
       purchaseNote: '',
@@ -217,7 +219,7 @@ describe('a shipment’s details and comments', () => {
       selected_rate: { carrier: 'UPSDAP', service: 'Ground', deliveryDays: 3 },
       refund_status: '',
       discount_amount: '1.50',
-      parcel: { weight: 40, height: 6, width: 10, length: 12, createdAt: expect.stringMatching(/^\d{4}-/) },
+      parcel: { weight: 40, height: 6, width: 10, length: 12, createdAt: expect.stringMatching(/^\d{4}-/), predefinedPackage: null },
       postage_label: { trackingCode: label.trackingCode, labelPdfUrl: `/app/v1/shipments/${label.id}/label.pdf` },
       shippingdetails_id: label.id,
       orderNo: label.orderNo,

@@ -26,6 +26,7 @@ import {
   updateUserShipmentAddressCall,
 } from './contacts.js';
 import { lockerEventCall } from './locker-events.js';
+import { deleteSavedPackageCall, getSavedPackagesCall, savePackageCall } from './saved-packages-calls.js';
 import { buyMembershipCall, getMembershipsCall } from './memberships.js';
 import { deleteAllMessageCall, deleteMessageCall, getCarrierListCall, getUserMessageCall } from './messages-calls.js';
 import { getMyOperationsCall, getUserOperationsCall } from './operations.js';
@@ -150,4 +151,7 @@ export const ALL_CALLS = {
   deleteUnpaidLabelCall,
   saveOrderForLaterCall,
   getPublicTrackingCall,
+  getSavedPackagesCall,
+  savePackageCall,
+  deleteSavedPackageCall,
 } satisfies Record<string, CallDescriptor<z.ZodType, z.ZodType>>;

@@ -101,6 +101,9 @@ const labelOrder = {
   comments: 'Birthday gift',
 };
 
+/** A parcel in a USPS Flat Rate package: its EasyPost name and the weight, no sides. */
+const flatRateParcel = { predefinedPackage: 'SmallFlatRateBox', weightLb: 2, weightOz: 0 };
+
 /** The Search Options of Purchased Labels (spec 03 §2): every one may be left empty. */
 const SHIPMENT_SEARCH = ['boxId', 'trackingNum', 'carrier', 'orderNo', 'service', 'mobile', 'comments'] as const;
 
@@ -289,14 +292,28 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   getOrderForLaterCall: [{ body: { userId: 42, id: 3 }, mayOmit: ['id'] }],
   deleteOrderForLaterCall: [{ body: { id: 3 }, mayOmit: [] }],
   refundCall: [{ body: { id: 7 }, mayOmit: [] }],
-  rateLabelCall: [{ body: { ...labelOrder, saveRecipient: true }, mayOmit: ['insuredValue', 'comments', 'saveRecipient'] }],
+  rateLabelCall: [
+    { body: { ...labelOrder, saveRecipient: true }, mayOmit: ['insuredValue', 'comments', 'saveRecipient'] },
+    // A USPS Flat Rate package: no sides, only its name and the weight.
+    { body: { ...labelOrder, parcel: flatRateParcel, saveRecipient: true }, mayOmit: ['insuredValue', 'comments', 'saveRecipient'] },
+  ],
   // replaces: only when an unpaid label was rated again.
   buyLabelCall: [{ body: { draftId: 7, rateId: 'rate_1', notifyRecipient: false, orderId: 3, replaces: 5 }, mayOmit: ['notifyRecipient', 'orderId', 'replaces'] }],
   // The list of Orders In Progress asks for every unpaid label; the label page for one.
   getUnpaidLabelsCall: [{ body: { id: 5 }, mayOmit: ['id'] }],
   deleteUnpaidLabelCall: [{ body: { id: 5 }, mayOmit: [] }],
   // A page saved early holds what was typed so far.
-  saveOrderForLaterCall: [{ body: { ...labelOrder, id: 3 }, mayOmit: ['id', 'insuredValue', 'comments'] }],
+  saveOrderForLaterCall: [
+    { body: { ...labelOrder, id: 3 }, mayOmit: ['id', 'insuredValue', 'comments'] },
+    { body: { ...labelOrder, parcel: flatRateParcel, id: 3 }, mayOmit: ['id', 'insuredValue', 'comments'] },
+  ],
+  getSavedPackagesCall: [{ body: {}, mayOmit: [] }],
+  // Their own box, or a Flat Rate package without sides.
+  savePackageCall: [
+    { body: { name: 'Shoe box', parcel: labelOrder.parcel }, mayOmit: [] },
+    { body: { name: 'Small flat rate', parcel: flatRateParcel }, mayOmit: [] },
+  ],
+  deleteSavedPackageCall: [{ body: { id: 4 }, mayOmit: [] }],
   getPublicTrackingCall: [{ body: { token: 'Zm9vYmFyYmF6cXV4cXV1eA' }, mayOmit: [] }],
   // The pickup wizard builds these from the label's row and the steps' forms; empty ones are dropped.
   createPickupCall: [

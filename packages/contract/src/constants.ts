@@ -65,6 +65,8 @@ export const ACCOUNT_CAPS = {
   savedOrders: 200,
   /** My Contacts (addUserShipmentAddress, and the recipients the rates call saves). */
   contacts: 1_000,
+  /** The label page's saved packages (savePackage). */
+  savedPackages: 50,
 } as const;
 
 /**

@@ -154,6 +154,14 @@ export const OPENAPI_CODE = { ok: 0, error: -1 } as const;
 export const LABEL_PURCHASE_ERRORCODE = { ok: 0, redirect: 1, refused: -1, unverified: -2, noRates: -3, expired: -4 } as const;
 
 /**
+ * errorcode of the saved-package calls (the label page's "Save this package", its picker and its
+ * delete): 0 listed, saved or deleted; -1 (HTTP 409) the customer already has a package of that
+ * name; -404 no such package of the signed-in user, whether it does not exist or is someone
+ * else's. A full list answers API_ERRORCODE.limitReached (HTTP 409).
+ */
+export const SAVED_PACKAGE_ERRORCODE = { ok: 0, duplicateName: -1, notFound: -404 } as const;
+
+/**
  * errorcode of the pickup calls under /app/v1 (checkPickupStatus, cancelPickup): 0 done; -1 no such
  * pickup of the signed-in user; -2 the carrier refused (message says why).
  */

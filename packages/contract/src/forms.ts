@@ -16,6 +16,7 @@ import {
   invitationStepSchema,
   zipStepSchema,
 } from './registration.js';
+import { savePackageFormSchema } from './saved-packages-calls.js';
 import {
   editCommentsFormSchema,
   labelFromStepSchema,
@@ -47,6 +48,7 @@ export const FORM_SCHEMAS = {
   labelToStepSchema,
   labelPackageStepSchema,
   labelOptionsStepSchema,
+  savePackageFormSchema,
   pickupAddressStepSchema,
   uspsPickupAddressStepSchema,
   pickupDateStepSchema,

@@ -23,6 +23,8 @@ export * from './locker-events.js';
 export * from './pickups.js';
 export * from './pickups-calls.js';
 export * from './shipments.js';
+export * from './carrier-packages.js';
 export * from './shipments-calls.js';
+export * from './saved-packages-calls.js';
 export * from './calls.js';
 export * from './forms.js';

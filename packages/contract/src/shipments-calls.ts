@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call } from './call-descriptor.js';
 import { CONTACT_MESSAGES, CONTACT_PHONE_PATTERN, contactSchema, stripPunctuation } from './contacts.js';
+import { FLAT_RATE_MAX_WEIGHT_OZ, PREDEFINED_PACKAGE_IDS, type PredefinedPackageId, predefinedPackageOf } from './carrier-packages.js';
 import { LIMITS } from './constants.js';
 import {
   LABEL_FILE_ERRORCODE,
@@ -63,6 +64,8 @@ export const shipmentRowSchema = z.object({
   width: z.number(),
   /** Ounces. */
   weight: z.number(),
+  /** The USPS Flat Rate package it ships in (its inside size above); absent or null: the customer's own box. */
+  predefinedPackage: z.enum(PREDEFINED_PACKAGE_IDS).nullish(),
   /** '' none asked, else submitted, refunded, rejected or not_applicable. */
   refund_status: z.string(),
   /** The refund was asked by the daily unused-label job, not by the customer. */
@@ -122,7 +125,15 @@ export const shipmentDetailSchema = z.object({
   selected_rate: z.object({ carrier: z.string(), service: z.string(), deliveryDays: z.number().int().nullable() }),
   refund_status: z.string(),
   discount_amount: z.string(),
-  parcel: z.object({ weight: z.number(), height: z.number(), width: z.number(), length: z.number(), createdAt: z.string() }),
+  parcel: z.object({
+    weight: z.number(),
+    height: z.number(),
+    width: z.number(),
+    length: z.number(),
+    createdAt: z.string(),
+    /** The USPS Flat Rate package it ships in (its inside size above); absent or null: the customer's own box. */
+    predefinedPackage: z.enum(PREDEFINED_PACKAGE_IDS).nullish(),
+  }),
   postage_label: z.object({ trackingCode: z.string(), labelPdfUrl: z.string() }),
   shippingdetails_id: z.number().int(),
   // Beside the spec's fields: what the Shipment Order Details dialog shows of the money.
@@ -265,23 +276,55 @@ export const PARCEL_MESSAGES = {
   weight: 'Enter the weight: more than 0 and at most 150 lb',
   ounces: 'Ounces must be from 0 to 15.9',
 } as const;
+export const CARRIER_PACKAGE_MESSAGES = {
+  unknown: 'Choose one of the USPS Flat Rate packages, or your own box',
+  weight: 'Enter the weight: more than 0 and at most 70 lb (USPS Flat Rate)',
+} as const;
 
 const inchesField = z.coerce
   .number<string | number>({ error: PARCEL_MESSAGES.size })
   .min(0.1, PARCEL_MESSAGES.size)
   .max(PARCEL_LIMITS.maxSideIn, PARCEL_MESSAGES.size);
 
+/** A side of the customer's own box; left empty (or out) with a carrier package, which has its own size. */
+const sideField = z.union([z.literal(''), inchesField], { error: PARCEL_MESSAGES.size }).nullish();
+
+/** A carrier package by its EasyPost name (PREDEFINED_PACKAGES); absent, null or '': the customer's own box. */
+export const predefinedPackageField = whenMissing(
+  z.union([z.literal(''), z.enum(PREDEFINED_PACKAGE_IDS)], { error: CARRIER_PACKAGE_MESSAGES.unknown }),
+  '',
+).transform((id): PredefinedPackageId | null => (id === '' ? null : id));
+
+/**
+ * A parcel: the customer's own box (length, width and height) or a USPS Flat Rate package
+ * (predefinedPackage, its sides not asked: the parcel then has the package's inside size), and
+ * its weight, more than 0 and at most 150 lb (70 lb in Flat Rate packaging).
+ */
 export const parcelSchema = z
   .object({
-    length: inchesField,
-    width: inchesField,
-    height: inchesField,
+    predefinedPackage: predefinedPackageField,
+    length: sideField,
+    width: sideField,
+    height: sideField,
     weightLb: whenMissing(z.coerce.number<string | number>({ error: PARCEL_MESSAGES.weight }).int(PARCEL_MESSAGES.weight).min(0, PARCEL_MESSAGES.weight).max(150, PARCEL_MESSAGES.weight), 0),
     weightOz: whenMissing(z.coerce.number<string | number>({ error: PARCEL_MESSAGES.ounces }).min(0, PARCEL_MESSAGES.ounces).max(15.9, PARCEL_MESSAGES.ounces), 0),
   })
-  .refine((parcel) => parcel.weightLb * 16 + parcel.weightOz > 0 && parcel.weightLb * 16 + parcel.weightOz <= PARCEL_LIMITS.maxWeightOz, {
-    message: PARCEL_MESSAGES.weight,
-    path: ['weightLb'],
+  .superRefine((parcel, context) => {
+    if (parcel.predefinedPackage === null) {
+      for (const side of ['length', 'width', 'height'] as const) {
+        if (typeof parcel[side] !== 'number') context.addIssue({ code: 'custom', message: PARCEL_MESSAGES.size, path: [side] });
+      }
+    }
+    const ounces = parcel.weightLb * 16 + parcel.weightOz;
+    const flatRate = parcel.predefinedPackage !== null;
+    if (ounces <= 0 || ounces > (flatRate ? FLAT_RATE_MAX_WEIGHT_OZ : PARCEL_LIMITS.maxWeightOz)) {
+      context.addIssue({ code: 'custom', message: flatRate ? CARRIER_PACKAGE_MESSAGES.weight : PARCEL_MESSAGES.weight, path: ['weightLb'] });
+    }
+  })
+  .transform((parcel) => {
+    const carrierPackage = predefinedPackageOf(parcel.predefinedPackage);
+    const sides = carrierPackage ?? { length: Number(parcel.length), width: Number(parcel.width), height: Number(parcel.height) };
+    return { ...parcel, length: sides.length, width: sides.width, height: sides.height };
   });
 export type ParcelForm = z.input<typeof parcelSchema>;
 export type Parcel = z.output<typeof parcelSchema>;
@@ -396,6 +439,8 @@ export const savedOrderSchema = z.object({
   height: z.number(),
   /** Ounces, as every weight on the wire. */
   weight: z.number(),
+  /** The USPS Flat Rate package it ships in (its inside size above), or null: the customer's own box. */
+  predefinedPackage: z.enum(PREDEFINED_PACKAGE_IDS).nullable(),
   fromfirstname: z.string(),
   fromlastname: z.string(),
   fromcompany: z.string(),
@@ -571,7 +616,7 @@ export const unpaidLabelSchema = z.object({
   from: unpaidAddressSchema,
   to: unpaidAddressSchema,
   /** Inches; weight in ounces. */
-  parcel: z.object({ length: z.number(), width: z.number(), height: z.number(), weight: z.number() }),
+  parcel: z.object({ length: z.number(), width: z.number(), height: z.number(), weight: z.number(), predefinedPackage: z.enum(PREDEFINED_PACKAGE_IDS).nullable() }),
   /** The declared value to insure, dollars ('0.00': none), and its fee. */
   insuredValue: z.string(),
   insurance: z.string(),
@@ -639,6 +684,7 @@ export const saveOrderForLaterCall = call({
     from: draftAddressSchema,
     to: draftAddressSchema,
     parcel: z.object({
+      predefinedPackage: predefinedPackageField,
       length: whenMissing(z.coerce.number<string | number>().min(0).max(PARCEL_LIMITS.maxSideIn), 0),
       width: whenMissing(z.coerce.number<string | number>().min(0).max(PARCEL_LIMITS.maxSideIn), 0),
       height: whenMissing(z.coerce.number<string | number>().min(0).max(PARCEL_LIMITS.maxSideIn), 0),

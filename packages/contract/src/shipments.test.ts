@@ -19,7 +19,9 @@ import {
   toCents,
   totalPrice,
 } from './shipments.js';
-import { commentsField, insuredValueField, parcelSchema, shippingAddressSchema } from './shipments-calls.js';
+import { PREDEFINED_PACKAGE_IDS, parcelDescription } from './carrier-packages.js';
+import { SAVED_PACKAGE_MESSAGES, savePackageCall } from './saved-packages-calls.js';
+import { CARRIER_PACKAGE_MESSAGES, PARCEL_MESSAGES, commentsField, insuredValueField, parcelSchema, shippingAddressSchema } from './shipments-calls.js';
 
 const CARRIER_STATUSES = [
   'delivered',
@@ -247,9 +249,64 @@ describe('the label-purchase page forms', () => {
       height: 4,
       weightLb: 2,
       weightOz: 3.5,
+      predefinedPackage: null,
     });
     expect(parcelSchema.safeParse({ length: 10, width: 8, height: 4, weightLb: 0, weightOz: 0 }).error?.issues[0]?.path).toEqual(['weightLb']);
     expect(parcelSchema.safeParse({ length: 0, width: 8, height: 4, weightLb: 1 }).error?.issues[0]?.path).toEqual(['length']);
     expect(parcelSchema.safeParse({ length: 10, width: 8, height: 4, weightLb: 1, weightOz: 16 }).success).toBe(false);
+  });
+
+  it('asks the sides of the customer’s own box, each by its field, when no carrier package is chosen', () => {
+    const issues = (input: Record<string, unknown>) => parcelSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues({ length: '', width: 8, weightLb: 1, predefinedPackage: '' })).toEqual([
+      ['length', PARCEL_MESSAGES.size],
+      ['height', PARCEL_MESSAGES.size],
+    ]);
+    expect(issues({ length: 'ten', width: 8, height: 4, weightLb: 1 })).toEqual([['length', PARCEL_MESSAGES.size]]);
+    expect(issues({ length: 200, width: 8, height: 4, weightLb: 1 })).toEqual([['length', PARCEL_MESSAGES.size]]);
+  });
+
+  it('takes a USPS Flat Rate package by its EasyPost name without sides: the parcel has its inside size', () => {
+    expect(parcelSchema.parse({ predefinedPackage: 'SmallFlatRateBox', length: '', width: '', height: '', weightLb: '2', weightOz: '' })).toEqual({
+      predefinedPackage: 'SmallFlatRateBox',
+      length: 8.625,
+      width: 5.375,
+      height: 1.625,
+      weightLb: 2,
+      weightOz: 0,
+    });
+    // Sides sent with it are the package's, not the ones sent.
+    expect(parcelSchema.parse({ predefinedPackage: 'FlatRateEnvelope', length: 30, width: 30, height: 30, weightOz: 8 })).toMatchObject({ length: 12.5, width: 9.5 });
+    expect(PREDEFINED_PACKAGE_IDS).toEqual(['FlatRateEnvelope', 'FlatRatePaddedEnvelope', 'FlatRateLegalEnvelope', 'SmallFlatRateBox', 'MediumFlatRateBox', 'LargeFlatRateBox']);
+  });
+
+  it('refuses a package name that is not one of the USPS Flat Rate packages, and Flat Rate over 70 lb', () => {
+    const refused = parcelSchema.safeParse({ predefinedPackage: 'FedExBox', weightLb: 2 });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['predefinedPackage', CARRIER_PACKAGE_MESSAGES.unknown]]);
+    expect(parcelSchema.safeParse({ predefinedPackage: 'smallflatratebox', weightLb: 2 }).success).toBe(false);
+    const heavy = parcelSchema.safeParse({ predefinedPackage: 'LargeFlatRateBox', weightLb: 70, weightOz: 1 });
+    expect(heavy.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['weightLb', CARRIER_PACKAGE_MESSAGES.weight]]);
+    expect(parcelSchema.safeParse({ predefinedPackage: 'LargeFlatRateBox', weightLb: 70 }).success).toBe(true);
+    // The customer's own box still goes to 150 lb.
+    expect(parcelSchema.safeParse({ length: 20, width: 20, height: 20, weightLb: 150 }).success).toBe(true);
+  });
+
+  it('names a parcel one way: the carrier package, else its size', () => {
+    expect(parcelDescription({ length: 8.625, width: 5.375, height: 1.625, predefinedPackage: 'SmallFlatRateBox' })).toBe('USPS Small Flat Rate Box');
+    expect(parcelDescription({ length: 12, width: 10, height: 6, predefinedPackage: null })).toBe('12 × 10 × 6 in');
+    expect(parcelDescription({ length: 12, width: 10, height: 6 })).toBe('12 × 10 × 6 in');
+  });
+});
+
+describe('saved packages', () => {
+  it('keeps a name of 1 to 40 characters, whitespace collapsed, and a parcel as the Package step takes it', () => {
+    const saved = savePackageCall.request.parse({ name: '  Shoe   box ', parcel: { predefinedPackage: 'MediumFlatRateBox', weightLb: 3 } });
+    expect(saved.name).toBe('Shoe box');
+    expect(saved.parcel.predefinedPackage).toBe('MediumFlatRateBox');
+    expect(savePackageCall.request.safeParse({ name: '   ', parcel: { length: 1, width: 1, height: 1, weightLb: 1 } }).error?.issues[0]?.message).toBe(SAVED_PACKAGE_MESSAGES.name);
+    expect(savePackageCall.request.safeParse({ name: 'x'.repeat(41), parcel: { length: 1, width: 1, height: 1, weightLb: 1 } }).error?.issues[0]?.message).toBe(
+      SAVED_PACKAGE_MESSAGES.nameTooLong,
+    );
+    expect(savePackageCall.request.safeParse({ name: 'Box', parcel: { predefinedPackage: 'UPS_Box', weightLb: 1 } }).success).toBe(false);
   });
 });

@@ -38,6 +38,7 @@ import type {
   ServedZipsTable,
 } from '../modules/registration/registration.table.js';
 import type { SavedOrdersTable } from '../modules/saved-orders/saved-orders.table.js';
+import type { SavedPackagesTable } from '../modules/saved-packages/saved-packages.table.js';
 import type { SessionsTable } from '../modules/sessions/sessions.table.js';
 import type { SentTextsTable } from '../modules/texts/sent-texts.table.js';
 import type { UserTokensTable } from '../modules/tokens/tokens.table.js';
@@ -76,6 +77,7 @@ export interface Database {
   shipment_labels: ShipmentLabelsTable;
   invoices: InvoicesTable;
   saved_orders: SavedOrdersTable;
+  saved_packages: SavedPackagesTable;
   carrier_events: CarrierEventsTable;
   carrier_simulator_objects: CarrierSimulatorObjectsTable;
   verified_addresses: VerifiedAddressesTable;

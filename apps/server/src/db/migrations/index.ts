@@ -18,6 +18,7 @@ import * as uspsPickupRequests from './2026-11-27-0016-usps-pickup-requests.js';
 import * as operationSubjects from './2026-11-28-0017-operation-subjects.js';
 import * as expectedDelivery from './2026-11-28-0018-expected-delivery.js';
 import * as hubHours from './2026-11-28-0019-hub-hours.js';
+import * as carrierPackaging from './2026-11-29-0020-carrier-packaging.js';
 
 /**
  * Every migration, by its sortable name. A static list (not a folder scan) so that the compiled
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0017-operation-subjects': operationSubjects,
   '2026-11-28-0018-expected-delivery': expectedDelivery,
   '2026-11-28-0019-hub-hours': hubHours,
+  '2026-11-29-0020-carrier-packaging': carrierPackaging,
 };

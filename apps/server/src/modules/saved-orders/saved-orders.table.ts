@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { Timestamp } from '../../db/dialect.js';
 
 /**
@@ -20,6 +20,8 @@ export interface SavedOrdersTable extends ShippingAddressColumns {
   width_in: number;
   height_in: number;
   weight_oz: number;
+  /** The USPS Flat Rate package (EasyPost's predefined_package name; its inside size above), null: the customer's own box. */
+  predefined_package: ColumnType<string | null, string | null | undefined, string | null>;
   insured_value_cents: Generated<number>;
   comments: Generated<string>;
   created_at: Timestamp;

@@ -1,4 +1,4 @@
-import { fromCents, type SavedOrder, type saveOrderForLaterCall } from '@airbox/contract';
+import { fromCents, predefinedPackageOf, type SavedOrder, type saveOrderForLaterCall } from '@airbox/contract';
 import type { z } from 'zod';
 import { toIso } from '../../db/dialect.js';
 import type { NewSavedOrder, SavedOrderRow } from './saved-orders.table.js';
@@ -18,6 +18,7 @@ export function toSavedOrder(row: SavedOrderRow): SavedOrder {
     width: row.width_in,
     height: row.height_in,
     weight: row.weight_oz,
+    predefinedPackage: predefinedPackageOf(row.predefined_package)?.id ?? null,
     fromfirstname: row.from_first_name,
     fromlastname: row.from_last_name,
     fromcompany: row.from_company,
@@ -63,12 +64,19 @@ function sideColumns<P extends 'from' | 'to'>(prefix: P, side: Side) {
     Record<`${P}_residential`, number>;
 }
 
+/** A draft's sides: a Flat Rate package's inside size, whatever sides were typed before it was chosen. */
+function parcelSides(parcel: SaveOrderInput['parcel']) {
+  const carrierPackage = predefinedPackageOf(parcel.predefinedPackage);
+  return carrierPackage
+    ? { length_in: carrierPackage.length, width_in: carrierPackage.width, height_in: carrierPackage.height }
+    : { length_in: parcel.length, width_in: parcel.width, height_in: parcel.height };
+}
+
 /** The columns of an order in progress from the page's fields: sizes in inches, weight in ounces (lb × 16 + oz). */
 export function savedOrderColumns(input: Omit<SaveOrderInput, 'id'>): SavedOrderColumns {
   return {
-    length_in: input.parcel.length,
-    width_in: input.parcel.width,
-    height_in: input.parcel.height,
+    ...parcelSides(input.parcel),
+    predefined_package: input.parcel.predefinedPackage,
     weight_oz: Math.round((input.parcel.weightLb * 16 + input.parcel.weightOz) * 10) / 10,
     insured_value_cents: input.insuredValue,
     comments: input.comments,

@@ -17,6 +17,8 @@ export interface InvoiceContent {
   /** The service named once, as customers know it ('USPS Ground Advantage': contract carrierServiceName). */
   service: string;
   trackingCode: string;
+  /** What was shipped, named as every screen names it ('USPS Small Flat Rate Box, 2 lb'; '12 × 10 × 6 in, 2.5 lb'). */
+  package: string;
   from: string[];
   to: string[];
   /** What the label costs the customer. */
@@ -52,6 +54,7 @@ export async function renderInvoicePdf(content: InvoiceContent, options: { compr
     ...content,
     customer: { name: printable(content.customer.name), lines: content.customer.lines.map(printable), email: printable(content.customer.email) },
     service: printable(content.service),
+    package: printable(content.package),
     from: content.from.map(printable),
     to: content.to.map(printable),
     paymentReference: printable(content.paymentReference),
@@ -103,6 +106,7 @@ export async function renderInvoicePdf(content: InvoiceContent, options: { compr
       `Carrier: ${carrierDisplayName(invoice.carrier)}`,
       `Service: ${invoice.service}`,
       `Tracking number: ${invoice.trackingCode || '-'}`,
+      `Package: ${invoice.package}`,
     ],
     left + width / 2 + 10,
     width / 2 - 10,

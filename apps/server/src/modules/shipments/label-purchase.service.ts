@@ -194,6 +194,8 @@ export async function rateLabel(deps: LabelPurchaseDeps, user: Pick<UserRow, 'us
     widthIn: input.parcel.width,
     heightIn: input.parcel.height,
     weightOz: input.parcel.weightLb * 16 + input.parcel.weightOz,
+    // A USPS Flat Rate package is rated by its name: its sides above are its inside size.
+    ...(input.parcel.predefinedPackage ? { predefinedPackage: input.parcel.predefinedPackage } : {}),
   };
   let rated;
   try {
@@ -229,6 +231,7 @@ export async function rateLabel(deps: LabelPurchaseDeps, user: Pick<UserRow, 'us
       width_in: parcel.widthIn,
       height_in: parcel.heightIn,
       weight_oz: parcel.weightOz,
+      predefined_package: input.parcel.predefinedPackage,
       payment_order_id: null,
       saved_order_id: null,
       tracking_code: null,

@@ -1,4 +1,4 @@
-import { carrierDisplayName, carrierServiceName, type ShipmentDetail, type ShipmentRow as WireShipmentRow } from '@airbox/contract';
+import { carrierDisplayName, carrierServiceName, ouncesToPounds, parcelDescription, type ShipmentDetail, type ShipmentRow as WireShipmentRow } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { carrierServiceRenamings } from '../carriers/carriers.service.js';
 import { findUserById } from '../users/users.repository.js';
@@ -107,6 +107,7 @@ export async function invoicePdfOf(
     // The service as the customer chose it on the Rates step.
     service: carrierServiceName(shipment.carrier, shipment.service, await carrierServiceRenamings(ctx.db)),
     trackingCode: shipment.tracking_code ?? '',
+    package: `${parcelDescription({ length: shipment.length_in, width: shipment.width_in, height: shipment.height_in, predefinedPackage: shipment.predefined_package })}, ${ouncesToPounds(shipment.weight_oz)} lb`,
     from: addressLines(shipment, 'from'),
     to: addressLines(shipment, 'to'),
     rateCents: invoice.rate_cents,

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Timestamp } from '../../db/dialect.js';
 import type { ShippingAddressColumns } from '../saved-orders/saved-orders.table.js';
 
@@ -72,6 +72,8 @@ export interface ShipmentsTable extends ShippingAddressColumns {
   width_in: number;
   height_in: number;
   weight_oz: number;
+  /** The USPS Flat Rate package (EasyPost's predefined_package name; its inside size above), null: the customer's own box. */
+  predefined_package: ColumnType<string | null, string | null | undefined, string | null>;
   payment_order_id: number | null;
   /** The order in progress this purchase continues: deleted once bought. */
   saved_order_id: number | null;

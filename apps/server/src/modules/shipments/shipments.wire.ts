@@ -4,6 +4,8 @@ import {
   carrierWireName,
   fromCents,
   type LabelRate,
+  type PredefinedPackageId,
+  predefinedPackageOf,
   type ShipmentDetail,
   type ShipmentRow as WireShipmentRow,
   STATUS_FLAG,
@@ -20,6 +22,9 @@ import type { ShipmentRow, ShipmentState } from './shipments.table.js';
  * out as dollars with two decimals ('12.50'), weights in ounces, carriers by their wire names
  * (UPS is UPSDAP). Labels and invoices are served by the GET routes below, to their owner only.
  */
+
+/** The USPS Flat Rate package a purchase ships in, or null: the customer's own box. */
+const predefinedPackageIdOf = (row: { predefined_package: string | null }): PredefinedPackageId | null => predefinedPackageOf(row.predefined_package)?.id ?? null;
 
 /** Where a bought label is viewed: its 4x6 PNG (labelURL) and PDF (labelPdfUrl); the invoice's PDF (invoiceUrl). */
 export const LABEL_PNG_ROUTE = '/app/v1/shipments/:id/label.png';
@@ -103,7 +108,7 @@ export function toUnpaidLabel(row: UnpaidShipmentRow, offered: LabelRate[]): Unp
     createTime: toIso(row.created_at),
     from: unpaidAddress(row, 'from'),
     to: unpaidAddress(row, 'to'),
-    parcel: { length: row.length_in, width: row.width_in, height: row.height_in, weight: row.weight_oz },
+    parcel: { length: row.length_in, width: row.width_in, height: row.height_in, weight: row.weight_oz, predefinedPackage: predefinedPackageIdOf(row) },
     insuredValue: fromCents(row.insured_value_cents),
     insurance: fromCents(row.insurance_cents),
     comments: row.comments,
@@ -157,6 +162,7 @@ export function toShipmentRow(row: ShipmentRow): WireShipmentRow {
     length: row.length_in,
     width: row.width_in,
     weight: row.weight_oz,
+    predefinedPackage: predefinedPackageIdOf(row),
     refund_status: row.refund_status,
     autoRefund: row.auto_refund === 1,
     purchaseNote: row.purchase_note,
@@ -207,7 +213,14 @@ export function toShipmentDetail(row: ShipmentRow, extra: { paymentReference: st
     selected_rate: { carrier: row.carrier ? carrierWireName(row.carrier) : '', service: row.service, deliveryDays: row.delivery_days },
     refund_status: row.refund_status,
     discount_amount: money.chargePrice,
-    parcel: { weight: row.weight_oz, height: row.height_in, width: row.width_in, length: row.length_in, createdAt: toIso(row.created_at) },
+    parcel: {
+      weight: row.weight_oz,
+      height: row.height_in,
+      width: row.width_in,
+      length: row.length_in,
+      createdAt: toIso(row.created_at),
+      predefinedPackage: predefinedPackageIdOf(row),
+    },
     postage_label: { trackingCode: row.tracking_code ?? '', labelPdfUrl: bought ? labelPdfUrl(row.id) : '' },
     shippingdetails_id: row.id,
     orderNo: row.order_no,

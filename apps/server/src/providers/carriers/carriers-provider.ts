@@ -72,6 +72,12 @@ export interface Parcel {
   widthIn: number;
   heightIn: number;
   weightOz: number;
+  /**
+   * A carrier's own packaging by EasyPost's predefined_package name ('SmallFlatRateBox'): the
+   * service is then sent only its name and the weight (the sides above are its inside size, for
+   * the portal's records), and only that carrier rates it.
+   */
+  predefinedPackage?: string | undefined;
 }
 
 export interface RateShipmentInput {

@@ -361,7 +361,10 @@ export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl
         shipment: {
           from_address: addressBody(input.from),
           to_address: addressBody(input.to),
-          parcel: { length: parcel.lengthIn, width: parcel.widthIn, height: parcel.heightIn, weight: parcel.weightOz },
+          // A predefined package is named, not measured: EasyPost takes {predefined_package, weight}.
+          parcel: parcel.predefinedPackage
+            ? { predefined_package: parcel.predefinedPackage, weight: parcel.weightOz }
+            : { length: parcel.lengthIn, width: parcel.widthIn, height: parcel.heightIn, weight: parcel.weightOz },
         },
       });
       const rates = (shipment.rates ?? []).flatMap((rate) => rateOf(rate, shipment.id) ?? []).sort((a, b) => a.priceCents - b.priceCents);

@@ -204,9 +204,59 @@ export interface SimulatedRate {
   deliveryDays: number;
 }
 
+/**
+ * USPS Priority Mail Flat Rate prices (cents) by EasyPost's predefined_package name: one price
+ * whatever the distance and weight up to 70 lb. Express takes the Flat Rate envelopes too.
+ */
+const FLAT_RATES: Readonly<Record<string, { Priority: number; Express?: number }>> = {
+  FlatRateEnvelope: { Priority: 965, Express: 2895 },
+  FlatRatePaddedEnvelope: { Priority: 1040, Express: 3145 },
+  FlatRateLegalEnvelope: { Priority: 995, Express: 2925 },
+  SmallFlatRateBox: { Priority: 1065 },
+  MediumFlatRateBox: { Priority: 1840 },
+  LargeFlatRateBox: { Priority: 2565 },
+};
+
+/** The carrier whose packaging a predefined package is (only USPS's are known here). */
+const FLAT_RATE_CARRIER: Carrier = 'USPS';
+
+/**
+ * A parcel in a carrier's packaging, as EasyPost rates it: only that carrier answers, with the
+ * services that take the package; every other carrier gives no rate and says why in a message.
+ */
+function predefinedPackageRates(zone: number, parcel: Parcel & { predefinedPackage: string }): { rates: SimulatedRate[]; messages: string[] } {
+  const prices = FLAT_RATES[parcel.predefinedPackage];
+  const messages = new Set<string>();
+  const rates: SimulatedRate[] = [];
+  for (const table of SIMULATED_SERVICES) {
+    if (table.carrier !== FLAT_RATE_CARRIER || !prices) {
+      messages.add(`${table.carrier}: no rates for the predefined package ${parcel.predefinedPackage}`);
+      continue;
+    }
+    if (parcel.weightOz > CARRIER_RULES.USPS.maxPounds * 16) {
+      messages.add(`${table.carrier}: a parcel over ${CARRIER_RULES.USPS.maxPounds} lb`);
+      continue;
+    }
+    const priceCents = table.service === 'Priority' || table.service === 'Express' ? prices[table.service] : undefined;
+    if (priceCents === undefined) continue;
+    rates.push({
+      carrier: table.carrier,
+      service: table.service,
+      priceCents,
+      retailPriceCents: Math.round(priceCents * 1.18),
+      listPriceCents: Math.round(priceCents * 1.08),
+      deliveryDays: table.days[zone - 1] ?? 5,
+    });
+  }
+  rates.sort((a, b) => a.priceCents - b.priceCents);
+  return { rates, messages: [...messages] };
+}
+
 /** The price of every service that takes the parcel between the two regions, cheapest first, and why the others do not. */
 export function simulatedRates(from: ZipRegion, to: ZipRegion, parcel: Parcel): { rates: SimulatedRate[]; messages: string[] } {
   const zone = zoneOf(distanceMiles(from, to));
+  const { predefinedPackage } = parcel;
+  if (predefinedPackage) return predefinedPackageRates(zone, { ...parcel, predefinedPackage });
   const messages = new Set<string>();
   const rates: SimulatedRate[] = [];
   for (const table of SIMULATED_SERVICES) {

@@ -15,6 +15,7 @@ import pickupsRoutes from './pickups.routes.js';
 import profileRoutes from './profile.routes.js';
 import registrationRoutes from './registration.routes.js';
 import savedOrdersRoutes from './saved-orders.routes.js';
+import savedPackagesRoutes from './saved-packages.routes.js';
 import shipmentsRoutes from './shipments.routes.js';
 import walletRoutes from './wallet.routes.js';
 
@@ -38,6 +39,7 @@ const APP_V1_ROUTES = [
   contactsRoutes,
   shipmentsRoutes,
   savedOrdersRoutes,
+  savedPackagesRoutes,
   labelPurchaseRoutes,
   pickupsRoutes,
   carrierWebhooksRoutes,
