@@ -22,6 +22,7 @@ export * from './messages-calls.js';
 export * from './locker-events.js';
 export * from './pickups.js';
 export * from './pickups-calls.js';
+export * from './ship-dates.js';
 export * from './shipments.js';
 export * from './carrier-packages.js';
 export * from './shipments-calls.js';
