@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LABEL_PURCHASE_ERRORCODE, carrierPickupDates, stateTimeZone } from '@airbox/contract';
+import { LABEL_PURCHASE_ERRORCODE, carrierPickupDates, estimatedDeliveryDate, shipDatesFrom, stateTimeZone } from '@airbox/contract';
 import { CARRIER_GIVE_UP_MS as BOOKING_GIVE_UP_MS, CARRIER_GIVE_UP_MS as BUYING_GIVE_UP_MS } from '../src/modules/carriers/carrier-purchase.js';
 import { CarrierError, type CarriersProvider, type PostalAddress } from '../src/providers/carriers/carriers-provider.js';
 import { createEasyPostCarriersProvider } from '../src/providers/carriers/easypost-carriers-provider.js';
@@ -266,8 +266,13 @@ class FakeEasyPost extends FakeHttpServer {
     }
 
     if (method === 'POST' && path === '/shipments') {
-      const { shipment } = body as { shipment: { from_address: Json; to_address: Json; parcel: Json } };
+      const { shipment } = body as { shipment: { from_address: Json; to_address: Json; parcel: Json; options?: { label_date?: string } } };
       const id = newId('shp');
+      // USPS gives each rate a delivery date counted from the label date (today when none is given,
+      // as EasyPost does); the others give delivery days only (delivery_date null).
+      const labelDay = shipment.options?.label_date?.slice(0, 10) ?? new Date().toISOString().slice(0, 10);
+      const deliveryDate = (carrier: string, days: number | null) =>
+        carrier === 'USPS' && days !== null ? `${estimatedDeliveryDate(labelDay, days, carrier)}T23:59:00Z` : null;
       const rate = (carrier: string, service: string, price: string, retail: string | null, days: number | null) => ({
         id: newId('rate'),
         object: 'Rate',
@@ -282,7 +287,7 @@ class FakeEasyPost extends FakeHttpServer {
         list_currency: 'USD',
         billing_type: 'easypost',
         delivery_days: days,
-        delivery_date: null,
+        delivery_date: deliveryDate(carrier, days),
         delivery_date_guaranteed: false,
         est_delivery_days: days,
         shipment_id: id,
@@ -493,6 +498,23 @@ describe('EasyPost shipments and labels', () => {
       ['USPS', 'Priority'],
       ['USPS', 'Express'],
     ]);
+  });
+
+  it('sends the ship date as options.label_date and reads each rate’s delivery_date as a day, null when the carrier gives none', async () => {
+    const carriers = adapter();
+    const early = await carriers.rateShipment({ from: FROM, to: TO, parcel: PARCEL, shipDate: '2026-12-01' });
+    expect(easypost.requests.at(-1)?.body).toMatchObject({ shipment: { options: { label_date: '2026-12-01T12:00:00Z' } } });
+    const late = await carriers.rateShipment({ from: FROM, to: TO, parcel: PARCEL, shipDate: '2026-12-04' });
+    const days = (shipment: typeof early) => shipment.rates.map((rate) => [rate.carrier, rate.service, rate.deliveryDays, rate.deliveryDate]);
+    expect(days(early)).toEqual([
+      ['USPS', 'GroundAdvantage', 3, '2026-12-04'],
+      ['USPS', 'Priority', 2, '2026-12-03'],
+      ['FedEx', 'FEDEX_GROUND', 4, null],
+      ['UPS', 'Ground', null, null],
+      ['USPS', 'Express', 2, '2026-12-03'],
+    ]);
+    // The delivery date moves with the label date (Friday's 2 days are Tuesday's).
+    expect(late.rates.find((rate) => rate.service === 'Priority')?.deliveryDate).toBe('2026-12-08');
   });
 
   it('buys a rate with insurance in dollars and answers the postage', async () => {
@@ -834,6 +856,22 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
     };
     return { customer, draftId, returned };
   }
+
+  it('rates for the ship date chosen: EasyPost’s delivery dates where it gives them, else the days counted from the ship date', async () => {
+    const customer = await newCustomer(t.app);
+    const shipDate = shipDatesFrom(t.config.clock(), 'CA').at(-1)!;
+    const rated = await t.app.inject({ method: 'POST', url: '/app/v1/labelPurchase/rates', payload: { ...ORDER, shipDate }, headers: { cookie: customer.cookie } });
+    expect(rated.json(), rated.body).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.ok, data: { shipDate } });
+    const sent = easypost.requests.filter((request) => request.method === 'POST' && request.path === '/v2/shipments').at(-1);
+    expect(sent?.body).toMatchObject({ shipment: { options: { label_date: `${shipDate}T12:00:00Z` } } });
+    const rates = rated.json().data.rates as { carrier: string; service: string; retailRate: string; rate: string; deliveryDays: number | null; deliveryDate: string | null }[];
+    const byService = (service: string) => rates.find((rate) => rate.service === service)!;
+    // USPS: EasyPost's own date; FedEx: 4 FedEx working days from the ship date; UPS gave no days at all.
+    expect(byService('Priority').deliveryDate).toBe(estimatedDeliveryDate(shipDate, 2, 'USPS'));
+    expect(byService('FEDEX_GROUND').deliveryDate).toBe(estimatedDeliveryDate(shipDate, 4, 'FedEx'));
+    expect(byService('Ground')).toMatchObject({ deliveryDays: null, deliveryDate: null, retailRate: '10.22', rate: '10.22' });
+    expect(byService('GroundAdvantage')).toMatchObject({ rate: '5.93', retailRate: '8.45' });
+  });
 
   it('rates a label in a USPS Small Flat Rate Box with USPS alone, and keeps the package with the label', async () => {
     const customer = await newCustomer(t.app);

@@ -1,4 +1,4 @@
-import { encodeLabelPurchaseParam, LABEL_PURCHASE_ERRORCODE, SHIPMENT_MESSAGES } from '@airbox/contract';
+import { encodeLabelPurchaseParam, estimatedDeliveryDate, LABEL_PURCHASE_ERRORCODE, SHIPMENT_MESSAGES, shipDatesFrom } from '@airbox/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { CARRIER_GIVE_UP_MS as BUYING_GIVE_UP_MS } from '../src/modules/carriers/carrier-purchase.js';
 import { LABEL_PURCHASE_MESSAGES, RATES_VALID_MS } from '../src/modules/shipments/label-purchase.service.js';
@@ -156,6 +156,69 @@ describe('rateLabelCall', () => {
     const contacts = await t.app.db.selectFrom('contacts').selectAll().where('user_id', '=', customer.userId).execute();
     expect(contacts).toHaveLength(1);
     expect(contacts[0]).toMatchObject({ name: 'Maria Lopez', address1: '55 Elm St', zipcode: '97201', residential: 1 });
+  });
+
+  it('rates for the first ship date offered when none is sent: each rate with its retail price and the day it is expected', async () => {
+    const customer = await newCustomer(t.app);
+    const [first] = shipDatesFrom(t.config.clock(), FROM.state);
+    // A JSON body as the page sends it without a ship date (no undefined field).
+    const answer = await rate(customer);
+    expect(answer.data.shipDate).toBe(first);
+    for (const offered of answer.data.rates) {
+      // The simulator answers as EasyPost does: a delivery date counted from the label date.
+      expect(offered.deliveryDate).toBe(estimatedDeliveryDate(first!, offered.deliveryDays, offered.carrier));
+      expect(Number(offered.retailRate)).toBeGreaterThan(Number(offered.rate));
+    }
+    // The fastest is the earliest day.
+    const earliest = [...answer.data.rates.map((r: { deliveryDate: string }) => r.deliveryDate)].sort()[0];
+    expect(answer.data.rates.find((r: { fastest: boolean }) => r.fastest).deliveryDate).toBe(earliest);
+    expect((await shipmentRow(answer.data.draftId)).ship_date).toBe(first);
+  });
+
+  it('rates for the ship date chosen: the delivery dates move with it, and the draft keeps it', async () => {
+    const customer = await newCustomer(t.app);
+    const dates = shipDatesFrom(t.config.clock(), FROM.state);
+    const later = dates.at(-1)!;
+    const early = await rate(customer, { ...ORDER, shipDate: dates[0] });
+    const late = await rate(customer, { ...ORDER, shipDate: later });
+    expect(late.data.shipDate).toBe(later);
+    const dayOf = (answer: { data: { rates: { carrier: string; service: string; deliveryDate: string }[] } }, service: string) =>
+      answer.data.rates.find((r) => r.service === service)!.deliveryDate;
+    expect(dayOf(late, 'Priority') > dayOf(early, 'Priority')).toBe(true);
+    for (const offered of late.data.rates) expect(offered.deliveryDate).toBe(estimatedDeliveryDate(later, offered.deliveryDays, offered.carrier));
+    expect((await shipmentRow(late.data.draftId)).ship_date).toBe(later);
+  });
+
+  it('refuses a ship date that is not offered, naming the field, and changes nothing: no carrier asked, no draft, no contact', async () => {
+    const customer = await newCustomer(t.app);
+    const dates = shipDatesFrom(t.config.clock(), FROM.state);
+    const rating = vi.spyOn(carriers(), 'rateShipment');
+    const verifying = vi.spyOn(carriers(), 'verifyAddress');
+    // A spy left by an earlier test is the same one: only this test's calls count.
+    rating.mockClear();
+    verifying.mockClear();
+    const drafts = () => t.app.db.selectFrom('shipments').select('id').where('user_id', '=', customer.userId).execute();
+    const contacts = () => t.app.db.selectFrom('contacts').select('id').where('user_id', '=', customer.userId).execute();
+    try {
+      // Yesterday, a day past the week offered, and a date the call cannot read.
+      const yesterday = new Date(Date.parse(`${dates[0]}T00:00:00Z`) - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      const beyond = new Date(Date.parse(`${dates[0]}T00:00:00Z`) + 9 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      for (const shipDate of [yesterday, beyond]) {
+        const refused = await post('/app/v1/labelPurchase/rates', { ...ORDER, saveRecipient: true, shipDate }, customer.cookie);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toBe(`shipDate: ${shipDate} is not a day this label can be shipped; choose one of ${dates.join(', ')}`);
+      }
+      const unreadable = await post('/app/v1/labelPurchase/rates', { ...ORDER, shipDate: 'next Tuesday' }, customer.cookie);
+      expect(unreadable.statusCode).toBe(400);
+      expect(unreadable.json().message).toContain('shipDate');
+      expect(rating).not.toHaveBeenCalled();
+      expect(verifying).not.toHaveBeenCalled();
+      expect(await drafts()).toEqual([]);
+      expect(await contacts()).toEqual([]);
+    } finally {
+      rating.mockRestore();
+      verifying.mockRestore();
+    }
   });
 
   it('refuses a bad parcel naming the field, and needs a session', async () => {
@@ -573,8 +636,11 @@ describe('unpaid labels: getUnpaidLabelsCall, deleteUnpaidLabelCall and paying a
       rate: { ...usps, cheapest: expect.any(Boolean), fastest: expect.any(Boolean) },
       rates: rated.data.rates,
       total: (Number(usps.rate) + 1).toFixed(2),
+      // The ship date it was rated for: the page's Review shows it, and the day expected.
+      shipDate: rated.data.shipDate,
       payment: 'unpaid',
     });
+    expect((unpaid as { rate: { deliveryDate: string } }).rate.deliveryDate).toBe(usps.deliveryDate);
     expect(await unpaidOf(customer, rated.data.draftId)).toEqual([unpaid]);
 
     // Paid again from the list, the same purchase: bought once, then no longer unpaid.

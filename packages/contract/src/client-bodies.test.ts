@@ -293,7 +293,8 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   deleteOrderForLaterCall: [{ body: { id: 3 }, mayOmit: [] }],
   refundCall: [{ body: { id: 7 }, mayOmit: [] }],
   rateLabelCall: [
-    { body: { ...labelOrder, saveRecipient: true }, mayOmit: ['insuredValue', 'comments', 'saveRecipient'] },
+    // shipDate: the first day offered when left out.
+    { body: { ...labelOrder, saveRecipient: true, shipDate: '2026-12-01' }, mayOmit: ['insuredValue', 'comments', 'saveRecipient', 'shipDate'] },
     // A USPS Flat Rate package: no sides, only its name and the weight.
     { body: { ...labelOrder, parcel: flatRateParcel, saveRecipient: true }, mayOmit: ['insuredValue', 'comments', 'saveRecipient'] },
   ],

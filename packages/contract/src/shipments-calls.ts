@@ -544,12 +544,29 @@ export const labelRateSchema = z.object({
   service: z.string(),
   /** What the label costs the customer. */
   rate: z.string(),
+  /** The carrier's counter price: the saving shown is retailRate - rate, when positive. */
   retailRate: z.string(),
   deliveryDays: z.number().int().nullable(),
+  /**
+   * The day it is expected ('YYYY-MM-DD'): the carrier's when it gives one, else deliveryDays
+   * working days after the ship date; null when neither is known. A server that does not send it
+   * reads as null (the field came after deliveryDays).
+   */
+  deliveryDate: z.string().nullable().default(null),
   cheapest: z.boolean(),
   fastest: z.boolean(),
 });
 export type LabelRate = z.infer<typeof labelRateSchema>;
+
+/**
+ * The day the label is handed to the carrier ('YYYY-MM-DD'), one of the ship dates offered
+ * (shipDates: a working day from today to a week ahead, checked by the server at the sender's
+ * address). Left out (a form body drops it): the first of them.
+ */
+const shipDateField = textField
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'shipDate: must be a date as YYYY-MM-DD')
+  .nullish()
+  .transform((date) => date ?? undefined);
 
 export const rateLabelCall = call({
   method: 'POST',
@@ -562,10 +579,13 @@ export const rateLabelCall = call({
   request: labelOrderSchema.extend({
     /** Put the recipient in My Contacts. */
     saveRecipient: whenMissing(flagField, false),
+    shipDate: shipDateField,
   }),
   response: result.extend({
     data: z.object({
       draftId: z.number().int(),
+      /** The ship date the rates are for (the one sent, or the first day offered); absent from a server that has none. */
+      shipDate: z.string().optional(),
       rates: z.array(labelRateSchema),
       insurance: z.string(),
       messages: z.array(z.string()),
@@ -629,6 +649,8 @@ export const unpaidLabelSchema = z.object({
   rates: z.array(labelRateSchema),
   /** What paying costs: the rate and the insurance fee. */
   total: z.string(),
+  /** The day the label was rated to be handed to the carrier ('YYYY-MM-DD'); '' when it was rated without one. */
+  shipDate: z.string().default(''),
   payment: z.enum(['unpaid', 'confirming']),
 });
 export type UnpaidLabel = z.infer<typeof unpaidLabelSchema>;

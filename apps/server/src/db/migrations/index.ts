@@ -19,6 +19,7 @@ import * as operationSubjects from './2026-11-28-0017-operation-subjects.js';
 import * as expectedDelivery from './2026-11-28-0018-expected-delivery.js';
 import * as hubHours from './2026-11-28-0019-hub-hours.js';
 import * as carrierPackaging from './2026-11-29-0020-carrier-packaging.js';
+import * as shipDate from './2026-11-29-0021-ship-date.js';
 
 /**
  * Every migration, by its sortable name. A static list (not a folder scan) so that the compiled
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0018-expected-delivery': expectedDelivery,
   '2026-11-28-0019-hub-hours': hubHours,
   '2026-11-29-0020-carrier-packaging': carrierPackaging,
+  '2026-11-29-0021-ship-date': shipDate,
 };

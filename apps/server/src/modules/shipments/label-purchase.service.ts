@@ -3,12 +3,15 @@ import {
   ACCOUNT_CAPS,
   carrierServiceName,
   carrierWireName,
+  estimatedDeliveryDate,
   fromCents,
   insuranceFeeCents,
   LABEL_PURCHASE_ERRORCODE,
   type LabelRate,
   MESSAGES,
   SHIPMENT_MESSAGES,
+  shipDateRefusal,
+  shipDatesFrom,
   type ShippingAddress,
   type UnpaidLabel,
   type rateLabelCall,
@@ -101,20 +104,39 @@ export function orderNumber(id: number, at: Date): string {
   return `AB${date}${String(id).padStart(7, '0')}`;
 }
 
-/** The rates as the page shows them: wire carrier names, dollars, cheapest and fastest marked. */
-export function wireRates(rates: ShipmentRate[]): LabelRate[] {
+/**
+ * The day a rate is expected: the carrier's delivery date when it gives one, else its delivery
+ * days counted in the carrier's working days from the ship date; null when neither is known.
+ */
+export function deliveryDateOf(rate: Pick<ShipmentRate, 'carrier' | 'deliveryDays'> & { deliveryDate?: string | null | undefined }, shipDate: string | null): string | null {
+  if (rate.deliveryDate) return rate.deliveryDate;
+  return shipDate !== null && rate.deliveryDays !== null ? estimatedDeliveryDate(shipDate, rate.deliveryDays, rate.carrier) : null;
+}
+
+/**
+ * The rates as the page shows them: wire carrier names, dollars, the day each is expected (from
+ * the ship date they were rated for), cheapest and fastest (the earliest day; the fewest days
+ * when no day is known) marked. Pure: no query per rate.
+ */
+export function wireRates(rates: ShipmentRate[], shipDate: string | null): LabelRate[] {
   const sorted = [...rates].sort((a, b) => a.priceCents - b.priceCents);
   const cheapest = sorted[0]?.rateId;
+  const dated = sorted.map((rate) => ({ rate, deliveryDate: deliveryDateOf(rate, shipDate) }));
+  const dates = dated.map((entry) => entry.deliveryDate).filter((value): value is string => value !== null);
   const days = sorted.map((rate) => rate.deliveryDays).filter((value): value is number => value !== null);
-  const fastestDays = days.length > 0 ? Math.min(...days) : null;
-  const fastest = sorted.find((rate) => rate.deliveryDays === fastestDays)?.rateId;
-  return sorted.map((rate) => ({
+  const earliest = dates.length > 0 ? dates.reduce((a, b) => (b < a ? b : a)) : null;
+  const fewestDays = days.length > 0 ? Math.min(...days) : null;
+  const fastest = (
+    earliest !== null ? dated.find((entry) => entry.deliveryDate === earliest)?.rate : sorted.find((rate) => rate.deliveryDays === fewestDays)
+  )?.rateId;
+  return dated.map(({ rate, deliveryDate }) => ({
     rateId: rate.rateId,
     carrier: carrierWireName(rate.carrier),
     service: rate.service,
     rate: fromCents(rate.priceCents),
     retailRate: fromCents(rate.retailPriceCents ?? rate.priceCents),
     deliveryDays: rate.deliveryDays,
+    deliveryDate,
     cheapest: rate.rateId === cheapest,
     fastest: rate.rateId === fastest,
   }));
@@ -184,6 +206,11 @@ export async function rateLabel(deps: LabelPurchaseDeps, user: Pick<UserRow, 'us
     message,
     data: { draftId: 0, rates: [], insurance, messages, ...(side ? { side } : {}) },
   });
+  // The ship date first: a day not offered is refused before anything is asked or kept.
+  const shipDates = shipDatesFrom(deps.config.clock(), input.from.state);
+  const shipDate = input.shipDate ?? shipDates[0]!;
+  const shipDateProblem = shipDateRefusal(shipDate, shipDates);
+  if (shipDateProblem) throw AppError.invalid(shipDateProblem);
   const [from, to] = await Promise.all([verifySide(deps, 'from', input.from), verifySide(deps, 'to', input.to)]);
   if (from.problems) return refused(LABEL_PURCHASE_ERRORCODE.unverified, SHIPMENT_MESSAGES.unableToVerify, from.problems, 'from');
   if (to.problems) return refused(LABEL_PURCHASE_ERRORCODE.unverified, SHIPMENT_MESSAGES.unableToVerify, to.problems, 'to');
@@ -199,7 +226,7 @@ export async function rateLabel(deps: LabelPurchaseDeps, user: Pick<UserRow, 'us
   };
   let rated;
   try {
-    rated = await deps.carriers.rateShipment({ from: postalAddress(input.from), to: postalAddress(input.to), parcel });
+    rated = await deps.carriers.rateShipment({ from: postalAddress(input.from), to: postalAddress(input.to), parcel, shipDate });
   } catch (error) {
     if (error instanceof CarrierError && !error.retryable && error.code !== 'UNAUTHORIZED' && error.code !== 'PAYMENT_REQUIRED') {
       return refused(LABEL_PURCHASE_ERRORCODE.noRates, LABEL_PURCHASE_MESSAGES.noRates, [error.message]);
@@ -224,6 +251,7 @@ export async function rateLabel(deps: LabelPurchaseDeps, user: Pick<UserRow, 'us
       rated_at: nowIso,
       rate_id: null,
       delivery_days: null,
+      ship_date: shipDate,
       insured_value_cents: input.insuredValue,
       insurance_cents: insuranceFeeCents(input.insuredValue),
       comments: input.comments,
@@ -249,7 +277,11 @@ export async function rateLabel(deps: LabelPurchaseDeps, user: Pick<UserRow, 'us
     await updateShipment(trx, id, { order_no: orderNumber(id, now) });
     return id;
   });
-  return { errorcode: LABEL_PURCHASE_ERRORCODE.ok, message: 'success', data: { draftId, rates: wireRates(rated.rates), insurance, messages: notes } };
+  return {
+    errorcode: LABEL_PURCHASE_ERRORCODE.ok,
+    message: 'success',
+    data: { draftId, shipDate, rates: wireRates(rated.rates, shipDate), insurance, messages: notes },
+  };
 }
 
 /** The rates a shipment was offered, as rated (a damaged value reads as none). */
@@ -298,7 +330,7 @@ export async function deleteUnpaidLabel(deps: Pick<LabelPurchaseDeps, 'db'>, use
 /** getUnpaidLabelsCall: the user's unpaid labels (with `id`, that one), each with the rates it was offered. */
 export async function unpaidLabels(deps: Pick<LabelPurchaseDeps, 'db'>, userId: number, id?: number): Promise<UnpaidLabel[]> {
   const rows = await listUnpaidShipments(deps.db, userId, id);
-  return rows.map((row) => toUnpaidLabel(row, wireRates(storedRates(row))));
+  return rows.map((row) => toUnpaidLabel(row, wireRates(storedRates(row), row.ship_date)));
 }
 
 /**

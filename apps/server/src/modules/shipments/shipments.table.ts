@@ -37,6 +37,8 @@ export interface ShipmentsTable extends ShippingAddressColumns {
   carrier: Generated<string>;
   service: Generated<string>;
   delivery_days: number | null;
+  /** The day the label is handed to the carrier ('YYYY-MM-DD', chosen on the Rates step); null when rated before it was asked. */
+  ship_date: string | null;
   /** What the label costs the customer (the carrier's rate). */
   rate_cents: Generated<number>;
   /** The carrier's counter price (retailRate); the discount is retail - rate. */

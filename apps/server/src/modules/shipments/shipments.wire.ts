@@ -121,11 +121,13 @@ export function toUnpaidLabel(row: UnpaidShipmentRow, offered: LabelRate[]): Unp
       rate: fromCents(row.rate_cents),
       retailRate: fromCents(row.retail_cents),
       deliveryDays: row.delivery_days,
+      deliveryDate: chosen?.deliveryDate ?? null,
       cheapest: chosen?.cheapest ?? false,
       fastest: chosen?.fastest ?? false,
     },
     rates: offered,
     total: fromCents(row.total_cents),
+    shipDate: row.ship_date ?? '',
     payment: row.payment_status === 'capturing' || row.payment_status === 'captured' ? 'confirming' : 'unpaid',
   };
 }

@@ -84,6 +84,11 @@ export interface RateShipmentInput {
   from: PostalAddress;
   to: PostalAddress;
   parcel: Parcel;
+  /**
+   * The day the label is handed to the carrier ('YYYY-MM-DD'; EasyPost's options.label_date): the
+   * rates' delivery dates count from it. Left out: today, as EasyPost does.
+   */
+  shipDate?: string | undefined;
 }
 
 export interface ShipmentRate {
@@ -100,6 +105,8 @@ export interface ShipmentRate {
   listPriceCents: number | null;
   currency: 'USD';
   deliveryDays: number | null;
+  /** The day the carrier expects to deliver ('YYYY-MM-DD'), when it gives one. */
+  deliveryDate: string | null;
 }
 
 export interface RatedShipment {

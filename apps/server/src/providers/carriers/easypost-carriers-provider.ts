@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from '@airbox/contract';
 import {
   type AddressVerification,
   amountOfCents,
@@ -45,6 +46,8 @@ const rateSchema = z.object({
   retail_rate: amount,
   list_rate: amount,
   delivery_days: z.number().nullish(),
+  /** ISO 8601 (a date, or a date and time), or null when the carrier gives none. */
+  delivery_date: z.string().nullish(),
 });
 
 const shipmentSchema = z.object({
@@ -209,7 +212,14 @@ function rateOf(rate: z.output<typeof rateSchema>, shipmentId: string): Shipment
     listPriceCents: centsOfAmount(rate.list_rate),
     currency: 'USD',
     deliveryDays: rate.delivery_days ?? null,
+    deliveryDate: dayOf(rate.delivery_date),
   };
+}
+
+/** The calendar day of EasyPost's delivery_date ('2026-12-01T23:59:00Z' → '2026-12-01'), null when it has none. */
+function dayOf(date: string | null | undefined): string | null {
+  const day = date?.slice(0, 10) ?? '';
+  return isIsoDate(day) ? day : null;
 }
 
 /** The label's files by format: label_url is in the format bought (PNG unless asked otherwise), the others once converted. */
@@ -365,6 +375,8 @@ export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl
           parcel: parcel.predefinedPackage
             ? { predefined_package: parcel.predefinedPackage, weight: parcel.weightOz }
             : { length: parcel.lengthIn, width: parcel.widthIn, height: parcel.heightIn, weight: parcel.weightOz },
+          // The ship date as EasyPost's label_date (ISO 8601): noon UTC is that same day in every US zone.
+          ...(input.shipDate ? { options: { label_date: `${input.shipDate}T12:00:00Z` } } : {}),
         },
       });
       const rates = (shipment.rates ?? []).flatMap((rate) => rateOf(rate, shipment.id) ?? []).sort((a, b) => a.priceCents - b.priceCents);

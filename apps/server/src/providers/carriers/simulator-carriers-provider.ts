@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { estimatedDeliveryDate, localToday, stateTimeZone } from '@airbox/contract';
 import {
   type AddressVerification,
   type BoughtPickup,
@@ -187,6 +188,7 @@ export async function storeSeededLabel(store: SimulatorStore, label: SeededLabel
     listPriceCents: null,
     currency: 'USD',
     deliveryDays: label.deliveryDays,
+    deliveryDate: null,
   };
   const created: TrackingEvent = {
     status: 'pre_transit',
@@ -334,7 +336,15 @@ export function createSimulatorCarriersProvider(options: {
         await store.purgeExpired(now);
         const shipmentId = newId('shp');
         const { rates, messages } = simulatedRates(from, to, parcel);
-        const shipmentRates: ShipmentRate[] = rates.map((rate) => ({ ...rate, rateId: newId('rate'), shipmentId, currency: 'USD' }));
+        // As EasyPost: each rate's delivery date counts its days from the label date (today at the sender when none is given).
+        const shipDate = input.shipDate ?? localToday(now, stateTimeZone(input.from.state));
+        const shipmentRates: ShipmentRate[] = rates.map((rate) => ({
+          ...rate,
+          rateId: newId('rate'),
+          shipmentId,
+          currency: 'USD',
+          deliveryDate: estimatedDeliveryDate(shipDate, rate.deliveryDays, rate.carrier),
+        }));
         await saveShipment({ id: shipmentId, createdAt: now.toISOString(), from: input.from, to: input.to, parcel, rates: shipmentRates }, now);
         return { shipmentId, rates: shipmentRates, messages };
       }),
@@ -360,7 +370,8 @@ export function createSimulatorCarriersProvider(options: {
           if (isBought(again)) return postageOf(again, true);
         }
         const trackingCode = newTrackingCode(rate.carrier, rate.service);
-        const estDelivery = new Date(now.getTime() + (rate.deliveryDays ?? 5) * 24 * 60 * 60 * 1000);
+        // The day the rate promised (its delivery date, counted from the label date), else its days from now.
+        const estDelivery = rate.deliveryDate ? new Date(`${rate.deliveryDate}T12:00:00Z`) : new Date(now.getTime() + (rate.deliveryDays ?? 5) * 24 * 60 * 60 * 1000);
         const tracker: Tracker = {
           trackerId: newId('trk'),
           trackingCode,
