@@ -17,6 +17,7 @@ import database from './plugins/database.js';
 import docs from './plugins/docs.js';
 import jobs from './plugins/jobs.js';
 import mail from './plugins/mail.js';
+import passPush from './plugins/pass-push.js';
 import payments from './plugins/payments.js';
 import rateLimit from './plugins/rate-limit.js';
 import security, { securityHeaders } from './plugins/security.js';
@@ -151,6 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(rateLimit);
   await app.register(session);
   await app.register(wallet);
+  await app.register(passPush);
   await app.register(checkout);
   await app.register(jobs);
   await app.register(barcodes);

@@ -3,6 +3,7 @@ import type { AppConfig } from './config/env.js';
 import type { Db } from './db/database.js';
 import type { CarriersProvider } from './providers/carriers/carriers-provider.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
+import type { PassPushProvider } from './providers/pass-push/pass-push-provider.js';
 import type { PaymentsProvider } from './providers/payments/payments-provider.js';
 import type { SmsProvider } from './providers/sms/sms-provider.js';
 import type { WalletProvider } from './providers/wallet/wallet-provider.js';
@@ -34,6 +35,8 @@ export interface AppContext {
   payments: PaymentsProvider;
   carriers: CarriersProvider;
   wallet: WalletProvider;
+  /** Pushes that tell devices a wallet pass changed (APNs or its simulator). */
+  passPushes: PassPushProvider;
   /** Failed password checks (LOGIN_FAILURES_PER_HOUR). */
   loginFailures: FailureCounter;
 }

@@ -21,6 +21,7 @@ export function realProvidersEnv(certificateDir: string): NodeJS.ProcessEnv {
     MAIL_PROVIDER: 'smtp',
     SMTP_URL: 'smtp://127.0.0.1:9',
     WALLET_PROVIDER: 'apple',
+    PASS_PUSH_PROVIDER: 'apns',
     WALLET_SIGNER_CERT_PATH: `${certificateDir}/signer.pem`,
     WALLET_SIGNER_KEY_PATH: `${certificateDir}/signer.key`,
     WALLET_WWDR_CERT_PATH: `${certificateDir}/wwdr.pem`,

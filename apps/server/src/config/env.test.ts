@@ -86,10 +86,11 @@ describe('loadConfig in production', () => {
     expect(config.sms?.provider).toBe('twilio');
     expect(config.smtpUrl).toBe('smtp://127.0.0.1:9');
     expect(config.wallet.certificates?.signerCertPath).toBe('/etc/airbox/signer.pem');
+    expect(config.passPush).toEqual({ provider: 'apns', apiBase: 'https://api.push.apple.com' });
     expect(config.seedDemoData).toBe(false);
   });
 
-  it.each(['PAYMENTS_PROVIDER', 'CARRIERS_PROVIDER', 'USPS_PICKUPS_PROVIDER', 'SMS_PROVIDER', 'MAIL_PROVIDER', 'WALLET_PROVIDER'])(
+  it.each(['PAYMENTS_PROVIDER', 'CARRIERS_PROVIDER', 'USPS_PICKUPS_PROVIDER', 'SMS_PROVIDER', 'MAIL_PROVIDER', 'WALLET_PROVIDER', 'PASS_PUSH_PROVIDER'])(
     'refuses to start with %s unnamed, in one line naming it',
     (key) => {
       const message = refusal({ ...PRODUCTION, [key]: undefined });
@@ -98,16 +99,18 @@ describe('loadConfig in production', () => {
   );
 
   it('refuses a simulator, the outbox or the development wallet unless ALLOW_SIMULATORS_IN_PRODUCTION=true', () => {
-    const standIns = { ...PRODUCTION, PAYMENTS_PROVIDER: 'simulator', MAIL_PROVIDER: 'outbox', WALLET_PROVIDER: 'development' };
+    const standIns = { ...PRODUCTION, PAYMENTS_PROVIDER: 'simulator', MAIL_PROVIDER: 'outbox', WALLET_PROVIDER: 'development', PASS_PUSH_PROVIDER: 'simulator' };
     expect(refusal(standIns).split('\n')).toEqual([
       'Refusing to start: PAYMENTS_PROVIDER=simulator in production needs ALLOW_SIMULATORS_IN_PRODUCTION=true',
       'Refusing to start: MAIL_PROVIDER=outbox in production needs ALLOW_SIMULATORS_IN_PRODUCTION=true',
       'Refusing to start: WALLET_PROVIDER=development in production needs ALLOW_SIMULATORS_IN_PRODUCTION=true',
+      'Refusing to start: PASS_PUSH_PROVIDER=simulator in production needs ALLOW_SIMULATORS_IN_PRODUCTION=true',
     ]);
     const config = loadConfig({ ...standIns, ALLOW_SIMULATORS_IN_PRODUCTION: 'true' });
     expect(config.payments?.provider).toBe('simulator');
     expect(config.smtpUrl).toBeUndefined();
     expect(config.wallet.certificates).toBeUndefined();
+    expect(config.passPush).toEqual({ provider: 'simulator' });
   });
 
   it('seeds demo data only with ALLOW_DEMO_DATA_IN_PRODUCTION=true beside SEED_DEMO_DATA=true', () => {
@@ -120,6 +123,8 @@ describe('loadConfig in production', () => {
   it('asks for what a named real provider needs', () => {
     expect(refusal({ ...PRODUCTION, SMTP_URL: undefined })).toMatch(/SMTP_URL: required by the chosen provider/);
     expect(refusal({ ...PRODUCTION, WALLET_WWDR_CERT_PATH: undefined })).toMatch(/WALLET_WWDR_CERT_PATH: required by WALLET_PROVIDER=apple/);
+    // APNs takes Wallet's pushes with the pass type certificate: no certificate, no APNs.
+    expect(refusal({ ...PRODUCTION, WALLET_PROVIDER: 'development', ALLOW_SIMULATORS_IN_PRODUCTION: 'true' })).toMatch(/PASS_PUSH_PROVIDER: apns needs WALLET_PROVIDER=apple/);
   });
 });
 

@@ -41,6 +41,16 @@ export type CarriersConfig =
  */
 export type UspsPickupsConfig = { provider: 'simulator' } | { provider: 'usps'; clientId: string; clientSecret: string; apiBase: string };
 
+/**
+ * PASS_PUSH_PROVIDER: who wakes the devices registered for a wallet pass: the local simulator
+ * (default, records each push) or APNs at APNS_API_BASE with the pass type certificate
+ * (WALLET_SIGNER_*). ca: an extra authority to trust and timeoutMs: how long a push may take
+ * (10 s); tests set both.
+ */
+export type PassPushConfig =
+  | { provider: 'simulator' }
+  | { provider: 'apns'; apiBase: string; ca?: string | undefined; timeoutMs?: number | undefined };
+
 /** Everything the app needs to run. buildApp() takes one; nothing reads process.env after start. */
 export interface AppConfig {
   port: number;
@@ -86,6 +96,8 @@ export interface AppConfig {
   version: string;
   /** Apple Wallet passes: identifiers, and the signing certificates (a development set when absent). */
   wallet: WalletConfig;
+  /** Pushes that tell devices a wallet pass changed; the simulator when absent. */
+  passPush?: PassPushConfig;
   /** The current time; tests pass a clock they can move. */
   clock: () => Date;
 }
@@ -171,6 +183,8 @@ const envSchema = z.object({
   WALLET_SIGNER_KEY_PASSPHRASE: optionalText,
   WALLET_WWDR_CERT_PATH: optionalText,
   WALLET_DEV_CERT_DIR: z.string().min(1).default('data/wallet-dev'),
+  PASS_PUSH_PROVIDER: z.enum(['simulator', 'apns']).optional(),
+  APNS_API_BASE: z.url({ protocol: /^https$/ }).default('https://api.push.apple.com'),
 });
 
 const WALLET_CERTIFICATE_KEYS = ['WALLET_SIGNER_CERT_PATH', 'WALLET_SIGNER_KEY_PATH', 'WALLET_WWDR_CERT_PATH'] as const;
@@ -189,6 +203,7 @@ const PROVIDER_SETTINGS = {
   SMS_PROVIDER: { real: 'twilio', standIn: 'simulator' },
   MAIL_PROVIDER: { real: 'smtp', standIn: 'outbox' },
   WALLET_PROVIDER: { real: 'apple', standIn: 'development' },
+  PASS_PUSH_PROVIDER: { real: 'apns', standIn: 'simulator' },
 } as const;
 type ProviderSetting = keyof typeof PROVIDER_SETTINGS;
 type ProviderChoice<K extends ProviderSetting> = (typeof PROVIDER_SETTINGS)[K]['real' | 'standIn'];
@@ -217,6 +232,7 @@ function chooseProviders(e: Env, production: boolean) {
     sms: choose('SMS_PROVIDER', 'simulator'),
     mail: choose('MAIL_PROVIDER', e.SMTP_URL ? 'smtp' : 'outbox'),
     wallet: choose('WALLET_PROVIDER', walletFiles.every(Boolean) ? 'apple' : 'development'),
+    passPush: choose('PASS_PUSH_PROVIDER', 'simulator'),
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
   };
   if (production && providers.seedDemoData && !e.ALLOW_DEMO_DATA_IN_PRODUCTION) {
@@ -276,6 +292,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const why = providers.wallet === 'apple' ? 'required by WALLET_PROVIDER=apple' : 'required with the other WALLET_*_PATH keys';
     throw new ConfigError(`Invalid environment:\n  ${missing.map((key) => `${key}: ${why}`).join('\n  ')}`);
   }
+  // APNs takes Wallet's pushes with the pass type certificate, the one that signs the passes.
+  if (providers.passPush === 'apns' && providers.wallet !== 'apple') {
+    throw new ConfigError('Invalid environment:\n  PASS_PUSH_PROVIDER: apns needs WALLET_PROVIDER=apple (the pass type certificate signs the pushes)');
+  }
   const [signerCertPath, signerKeyPath, wwdrCertPath] = walletFiles;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -333,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           : undefined,
       devCertDir: fromRepoRoot(e.WALLET_DEV_CERT_DIR),
     },
+    passPush: providers.passPush === 'apns' ? { provider: 'apns', apiBase: e.APNS_API_BASE } : { provider: 'simulator' },
     clock: () => new Date(),
   };
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import type { JobName, JobPayloads } from '../modules/jobs/jobs.js';
 
 /** What a job may use: the app's database, configuration, log and providers. */
-export type JobContext = Pick<AppContext, 'db' | 'config' | 'log' | 'mail' | 'sms' | 'wallet' | 'payments' | 'carriers'>;
+export type JobContext = Pick<AppContext, 'db' | 'config' | 'log' | 'mail' | 'sms' | 'wallet' | 'passPushes' | 'payments' | 'carriers'>;
 
 /**
  * One kind of job, in its own file: its name, the schema its queued payload is read back through,

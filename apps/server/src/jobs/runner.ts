@@ -74,7 +74,7 @@ export function createJobRunner(context: JobContext, options: { pollMs: number }
       // The job's mails, on every run, carry the job's Message-IDs; its texts are sent once by key.
       const mail = withMessageIds(context.mail, (n) => jobMessageId(job, n, mailDomain));
       const sms = sendingTextsOnce(context.sms, { db, clock: config.clock, log }, (n) => jobTextKey(job, n), job.id);
-      const jobContext: JobContext = { db, config, log, mail, sms, wallet: context.wallet, payments: context.payments, carriers: context.carriers };
+      const jobContext: JobContext = { db, config, log, mail, sms, wallet: context.wallet, passPushes: context.passPushes, payments: context.payments, carriers: context.carriers };
       // The job's run takes what its own schema parsed; TypeScript cannot pair the two across the union of jobs.
       await (definition.run as (payload: unknown, context: JobContext) => Promise<void>)(payload, jobContext);
       await finishJob(db, job.id, now());

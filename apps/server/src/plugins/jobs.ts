@@ -22,5 +22,5 @@ export default fp(
     if (app.config.jobWorker) app.addHook('onReady', async () => runner.start());
     app.addHook('onClose', () => runner.stop());
   },
-  { name: 'jobs', dependencies: ['config', 'database', 'mail', 'payments', 'carriers', 'wallet', 'checkout'] },
+  { name: 'jobs', dependencies: ['config', 'database', 'mail', 'payments', 'carriers', 'wallet', 'pass-push', 'checkout'] },
 );
