@@ -28,6 +28,7 @@ import webApp from './plugins/web-app.js';
 import { invalidRequestMessage, validatorCompiler } from './request-validation.js';
 import appV1Routes from './routes/app-v1/index.js';
 import healthRoutes from './routes/health.routes.js';
+import passkitRoutes from './routes/passkit.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,6 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(webApp);
   await app.register(healthRoutes);
   await app.register(appV1Routes);
+  await app.register(passkitRoutes);
   await app.ready();
   return app;
 }

@@ -43,7 +43,7 @@ import type { SessionsTable } from '../modules/sessions/sessions.table.js';
 import type { SentTextsTable } from '../modules/texts/sent-texts.table.js';
 import type { UserTokensTable } from '../modules/tokens/tokens.table.js';
 import type { UsersTable } from '../modules/users/users.table.js';
-import type { WalletPassLinksTable } from '../modules/wallet/wallet.table.js';
+import type { WalletPassesTable, WalletPassLinksTable, WalletPassRegistrationsTable } from '../modules/wallet/wallet.table.js';
 import { isSqlite } from './dialect.js';
 
 export interface Database {
@@ -66,6 +66,8 @@ export interface Database {
   contacts: ContactsTable;
   user_qr_codes: UserQrCodesTable;
   wallet_pass_links: WalletPassLinksTable;
+  wallet_passes: WalletPassesTable;
+  wallet_pass_registrations: WalletPassRegistrationsTable;
   memberships: MembershipsTable;
   payment_orders: PaymentOrdersTable;
   payment_simulator_orders: PaymentSimulatorOrdersTable;

@@ -22,6 +22,7 @@ import { resetMailJob } from './reset-mail.job.js';
 import { smsJob } from './sms.job.js';
 import { trackingNoticeJob } from './tracking-notice.job.js';
 import { walletPassMailJob } from './wallet-pass-mail.job.js';
+import { walletPassPushJob } from './wallet-pass-push.job.js';
 
 /** Every job, once. The recurring ones are enqueued each poll in this order. */
 export const JOBS = [
@@ -31,6 +32,7 @@ export const JOBS = [
   activationMailJob,
   resetMailJob,
   walletPassMailJob,
+  walletPassPushJob,
   deliveryNoticeJob,
   trackingNoticeJob,
   pickupReminderJob,

@@ -20,6 +20,7 @@ import * as expectedDelivery from './2026-11-28-0018-expected-delivery.js';
 import * as hubHours from './2026-11-28-0019-hub-hours.js';
 import * as carrierPackaging from './2026-11-29-0020-carrier-packaging.js';
 import * as shipDate from './2026-11-29-0021-ship-date.js';
+import * as walletPassUpdates from './2026-11-30-0022-wallet-pass-updates.js';
 
 /**
  * Every migration, by its sortable name. A static list (not a folder scan) so that the compiled
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0019-hub-hours': hubHours,
   '2026-11-29-0020-carrier-packaging': carrierPackaging,
   '2026-11-29-0021-ship-date': shipDate,
+  '2026-11-30-0022-wallet-pass-updates': walletPassUpdates,
 };

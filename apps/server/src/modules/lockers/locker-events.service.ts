@@ -21,6 +21,7 @@ import { notify } from '../notifications/notify.js';
 import { membershipActive, recordCharge, recordLockerDelivery } from '../operations/ledger.js';
 import { findLockerPackage, findPackageByPickupCode, insertLockerPackage, markPackagePickedUp } from '../packages/packages.repository.js';
 import { findUserById, lockUser, lockUserByBoxId, updateUser } from '../users/users.repository.js';
+import { passChanged } from '../wallet/pass-web-service.service.js';
 
 /*
  * Charging decision (issue 4). A delivery is always recorded: the package is already in the
@@ -99,6 +100,8 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
         await recordLockerDelivery(trx, user, { at: deliveredAt.toISOString(), packageId });
         // What to say is rendered by the worker that sends it (sendDeliveryNotices).
         await enqueueJob(trx, deps.config.clock(), 'delivery-notice', { packageId }, { uniqueKey: `delivery-notice:${packageId}` });
+        // The wallet pass lists the new package: its devices are told.
+        await passChanged(trx, deps, user.user_id);
         deps.log.info({ packageId, userId: user.user_id, hubId: hub.id }, 'locker delivery recorded');
         return { packageId, messageId, pickupCode };
       });
@@ -156,6 +159,8 @@ export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Prom
       balanceAfter: balance,
       packageId: waiting.id,
     });
+    // The wallet pass no longer lists the package.
+    await passChanged(trx, deps, user.user_id);
     if (taken < charge.total) deps.log.warn({ packageId: waiting.id, owed: charge.total, taken }, 'pickup charge exceeded the balance');
     deps.log.info({ packageId: waiting.id, credits: taken, overtimeDays: charge.overtimeDays }, 'locker pickup recorded');
     return { packageId: waiting.id, creditsCharged: taken, creditsOwed: charge.total, overtimeDays: charge.overtimeDays, balance };

@@ -1,34 +1,68 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { WALLET_LINK_TTL_MS } from '@airbox/contract';
+import { formatHubDateTime, stateTimeZone, WALLET_LINK_TTL_MS } from '@airbox/contract';
 import { findHub } from '../hubs/hubs.repository.js';
+import { waitingPackages } from '../packages/packages.service.js';
 import { currentQrCode } from '../qr-codes/qr-codes.service.js';
 import { randomToken, sha256 } from '../tokens/tokens.crypto.js';
 import { findUserById } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
+import { ensureWalletPass, type WalletPassIdentity } from './wallet-pass-tokens.js';
 import { walletPassMail } from './wallet.mails.js';
 import { insertWalletPassLink, takeWalletPass } from './wallet.repository.js';
 import type { AppContext } from '../../context.js';
-import { PKPASS_CONTENT_TYPE } from '../../providers/wallet/wallet-provider.js';
+import { PKPASS_CONTENT_TYPE, type WalletPassPackage } from '../../providers/wallet/wallet-provider.js';
 
 export type WalletDeps = Pick<AppContext, 'db' | 'config' | 'wallet'>;
 
 /** Where a pass download link points; the route serving it lives in routes/app-v1/wallet.routes.ts. */
 export const WALLET_DOWNLOAD_PATH = '/app/v1/appleWallet/download';
 
-/** The user's pass: AirBox ID, the current locker QR code, the default hub and the brand. */
-export async function buildWalletPass(deps: WalletDeps, user: UserRow): Promise<Buffer> {
-  const [hub, qr] = await Promise.all([
+/** Where Apple's PassKit web service is mounted: the passes' webServiceURL is PUBLIC_URL and this. */
+export const PASSKIT_PREFIX = '/passkit';
+
+/** At most this many waiting packages are listed on the back of a pass (the rest are counted). */
+export const PASS_PACKAGES_LISTED = 10;
+
+const credits = (n: number) => (n === 0 ? 'nothing (covered)' : `${n} credit${n === 1 ? '' : 's'}`);
+
+/**
+ * The user's pass file, as of now: AirBox ID, the current locker QR code as its barcode, the
+ * default hub, the packages waiting (hub, pickup code, free until, what a pickup now costs), and
+ * the web service that keeps it current (webServiceURL, the pass's authenticationToken).
+ */
+export async function buildPassFile(deps: WalletDeps, user: UserRow, identity: WalletPassIdentity): Promise<Buffer> {
+  const now = deps.config.clock();
+  const [hub, qr, waiting] = await Promise.all([
     user.locker_id ? findHub(deps.db, user.locker_id) : undefined,
-    currentQrCode(deps.db, deps.config.sessionSecret, user, deps.config.clock()),
+    currentQrCode(deps.db, deps.config.sessionSecret, user, now),
+    waitingPackages(deps.db, user, now),
   ]);
+  const timeZone = stateTimeZone(hub?.state);
+  const packages: WalletPassPackage[] = waiting.map((pkg) => ({
+    carrier: pkg.carrier,
+    trackingEnd: pkg.trackingNo.slice(-4),
+    hubName: pkg.hubName,
+    hubAddress: pkg.hubAddress,
+    pickupCode: pkg.pickupCode,
+    freeUntil: formatHubDateTime(pkg.freeUntil, timeZone),
+    feeDue: credits(pkg.creditsDue),
+  }));
   return deps.wallet.createPass({
-    serialNumber: `airbox-user-${user.user_id}`,
+    serialNumber: identity.serialNumber,
     boxId: user.box_id,
     holderName: `${user.first_name} ${user.last_name}`.trim(),
     qrCode: qr.qrcode,
     hub: hub ? { name: hub.business_name, address: `${hub.address}, ${hub.city}, ${hub.state} ${hub.zip_code}` } : undefined,
     brandName: deps.config.brandName,
+    packages: packages.slice(0, PASS_PACKAGES_LISTED),
+    packagesWaiting: packages.length,
+    webService: { url: `${deps.config.publicUrl}${PASSKIT_PREFIX}`, authenticationToken: identity.authenticationToken },
   });
+}
+
+/** The user's pass (made updatable on the first download; the same serial number and token after). */
+export async function buildWalletPass(deps: WalletDeps, user: UserRow): Promise<Buffer> {
+  return buildPassFile(deps, user, await ensureWalletPass(deps.db, deps.config, user.user_id));
 }
 
 function linkKey(sessionSecret: string): Buffer {

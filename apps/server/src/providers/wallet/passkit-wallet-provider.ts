@@ -9,6 +9,13 @@ const WHITE = 'rgb(255, 255, 255)';
 /** The pass.json of a customer's AirBox ID pass (a generic pass). */
 function passJson(ids: { passTypeIdentifier: string; teamIdentifier: string }, content: WalletPassContent) {
   const hubName = content.hub?.name ?? 'No default hub';
+  const next = content.packages[0];
+  const packageFields = content.packages.map((pkg, index) => ({
+    key: `package${index + 1}`,
+    label: `Package ${index + 1}: ${pkg.carrier} …${pkg.trackingEnd}`,
+    value: `${pkg.hubName}\n${pkg.hubAddress}\nPickup code: ${pkg.pickupCode}\nFree until: ${pkg.freeUntil}\nDue at pickup now: ${pkg.feeDue}`,
+  }));
+  const unlisted = content.packagesWaiting - content.packages.length;
   return {
     formatVersion: 1,
     passTypeIdentifier: ids.passTypeIdentifier,
@@ -21,16 +28,31 @@ function passJson(ids: { passTypeIdentifier: string; teamIdentifier: string }, c
     labelColor: WHITE,
     backgroundColor: BRAND_ORANGE,
     sharingProhibited: true,
+    ...(content.webService ? { webServiceURL: content.webService.url, authenticationToken: content.webService.authenticationToken } : {}),
     generic: {
       primaryFields: [{ key: 'boxId', label: `${content.brandName.toUpperCase()} ID`, value: content.boxId }],
-      secondaryFields: [{ key: 'holder', label: 'NAME', value: content.holderName }],
-      auxiliaryFields: [{ key: 'hub', label: 'DELIVERY HUB', value: hubName }],
+      secondaryFields: [
+        { key: 'holder', label: 'NAME', value: content.holderName },
+        { key: 'waiting', label: 'WAITING', value: content.packagesWaiting, changeMessage: 'Packages waiting: %@' },
+      ],
+      auxiliaryFields: [
+        { key: 'hub', label: 'DELIVERY HUB', value: hubName },
+        ...(next
+          ? [
+              { key: 'pickupCode', label: 'PICKUP CODE', value: next.pickupCode, changeMessage: 'Your package is ready: pickup code %@' },
+              { key: 'freeUntil', label: 'FREE UNTIL', value: next.freeUntil },
+            ]
+          : []),
+      ],
       backFields: [
+        ...packageFields,
+        ...(unlisted > 0 ? [{ key: 'more', label: 'More packages', value: `${unlisted} more waiting: see the portal's dashboard.` }] : []),
+        ...(content.packagesWaiting === 0 ? [{ key: 'none', label: 'Packages', value: 'No package is waiting for you.' }] : []),
         { key: 'hubAddress', label: 'Delivery hub address', value: content.hub ? `${content.hub.name}\n${content.hub.address}` : hubName },
         {
           key: 'howTo',
           label: 'At the locker',
-          value: `Show the QR code to the ${content.brandName} locker to open your compartment. Resetting the QR code in the portal makes this pass's code stop working: add the pass again after a reset.`,
+          value: `Show the QR code to the ${content.brandName} locker to open your compartment, or enter a package's pickup code. This pass updates itself when a package arrives or is collected.`,
         },
       ],
     },

@@ -9,6 +9,26 @@ export interface WalletPassContent {
   /** The default delivery hub, when the user has one. */
   hub: { name: string; address: string } | undefined;
   brandName: string;
+  /** The packages waiting for the holder, oldest first (at most a few are listed). */
+  packages: WalletPassPackage[];
+  /** How many packages wait in all. */
+  packagesWaiting: number;
+  /** Apple's PassKit web service that keeps the pass current: its base URL and the pass's token. */
+  webService: { url: string; authenticationToken: string } | undefined;
+}
+
+/** A package waiting in a locker, as the pass shows it (texts already formatted). */
+export interface WalletPassPackage {
+  carrier: string;
+  /** The tracking number's last 4 characters. */
+  trackingEnd: string;
+  hubName: string;
+  hubAddress: string;
+  pickupCode: string;
+  /** The end of the free period, in the hub's time zone. */
+  freeUntil: string;
+  /** What a pickup now costs ('1 credit', 'nothing (covered)'). */
+  feeDue: string;
 }
 
 /**
