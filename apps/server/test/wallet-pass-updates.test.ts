@@ -262,6 +262,22 @@ describe("Apple's PassKit web service", () => {
     expect(await devices()).not.toContain('device-10');
   });
 
+  it('a QR code reset updates the pass: its barcode is the new code, and the device is pushed', async () => {
+    const customer = await customerWithPass();
+    const { serialNumber: serial, authenticationToken: token } = customer.pass;
+    expect((await register('device-qr', serial, token)).statusCode).toBe(201);
+    const { lastUpdated: tag } = (await listUpdated('device-qr')).json() as { lastUpdated: string };
+    const before = pushes().length;
+    t.advance(5_000);
+    const reset = await t.app.inject({ method: 'GET', url: `/app/v1/getUserQRcode?user_id=${customer.userId}&update=1`, headers: { cookie: customer.cookie } });
+    const newCode = (reset.json() as { qrcode: string }).qrcode;
+    expect(newCode).not.toBe(customer.qrcode);
+    expect((await listUpdated('device-qr', tag)).json()).toMatchObject({ serialNumbers: [serial] });
+    expect(passJsonOf((await latest(serial, token)).rawPayload).barcodes[0]!.message).toBe(newCode);
+    await t.app.jobs.drain();
+    expect(pushes().length - before).toBe(1);
+  });
+
   it('a failed push is tried again, nothing lost', async () => {
     const { pass, boxId } = await customerWithPass();
     expect((await register('device-flaky', pass.serialNumber, pass.authenticationToken, hex('500'))).statusCode).toBe(201);

@@ -6,7 +6,9 @@ import { AppError } from '../../errors.js';
 import { PKPASS_CONTENT_TYPE } from '../../providers/wallet/wallet-provider.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { listWaitingPackages } from '../packages/packages.repository.js';
+import { type LockerQrCode, resetQrCode } from '../qr-codes/qr-codes.service.js';
 import { findUserById } from '../users/users.repository.js';
+import type { UserRow } from '../users/users.table.js';
 import { authorizedWalletPass, nextUpdateTime, unsealToken } from './wallet-pass-tokens.js';
 import {
   deleteRegistration,
@@ -182,6 +184,22 @@ export async function passChanged(trx: Db, deps: Pick<AppContext, 'config'>, use
       { uniqueKey: `wallet-pass-push:${pass.serial_number}:${registration.device_library_id}:${updatedAt.getTime()}` },
     );
   }
+}
+
+/**
+ * A locker QR code reset (getUserQRcode update=1), with the wallet pass, whose barcode is that
+ * code, changed in the same transaction: the devices fetch the pass with the new code.
+ */
+export async function resetQrCodeAndPass(
+  deps: Pick<AppContext, 'db' | 'config'>,
+  user: UserRow,
+  now: Date,
+): Promise<{ kind: 'reset' | 'locked'; code: LockerQrCode }> {
+  return writeTransaction(deps.db, async (trx) => {
+    const outcome = await resetQrCode(trx, deps.config.sessionSecret, user, now);
+    if (outcome.kind === 'reset') await passChanged(trx, deps, user.user_id);
+    return outcome;
+  });
 }
 
 /**

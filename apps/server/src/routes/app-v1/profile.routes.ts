@@ -14,7 +14,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { selectableLockers } from '../../modules/hubs/hubs.wire.js';
 import { hubsUserMayChoose, reauthenticateSession, updateProfile } from '../../modules/profile/profile.service.js';
-import { currentQrCode, resetQrCode } from '../../modules/qr-codes/qr-codes.service.js';
+import { currentQrCode } from '../../modules/qr-codes/qr-codes.service.js';
+import { resetQrCodeAndPass } from '../../modules/wallet/pass-web-service.service.js';
 import { sha256 } from '../../modules/tokens/tokens.crypto.js';
 import { refuseCrossSite } from './cross-site.js';
 import { defineCall, signedInUser } from './define-call.js';
@@ -49,7 +50,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     const now = app.config.clock();
     if (input.update === '1') {
       refuseCrossSite(request);
-      const { kind, code } = await resetQrCode(app.db, app.config.sessionSecret, user, now);
+      const { kind, code } = await resetQrCodeAndPass(app, user, now);
       const locked = kind === 'locked';
       return {
         errorcode: locked ? QR_CODE_ERRORCODE.resetLocked : QR_CODE_ERRORCODE.ok,
