@@ -46,7 +46,7 @@ describe('the label-purchase page state', () => {
     expect(state.draft).toEqual({
       from: { ...unpaidLabel().from, phone: '415-555-0134' },
       to: { ...unpaidLabel().to, saveRecipient: false },
-      parcel: { length: '12', width: '10', height: '6', weightLb: '3', weightOz: '0' },
+      parcel: { predefinedPackage: '', length: '12', width: '10', height: '6', weightLb: '3', weightOz: '0' },
       options: { insuredValue: '150.00', comments: 'Birthday present', notifyRecipient: true },
     });
     expect(unpaidLabelState(unpaidLabel({ insuredValue: '0.00' })).draft.options.insuredValue).toBe('');

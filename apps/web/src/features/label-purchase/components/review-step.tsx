@@ -1,4 +1,4 @@
-import { fromCents, insuranceFeeCents, toCents, type LabelRate } from '@airbox/contract';
+import { fromCents, insuranceFeeCents, predefinedPackageOf, toCents, type LabelRate } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -90,7 +90,7 @@ export function ReviewStep({
         <Row term="Recipient">
           <Party address={draft.to} />
         </Row>
-        <Row term="Package">{`${parcel.length} × ${parcel.width} × ${parcel.height} in, ${parcel.weightLb || 0} lb ${parcel.weightOz || 0} oz`}</Row>
+        <Row term="Package">{`${predefinedPackageOf(parcel.predefinedPackage)?.name ?? `${parcel.length} × ${parcel.width} × ${parcel.height} in`}, ${parcel.weightLb || 0} lb ${parcel.weightOz || 0} oz`}</Row>
         <Row term="Service">{`${service} (${deliveryText(rate.deliveryDays)})`}</Row>
         {draft.options.comments && <Row term="Comments">{draft.options.comments}</Row>}
         <Row term="Rate" divided>{`$${fromCents(rateCents)}`}</Row>

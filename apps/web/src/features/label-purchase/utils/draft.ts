@@ -5,10 +5,12 @@ import {
   formatPhoneDashed,
   fromCents,
   normalizeComments,
+  predefinedPackageOf,
   splitOunces,
   toCents,
   type Contact,
   type MyAddress,
+  type PredefinedPackageId,
   type SavedOrder,
   type UnpaidLabel,
 } from '@airbox/contract';
@@ -22,6 +24,8 @@ export interface RecipientValues extends AddressValues {
 
 /** The parcel as typed: inches, whole pounds and ounces. */
 export interface PackageValues {
+  /** A USPS Flat Rate package by its EasyPost name (its sides are then not asked), '' for the customer's own box. */
+  predefinedPackage: PredefinedPackageId | '';
   length: string;
   width: string;
   height: string;
@@ -47,7 +51,7 @@ export interface LabelDraft {
 export const EMPTY_DRAFT: LabelDraft = {
   from: EMPTY_ADDRESS,
   to: { ...EMPTY_ADDRESS, saveRecipient: false },
-  parcel: { length: '', width: '', height: '', weightLb: '', weightOz: '' },
+  parcel: { predefinedPackage: '', length: '', width: '', height: '', weightLb: '', weightOz: '' },
   options: { insuredValue: '', comments: '', notifyRecipient: false },
 };
 
@@ -88,13 +92,19 @@ export function addressFromContact(contact: Contact): AddressValues {
 /** A number the form holds as text: '' for none. */
 const asText = (value: number) => (value > 0 ? String(value) : '');
 
-/** A parcel as the wire carries it (inches, ounces) as the Package step holds it: ounces back to lb and oz. */
-function packageValues({ length, width, height, weight }: { length: number; width: number; height: number; weight: number }): PackageValues {
+/**
+ * A parcel as the wire carries it (inches, ounces) as the Package step holds it: ounces back to
+ * lb and oz; a Flat Rate package by its name, its sides (the package's own) not asked.
+ */
+export function packageValues(parcel: { length: number; width: number; height: number; weight: number; predefinedPackage?: string | null | undefined }): PackageValues {
+  const { length, width, height, weight } = parcel;
   const split = splitOunces(weight);
+  const carrierPackage = predefinedPackageOf(parcel.predefinedPackage);
   return {
-    length: asText(length),
-    width: asText(width),
-    height: asText(height),
+    predefinedPackage: carrierPackage?.id ?? '',
+    length: carrierPackage ? '' : asText(length),
+    width: carrierPackage ? '' : asText(width),
+    height: carrierPackage ? '' : asText(height),
     weightLb: weight > 0 ? String(split.lb) : '',
     weightOz: weight > 0 ? String(split.oz) : '',
   };
@@ -199,6 +209,7 @@ export function saveForLaterInput(draft: LabelDraft, id: number | undefined): Ca
     from: clip(draft.from),
     to: clip(draft.to),
     parcel: {
+      predefinedPackage: predefinedPackageOf(draft.parcel.predefinedPackage)?.id ?? '',
       length: boundedNumber(draft.parcel.length, PARCEL_LIMITS.maxSideIn),
       width: boundedNumber(draft.parcel.width, PARCEL_LIMITS.maxSideIn),
       height: boundedNumber(draft.parcel.height, PARCEL_LIMITS.maxSideIn),

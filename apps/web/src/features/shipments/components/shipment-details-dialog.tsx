@@ -101,7 +101,7 @@ function DetailContent({ detail }: { detail: ShipmentDetail }) {
         )}
       </InfoSection>
       <InfoSection title="Package">
-        <InfoItem label="Size">{packageSize(parcel)}</InfoItem>
+        <InfoItem label={parcel.predefinedPackage ? 'Packaging' : 'Size'}>{packageSize(parcel)}</InfoItem>
         <InfoItem label="Weight">{packageWeight(parcel.weight)}</InfoItem>
       </InfoSection>
       <InfoSection title="Price">
