@@ -14,7 +14,9 @@ export interface ToastApi {
    * Shows a brief notice that needs no answer ('Update success' after Edit Comments, 'Add success',
    * 'Cancel deletion', a refund requested, an order saved for later), replacing any toast on screen.
    * Screen readers announce it politely; it closes by itself, and stays over a change of route, so
-   * a message about what led to a page (Save for later's) shows on that page.
+   * a message about what led to a page (Save for later's, registration's on /login) shows on that
+   * page. It stays as long as its text takes to read (toast-duration.ts), at least the spec's 10.5 s.
+   * A line break in the text shows as one (a first line as a heading).
    */
   show: (text: string, severity?: ToastSeverity) => void;
 }

@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useToast } from './toast-context';
+import { TOAST_MS_PER_CHARACTER, toastDuration } from './toast-duration';
 import { ToastProvider } from './toast-provider';
 
 function Trigger({ text }: { text: string }) {
@@ -45,6 +46,27 @@ describe('ToastProvider', () => {
     expect(region).toHaveTextContent('Add success');
     act(() => vi.advanceTimersByTime(NOTIFICATION_AUTO_CLOSE_MS - 500));
     expect(region).toHaveTextContent('Add success');
+    act(() => vi.advanceTimersByTime(500));
+    expect(region).toHaveTextContent('');
+  });
+
+  it('stays the spec time for a short text and longer for one too long to read in it, at one pace', () => {
+    expect(toastDuration('Add success')).toBe(NOTIFICATION_AUTO_CLOSE_MS);
+    const fitsSpecTime = 'x'.repeat(NOTIFICATION_AUTO_CLOSE_MS / TOAST_MS_PER_CHARACTER);
+    expect(toastDuration(fitsSpecTime)).toBe(NOTIFICATION_AUTO_CLOSE_MS);
+    expect(toastDuration(`${fitsSpecTime}x`)).toBe(NOTIFICATION_AUTO_CLOSE_MS + TOAST_MS_PER_CHARACTER);
+    expect(toastDuration('x'.repeat(300))).toBe(300 * TOAST_MS_PER_CHARACTER);
+  });
+
+  it('keeps a long text up until it can be read, then closes by itself', () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const long = `Check your email\n${'A long notice that takes a while to read. '.repeat(5)}`;
+    const region = renderToast(long);
+    act(() => screen.getByRole('button', { name: 'save' }).click());
+    act(() => vi.advanceTimersByTime(NOTIFICATION_AUTO_CLOSE_MS));
+    expect(region).toHaveTextContent('Check your email');
+    act(() => vi.advanceTimersByTime(toastDuration(long) - NOTIFICATION_AUTO_CLOSE_MS - 500));
+    expect(region).toHaveTextContent('Check your email');
     act(() => vi.advanceTimersByTime(500));
     expect(region).toHaveTextContent('');
   });

@@ -1,4 +1,3 @@
-import { NOTIFICATION_AUTO_CLOSE_MS } from '@airbox/contract';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import Close from '@mui/icons-material/Close';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
@@ -8,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ToastContext, type ToastApi, type ToastSeverity } from './toast-context';
+import { toastDuration } from './toast-duration';
 
 /** The icon's colour on the toast: pale on the light page's dark toast, deep on the dark page's light one. */
 const TOAST_ICON: Record<'light' | 'dark', Record<ToastSeverity, string>> = {
@@ -25,8 +25,9 @@ interface OpenToast {
  * The app's toast. MUI's Snackbar was the library candidate, but it mounts its content only
  * while open, and a live region added together with its text is not reliably announced; so the
  * region (role=status, aria-live polite) is always in the page and the toast is drawn inside it.
- * It closes after NOTIFICATION_AUTO_CLOSE_MS (the spec's time for notices, 01 §9), or by its
- * close button or Escape, and stays while the pointer or focus is on it.
+ * It closes after toastDuration (the spec's 10.5 s for notices, 01 §9, longer for a text too long
+ * to read in that time), or by its close button or Escape, and stays while the pointer or focus
+ * is on it.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<OpenToast | null>(null);
@@ -44,7 +45,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!toast || held) return;
-    const timer = window.setTimeout(close, NOTIFICATION_AUTO_CLOSE_MS);
+    const timer = window.setTimeout(close, toastDuration(toast.text));
     return () => window.clearTimeout(timer);
   }, [toast, held, close]);
 
@@ -52,7 +53,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {/* Only the text is in the live region, so the close button's name is not read with it. */}
+      {/* Only the text is in the live region, so the close button's name is not read with it. A line
+          break in the text is kept (a heading line: registration's 'Check your email'). */}
       <Paper
         elevation={toast ? 6 : 0}
         onMouseEnter={() => setHeld(true)}
@@ -90,7 +92,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           {toast && (
             <>
               <Icon aria-hidden sx={{ color: (theme) => TOAST_ICON[theme.palette.mode][toast.severity] }} />
-              <Typography key={toast.id} sx={{ py: 1 }}>
+              <Typography key={toast.id} sx={{ py: 1, whiteSpace: 'pre-line' }}>
                 {toast.text}
               </Typography>
             </>
