@@ -5,13 +5,18 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
+import { useToast } from '../../../components/toast/toast-context';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/http';
 import { useUserActivate } from '../api/user-activate';
 
-/** /active/{code}/: posts the code once on load, tells the outcome, then goes to login. */
+/**
+ * /active/{code}/: posts the code once on load, then goes to login. Success is a toast, shown on
+ * /login; a failure blocks (the dialog), and login opens once it is closed.
+ */
 export function ActivateAccount({ code }: { code: string }) {
   const alert = useAlert();
+  const toast = useToast();
   const navigate = useNavigate();
   const { mutateAsync } = useUserActivate();
   const posted = useRef(false);
@@ -21,28 +26,27 @@ export function ActivateAccount({ code }: { code: string }) {
     if (posted.current) return;
     posted.current = true;
     void (async () => {
-      let text: string;
-      let icon: 'success' | 'error' = 'error';
       try {
         await mutateAsync({ activateCode: code });
-        icon = 'success';
-        text = MESSAGES.activated;
       } catch (error) {
         if (!(error instanceof ApiError) || error.isServiceFailure) return;
-        if (!error.isCallFailure) {
-          // A refused request (too many attempts, say): the server's message.
-          text = error.message;
-        } else if (error.errorcode === ACTIVATION_ERRORCODE.linkInvalid) {
+        if (error.isCallFailure && error.errorcode === ACTIVATION_ERRORCODE.linkInvalid) {
           navigate(paths.loseEfficacy.getHref(), { replace: true });
           return;
-        } else {
+        }
+        // A refused request (too many attempts, say) says the server's message.
+        let text = error.message;
+        if (error.isCallFailure) {
           text = error.errorcode === ACTIVATION_ERRORCODE.noSuchUser ? MESSAGES.activationUserMissing : MESSAGES.internalError;
         }
+        await alert.show({ icon: 'error', text });
+        navigate(paths.login.getHref(), { replace: true });
+        return;
       }
-      await alert.show({ icon, text });
+      toast.show(MESSAGES.activated);
       navigate(paths.login.getHref(), { replace: true });
     })();
-  }, [alert, code, mutateAsync, navigate]);
+  }, [alert, toast, code, mutateAsync, navigate]);
 
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">

@@ -5,13 +5,18 @@ import { useAlert } from '../../../components/alert/alert-context';
 import { TextLink } from '../../../components/layout/text-link';
 import { Form } from '../../../components/form/form';
 import { FormField } from '../../../components/form/form-field';
+import { useToast } from '../../../components/toast/toast-context';
 import { paths } from '../../../config/paths';
 import { answerMessage } from '../../../lib/http';
 import { useCheckUser } from '../api/check-user';
 
-/** Forgot password (/lock): one neutral answer whether or not the account exists, then login. */
+/**
+ * Forgot password (/lock): one neutral answer whether or not the account exists, a notice toast
+ * shown on /login, where the customer returns at once.
+ */
 export function ForgotPasswordForm() {
   const alert = useAlert();
+  const toast = useToast();
   const navigate = useNavigate();
   const checkUserMutation = useCheckUser();
 
@@ -23,7 +28,7 @@ export function ForgotPasswordForm() {
       if (message) void alert.show({ icon: 'error', text: message });
       return;
     }
-    await alert.show({ icon: 'info', text: MESSAGES.forgotNeutral });
+    toast.show(MESSAGES.forgotNeutral, 'info');
     navigate(paths.login.getHref(), { replace: true });
   }
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
 import { sessionUser } from '../../../testing/fixtures';
-import { fillIn, loginAnswer, mockApi, renderApp } from '../../../testing/test-utils';
+import { fillIn, loginAnswer, mockApi, renderApp, toastSaying } from '../../../testing/test-utils';
 
 const carrierServices = {
   body: {
@@ -74,7 +74,7 @@ describe('login form', () => {
     expect(within(dialog).getByText(MESSAGES.serviceException)).toBeInTheDocument();
   });
 
-  it('offers CLOSE and RESEND to an account not activated, and RESEND mails the activation link again', async () => {
+  it('offers CLOSE and RESEND to an account not activated, and RESEND mails the activation link again (a toast says so)', async () => {
     const api = mockApi({
       '/app/v1/login': loginAnswer(sessionUser({ user_id: 42, Status: 0 })),
       '/app/v1/resendRegristerEmail': { body: { errorcode: 0, message: 'sent' } },
@@ -85,7 +85,9 @@ describe('login form', () => {
     expect(within(dialog).getByRole('button', { name: 'CLOSE' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'RESEND' }));
 
-    expect(await screen.findByText(MESSAGES.resendSuccess)).toBeInTheDocument();
+    expect(await toastSaying(MESSAGES.resendSuccess)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls('/app/v1/resendRegristerEmail')[0]?.fields.get('userID')).toBe('42');
     expect(Cookies.get('user_id')).toBeUndefined();
     expect(location()).toBe('/login');

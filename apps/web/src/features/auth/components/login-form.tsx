@@ -14,6 +14,7 @@ import { useAlert, type AlertApi } from '../../../components/alert/alert-context
 import { TextLink } from '../../../components/layout/text-link';
 import { usePasswordVisibility } from '../../../components/form/password-visibility';
 import { TextInput } from '../../../components/form/text-input';
+import { useToast } from '../../../components/toast/toast-context';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { getCarrierServiceRenaming } from '../../../lib/carrier-services';
@@ -54,6 +55,7 @@ function showCallFailure(alert: AlertApi, error: unknown, message = answerMessag
  */
 export function LoginForm() {
   const alert = useAlert();
+  const toast = useToast();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const password = usePasswordVisibility('Password');
@@ -95,7 +97,7 @@ export function LoginForm() {
     if (!resend) return;
     try {
       await resendRegisterEmail({ userID: user.user_id });
-      void alert.show({ icon: 'success', text: MESSAGES.resendSuccess });
+      toast.show(MESSAGES.resendSuccess);
     } catch (error) {
       showCallFailure(alert, error);
     }

@@ -6,6 +6,7 @@ import { useAlert } from '../../../components/alert/alert-context';
 import { TextLink } from '../../../components/layout/text-link';
 import { Form } from '../../../components/form/form';
 import { FormField } from '../../../components/form/form-field';
+import { useToast } from '../../../components/toast/toast-context';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/http';
 import { useResetPassword } from '../api/reset-password';
@@ -19,6 +20,7 @@ const FAILURE_TEXTS: Record<number, string> = {
 /** /reset?Email=…&generatedId=…: a new password and its retype (spec 01 §4, §5, §8). */
 export function ResetPasswordForm() {
   const alert = useAlert();
+  const toast = useToast();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const resetMutation = useResetPassword();
@@ -48,7 +50,8 @@ export function ResetPasswordForm() {
       void alert.show({ icon: 'error', text });
       return;
     }
-    await alert.show({ icon: 'success', text: MESSAGES.resetSuccess });
+    // A success toast, shown on /login where the customer goes at once to use the new password.
+    toast.show(MESSAGES.resetSuccess);
     navigate(paths.login.getHref(), { replace: true });
   }
 

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadSchemas } from '../../../lib/schemas-loader';
-import { mockApi, renderApp, type ApiRequest } from '../../../testing/test-utils';
+import { mockApi, renderApp, toastSaying, type ApiRequest } from '../../../testing/test-utils';
+import { ACTIVATION_NOTICE } from '../hooks/use-send-registration';
 
 const HUB = {
   id: 'hub-1',
@@ -275,18 +276,19 @@ describe('individual registration: sending', () => {
     expect(screen.getByRole('checkbox', { name: 'I have read and agree to the Terms of Use' })).not.toBeChecked();
   });
 
-  it('recommends text notifications; TURN ON sends messageChoose 1, then the activation notice and /login', async () => {
+  it('recommends text notifications; TURN ON sends messageChoose 1, then /login with the activation notice as a toast', async () => {
     const { calls } = api();
     const app = await reachAddress();
     await fillAddressAndSubmit(app.user);
     const nudge = await screen.findByRole('alertdialog', { name: 'Turn on text notifications?' });
     expect(calls('/app/v1/regist_userInfo')).toHaveLength(0);
     await app.user.click(within(nudge).getByRole('button', { name: 'TURN ON' }));
-    const notice = await screen.findByRole('dialog', { name: 'Check your email' });
-    expect(within(notice).getByText(M.activationSent)).toBeInTheDocument();
-    expect(app.location()).toBe('/register');
-    await app.user.click(within(notice).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(app.location()).toBe('/login'));
+    // The toast stays over the change of route: the notice shows on /login, with no dialog.
+    const notice = await toastSaying(ACTIVATION_NOTICE);
+    expect(notice).toHaveTextContent(M.activationSent);
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const sent = Object.fromEntries(calls('/app/v1/regist_userInfo')[0]!.fields);
     expect(sent).toMatchObject({
       messageChoose: '1',
