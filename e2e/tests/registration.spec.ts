@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, alertBox, logInThroughForm } from '../support/accounts';
+import { DEMO, alertBox, logInThroughForm, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
 import { linkTo, waitForMail } from '../support/outbox';
 
@@ -58,15 +58,15 @@ test('a visitor registers, activates through the mailed link and logs in', async
   await fillAddress(page);
   const sentAfter = Date.now();
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(alertBox(page)).toContainText('activate it within 24 hours');
-  await alertBox(page).getByRole('button', { name: 'OK' }).click();
+  // Straight to login, where the activation notice is a toast, with no dialog.
   await expect(page).toHaveURL(/\/app\/login$/);
+  await expect(toast(page, 'Check your email')).toContainText('activate it within 24 hours');
+  await expect(alertBox(page)).toHaveCount(0);
 
   const mail = await waitForMail(email, sentAfter);
   await page.goto(linkTo(mail, '/app/active/'));
-  await expect(alertBox(page)).toContainText('Your account has been successfully activated. Thank you.');
-  await alertBox(page).getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/app\/login$/);
+  await expect(toast(page, 'Your account has been successfully activated. Thank you.')).toBeVisible();
   await logInThroughForm(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/app\/dashboard$/);
 });
@@ -93,7 +93,8 @@ for (const [answer, sent] of [
     const registration = page.waitForRequest('**/app/v1/regist_userInfo');
     await nudge.getByRole('button', { name: answer }).click();
     expect(new URLSearchParams((await registration).postData() ?? '').get('messageChoose')).toBe(sent);
-    await expect(alertBox(page)).toContainText('activate it within 24 hours');
+    await expect(toast(page, 'activate it within 24 hours')).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/login$/);
   });
 }
 
