@@ -257,7 +257,8 @@ export function savedOrder(overrides: Partial<SavedOrder> = {}): SavedOrder {
  * to PayPal and cancelled there; insured for $150 and continuing the order in progress 12.
  */
 export function unpaidLabel(overrides: Partial<UnpaidLabel> = {}): UnpaidLabel {
-  const rate = { rateId: 'rate_ups', carrier: 'UPSDAP', service: 'Ground', rate: '11.20', retailRate: '12.00', deliveryDays: 4, cheapest: false, fastest: false };
+  // Rated to ship on Monday 23 November: 4 UPS working days later is Monday the 30th (not Thanksgiving).
+  const rate = { rateId: 'rate_ups', carrier: 'UPSDAP', service: 'Ground', rate: '11.20', retailRate: '12.00', deliveryDays: 4, deliveryDate: '2026-11-30', cheapest: false, fastest: false };
   return {
     id: 88,
     orderNo: 'AB2611200000088',
@@ -272,10 +273,11 @@ export function unpaidLabel(overrides: Partial<UnpaidLabel> = {}): UnpaidLabel {
     orderId: 12,
     rate,
     rates: [
-      { rateId: 'rate_usps', carrier: 'USPS', service: 'GroundAdvantage', rate: '7.45', retailRate: '8.00', deliveryDays: 5, cheapest: true, fastest: false },
+      { rateId: 'rate_usps', carrier: 'USPS', service: 'GroundAdvantage', rate: '7.45', retailRate: '8.00', deliveryDays: 5, deliveryDate: '2026-12-01', cheapest: true, fastest: false },
       rate,
     ],
     total: '12.70',
+    shipDate: '2026-11-23',
     payment: 'unpaid',
     ...overrides,
   };

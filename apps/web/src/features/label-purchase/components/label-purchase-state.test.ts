@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_ADDRESS } from '../../../lib/address-values';
 import { unpaidLabel } from '../../../testing/fixtures';
 import { ApiError } from '../../../lib/http';
-import { EMPTY_DRAFT, type LabelDraft } from '../utils/draft';
+import { EMPTY_DRAFT, rateInput, shipDateToRate, type LabelDraft } from '../utils/draft';
 import { bothVerified, canSaveForLater, currentDraft, initialLabelPurchaseState, labelPurchaseReducer, ratesFailure, unpaidLabelState } from './label-purchase-state';
 import type { LabelPurchaseAction, LabelPurchaseState } from './label-purchase-state';
 
@@ -18,6 +18,7 @@ const rate = (rateId: string, carrier: string, service: string): LabelRate => ({
   rate: '7.45',
   retailRate: '8.00',
   deliveryDays: 5,
+  deliveryDate: '2026-12-01',
   cheapest: false,
   fastest: false,
 });
@@ -48,6 +49,7 @@ describe('the label-purchase page state', () => {
       to: { ...unpaidLabel().to, saveRecipient: false },
       parcel: { predefinedPackage: '', length: '12', width: '10', height: '6', weightLb: '3', weightOz: '0' },
       options: { insuredValue: '150.00', comments: 'Birthday present', notifyRecipient: true },
+      shipDate: '2026-11-23',
     });
     expect(unpaidLabelState(unpaidLabel({ insuredValue: '0.00' })).draft.options.insuredValue).toBe('');
   });
@@ -102,6 +104,30 @@ describe('the label-purchase page state', () => {
     expect(run(again, { type: 'rating' }).ratesNotice).toBe('Rates refreshed');
     expect(run(again, { type: 'rating', notice: null }).ratesNotice).toBeNull();
     expect(run(again, { type: 'rated', data: { draftId: 57, rates: [], insurance: '0', messages: [] } }).rateId).toBeNull();
+  });
+
+  it('keeps the ship date the rates are for, and a ship date chosen (rated again by the page) as a change to keep', () => {
+    const rated = run(initialLabelPurchaseState(EMPTY_DRAFT), {
+      type: 'rated',
+      data: { draftId: 55, shipDate: '2026-11-30', rates: [rate('rate_1', 'USPS', 'Priority')], insurance: '0.00', messages: [] },
+    });
+    expect(rated.draft.shipDate).toBe('2026-11-30');
+    expect(rated.dirty).toBe(false);
+    const chosen = run(rated, { type: 'choseShipDate', shipDate: '2026-12-02' });
+    expect(chosen.draft.shipDate).toBe('2026-12-02');
+    expect(chosen.dirty).toBe(true);
+    // A server that answers no ship date leaves the one chosen.
+    expect(run(chosen, { type: 'rated', data: { draftId: 56, rates: [], insurance: '0', messages: [] } }).draft.shipDate).toBe('2026-12-02');
+  });
+
+  it('rates for the ship date chosen while it is offered, else for the first day offered', () => {
+    const offered = ['2026-11-30', '2026-12-01', '2026-12-02'];
+    const draft = { ...EMPTY_DRAFT, from: HOME, to: MOM };
+    expect(rateInput({ ...draft, shipDate: '2026-12-01' }, false, offered).shipDate).toBe('2026-12-01');
+    // A day that has passed (an unpaid label opened days later), or none chosen yet.
+    expect(rateInput({ ...draft, shipDate: '2026-11-20' }, false, offered).shipDate).toBe('2026-11-30');
+    expect(rateInput(draft, false, offered).shipDate).toBe('2026-11-30');
+    expect(shipDateToRate('', [])).toBeUndefined();
   });
 
   it('says why rating failed: an address the carrier refused, no carrier for the parcel, or the answer’s message', () => {

@@ -43,7 +43,9 @@ export type LabelPurchaseAction =
   /** The rates came; the same carrier and service as `keepChoice` stays chosen. */
   | { type: 'rated'; data: Rated; keepChoice?: LabelRate }
   | { type: 'ratingFailed'; rates: RatesState }
-  | { type: 'choseRate'; rateId: string };
+  | { type: 'choseRate'; rateId: string }
+  /** Another ship date: the page rates again for it. */
+  | { type: 'choseShipDate'; shipDate: string };
 
 export function initialLabelPurchaseState(draft: LabelDraft): LabelPurchaseState {
   return { draft, typed: {}, dirty: false, checks: null, verifying: false, rates: { status: 'loading' }, rateId: null, ratesNotice: null };
@@ -109,11 +111,15 @@ export function labelPurchaseReducer(state: LabelPurchaseState, action: LabelPur
     case 'rated': {
       const { keepChoice } = action;
       const same = keepChoice && action.data.rates.find((found) => found.carrier === keepChoice.carrier && found.service === keepChoice.service);
-      return { ...state, rates: { status: 'ready', ...action.data }, rateId: same ? same.rateId : null };
+      // The draft keeps the ship date the rates are for (the first day offered, when none was chosen).
+      const draft = action.data.shipDate ? { ...state.draft, shipDate: action.data.shipDate } : state.draft;
+      return { ...state, draft, rates: { status: 'ready', ...action.data }, rateId: same ? same.rateId : null };
     }
     case 'ratingFailed':
       return { ...state, rates: action.rates };
     case 'choseRate':
       return { ...state, rateId: action.rateId };
+    case 'choseShipDate':
+      return { ...state, dirty: true, draft: { ...state.draft, shipDate: action.shipDate } };
   }
 }

@@ -8,6 +8,9 @@ import {
   SHIPMENT_MESSAGES,
   STORAGE_KEYS,
   encodeLabelPurchaseParam,
+  estimatedDeliveryDate,
+  formatShortDay,
+  shipDatesFrom,
 } from '@airbox/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -350,7 +353,7 @@ describe('label purchase page', () => {
     expect(within(card(/UPS Ground Saver/)).getByText('4 business days')).toBeInTheDocument();
     expect(within(card(/UPS Ground Saver/)).queryByText(/Cheapest|Fastest/)).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Delivery days' }));
+    await user.click(screen.getByRole('button', { name: 'Delivery date' }));
     expect(names()).toEqual(['FedEx 2Day · $24.90', 'UPS Ground Saver · $11.20', 'USPS Ground Advantage · $7.45']);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -446,6 +449,47 @@ describe('label purchase page', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await step('Review and pay');
     expect(screen.getByLabelText('Your label')).toHaveTextContent('ServiceUSPS Ground Advantage (5 business days)');
+  });
+
+  it('rates for the ship date chosen above the rates: the days expected move with it, the service chosen stays, and Review says both days', async () => {
+    signIn();
+    // The server's answer: the ship date asked (the first offered when none), each rate's day counted from it.
+    const rated = (request: ApiRequest) => {
+      const shipDate = (request.json as { shipDate?: string }).shipDate ?? offered[0]!;
+      const rates = RATES.map((found) => ({ ...found, deliveryDate: estimatedDeliveryDate(shipDate, found.deliveryDays, found.carrier) }));
+      return { body: { errorcode: 0, message: 'ok', data: { draftId: 55, shipDate, rates, insurance: '1.50', messages: [] } } };
+    };
+    const offered = shipDatesFrom(new Date(), HOME.state);
+    const api = labelApi({ '/app/v1/labelPurchase/rates': rated });
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await fillToOptions(user);
+    await user.click(screen.getByRole('button', { name: 'Check addresses' }));
+    await step('Rates');
+    await screen.findByRole('radiogroup', { name: 'Services' });
+    const shipDate = screen.getByRole('combobox', { name: 'Ship date' });
+    expect(shipDate).toHaveValue(offered[0]);
+    expect(api.calls('/app/v1/labelPurchase/rates')[0]?.json).toMatchObject({ shipDate: offered[0] });
+    // The cards are drawn again once the new rates come.
+    const usps = () => within(screen.getByRole('radiogroup', { name: 'Services' })).getByRole('radio', { name: /^USPS Ground Advantage/ });
+    expect(usps()).toHaveAccessibleDescription(
+      new RegExp(`^Est\\. delivery ${formatShortDay(estimatedDeliveryDate(offered[0]!, 5, 'USPS'))} · 5 business days Retail price \\$8\\.00 Save \\$0\\.55`),
+    );
+    await user.click(usps());
+
+    await user.selectOptions(shipDate, offered[1]!);
+    await waitFor(() => expect(api.calls('/app/v1/labelPurchase/rates')).toHaveLength(2));
+    expect(api.calls('/app/v1/labelPurchase/rates')[1]?.json).toMatchObject({ shipDate: offered[1] });
+    const later = formatShortDay(estimatedDeliveryDate(offered[1]!, 5, 'USPS'));
+    await waitFor(() => expect(usps()).toHaveAccessibleDescription(new RegExp(`^Est\\. delivery ${later}`)));
+    expect(usps()).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Ship date' })).toHaveValue(offered[1]);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Review and pay');
+    const summary = screen.getByLabelText('Your label');
+    expect(summary).toHaveTextContent(`Ship date${formatShortDay(offered[1]!)}`);
+    expect(summary).toHaveTextContent(`Estimated delivery${later}`);
+    expect(summary).toHaveTextContent('Rate$7.45 (retail $8.00, you save $0.55)');
   });
 
   it("says 'Unable to verify address!' when rating refuses an address, and that no carrier takes the parcel", async () => {

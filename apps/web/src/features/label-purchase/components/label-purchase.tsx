@@ -1,4 +1,13 @@
-import { LABEL_PURCHASE_ERRORCODE, MESSAGES, STORAGE_KEYS, decodeLabelPurchaseParam, type LabelRate } from '@airbox/contract';
+import {
+  LABEL_PURCHASE_ERRORCODE,
+  MESSAGES,
+  STORAGE_KEYS,
+  decodeLabelPurchaseParam,
+  localToday,
+  shipDatesFrom,
+  stateTimeZone,
+  type LabelRate,
+} from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -317,6 +326,14 @@ function LabelPurchaseWizard({
           serviceName={serviceName}
           chosen={rateId}
           notice={ratesNotice}
+          // The ship dates offered now at the sender's address; another one rates again, the service chosen kept.
+          shipDate={draft.shipDate}
+          shipDates={shipDatesFrom(new Date(), draft.from.state)}
+          today={localToday(new Date(), stateTimeZone(draft.from.state))}
+          onShipDate={(shipDate) => {
+            dispatch({ type: 'choseShipDate', shipDate });
+            void rate({ ...draft, shipDate }, { keepChoice: chosenRate, notice: null });
+          }}
           onChoose={(chosen) => dispatch({ type: 'choseRate', rateId: chosen })}
           onRetry={() => void rate(draft)}
           onEditAddresses={() => wizard.goTo(STEP.from)}
@@ -329,6 +346,7 @@ function LabelPurchaseWizard({
         <ReviewStep
           draft={draft}
           rate={chosenRate}
+          shipDate={draft.shipDate}
           service={serviceName(chosenRate.carrier, chosenRate.service)}
           insurance={rates.insurance}
           busy={buyLabel.isPending}

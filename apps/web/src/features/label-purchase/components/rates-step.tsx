@@ -1,4 +1,4 @@
-import { DROPOFF_TEXT, SHIPMENT_MESSAGES, carrierDisplayName, toCents, type LabelRate } from '@airbox/contract';
+import { DROPOFF_TEXT, SHIPMENT_MESSAGES, carrierDisplayName, formatShortDay, fromCents, toCents, type LabelRate } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -7,6 +7,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
+import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -29,14 +30,37 @@ type SortKey = 'price' | 'days';
 
 /** Unknown delivery days sort last. */
 const days = (rate: LabelRate) => rate.deliveryDays ?? Number.MAX_SAFE_INTEGER;
+/** The earliest day first; a rate with no day after every dated one. */
+const byDate = (a: LabelRate, b: LabelRate) => (a.deliveryDate ?? '9999-12-31').localeCompare(b.deliveryDate ?? '9999-12-31');
 
 export function sortRates(rates: readonly LabelRate[], by: SortKey): LabelRate[] {
   const price = (rate: LabelRate) => toCents(rate.rate);
-  return [...rates].sort((a, b) => (by === 'price' ? price(a) - price(b) || days(a) - days(b) : days(a) - days(b) || price(a) - price(b)));
+  return [...rates].sort((a, b) =>
+    by === 'price' ? price(a) - price(b) || byDate(a, b) || days(a) - days(b) : byDate(a, b) || days(a) - days(b) || price(a) - price(b),
+  );
 }
 
 export const deliveryText = (deliveryDays: number | null) =>
   deliveryDays === null ? 'Delivery time not given' : `${deliveryDays} business day${deliveryDays === 1 ? '' : 's'}`;
+
+/** The day a rate is expected, as the cards and Review say it: 'Est. delivery Tue, Dec 1'. */
+export const deliveryDateText = (deliveryDate: string) => `Est. delivery ${formatShortDay(deliveryDate)}`;
+
+/** A rate's delivery as its card says it: the day expected and the business days, or what is known of them. */
+export const rateDeliveryText = (rate: Pick<LabelRate, 'deliveryDate' | 'deliveryDays'>) =>
+  rate.deliveryDate ? `${deliveryDateText(rate.deliveryDate)} · ${deliveryText(rate.deliveryDays)}` : deliveryText(rate.deliveryDays);
+
+/** What the customer saves on the carrier's retail price, in cents and whole percent; null when nothing. */
+export function savingOf(rate: Pick<LabelRate, 'rate' | 'retailRate'>): { cents: number; percent: number } | null {
+  const retail = toCents(rate.retailRate);
+  const cents = retail - toCents(rate.rate);
+  return cents > 0 && retail > 0 ? { cents, percent: Math.round((cents / retail) * 100) } : null;
+}
+
+/** A ship date as the list offers it: 'Today, Thu, Nov 26', 'Fri, Nov 27'. */
+export const shipDateOption = (date: string, today: string) => (date === today ? `Today, ${formatShortDay(date)}` : formatShortDay(date));
+
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** One service as a card: the radio is named by the carrier, the service and the price. */
 function RateCard({
@@ -53,6 +77,9 @@ function RateCard({
   name: string;
 }) {
   const labelId = useId();
+  const deliveryId = useId();
+  const savingId = useId();
+  const saving = savingOf(rate);
   return (
     <Paper
       variant="outlined"
@@ -68,18 +95,47 @@ function RateCard({
         '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
       }}
     >
-      <Radio checked={checked} onChange={onChoose} name={name} value={rate.rateId} slotProps={{ input: { 'aria-labelledby': labelId } }} />
+      <Radio
+        checked={checked}
+        onChange={onChoose}
+        name={name}
+        value={rate.rateId}
+        slotProps={{ input: { 'aria-labelledby': labelId, 'aria-describedby': saving ? `${deliveryId} ${savingId}` : deliveryId } }}
+      />
+      {/* The radio's name: the service and the price, as one text (the card shows them apart). */}
+      <Box component="span" id={labelId} sx={visuallyHidden}>
+        {`${service} · $${rate.rate}`}
+      </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography id={labelId} sx={{ fontWeight: 600 }}>
-          {`${service} · $${rate.rate}`}
+        <Typography aria-hidden sx={{ fontWeight: 600 }}>
+          {service}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {deliveryText(rate.deliveryDays)}
+        <Typography id={deliveryId} variant="body2" color="text.secondary">
+          {rateDeliveryText(rate)}
         </Typography>
         {(rate.cheapest || rate.fastest) && (
           <Box sx={{ display: 'flex', gap: 1, mt: 0.5 }}>
             {rate.cheapest && <Chip size="small" color="success" label="Cheapest" />}
             {rate.fastest && <Chip size="small" color="info" label="Fastest" />}
+          </Box>
+        )}
+      </Box>
+      {/* The price column: what the customer pays, and the carrier's retail price struck through when it is more. */}
+      <Box sx={{ flexShrink: 0, textAlign: 'right', alignSelf: 'flex-start', minWidth: 72 }}>
+        <Typography aria-hidden component="p" sx={{ fontSize: '1.25rem', fontWeight: 700, lineHeight: 1.3, fontVariantNumeric: 'tabular-nums' }}>
+          {`$${rate.rate}`}
+        </Typography>
+        {saving && (
+          <Box id={savingId}>
+            <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              <Box component="span" sx={visuallyHidden}>
+                Retail price
+              </Box>{' '}
+              <s>{`$${rate.retailRate}`}</s>
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'success.main', fontWeight: 600, whiteSpace: 'nowrap' }}>
+              {`Save $${fromCents(saving.cents)} (${saving.percent}%)`}
+            </Typography>
           </Box>
         )}
       </Box>
@@ -92,12 +148,19 @@ function RateCard({
  * carriers as customers know them: UPS, never UPSDAP), price and delivery days, the cheapest and
  * the fastest marked, sorted by price or by days. Rated afresh each time the step is reached. A
  * UPS service chosen says that UPS does not come to the door here: the package is dropped off.
+ * Each card shows the price (the carrier's retail price struck through, and the saving, when it
+ * is more) and the day it is expected; the ship date above them (today while it is a working day
+ * before 5:00 PM at the sender, then working days to a week ahead) rates them again when changed.
  */
 export function RatesStep({
   state,
   serviceName,
   chosen,
   notice,
+  shipDate,
+  shipDates,
+  today,
+  onShipDate,
   onChoose,
   onRetry,
   onEditAddresses,
@@ -109,6 +172,13 @@ export function RatesStep({
   serviceName: (carrier: string, service: string) => string;
   chosen: string | null;
   notice: string | null;
+  /** The ship date the rates are (being) asked for, one of `shipDates`. */
+  shipDate: string;
+  /** The ship dates offered, earliest first. */
+  shipDates: readonly string[];
+  /** Today at the sender's address ('YYYY-MM-DD'). */
+  today: string;
+  onShipDate: (shipDate: string) => void;
   onChoose: (rateId: string) => void;
   onRetry: () => void;
   onEditAddresses: () => void;
@@ -137,6 +207,24 @@ export function RatesStep({
       sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
     >
       <StepHeading>Rates</StepHeading>
+      {state.status !== 'unverified' && shipDates.length > 0 && (
+        <TextField
+          select
+          label="Ship date"
+          value={shipDates.includes(shipDate) ? shipDate : shipDates[0]}
+          onChange={(event) => onShipDate(event.target.value)}
+          disabled={state.status === 'loading'}
+          helperText="The day you hand the package to the carrier: the delivery dates count from it."
+          slotProps={{ select: { native: true } }}
+          sx={{ maxWidth: { sm: 320 } }}
+        >
+          {shipDates.map((date) => (
+            <option key={date} value={date}>
+              {shipDateOption(date, today)}
+            </option>
+          ))}
+        </TextField>
+      )}
       {notice && (
         <Alert severity="info" role="status">
           {notice}
@@ -181,7 +269,7 @@ export function RatesStep({
               aria-labelledby={`${groupName}-sort`}
             >
               <ToggleButton value="price">Price</ToggleButton>
-              <ToggleButton value="days">Delivery days</ToggleButton>
+              <ToggleButton value="days">Delivery date</ToggleButton>
             </ToggleButtonGroup>
           </Box>
           <Box

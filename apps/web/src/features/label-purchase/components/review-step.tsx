@@ -1,4 +1,4 @@
-import { fromCents, insuranceFeeCents, predefinedPackageOf, toCents, type LabelRate } from '@airbox/contract';
+import { formatShortDay, fromCents, insuranceFeeCents, predefinedPackageOf, toCents, type LabelRate } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -6,7 +6,7 @@ import { StepActions } from '../../../components/wizard/step-actions';
 import { StepHeading } from '../../../components/wizard/step-heading';
 import { addressLine, addressName } from '../../../lib/address-text';
 import type { LabelDraft } from '../utils/draft';
-import { deliveryText } from './rates-step';
+import { deliveryText, savingOf } from './rates-step';
 
 /** The amounts of the purchase in cents: the rate, the insurance fee, and their total. */
 export function purchaseAmounts(rate: LabelRate, insurance: string, insuredValue: string) {
@@ -55,6 +55,7 @@ function Party({ address }: { address: LabelDraft['from'] }) {
 export function ReviewStep({
   draft,
   rate,
+  shipDate,
   service,
   insurance,
   busy,
@@ -63,6 +64,8 @@ export function ReviewStep({
 }: {
   draft: LabelDraft;
   rate: LabelRate;
+  /** The ship date the rate is for ('YYYY-MM-DD'; '' when not known). */
+  shipDate: string;
   service: string;
   insurance: string;
   busy: boolean;
@@ -71,6 +74,7 @@ export function ReviewStep({
 }) {
   const { rateCents, insuranceCents, totalCents } = purchaseAmounts(rate, insurance, draft.options.insuredValue);
   const { parcel } = draft;
+  const saving = savingOf(rate);
   return (
     <Box
       component="form"
@@ -92,8 +96,13 @@ export function ReviewStep({
         </Row>
         <Row term="Package">{`${predefinedPackageOf(parcel.predefinedPackage)?.name ?? `${parcel.length} × ${parcel.width} × ${parcel.height} in`}, ${parcel.weightLb || 0} lb ${parcel.weightOz || 0} oz`}</Row>
         <Row term="Service">{`${service} (${deliveryText(rate.deliveryDays)})`}</Row>
+        {shipDate && <Row term="Ship date">{formatShortDay(shipDate)}</Row>}
+        {rate.deliveryDate && <Row term="Estimated delivery">{formatShortDay(rate.deliveryDate)}</Row>}
         {draft.options.comments && <Row term="Comments">{draft.options.comments}</Row>}
-        <Row term="Rate" divided>{`$${fromCents(rateCents)}`}</Row>
+        <Row term="Rate" divided>
+          {`$${fromCents(rateCents)}`}
+          {saving && ` (retail $${rate.retailRate}, you save $${fromCents(saving.cents)})`}
+        </Row>
         <Row term="Insurance">
           {insuranceCents > 0 ? `$${fromCents(insuranceCents)} (declared value $${fromCents(toCents(draft.options.insuredValue))})` : 'None'}
         </Row>

@@ -6,6 +6,7 @@ import {
   fromCents,
   normalizeComments,
   predefinedPackageOf,
+  shipDatesFrom,
   splitOunces,
   toCents,
   type Contact,
@@ -46,6 +47,8 @@ export interface LabelDraft {
   to: RecipientValues;
   parcel: PackageValues;
   options: OptionsValues;
+  /** The day the parcel is handed to the carrier ('YYYY-MM-DD', chosen on the Rates step); '' for the first day offered. */
+  shipDate: string;
 }
 
 export const EMPTY_DRAFT: LabelDraft = {
@@ -53,6 +56,7 @@ export const EMPTY_DRAFT: LabelDraft = {
   to: { ...EMPTY_ADDRESS, saveRecipient: false },
   parcel: { predefinedPackage: '', length: '', width: '', height: '', weightLb: '', weightOz: '' },
   options: { insuredValue: '', comments: '', notifyRecipient: false },
+  shipDate: '',
 };
 
 /** The customer's own address or hub (getMyAddress) as an address step holds it. */
@@ -126,6 +130,7 @@ export function draftFromUnpaidLabel(label: UnpaidLabel): LabelDraft {
     to: { ...addressValues(label.to), saveRecipient: false },
     parcel: packageValues(label.parcel),
     options: { insuredValue: insuredText(label.insuredValue), comments: label.comments, notifyRecipient: label.notifyRecipient },
+    shipDate: label.shipDate,
   };
 }
 
@@ -161,6 +166,8 @@ export function draftFromSavedOrder(order: SavedOrder): LabelDraft {
     },
     parcel: packageValues(order),
     options: { insuredValue: insuredText(order.insuredValue), comments: order.comments, notifyRecipient: false },
+    // An order in progress is rated again when continued: its ship date is chosen then.
+    shipDate: '',
   };
 }
 
@@ -221,8 +228,17 @@ export function saveForLaterInput(draft: LabelDraft, id: number | undefined): Ca
   };
 }
 
-/** What rating sends: the steps' values (already checked by the contract's step schemas). */
-export function rateInput(draft: LabelDraft, saveRecipient: boolean): CallInput<'rateLabelCall'> {
+/**
+ * The ship date to rate for: the one chosen while it is still offered (`offered`: shipDatesFrom
+ * now, at the sender), else the first day offered (a day chosen yesterday, or a page saved
+ * earlier, has passed).
+ */
+export function shipDateToRate(chosen: string, offered: readonly string[]): string | undefined {
+  return offered.includes(chosen) ? chosen : offered[0];
+}
+
+/** What rating sends: the steps' values (already checked by the contract's step schemas) and the ship date. */
+export function rateInput(draft: LabelDraft, saveRecipient: boolean, offered: readonly string[] = shipDatesFrom(new Date(), draft.from.state)): CallInput<'rateLabelCall'> {
   const { saveRecipient: _save, ...to } = draft.to;
   return {
     from: draft.from,
@@ -231,5 +247,6 @@ export function rateInput(draft: LabelDraft, saveRecipient: boolean): CallInput<
     insuredValue: draft.options.insuredValue,
     comments: draft.options.comments,
     saveRecipient,
+    shipDate: shipDateToRate(draft.shipDate, offered),
   };
 }
