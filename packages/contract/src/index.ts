@@ -20,6 +20,7 @@ export * from './memberships.js';
 export * from './operations.js';
 export * from './messages-calls.js';
 export * from './locker-events.js';
+export * from './locker-doors.js';
 export * from './pickups.js';
 export * from './pickups-calls.js';
 export * from './ship-dates.js';

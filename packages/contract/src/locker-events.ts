@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { call } from './call-descriptor.js';
 import { LOCKER_EVENT_ERRORCODE } from './errorcodes.js';
 import { textField } from './fields.js';
+import { lockerDoorSchema } from './locker-doors.js';
 
 /**
  * Locker events (issue 4): what a locker reports to the portal. A carrier delivered a package
@@ -29,6 +30,11 @@ export const deliveredEventSchema = z.object({
   trackingNo: text(64),
   /** When the carrier closed the door; the server's clock when absent (or null). */
   deliveredAt: instant.nullish(),
+  /**
+   * The door the package went behind (issue 22 item 3): column, row and whether it is a low one.
+   * Controllers that do not report doors leave it out (or null); the package then names none.
+   */
+  door: lockerDoorSchema.nullish(),
 });
 
 export const pickedUpEventSchema = z.object({
@@ -59,7 +65,7 @@ export const lockerEventCall = call({
   signedIn: false,
   successCodes: [LOCKER_EVENT_ERRORCODE.recorded],
   summary:
-    'A locker reports a delivery or a pickup (API key in the X-Api-Key header or as a Bearer token). errorcode 0: recorded; -20 unknown AirBox ID, -21 unknown hub, -22 unknown pickup code, -23 already picked up, -401 no valid key.',
+    'A locker reports a delivery or a pickup (API key in the X-Api-Key header or as a Bearer token). A delivery may name its door ({column, row, low}) and is answered the recipient\'s reach need (recipient.needsLowCompartment). errorcode 0: recorded; -20 unknown AirBox ID, -21 unknown hub, -22 unknown pickup code, -23 already picked up, -401 no valid key.',
   request: lockerEventSchema,
   response: z.object({
     errorcode: z.literal(LOCKER_EVENT_ERRORCODE.recorded),
@@ -71,6 +77,12 @@ export const lockerEventCall = call({
     creditsCharged: z.number().int(),
     /** Overdue days charged (picked_up events). */
     overtimeDays: z.number().int(),
+    /**
+     * Delivered events: the recipient's reach need (the profile's wheelchair preference), so the
+     * controller keeps their packages behind low doors; the door recorded (null: none reported).
+     */
+    recipient: z.object({ needsLowCompartment: z.boolean() }).optional(),
+    door: lockerDoorSchema.nullable().optional(),
   }),
 });
 
