@@ -12,7 +12,7 @@ import {
   WALLET_PASS_ERRORCODE,
 } from './errorcodes.js';
 import { STRONG_PASSWORD_PATTERN, flagField, idField, textField, whenMissing } from './fields.js';
-import { lockerDoorSchema } from './locker-doors.js';
+import { lockerDoorAnswerSchema } from './locker-doors.js';
 import { hubSchema } from './registration-calls.js';
 import { COUNTRY_UNITED_STATES, PHONE_PATTERN, nameField, pinField, zipField } from './registration.js';
 
@@ -281,7 +281,7 @@ export const waitingPackageSchema = z.object({
   /** Credits a pickup now would cost: the delivery (unless a membership covers it) plus the overdue days. */
   creditsDue: z.number().int().min(0),
   /** The door the locker put it behind (issue 22 item 3); null when the controller did not say. */
-  door: lockerDoorSchema.nullable().optional(),
+  door: lockerDoorAnswerSchema.nullable().optional(),
   /** The customer needs a low door and it went behind a high one: the screens say so and how to get help. */
   doorOutOfReach: z.boolean().optional(),
   /** The hub's phone ('' when it has none listed), for help at the locker. */

@@ -41,6 +41,12 @@ export const lockerDoorSchema = z.object({
 });
 export type LockerDoor = z.output<typeof lockerDoorSchema>;
 
+/**
+ * A door in the server's answers, already read (no transform: answers are encoded by their
+ * schemas, and zod cannot encode through a one-way transform).
+ */
+export const lockerDoorAnswerSchema = z.object({ column: z.string(), row: z.number().int(), low: z.boolean() });
+
 /** A door's short name: 'B3' for lettered columns, '12-3' for numbered ones (so 1-23 and 12-3 differ). */
 export function doorName(door: Pick<LockerDoor, 'column' | 'row'>): string {
   return /^\d+$/.test(door.column) ? `${door.column}-${door.row}` : `${door.column}${door.row}`;

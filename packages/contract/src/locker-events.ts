@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { call } from './call-descriptor.js';
 import { LOCKER_EVENT_ERRORCODE } from './errorcodes.js';
 import { textField } from './fields.js';
-import { lockerDoorSchema } from './locker-doors.js';
+import { lockerDoorAnswerSchema, lockerDoorSchema } from './locker-doors.js';
 
 /**
  * Locker events (issue 4): what a locker reports to the portal. A carrier delivered a package
@@ -82,7 +82,7 @@ export const lockerEventCall = call({
      * controller keeps their packages behind low doors; the door recorded (null: none reported).
      */
     recipient: z.object({ needsLowCompartment: z.boolean() }).optional(),
-    door: lockerDoorSchema.nullable().optional(),
+    door: lockerDoorAnswerSchema.nullable().optional(),
   }),
 });
 
