@@ -63,6 +63,10 @@ describe('getUnPickupsById', () => {
         freeUntil: '2026-11-22T20:00:00.000Z',
         overdueDays: 1,
         creditsDue: 2,
+        // No door reported (issue 22 item 3: the delivery named none).
+        door: null,
+        doorOutOfReach: false,
+        hubPhone: expect.any(String),
       },
       expect.objectContaining({ packageId: fresh.packageId, pickupCode: fresh.pickupCode, freeUntil: '2026-11-24T20:00:00.000Z', overdueDays: 0, creditsDue: 1 }),
     ]);

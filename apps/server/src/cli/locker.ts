@@ -11,8 +11,10 @@ import { recordDelivery, recordPickup } from '../modules/lockers/locker-events.s
 import { UsageError } from './simulator-fail.js';
 
 const USAGE = `Usage (the same service as POST /app/v1/locker/events, without the API key):
-  npm run locker -- deliver --box 2135846 [--hub <id | name | first>] [--carrier USPS] [--tracking 9400…] [--at ISO-time]
-      A package delivered for an AirBox ID; --hub defaults to the customer's own hub.
+  npm run locker -- deliver --box 2135846 [--hub <id | name | first>] [--carrier USPS] [--tracking 9400…] [--at ISO-time] [--door B3 [--low]]
+      A package delivered for an AirBox ID; --hub defaults to the customer's own hub. --door: the
+      door used (column and row: B3, or 12-3 for numbered columns), --low when it is a low one.
+      Prints whether the customer needs a low door (needsLowCompartment).
       Prints the package id and its pickup code. The e-mail/text notices are queued: the running
       portal sends them (within a second, or when it next starts).
   npm run locker -- pickup --code 583920 [--hub <id | name | first>] [--at ISO-time]
@@ -28,6 +30,8 @@ const { values, positionals } = parseArgs({
     tracking: { type: 'string' },
     code: { type: 'string' },
     at: { type: 'string' },
+    door: { type: 'string' },
+    low: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -47,6 +51,14 @@ function parsed<T>(result: { success: true; data: T } | { success: false; error:
   throw new UsageError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'));
 }
 
+/** '--door B3' or '--door 12-3' as the event's door (validated by the contract with the rest). */
+function doorOption(): { column: string; row: number; low: boolean } | undefined {
+  if (values.door === undefined) return undefined;
+  const match = /^(?:([A-Za-z]{1,2})(\d{1,2})|(\d{1,2})-(\d{1,2}))$/.exec(values.door.trim());
+  if (!match) throw new UsageError('--door must be a column and a row: B3, or 12-3 for numbered columns');
+  return { column: match[1] ?? match[3]!, row: Number(match[2] ?? match[4]), low: values.low ?? false };
+}
+
 async function deliver(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof loadConfig>) {
   if (!values.box) throw new UsageError('deliver needs --box <AirBox ID>');
   let hubId = await resolveHub(db, values.hub);
@@ -62,10 +74,18 @@ async function deliver(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof
       carrier: values.carrier,
       trackingNo: values.tracking ?? `9400${String(Date.now()).slice(-18).padStart(18, '1')}`,
       deliveredAt: values.at,
+      door: doorOption(),
     }),
   );
   const delivery = await recordDelivery({ db, config, log }, event);
-  return { packageId: delivery.packageId, pickupCode: delivery.pickupCode, hubId: event.hubId, trackingNo: event.trackingNo };
+  return {
+    packageId: delivery.packageId,
+    pickupCode: delivery.pickupCode,
+    hubId: event.hubId,
+    trackingNo: event.trackingNo,
+    needsLowCompartment: delivery.needsLowCompartment,
+    door: delivery.door,
+  };
 }
 
 async function pickup(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof loadConfig>) {

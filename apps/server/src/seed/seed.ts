@@ -18,12 +18,12 @@ import { seedLedgerDemo } from './seed-ledger.js';
 import { seedDemoShipments } from './shipments.js';
 
 const HUBS = [
-  { business_name: 'AirBox Union Square', address: '801 Market St', city: 'San Francisco', state: 'CA', zip_code: '94103', location: '37.7847,-122.4066', hours: 'Every day, 6 AM – 11 PM' },
-  { business_name: 'AirBox Midtown', address: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10118', location: '40.7484,-73.9857', hours: 'Open 24 hours' },
-  { business_name: 'AirBox Capitol Hill', address: '1530 Broadway', city: 'Seattle', state: 'WA', zip_code: '98122', location: '47.6145,-122.3208', hours: 'Mon – Sat, 7 AM – 10 PM; Sun, 9 AM – 6 PM' },
-  { business_name: 'AirBox Riverside Campus', address: '2100 Riverside Dr', city: 'Austin', state: 'TX', zip_code: '78741', location: null, hours: 'Mon – Fri, 7 AM – 7 PM' },
-  { business_name: 'AirBox Mission Bay', address: '1800 Owens St', city: 'San Francisco', state: 'CA', zip_code: '94158', location: '37.7680,-122.3930', hours: 'Every day, 6 AM – 11 PM' },
-  { business_name: 'AirBox Riverside Building B', address: '2110 Riverside Dr', city: 'Austin', state: 'TX', zip_code: '78741', location: null, hours: 'Mon – Fri, 7 AM – 7 PM' },
+  { business_name: 'AirBox Union Square', address: '801 Market St', city: 'San Francisco', state: 'CA', zip_code: '94103', location: '37.7847,-122.4066', hours: 'Every day, 6 AM – 11 PM', phone: '(415) 555-0134' },
+  { business_name: 'AirBox Midtown', address: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10118', location: '40.7484,-73.9857', hours: 'Open 24 hours', phone: '(212) 555-0178' },
+  { business_name: 'AirBox Capitol Hill', address: '1530 Broadway', city: 'Seattle', state: 'WA', zip_code: '98122', location: '47.6145,-122.3208', hours: 'Mon – Sat, 7 AM – 10 PM; Sun, 9 AM – 6 PM', phone: '(206) 555-0142' },
+  { business_name: 'AirBox Riverside Campus', address: '2100 Riverside Dr', city: 'Austin', state: 'TX', zip_code: '78741', location: null, hours: 'Mon – Fri, 7 AM – 7 PM', phone: '(512) 555-0163' },
+  { business_name: 'AirBox Mission Bay', address: '1800 Owens St', city: 'San Francisco', state: 'CA', zip_code: '94158', location: '37.7680,-122.3930', hours: 'Every day, 6 AM – 11 PM', phone: '(415) 555-0191' },
+  { business_name: 'AirBox Riverside Building B', address: '2110 Riverside Dr', city: 'Austin', state: 'TX', zip_code: '78741', location: null, hours: 'Mon – Fri, 7 AM – 7 PM', phone: '(512) 555-0164' },
 ];
 
 /** business@example.com's campuses: buildings, the hubs serving each (by name), units and companies. */
@@ -151,8 +151,9 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
     }
     const demoUser = userIds['demo@example.com']!;
     await insertLockerPackages(trx, [
-      { user_id: demoUser, hub_id: defaultHub, carrier: 'USPS', tracking_no: '9400111202555842761023', pickup_code: '583920', delivered_at: at(5), picked_up_at: null },
-      { user_id: demoUser, hub_id: defaultHub, carrier: 'UPSDAP', tracking_no: '1Z999AA10123456784', pickup_code: '204871', delivered_at: at(27), picked_up_at: null },
+      // Doors as the locker controller reports them (issue 22 item 3): a low one, a high one, and none (an older controller).
+      { user_id: demoUser, hub_id: defaultHub, carrier: 'USPS', tracking_no: '9400111202555842761023', pickup_code: '583920', delivered_at: at(5), picked_up_at: null, door_column: 'B', door_row: 3, door_low: 1 },
+      { user_id: demoUser, hub_id: defaultHub, carrier: 'UPSDAP', tracking_no: '1Z999AA10123456784', pickup_code: '204871', delivered_at: at(27), picked_up_at: null, door_column: 'A', door_row: 1, door_low: 0 },
       { user_id: demoUser, hub_id: defaultHub, carrier: 'FedEx', tracking_no: '794644790132', pickup_code: '771035', delivered_at: at(50), picked_up_at: null },
       { user_id: demoUser, hub_id: defaultHub, carrier: 'USPS', tracking_no: '9400111202555842761999', pickup_code: '118402', delivered_at: at(100), picked_up_at: at(90) },
     ]);

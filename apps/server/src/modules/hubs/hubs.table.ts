@@ -13,6 +13,8 @@ export interface HubsTable {
   location: string | null;
   /** When customers can reach the hub's lockers, as they read it ('Every day, 6 AM – 11 PM'); '' unknown. */
   hours: Generated<string>;
+  /** The number customers call for help at the hub, as they read it ('(415) 555-0134'); '' none listed. */
+  phone: Generated<string>;
   created_at: Timestamp;
 }
 

@@ -3,6 +3,7 @@ import {
   APP_PATHS,
   appUrl,
   type DeliveredEvent,
+  type LockerDoor,
   LOCKER_EVENT_ERRORCODE,
   LOCKER_EVENT_MESSAGES,
   type PickedUpEvent,
@@ -46,6 +47,10 @@ export interface DeliveryResult {
   packageId: number;
   messageId: number;
   pickupCode: string;
+  /** The recipient's reach need (their profile's wheelchair preference), for the controller's next choice of door. */
+  needsLowCompartment: boolean;
+  /** The door recorded, null when the controller reported none. */
+  door: LockerDoor | null;
 }
 
 /** A code no waiting package at this hub has (the unique index locker_packages_waiting_code is the guard). */
@@ -58,10 +63,13 @@ async function freshPickupCode(trx: Db, hubId: string): Promise<string> {
 
 /**
  * A carrier delivered a package into a hub for an AirBox ID: the package with a fresh pickup
- * code, the customer's message and the delivery operation, in one transaction.
+ * code and the door the controller reported (if any), the customer's message and the delivery
+ * operation, in one transaction. The answer tells the controller whether the customer needs a
+ * low door (issue 22 item 3).
  */
 export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): Promise<DeliveryResult> {
   const deliveredAt = event.deliveredAt ? new Date(event.deliveredAt) : deps.config.clock();
+  const door = event.door ?? null;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await writeTransaction(deps.db, async (trx) => {
@@ -78,6 +86,9 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
           pickup_code: pickupCode,
           delivered_at: deliveredAt.toISOString(),
           picked_up_at: null,
+          door_column: door?.column ?? null,
+          door_row: door?.row ?? null,
+          door_low: door ? (door.low ? 1 : 0) : null,
         });
         const notice: DeliveryNotice = {
           carrier: event.carrier,
@@ -102,8 +113,10 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
         await enqueueJob(trx, deps.config.clock(), 'delivery-notice', { packageId }, { uniqueKey: `delivery-notice:${packageId}` });
         // The wallet pass lists the new package: its devices are told.
         await passChanged(trx, deps, user.user_id);
+        const needsLowCompartment = user.is_handicapped === 1;
+        if (door && needsLowCompartment && !door.low) deps.log.warn({ packageId, hubId: hub.id }, 'a package for a customer who needs a low door went behind a high one');
         deps.log.info({ packageId, userId: user.user_id, hubId: hub.id }, 'locker delivery recorded');
-        return { packageId, messageId, pickupCode };
+        return { packageId, messageId, pickupCode, needsLowCompartment, door };
       });
     } catch (error) {
       // Two deliveries drew the same code at the same hub at once: draw again.

@@ -49,6 +49,10 @@ export interface WaitingPackageRow {
   hub_city: string;
   hub_state: string;
   hub_zip_code: string;
+  hub_phone: string;
+  door_column: string | null;
+  door_row: number | null;
+  door_low: number | null;
 }
 
 /** Packages waiting in a locker for this user with their hubs, oldest first (the first due). */
@@ -67,12 +71,21 @@ export async function listWaitingPackages(db: Db, userId: number): Promise<Waiti
       'h.city as hub_city',
       'h.state as hub_state',
       'h.zip_code as hub_zip_code',
+      'h.phone as hub_phone',
+      'p.door_column',
+      'p.door_row',
+      'p.door_low',
     ])
     .where('p.user_id', '=', userId)
     .where('p.picked_up_at', 'is', null)
     .orderBy('p.delivered_at')
     .orderBy('p.id')
     .execute();
-  // pg returns timestamps as Date objects: normalised to ISO text here.
-  return rows.map((row) => ({ ...row, delivered_at: new Date(row.delivered_at).toISOString() }));
+  // pg returns timestamps as Date objects (and may return integers as text): normalised here.
+  return rows.map((row) => ({
+    ...row,
+    delivered_at: new Date(row.delivered_at).toISOString(),
+    door_row: row.door_row === null ? null : Number(row.door_row),
+    door_low: row.door_low === null ? null : Number(row.door_low),
+  }));
 }

@@ -12,6 +12,10 @@ export interface LockerPackagesTable {
   delivered_at: Timestamp;
   /** null while the package waits in the locker. */
   picked_up_at: Timestamp | null;
+  /** The door the controller reported (issue 22 item 3): column ('B', '12'), row, 1 when low; null when none was reported. */
+  door_column: string | null;
+  door_row: number | null;
+  door_low: number | null;
 }
 
 export type LockerPackageRow = Selectable<LockerPackagesTable>;

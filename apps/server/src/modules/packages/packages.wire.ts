@@ -1,14 +1,25 @@
-import { pickupCharge, pickupGraceEnd, type WaitingPackage } from '@airbox/contract';
+import { doorOutOfReach, type LockerDoor, pickupCharge, pickupGraceEnd, type WaitingPackage } from '@airbox/contract';
 import { membershipActive } from '../operations/ledger.js';
 import type { UserRow } from '../users/users.table.js';
 import type { WaitingPackageRow } from './packages.repository.js';
+
+/** The door a package row names, or null when the controller reported none. */
+export function packageDoor(row: { door_column: string | null; door_row: number | null; door_low: number | null }): LockerDoor | null {
+  if (row.door_column === null || row.door_row === null || row.door_low === null) return null;
+  return { column: row.door_column, row: row.door_row, low: row.door_low === 1 };
+}
 
 /**
  * A waiting package as the dashboard reads it (getUnPickupsById's packages): its free period's
  * end and what a pickup now would cost, by the same rule the pickup charges (pickupCharge).
  */
-export function toWaitingPackage(row: WaitingPackageRow, user: Pick<UserRow, 'membership' | 'membership_expire'>, now: Date): WaitingPackage {
+export function toWaitingPackage(
+  row: WaitingPackageRow,
+  user: Pick<UserRow, 'membership' | 'membership_expire' | 'is_handicapped'>,
+  now: Date,
+): WaitingPackage {
   const deliveredAt = new Date(row.delivered_at);
+  const door = packageDoor(row);
   const charge = pickupCharge({
     deliveredAt,
     pickedUpAt: now,
@@ -25,5 +36,8 @@ export function toWaitingPackage(row: WaitingPackageRow, user: Pick<UserRow, 'me
     freeUntil: pickupGraceEnd(deliveredAt).toISOString(),
     overdueDays: charge.overtimeDays,
     creditsDue: charge.total,
+    door,
+    doorOutOfReach: doorOutOfReach(door, user.is_handicapped === 1),
+    hubPhone: row.hub_phone,
   };
 }

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { formatHubDateTime, stateTimeZone, WALLET_LINK_TTL_MS } from '@airbox/contract';
+import { doorLine, formatHubDateTime, outOfReachAdvice, stateTimeZone, WALLET_LINK_TTL_MS } from '@airbox/contract';
 import { findHub } from '../hubs/hubs.repository.js';
 import { waitingPackages } from '../packages/packages.service.js';
 import { currentQrCode } from '../qr-codes/qr-codes.service.js';
@@ -27,7 +27,7 @@ const credits = (n: number) => (n === 0 ? 'nothing (covered)' : `${n} credit${n 
 
 /**
  * The user's pass file, as of now: AirBox ID, the current locker QR code as its barcode, the
- * default hub, the packages waiting (hub, pickup code, free until, what a pickup now costs), and
+ * default hub, the packages waiting (hub, pickup code, its door, free until, what a pickup now costs), and
  * the web service that keeps it current (webServiceURL, the pass's authenticationToken).
  */
 export async function buildPassFile(deps: WalletDeps, user: UserRow, identity: WalletPassIdentity): Promise<Buffer> {
@@ -46,6 +46,8 @@ export async function buildPassFile(deps: WalletDeps, user: UserRow, identity: W
     pickupCode: pkg.pickupCode,
     freeUntil: formatHubDateTime(pkg.freeUntil, timeZone),
     feeDue: credits(pkg.creditsDue),
+    door: pkg.door ? doorLine(pkg.door) : undefined,
+    doorHelp: pkg.door && pkg.doorOutOfReach ? outOfReachAdvice(pkg.door, { name: pkg.hubName, phone: pkg.hubPhone ?? '' }) : undefined,
   }));
   return deps.wallet.createPass({
     serialNumber: identity.serialNumber,

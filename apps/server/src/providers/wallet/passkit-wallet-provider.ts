@@ -13,7 +13,15 @@ function passJson(ids: { passTypeIdentifier: string; teamIdentifier: string }, c
   const packageFields = content.packages.map((pkg, index) => ({
     key: `package${index + 1}`,
     label: `Package ${index + 1}: ${pkg.carrier} …${pkg.trackingEnd}`,
-    value: `${pkg.hubName}\n${pkg.hubAddress}\nPickup code: ${pkg.pickupCode}\nFree until: ${pkg.freeUntil}\nDue at pickup now: ${pkg.feeDue}`,
+    value: [
+      pkg.hubName,
+      pkg.hubAddress,
+      `Pickup code: ${pkg.pickupCode}`,
+      ...(pkg.door ? [pkg.door] : []),
+      ...(pkg.doorHelp ? [pkg.doorHelp] : []),
+      `Free until: ${pkg.freeUntil}`,
+      `Due at pickup now: ${pkg.feeDue}`,
+    ].join('\n'),
   }));
   const unlisted = content.packagesWaiting - content.packages.length;
   return {
@@ -41,6 +49,8 @@ function passJson(ids: { passTypeIdentifier: string; teamIdentifier: string }, c
           ? [
               { key: 'pickupCode', label: 'PICKUP CODE', value: next.pickupCode, changeMessage: 'Your package is ready: pickup code %@' },
               { key: 'freeUntil', label: 'FREE UNTIL', value: next.freeUntil },
+              // 'Door B3 · low, wheelchair reachable' as 'B3 · low, …' under DOOR.
+              ...(next.door ? [{ key: 'door', label: 'DOOR', value: next.door.replace(/^Door /, '') }] : []),
             ]
           : []),
       ],

@@ -29,6 +29,10 @@ export interface WalletPassPackage {
   freeUntil: string;
   /** What a pickup now costs ('1 credit', 'nothing (covered)'). */
   feeDue: string;
+  /** The door it is behind ('Door B3 · low, wheelchair reachable'), when the locker reported one. */
+  door?: string | undefined;
+  /** For a customer who needs a low door whose package went behind a high one: how to get help. */
+  doorHelp?: string | undefined;
 }
 
 /**

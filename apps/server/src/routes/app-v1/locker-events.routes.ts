@@ -36,7 +36,16 @@ export default async function lockerEventsRoutes(app: FastifyInstance) {
   defineCall(app, lockerEventCall, { signedByCaller: true }).handle(async (event) => {
     if (event.type === 'delivered') {
       const delivery = await recordDelivery(app, event);
-      return { errorcode: LOCKER_EVENT_ERRORCODE.recorded, message: LOCKER_EVENT_MESSAGES.recorded, packageId: delivery.packageId, pickupCode: delivery.pickupCode, creditsCharged: 0, overtimeDays: 0 };
+      return {
+        errorcode: LOCKER_EVENT_ERRORCODE.recorded,
+        message: LOCKER_EVENT_MESSAGES.recorded,
+        packageId: delivery.packageId,
+        pickupCode: delivery.pickupCode,
+        creditsCharged: 0,
+        overtimeDays: 0,
+        recipient: { needsLowCompartment: delivery.needsLowCompartment },
+        door: delivery.door,
+      };
     }
     const pickup = await recordPickup(app, event);
     return {
