@@ -2,7 +2,6 @@ import {
   ACCOUNT_CAPS,
   API_ERRORCODE,
   CARRIER_PACKAGE_MESSAGES,
-  MESSAGES,
   SAVED_PACKAGE_ERRORCODE,
   SAVED_PACKAGE_MESSAGES,
   deleteSavedPackageCall,
@@ -127,9 +126,9 @@ describe('saved packages', () => {
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     for (const answer of answers.filter((candidate) => candidate.statusCode !== 200)) {
       expect(answer.statusCode).toBe(409);
-      expect(answer.json()).toEqual({ errorcode: API_ERRORCODE.limitReached, message: MESSAGES.savedPackagesFull(ACCOUNT_CAPS.savedPackages) });
+      expect(answer.json()).toEqual({ errorcode: API_ERRORCODE.limitReached, message: SAVED_PACKAGE_MESSAGES.full(ACCOUNT_CAPS.savedPackages) });
     }
-    expect(MESSAGES.savedPackagesFull(ACCOUNT_CAPS.savedPackages)).toBe('You have 50 saved packages, the most we keep. Delete one from Your saved packages before saving another.');
+    expect(SAVED_PACKAGE_MESSAGES.full(ACCOUNT_CAPS.savedPackages)).toBe('You have 50 saved packages, the most we keep. Delete one from Your saved packages before saving another.');
     const full = await listOf(user);
     expect(full).toHaveLength(ACCOUNT_CAPS.savedPackages);
     expect((await remove(user, full[0]!.id)).statusCode).toBe(200);

@@ -47,7 +47,6 @@ export const MESSAGES = {
   foreignOrigin: 'Requests from other sites are refused.',
   savedOrdersFull: (max: number) =>
     `You have ${max} saved orders, the most we keep. Delete some under My Shipments → Orders In Progress before saving another.`,
-  savedPackagesFull: (max: number) => `You have ${max} saved packages, the most we keep. Delete one from Your saved packages before saving another.`,
   contactsFull: (max: number) => `You have ${max} contacts, the most we keep. Delete some under My Contacts before adding another.`,
   carrierCallsUsedUp: (minutes: number) =>
     `You have checked addresses and asked for rates as often as one account may in an hour. Please try again in ${minutesText(minutes)}.`,

@@ -22,6 +22,8 @@ export const SAVED_PACKAGE_MESSAGES = {
   saved: (name: string) => `Saved “${name}” to your packages.`,
   deleted: (name: string) => `Deleted “${name}” from your packages.`,
   notFound: 'That package is not among your saved packages.',
+  /** A full list (ACCOUNT_CAPS.savedPackages); kept here, not in MESSAGES, so the login route does not carry it. */
+  full: (max: number) => `You have ${max} saved packages, the most we keep. Delete one from Your saved packages before saving another.`,
 } as const;
 
 export const savedPackageNameField = textField

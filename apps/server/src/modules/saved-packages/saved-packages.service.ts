@@ -1,4 +1,4 @@
-import { ACCOUNT_CAPS, API_ERRORCODE, MESSAGES, SAVED_PACKAGE_ERRORCODE, SAVED_PACKAGE_MESSAGES, type SavedPackage, type savePackageCall } from '@airbox/contract';
+import { ACCOUNT_CAPS, API_ERRORCODE, SAVED_PACKAGE_ERRORCODE, SAVED_PACKAGE_MESSAGES, type SavedPackage, type savePackageCall } from '@airbox/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
@@ -35,7 +35,7 @@ export async function savePackage(deps: Pick<AppContext, 'db' | 'config'>, userI
     created_at: deps.config.clock().toISOString(),
   });
   if (result.saved) return result.id;
-  if (result.reason === 'full') throw new AppError(409, API_ERRORCODE.limitReached, MESSAGES.savedPackagesFull(ACCOUNT_CAPS.savedPackages));
+  if (result.reason === 'full') throw new AppError(409, API_ERRORCODE.limitReached, SAVED_PACKAGE_MESSAGES.full(ACCOUNT_CAPS.savedPackages));
   throw new AppError(409, SAVED_PACKAGE_ERRORCODE.duplicateName, SAVED_PACKAGE_MESSAGES.duplicateName(input.name));
 }
 

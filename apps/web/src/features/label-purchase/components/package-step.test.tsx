@@ -1,4 +1,4 @@
-import { API_ERRORCODE, MESSAGES, SAVED_PACKAGE_ERRORCODE, SAVED_PACKAGE_MESSAGES, type SavedPackage } from '@airbox/contract';
+import { API_ERRORCODE, SAVED_PACKAGE_ERRORCODE, SAVED_PACKAGE_MESSAGES, type SavedPackage } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -100,21 +100,23 @@ describe('the Package step: saved packages', () => {
   it('saves the step’s package under a name, and keeps the dialog open saying why when the name is taken or the list is full', async () => {
     const answers = [
       { status: 409, body: { errorcode: SAVED_PACKAGE_ERRORCODE.duplicateName, message: SAVED_PACKAGE_MESSAGES.duplicateName('Shoe box') } },
-      { status: 409, body: { errorcode: API_ERRORCODE.limitReached, message: MESSAGES.savedPackagesFull(50) } },
+      { status: 409, body: { errorcode: API_ERRORCODE.limitReached, message: SAVED_PACKAGE_MESSAGES.full(50) } },
       { body: { errorcode: 0, message: 'ok', data: { id: 9 } } },
     ];
     const api = mockApi({ '/app/v1/labelPurchase/packages': listAnswer([]), '/app/v1/labelPurchase/packages/save': () => answers.shift()! });
-    const { user } = renderStep({ length: '14', width: '8', height: '5', weightLb: '2', weightOz: '4' });
+    const { user, onNext } = renderStep({ length: '14', width: '8', height: '5', weightLb: '2', weightOz: '4' });
     await user.click(screen.getByRole('button', { name: 'Save this package' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save this package' });
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Shoe box');
     await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(SAVED_PACKAGE_MESSAGES.duplicateName('Shoe box'));
     await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
-    expect(await within(dialog).findByText(MESSAGES.savedPackagesFull(50))).toBeInTheDocument();
+    expect(await within(dialog).findByText(SAVED_PACKAGE_MESSAGES.full(50))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText(SAVED_PACKAGE_MESSAGES.saved('Shoe box'))).toBeInTheDocument();
+    // Saving is not the step's Next: the customer stays on the Package step.
+    expect(onNext).not.toHaveBeenCalled();
     expect(api.calls('/app/v1/labelPurchase/packages/save').at(-1)?.json).toEqual({
       name: 'Shoe box',
       parcel: { predefinedPackage: '', length: '14', width: '8', height: '5', weightLb: '2', weightOz: '4' },
