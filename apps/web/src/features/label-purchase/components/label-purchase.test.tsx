@@ -472,7 +472,7 @@ describe('label purchase page', () => {
     // The cards are drawn again once the new rates come.
     const usps = () => within(screen.getByRole('radiogroup', { name: 'Services' })).getByRole('radio', { name: /^USPS Ground Advantage/ });
     expect(usps()).toHaveAccessibleDescription(
-      new RegExp(`^Est\\. delivery ${formatShortDay(estimatedDeliveryDate(offered[0]!, 5, 'USPS'))} · 5 business days Retail price \\$8\\.00 Save \\$0\\.55`),
+      new RegExp(`^5 business days Est\\. delivery ${formatShortDay(estimatedDeliveryDate(offered[0]!, 5, 'USPS'))} Retail price \\$8\\.00 Save \\$0\\.55`),
     );
     await user.click(usps());
 
@@ -480,7 +480,7 @@ describe('label purchase page', () => {
     await waitFor(() => expect(api.calls('/app/v1/labelPurchase/rates')).toHaveLength(2));
     expect(api.calls('/app/v1/labelPurchase/rates')[1]?.json).toMatchObject({ shipDate: offered[1] });
     const later = formatShortDay(estimatedDeliveryDate(offered[1]!, 5, 'USPS'));
-    await waitFor(() => expect(usps()).toHaveAccessibleDescription(new RegExp(`^Est\\. delivery ${later}`)));
+    await waitFor(() => expect(usps()).toHaveAccessibleDescription(new RegExp(`^5 business days Est\\. delivery ${later} `)));
     expect(usps()).toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Ship date' })).toHaveValue(offered[1]);
 

@@ -75,12 +75,13 @@ describe('the Rates step', () => {
     });
     const services = await screen.findByRole('radiogroup', { name: 'Services' });
     const saving = within(services).getByRole('radio', { name: 'USPS GroundAdvantage · $5.93' });
-    expect(saving).toHaveAccessibleDescription('Est. delivery Wed, Dec 2 · 2 business days Retail price $8.45 Save $2.52 (30%)');
+    expect(saving).toHaveAccessibleDescription('2 business days Est. delivery Wed, Dec 2 Retail price $8.45 Save $2.52 (30%)');
     const card = saving.closest('label') as HTMLElement;
     expect(within(card).getByText('$8.45').tagName).toBe('S');
     expect(within(card).getByText('Save $2.52 (30%)')).toBeVisible();
     const plain = within(services).getByRole('radio', { name: 'UPSDAP Ground · $10.22' });
-    expect(plain).toHaveAccessibleDescription('Est. delivery Wed, Dec 2 · 2 business days');
+    expect(plain).toHaveAccessibleDescription('2 business days Est. delivery Wed, Dec 2');
+    expect(plain.closest('label')).toHaveTextContent('Est. delivery Wed, Dec 2');
     const plainCard = plain.closest('label') as HTMLElement;
     expect(plainCard.querySelector('s')).toBeNull();
     expect(within(plainCard).queryByText(/^Save/)).not.toBeInTheDocument();

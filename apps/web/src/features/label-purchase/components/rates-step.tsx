@@ -46,9 +46,6 @@ export const deliveryText = (deliveryDays: number | null) =>
 /** The day a rate is expected, as the cards and Review say it: 'Est. delivery Tue, Dec 1'. */
 export const deliveryDateText = (deliveryDate: string) => `Est. delivery ${formatShortDay(deliveryDate)}`;
 
-/** A rate's delivery as its card says it: the day expected and the business days, or what is known of them. */
-export const rateDeliveryText = (rate: Pick<LabelRate, 'deliveryDate' | 'deliveryDays'>) =>
-  rate.deliveryDate ? `${deliveryDateText(rate.deliveryDate)} · ${deliveryText(rate.deliveryDays)}` : deliveryText(rate.deliveryDays);
 
 /** What the customer saves on the carrier's retail price, in cents and whole percent; null when nothing. */
 export function savingOf(rate: Pick<LabelRate, 'rate' | 'retailRate'>): { cents: number; percent: number } | null {
@@ -77,7 +74,8 @@ function RateCard({
   name: string;
 }) {
   const labelId = useId();
-  const deliveryId = useId();
+  const daysId = useId();
+  const dateId = useId();
   const savingId = useId();
   const saving = savingOf(rate);
   return (
@@ -100,7 +98,8 @@ function RateCard({
         onChange={onChoose}
         name={name}
         value={rate.rateId}
-        slotProps={{ input: { 'aria-labelledby': labelId, 'aria-describedby': saving ? `${deliveryId} ${savingId}` : deliveryId } }}
+        // Described by the business days, the day expected and the saving (the days first: '5 business days Est. delivery Fri, Dec 4').
+        slotProps={{ input: { 'aria-labelledby': labelId, 'aria-describedby': [daysId, rate.deliveryDate && dateId, saving && savingId].filter(Boolean).join(' ') } }}
       />
       {/* The radio's name: the service and the price, as one text (the card shows them apart). */}
       <Box component="span" id={labelId} sx={visuallyHidden}>
@@ -110,8 +109,18 @@ function RateCard({
         <Typography aria-hidden sx={{ fontWeight: 600 }}>
           {service}
         </Typography>
-        <Typography id={deliveryId} variant="body2" color="text.secondary">
-          {rateDeliveryText(rate)}
+        {/* The day expected on a line of its own, the business days under it: a narrow card wraps neither mid-phrase. */}
+        {rate.deliveryDate && (
+          <Typography id={dateId} variant="body2">
+            {'Est. delivery '}
+            {/* The day itself never breaks ('Tue, Dec / 1'): the line wraps before it. */}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {formatShortDay(rate.deliveryDate)}
+            </Box>
+          </Typography>
+        )}
+        <Typography id={daysId} variant="body2" color="text.secondary">
+          {deliveryText(rate.deliveryDays)}
         </Typography>
         {(rate.cheapest || rate.fastest) && (
           <Box sx={{ display: 'flex', gap: 1, mt: 0.5 }}>
