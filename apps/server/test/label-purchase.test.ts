@@ -259,6 +259,10 @@ describe('buyLabelCall and the payment return', () => {
 
     const bought = await shipmentRow(draftId);
     expect(bought).toMatchObject({ state: 'bought', purchase_note: '', carrier: 'USPS' });
+    // The label's details say the ship date it was rated for and the day its rate promised.
+    const detail = await t.app.inject({ method: 'GET', url: `/app/v1/getShipmentDetail?shipmentIndexID=${draftId}`, headers: { cookie: customer.cookie } });
+    expect(detail.json().data).toMatchObject({ shipDate: bought.ship_date, deliveryDate: usps.deliveryDate });
+    expect(usps.deliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(bought.tracking_code).toBeTruthy();
     expect(bought.tracking_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const files = await t.app.db.selectFrom('shipment_labels').selectAll().where('shipment_id', '=', draftId).orderBy('format').execute();

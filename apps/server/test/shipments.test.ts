@@ -229,6 +229,9 @@ describe('a shipment’s details and comments', () => {
       TotalPrice: '11.45',
       paymentReference: expect.stringMatching(/^simulator …/),
       publicTrackingUrl: 'http://localhost:8080/app/track/tok_abcdefghijklmnopqrstuv',
+      // Bought before ship dates were asked: none, and no day promised.
+      shipDate: '',
+      deliveryDate: null,
     });
     // Without shipmentID the row id alone is enough.
     expect((await detailOf(owner, label.id)).json().errorcode).toBe(SHIPMENT_DETAIL_ERRORCODE.ok);

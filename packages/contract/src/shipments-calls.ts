@@ -146,6 +146,10 @@ export const shipmentDetailSchema = z.object({
   paymentReference: z.string(),
   /** The public tracking page's address, when the recipient was given one. */
   publicTrackingUrl: z.string(),
+  /** The day the label was to be handed to the carrier ('YYYY-MM-DD', the Rates step's ship date); '' when none was chosen. */
+  shipDate: z.string().default(''),
+  /** The day the rate bought promised ('YYYY-MM-DD': the carrier's, else its days from the ship date); null when not known. */
+  deliveryDate: z.string().nullable().default(null),
 });
 export type ShipmentDetail = z.infer<typeof shipmentDetailSchema>;
 

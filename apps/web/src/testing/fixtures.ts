@@ -171,6 +171,8 @@ export function shipmentDetail(overrides: Partial<ShipmentDetail> = {}): Shipmen
     TotalPrice: '13.25',
     paymentReference: 'PAY-…7Q2',
     publicTrackingUrl: '',
+    shipDate: '2026-11-20',
+    deliveryDate: '2026-11-24',
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import {
   APP_PATHS,
   appUrl,
   carrierWireName,
+  estimatedDeliveryDate,
   fromCents,
   type LabelRate,
   type PredefinedPackageId,
@@ -232,5 +233,23 @@ export function toShipmentDetail(row: ShipmentRow, extra: { paymentReference: st
     TotalPrice: money.TotalPrice,
     paymentReference: extra.paymentReference,
     publicTrackingUrl: row.tracking_token ? appUrl(extra.publicUrl, APP_PATHS.track.getHref(row.tracking_token)) : '',
+    shipDate: row.ship_date ?? '',
+    deliveryDate: promisedDeliveryDate(row),
   };
+}
+
+/**
+ * The day the rate bought promised: the carrier's delivery date as rated (the rates kept with the
+ * row), else its delivery days counted from the ship date; null when the label had no ship date.
+ */
+function promisedDeliveryDate(row: Pick<ShipmentRow, 'rates' | 'rate_id' | 'ship_date' | 'delivery_days' | 'carrier'>): string | null {
+  let offered: unknown;
+  try {
+    offered = JSON.parse(row.rates);
+  } catch {
+    offered = [];
+  }
+  const chosen = Array.isArray(offered) ? (offered as { rateId?: unknown; deliveryDate?: unknown }[]).find((rate) => rate.rateId === row.rate_id) : undefined;
+  if (typeof chosen?.deliveryDate === 'string' && chosen.deliveryDate) return chosen.deliveryDate;
+  return row.ship_date && row.delivery_days !== null && row.carrier ? estimatedDeliveryDate(row.ship_date, row.delivery_days, row.carrier) : null;
 }

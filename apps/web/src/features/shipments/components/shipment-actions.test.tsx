@@ -317,6 +317,9 @@ describe('Shipment Order Details', () => {
       'USPS',
       'USPS Priority Mail',
       '2 days',
+      // The ship date chosen on the Rates step and the day its rate promised.
+      'Fri, Nov 20',
+      'Tue, Nov 24',
       '9400111899223344556677',
       'Departed USPS facility, Oakland CA',
       'Shipping label created',

@@ -2,6 +2,7 @@ import {
   SHIPMENT_MESSAGES,
   carrierDisplayName,
   formatPhoneDisplay,
+  formatShortDay,
   formatUsd,
   paymentStatus,
   shipmentStatus,
@@ -85,6 +86,8 @@ function DetailContent({ detail }: { detail: ShipmentDetail }) {
         <InfoItem label="Carrier">{carrierDisplayName(rate.carrier)}</InfoItem>
         <InfoItem label="Service">{rate.service ? serviceName(rate.carrier, rate.service) : ''}</InfoItem>
         <InfoItem label="Delivery days">{rate.deliveryDays === null ? '' : `${rate.deliveryDays} day${rate.deliveryDays === 1 ? '' : 's'}`}</InfoItem>
+        {detail.shipDate && <InfoItem label="Ship date">{formatShortDay(detail.shipDate)}</InfoItem>}
+        {detail.deliveryDate && <InfoItem label="Estimated delivery">{formatShortDay(detail.deliveryDate)}</InfoItem>}
         <InfoItem label="Tracking code">
           {(tracker.trackingCode || detail.postage_label.trackingCode) && (
             <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
