@@ -1,5 +1,7 @@
-import { carrierDisplayName, OVERDUE_MAX_DAYS, type WaitingPackage } from '@airbox/contract';
+import { carrierDisplayName, doorLine, outOfReachAdvice, OVERDUE_MAX_DAYS, type WaitingPackage } from '@airbox/contract';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -28,6 +30,28 @@ function Detail({ term, wide = false, children }: { term: string; wide?: boolean
         {children}
       </Typography>
     </Box>
+  );
+}
+
+/**
+ * A customer who needs a low door and whose package went behind a high one (issue 22 item 3): said
+ * plainly, with the hub's phone to call, so the pickup is not a dead end.
+ */
+function OutOfReachNotice({ item }: { item: WaitingPackage }) {
+  if (!item.door || !item.doorOutOfReach) return null;
+  const phone = item.hubPhone ?? '';
+  return (
+    <Alert severity="warning" sx={{ gridColumn: '1 / -1' }}>
+      {outOfReachAdvice(item.door, { name: item.hubName, phone })}
+      {phone && (
+        <>
+          {' '}
+          <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`} sx={{ fontWeight: 600 }}>
+            Call {phone}
+          </Link>
+        </>
+      )}
+    </Alert>
   );
 }
 
@@ -64,6 +88,11 @@ function WaitingPackageItem({ item }: { item: WaitingPackage }) {
           <br />
           {item.hubAddress}
         </Detail>
+        {item.door && (
+          <Detail term="Door" wide>
+            {doorLine(item.door).replace(/^Door /, '')}
+          </Detail>
+        )}
         <Detail term="Carrier" wide>
           {carrierDisplayName(item.carrier)}
           <br />
@@ -83,6 +112,7 @@ function WaitingPackageItem({ item }: { item: WaitingPackage }) {
           </Typography>
         </Detail>
       </Box>
+      <OutOfReachNotice item={item} />
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES, STORAGE_KEYS } from '@airbox/contract';
+import { LOW_COMPARTMENT_PREFERENCE, PROFILE_MESSAGES, STORAGE_KEYS } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +124,35 @@ describe('profile', () => {
       autoRefundLabels: '0',
     });
     await waitFor(() => expect(api.calls('/app/v1/getUserByUser_id').length).toBeGreaterThan(1));
+  });
+
+  it('turns the wheelchair-reachable compartment on by keyboard and sends it as isHandicapped 1', async () => {
+    const api = profileApi({
+      '/app/v1/verifyPassword': { body: { errorcode: 1, message: 'ok' } },
+      '/app/v1/updateSelfUserInfo': { body: { errorcode: 1, message: 'ok' } },
+    });
+    const { user } = await openProfile();
+    const reach = screen.getByRole('switch', { name: LOW_COMPARTMENT_PREFERENCE.label });
+    expect(reach).not.toBeChecked();
+    expect(reach).toHaveAccessibleDescription(LOW_COMPARTMENT_PREFERENCE.description);
+    // Reached by keyboard (Shift+Tab from the switch after it), turned on with Space.
+    screen.getByRole('switch', { name: 'Email notifications' }).focus();
+    await user.tab({ shift: true });
+    expect(reach).toHaveFocus();
+    await user.keyboard(' ');
+    expect(reach).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: PROFILE_MESSAGES.updateDialogTitle });
+    await user.type(within(dialog).getByLabelText(/^Password/), 'DemoPass1');
+    await user.click(within(dialog).getByRole('button', { name: 'CONFIRM' }));
+    await waitFor(() => expect(api.calls('/app/v1/updateSelfUserInfo')).toHaveLength(1));
+    expect((api.calls('/app/v1/updateSelfUserInfo')[0] as ApiRequest).fields.get('isHandicapped')).toBe('1');
+  });
+
+  it('shows the preference a customer saved as on', async () => {
+    profileApi({ '/app/v1/getUserByUser_id': { body: { errorcode: 1, message: 'ok', users: [userProfile({ isHandicapped: 1 })], lockers: [hub()] } } });
+    await openProfile();
+    expect(screen.getByRole('switch', { name: LOW_COMPARTMENT_PREFERENCE.label })).toBeChecked();
   });
 
   it('says the other devices were signed out when the e-mail changed', async () => {

@@ -11,6 +11,7 @@ import {
   phoneDigits,
   type ProfileForm as ProfileFormValues,
   type UserProfile,
+  LOW_COMPARTMENT_PREFERENCE,
 } from '@airbox/contract';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import Box from '@mui/material/Box';
@@ -22,7 +23,6 @@ import { useBlocker } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
 import { useToast } from '../../../components/toast/toast-context';
 import { Form } from '../../../components/form/form';
-import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormField } from '../../../components/form/form-field';
 import { FormPhoneField } from '../../../components/form/form-phone-field';
 import { PinField } from '../../../components/form/pin-field';
@@ -275,9 +275,11 @@ function ProfileFields({
         <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
           <HubChoice name="lockerUUID" hubs={hubs} loading={hubsLoading} />
         </Box>
+        <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+          <FormSwitch name="isHandicapped" label={LOW_COMPARTMENT_PREFERENCE.label} description={LOW_COMPARTMENT_PREFERENCE.description} />
+        </Box>
         <FormSwitch name="emailChoose" label="Email notifications" description="Tell me by e-mail when a parcel arrives" />
         <FormSwitch name="messageChoose" label="Text message notifications" description="Tell me by text message when a parcel arrives" />
-        <FormCheckbox name="isHandicapped" label="I need an accessible (lower) locker" />
         <FormSwitch
           name="autoRefundLabels"
           label="Refund unused labels automatically"

@@ -7,13 +7,13 @@ import {
   phoneDigits,
   type AccountStep as AccountStepValues,
   type EnterpriseAccountStep,
+  LOW_COMPARTMENT_PREFERENCE,
 } from '@airbox/contract';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useAlert } from '../../../components/alert/alert-context';
 import { Form } from '../../../components/form/form';
-import { FormCheckbox } from '../../../components/form/form-checkbox';
 import { FormField } from '../../../components/form/form-field';
 import { FormPhoneField } from '../../../components/form/form-phone-field';
 import { PinField } from '../../../components/form/pin-field';
@@ -172,7 +172,7 @@ function AccountFields({ withHub, emailInUse, zipCode }: { withHub: boolean; ema
         <span />
       )}
       <Wide>
-        <FormCheckbox name="isHandicapped" label="I need an accessible (lower) locker compartment" />
+        <FormSwitch name="isHandicapped" label={LOW_COMPARTMENT_PREFERENCE.label} description={LOW_COMPARTMENT_PREFERENCE.description} />
       </Wide>
 
       <SectionTitle>Notifications</SectionTitle>
