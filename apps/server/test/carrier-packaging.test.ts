@@ -1,5 +1,6 @@
 import { CARRIER_PACKAGE_MESSAGES, LABEL_PURCHASE_ERRORCODE, rateLabelCall, saveOrderForLaterCall } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
+import { ratingNotes } from '../src/modules/shipments/carrier-packaging.js';
 import { postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
 import { paymentSteps } from './payment-fixtures.js';
@@ -32,10 +33,21 @@ describe('a label in a USPS Flat Rate package', () => {
     expect(rated.json(), rated.body).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.ok });
     const { rates, messages } = rated.json().data as { rates: { carrier: string; service: string; rate: string }[]; messages: string[] };
     expect(rates.map((rate) => [rate.carrier, rate.service, rate.rate])).toEqual([['USPS', 'Priority', '10.65']]);
-    expect(messages).toEqual(expect.arrayContaining(['UPS: no rates for the predefined package SmallFlatRateBox', 'FedEx: no rates for the predefined package SmallFlatRateBox']));
+    // The other carriers' refusals of USPS packaging are said once, in the customer's words.
+    expect(messages).toEqual(['USPS Small Flat Rate Box: only USPS rates its own Flat Rate packaging, so only USPS services are offered.']);
     // A Flat Rate envelope also goes by Priority Mail Express.
     const envelope = await post(rateLabelCall.path, { ...ORDER, parcel: { ...SMALL_FLAT_RATE, predefinedPackage: 'FlatRateEnvelope', weightLb: '', weightOz: '8' } }, customer.cookie);
     expect((envelope.json().data.rates as { carrier: string; service: string }[]).map((rate) => `${rate.carrier} ${rate.service}`)).toEqual(['USPS Priority', 'USPS Express']);
+  });
+
+  it('says the other carriers’ refusals of USPS packaging once (EasyPost names them UPSDAP, FedExDefault), keeping USPS’s own notes', () => {
+    const easyPost = ['UPSDAP: Unable to rate with predefined package FlatRateEnvelope', 'FedExDefault: Unable to rate with predefined package FlatRateEnvelope', 'USPS: a parcel over 70 lb'];
+    expect(ratingNotes(easyPost, 'FlatRateEnvelope')).toEqual([
+      'USPS Flat Rate Envelope: only USPS rates its own Flat Rate packaging, so only USPS services are offered.',
+      'USPS: a parcel over 70 lb',
+    ]);
+    // The customer's own box: every note as the carriers gave it.
+    expect(ratingNotes(easyPost, null)).toEqual(easyPost);
   });
 
   it('refuses a package that is not a USPS Flat Rate one, and one over 70 lb, writing nothing', async () => {

@@ -40,3 +40,7 @@ export function predefinedPackageOf(id: string | null | undefined): PredefinedPa
 export function parcelDescription(parcel: { length: number; width: number; height: number; predefinedPackage?: string | null | undefined }): string {
   return predefinedPackageOf(parcel.predefinedPackage)?.name ?? `${parcel.length} × ${parcel.width} × ${parcel.height} in`;
 }
+
+/** Said with the rates of a parcel in carrier packaging, in place of each other carrier's refusal of it. */
+export const carrierPackagingNote = (carrierPackage: PredefinedPackage) =>
+  `${carrierPackage.name}: only ${PREDEFINED_PACKAGE_CARRIER} rates its own Flat Rate packaging, so only ${PREDEFINED_PACKAGE_CARRIER} services are offered.`;

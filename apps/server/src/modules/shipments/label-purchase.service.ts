@@ -29,6 +29,7 @@ import { insertOpenOrder, openWithProvider } from '../payments/payment-orders.js
 import { findPaymentOrder, updatePaymentOrder } from '../payments/payments.repository.js';
 import { listSavedOrders } from '../saved-orders/saved-orders.repository.js';
 import type { UserRow } from '../users/users.table.js';
+import { ratingNotes } from './carrier-packaging.js';
 import {
   deleteUnpaidShipment,
   findShipment,
@@ -233,7 +234,7 @@ export async function rateLabel(deps: LabelPurchaseDeps, user: Pick<UserRow, 'us
     }
     throw serviceFailure(deps, error, 'rating');
   }
-  const notes = [...from.notes, ...to.notes, ...rated.messages, ...(recipientNote ? [recipientNote] : [])];
+  const notes = [...from.notes, ...to.notes, ...ratingNotes(rated.messages, input.parcel.predefinedPackage), ...(recipientNote ? [recipientNote] : [])];
   if (rated.rates.length === 0) return refused(LABEL_PURCHASE_ERRORCODE.noRates, LABEL_PURCHASE_MESSAGES.noRates, notes);
 
   const now = deps.config.clock();
