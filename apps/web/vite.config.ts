@@ -64,21 +64,99 @@ const productionReactRouter = [
  * variables' parser: about 4 KB gzipped on the login route) whether or not a theme asks for CSS
  * variables. Neither the app's themes (lib/theme.ts) nor MUI's default theme do, and for them
  * createTheme calls only createThemeNoVars: in a build the builder is a function that says it was
- * left out, should a theme ever ask for CSS variables. Tests and the dev server keep MUI as it is.
+ * left out, should a theme ever ask for CSS variables. Likewise createThemeNoVars's stringifyTheme,
+ * which it sets as theme.toRuntimeSource for Pigment CSS's build (0.2 KB), unused by an Emotion
+ * app. Tests and the dev server keep MUI as it is.
  */
 function themeWithoutCssVariables(): Plugin {
   const leftOut = '\0airbox:theme-without-css-variables';
+  const noRuntimeSource = '\0airbox:theme-without-runtime-source';
   return {
     name: 'airbox:theme-without-css-variables',
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
       const fromCreateTheme = importer !== undefined && /@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/.test(importer);
-      return fromCreateTheme && source === './createThemeWithVars.mjs' ? leftOut : null;
+      if (fromCreateTheme && source === './createThemeWithVars.mjs') return leftOut;
+      const fromNoVars = importer !== undefined && /@mui[\\/]material[\\/]styles[\\/]createThemeNoVars\.mjs$/.test(importer);
+      return fromNoVars && source === './stringifyTheme.mjs' ? noRuntimeSource : null;
     },
     load(id) {
+      if (id === noRuntimeSource) return "export function stringifyTheme() { throw new Error('Pigment CSS runtime themes are left out of the build (apps/web/vite.config.ts)'); }";
       if (id !== leftOut) return null;
       return "export default function createThemeWithVars() { throw new Error('CSS-variables themes are left out of the build (apps/web/vite.config.ts)'); }";
+    },
+  };
+}
+
+/**
+ * MUI's createPalette imports six of its colour objects (purple, red, orange, blue, lightBlue,
+ * green: 14 shades each) for the default primary, secondary, error, warning, info and success,
+ * and reads five or six shades of each. In a build createPalette gets objects holding just the
+ * shades it reads, with the same values, taken from MUI's own files (0.3 KB gzipped off the login
+ * route). grey and common are left whole (the palette hands them on); anything else importing a
+ * colour gets MUI's full object.
+ */
+function paletteDefaultsOnly(): Plugin {
+  const prefix = '\0airbox:palette-defaults:';
+  const createPalette = /@mui[\\/]material[\\/]styles[\\/]createPalette\.mjs$/;
+  return {
+    name: 'airbox:palette-defaults-only',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer === undefined || !createPalette.test(importer)) return null;
+      const colour = /^\.\.\/colors\/(purple|red|orange|blue|lightBlue|green)\.mjs$/.exec(source)?.[1];
+      return colour ? `${prefix}${colour}|${importer}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const [colour, importer] = id.slice(prefix.length).split('|') as [string, string];
+      // The shades read as colour[shade]; any other use (the object handed on) keeps MUI's file.
+      const read = new Set<string>();
+      const visit = (node: unknown, parent?: Record<string, unknown>): void => {
+        if (Array.isArray(node)) return node.forEach((child) => visit(child, parent));
+        if (typeof node !== 'object' || node === null) return;
+        const current = node as Record<string, unknown>;
+        if (current.type === 'Identifier' && current.name === colour) {
+          const property = parent?.type === 'MemberExpression' && parent.object === current && parent.computed ? (parent.property as { value?: unknown }) : undefined;
+          if (typeof property?.value === 'number' || typeof property?.value === 'string') read.add(String(property.value));
+          else if (parent?.type !== 'ImportDefaultSpecifier') throw new Error(`palette-defaults-only: createPalette uses ${colour} whole (apps/web/vite.config.ts)`);
+        }
+        for (const [key, child] of Object.entries(current)) if (key !== 'type') visit(child, current);
+      };
+      visit(this.parse(readFileSync(importer, 'utf8')));
+      const colours = readFileSync(join(dirname(importer), '..', 'colors', `${colour}.mjs`), 'utf8');
+      const kept = [...colours.matchAll(/^\s*(\w+): '(#[0-9a-f]{6})',?$/gm)].filter(([, shade]) => read.has(shade ?? ''));
+      if (kept.length !== read.size) throw new Error(`palette-defaults-only: ${colour} has not every shade of ${[...read].join(', ')}`);
+      return `export default { ${kept.map(([, shade, value]) => `${shade}: '${value}'`).join(', ')} };`;
+    },
+  };
+}
+
+/**
+ * react-router's production build defines Link, NavLink and Form as `React.forwardRef(...)`
+ * calls without a pure annotation, each followed by a displayName assignment: unused, NavLink and
+ * Form (with useSubmit, useFormAction and the form-submission helpers) stayed on the login route,
+ * 1.6 KB gzipped. In a build those calls are marked pure and NavLink's and Form's displayName
+ * (read only by React's developer tools) dropped, so they are left out unless a screen uses them.
+ */
+function reactRouterWithoutUnusedComponents(): Plugin {
+  const displayNames = /^(NavLink|Form)\.displayName = "\w+";$/gm;
+  let dropped = 0;
+  return {
+    name: 'airbox:react-router-without-unused-components',
+    apply: 'build',
+    buildStart() {
+      dropped = 0;
+    },
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/.test(id)) return null;
+      dropped += [...code.matchAll(displayNames)].length;
+      return { code: code.replace(/= (React\d*\.forwardRef\()/g, '= /* @__PURE__ */ $1').replace(displayNames, ''), map: null };
+    },
+    buildEnd() {
+      if (dropped !== 2) this.warn("react-router's NavLink and Form were not found as expected: they may be back on the login route");
     },
   };
 }
@@ -91,6 +169,8 @@ export default defineConfig(({ command }) => ({
     react(),
     firstPage.plugin,
     themeWithoutCssVariables(),
+    reactRouterWithoutUnusedComponents(),
+    paletteDefaultsOnly(),
     // Pre-compressed copies of every asset for the server to send as they are; originals are kept.
     compression({
       algorithms: ['gzip', 'brotliCompress'],
