@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { LOCKER_API_KEY } from './support/locker';
 
 /**
  * The journeys run against the production build served by the real server, on a fresh SQLite
@@ -59,6 +60,8 @@ export default defineConfig({
       MAIL_OUTBOX_DIR: join(workDir, 'outbox'),
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Journeys deliver through the locker events API as a controller does (support/locker.ts).
+      LOCKER_API_KEYS: LOCKER_API_KEY,
       LOG_LEVEL: 'warn',
     },
   },
