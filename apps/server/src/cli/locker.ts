@@ -48,7 +48,12 @@ async function resolveHub(db: Db, hub: string | undefined): Promise<string | und
 
 function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }): T {
   if (result.success) return result.data;
-  throw new UsageError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'));
+  // A message that already names its field ('door.row must be …') is said as it is.
+  const said = (issue: { path: PropertyKey[]; message: string }) => {
+    const field = issue.path.join('.');
+    return issue.message.startsWith(field) ? issue.message : `${field}: ${issue.message}`;
+  };
+  throw new UsageError(result.error.issues.map(said).join('\n'));
 }
 
 /** '--door B3' or '--door 12-3' as the event's door (validated by the contract with the rest). */
