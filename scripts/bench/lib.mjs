@@ -50,6 +50,7 @@ export const PRODUCTION_ON_SIMULATORS = {
   SMS_PROVIDER: 'simulator',
   MAIL_PROVIDER: 'outbox',
   WALLET_PROVIDER: 'development',
+  PASS_PUSH_PROVIDER: 'simulator',
   ALLOW_SIMULATORS_IN_PRODUCTION: 'true',
   ALLOW_DEMO_DATA_IN_PRODUCTION: 'true',
 };
