@@ -159,6 +159,8 @@ function sampleValues(userId: number): Record<string, Value> {
     shipmentdetailsid: 1,
     userid: 1,
     pickupdate: '2026-11-24',
+    shipDate: '2026-11-24',
+    door: { column: 'B', row: 3, low: true },
     shipmentDetailsId: 1,
   };
 }
