@@ -2,7 +2,8 @@ import { REGISTRATION_MESSAGES as M } from '@airbox/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderApp } from '../../../testing/test-utils';
+import { mockApi, renderApp, toastSaying } from '../../../testing/test-utils';
+import { ACTIVATION_NOTICE } from '../hooks/use-send-registration';
 
 type User = ReturnType<typeof userEvent.setup>;
 const ok = (data: unknown) => ({ body: { errorcode: 0, message: 'success', data } });
@@ -187,7 +188,9 @@ describe('enterprise registration', () => {
       Address_line_2: 'Unit/Suite Suite 111',
       Zip_code: '94158',
     });
-    await app.user.click(await screen.findByRole('button', { name: 'OK' }));
+    // Signed up: the login page, with the activation notice as a toast over it (no dialog).
     await waitFor(() => expect(app.location()).toBe('/login'));
+    expect(await toastSaying(ACTIVATION_NOTICE)).toHaveTextContent(M.activationSent);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
