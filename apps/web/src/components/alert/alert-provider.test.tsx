@@ -71,7 +71,9 @@ describe('AlertProvider', () => {
       </AlertProvider>,
     );
     for (const [button, expected] of [['TRY AGAIN', true], ['CLOSE', false]] as const) {
-      act(() => screen.getByRole('button', { name: 'pay' }).click());
+      // The page is back to the customer once the last dialog has faded out (slower on a busy machine).
+      const pay = await screen.findByRole('button', { name: 'pay' });
+      act(() => pay.click());
       const dialog = await screen.findByRole('alertdialog', { name: 'Oops...' });
       expect(dialog).toHaveAccessibleDescription('The payment did not start.');
       act(() => vi.advanceTimersByTime(NOTIFICATION_AUTO_CLOSE_MS * 2));
