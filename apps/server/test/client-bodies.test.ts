@@ -512,6 +512,28 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
     return { body: { type: 'picked_up', hubId: profile.lockerUUID, pickupCode: delivered.pickupCode, pickedUpAt: null }, errorcode: 0 };
   },
 
+  // Share a pickup (issue 22 item 1): the dashboard's share dialog and revoke on a waiting
+  // package (a fresh delivery, so its free period runs), and the public link's page.
+  sharePickupCall: async () => {
+    const profile = await profileOf(demo);
+    const delivered = await answerOf('lockerEventCall', { type: 'delivered', boxId: profile.BOXID, hubId: profile.lockerUUID, carrier: 'UPS', trackingNo: '1Z999AA10123456784' });
+    return { body: { packageId: delivered.packageId, via: 'email', email: 'friend@example.com' }, cookie: demo.cookie, errorcode: 0 };
+  },
+
+  revokePickupShareCall: async () => {
+    const profile = await profileOf(demo);
+    const delivered = await answerOf('lockerEventCall', { type: 'delivered', boxId: profile.BOXID, hubId: profile.lockerUUID, carrier: 'UPS', trackingNo: '1Z999AA10123456785' });
+    expect((await answerOf('sharePickupCall', { packageId: delivered.packageId, via: 'link' }, demo.cookie)).errorcode).toBe(0);
+    return { body: { packageId: delivered.packageId }, cookie: demo.cookie, errorcode: 0 };
+  },
+
+  getPublicPickupShareCall: async () => {
+    const profile = await profileOf(demo);
+    const delivered = await answerOf('lockerEventCall', { type: 'delivered', boxId: profile.BOXID, hubId: profile.lockerUUID, carrier: 'UPS', trackingNo: '1Z999AA10123456786' });
+    const shared = await answerOf('sharePickupCall', { packageId: delivered.packageId, via: 'link' }, demo.cookie);
+    return { body: { token: String(shared.data.url).split('/pickup/')[1] }, errorcode: 0 };
+  },
+
   // The label-purchase page: From is the customer's own address (getMyAddress), To a contact of
   // My Contacts, the package and options as the form holds them.
   rateLabelCall: async () => ({ body: await labelOrder(), cookie: demo.cookie, errorcode: 0 }),

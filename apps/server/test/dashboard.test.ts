@@ -60,6 +60,8 @@ describe('getUnPickupsById', () => {
         trackingNo: '1Z999AA10000000001',
         deliveredAt: '2026-11-21T17:00:00.000Z',
         pickupCode: old.pickupCode,
+        // Not shared (issue 22 item 1).
+        share: null,
         freeUntil: '2026-11-22T20:00:00.000Z',
         overdueDays: 1,
         creditsDue: 2,

@@ -165,8 +165,16 @@ function sampleValues(userId: number): Record<string, Value> {
   };
 }
 
-/** Where one field name means another thing in one call: buyLabelCall's orderId is an order in progress and replaces an unpaid label (ids). */
-const CALL_SAMPLES: Partial<Record<string, Record<string, Value>>> = { buyLabelCall: { orderId: 1, replaces: 1 } };
+/**
+ * Where one field name means another thing in one call: buyLabelCall's orderId is an order in progress and replaces an unpaid label (ids);
+ * a shared pickup's link token is 43 characters (issue 22 item 1).
+ */
+const CALL_SAMPLES: Partial<Record<string, Record<string, Value>>> = {
+  buyLabelCall: { orderId: 1, replaces: 1 },
+  sharePickupCall: { packageId: 1, via: 'email', email: 'friend@example.com', phone: '415-555-0177' },
+  revokePickupShareCall: { packageId: 1 },
+  getPublicPickupShareCall: { token: 'A'.repeat(43) },
+};
 
 /** The object schemas a request may take: the object itself, or each option of a union. */
 function requestObjects(schema: z.core.$ZodType): z.ZodObject[] {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lockerSchema, sessionUserSchema } from './auth-calls.js';
 import { call } from './call-descriptor.js';
+import { pickupShareSummarySchema } from './pickup-shares.js';
 import { BOX_ID_MESSAGES, BOX_ID_PATTERN } from './airbox-id.js';
 import { LIMITS } from './constants.js';
 import {
@@ -274,6 +275,8 @@ export const waitingPackageSchema = z.object({
   trackingNo: z.string(),
   deliveredAt: z.string(),
   pickupCode: z.string(),
+  /** Its live share (issue 22 item 1), null when none; absent from older servers. */
+  share: pickupShareSummarySchema.nullable().optional(),
   /** End of the free period (the Terms: 12:00 PM Pacific the day after the delivery). */
   freeUntil: z.string(),
   /** Overdue days so far (at most 2), 1 credit each. */

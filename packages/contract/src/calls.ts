@@ -26,6 +26,7 @@ import {
   updateUserShipmentAddressCall,
 } from './contacts.js';
 import { lockerEventCall } from './locker-events.js';
+import { getPublicPickupShareCall, revokePickupShareCall, sharePickupCall } from './pickup-shares.js';
 import { deleteSavedPackageCall, getSavedPackagesCall, savePackageCall } from './saved-packages-calls.js';
 import { buyMembershipCall, getMembershipsCall } from './memberships.js';
 import { deleteAllMessageCall, deleteMessageCall, getCarrierListCall, getUserMessageCall } from './messages-calls.js';
@@ -123,6 +124,9 @@ export const ALL_CALLS = {
   deleteAllMessageCall,
   getCarrierListCall,
   lockerEventCall,
+  sharePickupCall,
+  revokePickupShareCall,
+  getPublicPickupShareCall,
   userGetShipmentCall,
   getShipmentDetailCall,
   updateShipmentDetailCall,

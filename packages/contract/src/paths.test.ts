@@ -4,7 +4,7 @@ import { APP_PATHS, appUrl, PUBLIC_SEGMENTS } from './paths.js';
 describe('the page map', () => {
   it("lists the pages the spec opens without sign-in, the recipients' tracking page, the external apps' placeholders, and no signed-in page", () => {
     expect([...PUBLIC_SEGMENTS].sort()).toEqual(
-      ['active', 'admin', 'barcode', 'lock', 'login', 'loseefficacy', 'payment', 'register', 'registerenterprise', 'reset', 'showqrcode', 'tablet', 'track'].sort(),
+      ['active', 'admin', 'barcode', 'lock', 'login', 'loseefficacy', 'payment', 'register', 'registerenterprise', 'reset', 'pickup', 'showqrcode', 'tablet', 'track'].sort(),
     );
     expect(PUBLIC_SEGMENTS).not.toContain('dashboard');
     expect(PUBLIC_SEGMENTS).not.toContain('shipment');

@@ -48,6 +48,8 @@ export const APP_PATHS = {
   },
   /** A shipment's tracking for its recipient, from the link in their mail (no sign-in, no names). */
   track: { path: '/track/:token', public: true, getHref: (token: string) => `/track/${encodeURIComponent(token)}` },
+  /** A package's pickup shared by its owner (issue 22 item 1), from the link they sent: no sign-in, only their first name. */
+  pickupShare: { path: '/pickup/:token', public: true, getHref: (token: string) => `/pickup/${encodeURIComponent(token)}` },
   /**
    * Where admins and business users are sent after login (DEFAULT_APP_URLS) while their apps,
    * separate from this portal, are not configured elsewhere: a page of the portal saying so

@@ -31,6 +31,7 @@ import type {
 } from '../modules/shipments/shipments.table.js';
 import type { ThirdPartyOrdersTable } from '../modules/third-party-orders/third-party-orders.table.js';
 import type { LockerPackagesTable } from '../modules/packages/packages.table.js';
+import type { PickupSharesTable } from '../modules/pickup-shares/pickup-shares.table.js';
 import type { UserQrCodesTable } from '../modules/qr-codes/qr-codes.table.js';
 import type { PaymentOrdersTable, PaymentSimulatorOrdersTable, PaymentSimulatorRefundsTable } from '../modules/payments/payments.table.js';
 import type {
@@ -54,6 +55,7 @@ export interface Database {
   carrier_service_renamings: CarrierServiceRenamingsTable;
   advertisements: AdvertisementsTable;
   locker_packages: LockerPackagesTable;
+  pickup_shares: PickupSharesTable;
   third_party_orders: ThirdPartyOrdersTable;
   campuses: CampusesTable;
   buildings: BuildingsTable;

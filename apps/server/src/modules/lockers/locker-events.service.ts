@@ -22,6 +22,7 @@ import { notify } from '../notifications/notify.js';
 import { membershipActive, recordCharge, recordLockerDelivery } from '../operations/ledger.js';
 import { findLockerPackage, findPackageByPickupCode, insertLockerPackage, markPackagePickedUp } from '../packages/packages.repository.js';
 import { findUserById, lockUser, lockUserByBoxId, updateUser } from '../users/users.repository.js';
+import { endShareAtPickup, liveShareByCode, lockPackage, pickupCodeTaken } from '../pickup-shares/pickup-shares.service.js';
 import { passChanged } from '../wallet/pass-web-service.service.js';
 
 /*
@@ -53,11 +54,11 @@ export interface DeliveryResult {
   door: LockerDoor | null;
 }
 
-/** A code no waiting package at this hub has (the unique index locker_packages_waiting_code is the guard). */
+/** A code no waiting package nor live share at this hub has (the unique index locker_packages_waiting_code is the guard). */
 async function freshPickupCode(trx: Db, hubId: string): Promise<string> {
   for (;;) {
     const code = String(randomInt(100_000, 1_000_000));
-    if (!(await findPackageByPickupCode(trx, hubId, code, { waiting: true }))) return code;
+    if (!(await pickupCodeTaken(trx, hubId, code))) return code;
   }
 }
 
@@ -142,13 +143,26 @@ export interface PickupResult {
 export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Promise<PickupResult> {
   const pickedUpAt = event.pickedUpAt ? new Date(event.pickedUpAt) : deps.config.clock();
   return writeTransaction(deps.db, async (trx) => {
-    const waiting = await findPackageByPickupCode(trx, event.hubId, event.pickupCode, { waiting: true });
+    // The owner's code, else a live share's (issue 22 item 1): the package's row locked either way,
+    // so a share revoked or used at the same moment ends one way only.
+    let byShare = false;
+    let waiting = await findPackageByPickupCode(trx, event.hubId, event.pickupCode, { waiting: true });
+    if (!waiting) {
+      const share = await liveShareByCode(trx, event.hubId, event.pickupCode);
+      const pkg = share ? await lockPackage(trx, share.package_id) : undefined;
+      if (share && pkg && pkg.picked_up_at === null && (await liveShareByCode(trx, event.hubId, event.pickupCode))?.id === share.id) {
+        if (pickedUpAt.getTime() >= new Date(toIso(share.expires_at)).getTime()) throw lockerError(404, 'unknownPickupCode');
+        waiting = pkg;
+        byShare = true;
+      }
+    }
     if (!waiting) {
       const before = await findPackageByPickupCode(trx, event.hubId, event.pickupCode, { waiting: false });
       throw before ? lockerError(409, 'alreadyPickedUp') : lockerError(404, 'unknownPickupCode');
     }
     if (!(await markPackagePickedUp(trx, waiting.id, pickedUpAt.toISOString()))) throw lockerError(409, 'alreadyPickedUp');
     await markPackageMessagesPickedUp(trx, waiting.id);
+    await endShareAtPickup(trx, deps, waiting, byShare ? 'shared-code' : 'owner-code');
 
     const user = await lockUser(trx, waiting.user_id);
     if (!user) throw new Error(`package ${waiting.id} names a missing user`);

@@ -11,6 +11,7 @@ import membershipsRoutes from './memberships.routes.js';
 import messagesRoutes from './messages.routes.js';
 import operationsRoutes from './operations.routes.js';
 import paymentsRoutes from './payments.routes.js';
+import pickupSharesRoutes from './pickup-shares.routes.js';
 import pickupsRoutes from './pickups.routes.js';
 import profileRoutes from './profile.routes.js';
 import registrationRoutes from './registration.routes.js';
@@ -42,6 +43,7 @@ const APP_V1_ROUTES = [
   savedPackagesRoutes,
   labelPurchaseRoutes,
   pickupsRoutes,
+  pickupSharesRoutes,
   carrierWebhooksRoutes,
 ];
 
