@@ -118,6 +118,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/track')).TrackRoute }),
           },
           {
+            path: paths.pickupShare.path,
+            lazy: async () => ({ Component: (await import('./routes/pickup-share')).PickupShareRoute }),
+          },
+          {
             lazy: async () => ({ Component: (await loadSignedInLayout()).SignedInLayout }),
             children: [
               {

@@ -1,11 +1,15 @@
 import { carrierDisplayName, doorLine, outOfReachAdvice, OVERDUE_MAX_DAYS, type WaitingPackage } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { DateTime } from '../../../components/date-time';
+import { answerMessage } from '../../../lib/http';
+import { useRevokePickupShare } from '../api/share-pickup';
+import { SharedNotice, SharePickupDialog } from './share-pickup-dialog';
 
 /** The Terms in a line (spec 03 §9), under the list. */
 export const PICKUP_TERMS = `Free until 12:00 PM PST the day after arrival; after that 1 credit a day, for up to ${OVERDUE_MAX_DAYS} extra days.`;
@@ -57,6 +61,8 @@ function OutOfReachNotice({ item }: { item: WaitingPackage }) {
 
 function WaitingPackageItem({ item }: { item: WaitingPackage }) {
   const overdue = item.overdueDays > 0;
+  const [sharing, setSharing] = useState(false);
+  const revoke = useRevokePickupShare();
   return (
     <Box
       component="li"
@@ -113,6 +119,20 @@ function WaitingPackageItem({ item }: { item: WaitingPackage }) {
         </Detail>
       </Box>
       <OutOfReachNotice item={item} />
+      <SharedNotice item={item} onRevoke={() => revoke.mutate(item.packageId)} revoking={revoke.isPending} />
+      {revoke.isError && (
+        <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
+          {answerMessage(revoke.error) ?? 'The share could not be revoked. Please try again.'}
+        </Alert>
+      )}
+      {item.share === null && !overdue && (
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Button variant="outlined" onClick={() => setSharing(true)} aria-label={`Share pickup of the ${carrierDisplayName(item.carrier)} package ${item.trackingNo}`}>
+            Share pickup
+          </Button>
+          <SharePickupDialog item={item} open={sharing} onClose={() => setSharing(false)} />
+        </Box>
+      )}
     </Box>
   );
 }
