@@ -160,6 +160,8 @@ function sampleValues(userId: number): Record<string, Value> {
     userid: 1,
     pickupdate: '2026-11-24',
     shipDate: '2026-11-24',
+    startDate: '2026-12-24',
+    endDate: '2026-12-26',
     door: { column: 'B', row: 3, low: true },
     shipmentDetailsId: 1,
   };

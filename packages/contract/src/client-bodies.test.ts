@@ -315,6 +315,10 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
     { body: { name: 'Small flat rate', parcel: flatRateParcel }, mayOmit: [] },
   ],
   deleteSavedPackageCall: [{ body: { id: 4 }, mayOmit: [] }],
+  // My Profile's vacation holds: a new hold has no id, a change names it.
+  getVacationHoldsCall: [{ body: {}, mayOmit: [] }],
+  saveVacationHoldCall: [{ body: { id: 6, startDate: '2026-12-01', endDate: '2026-12-14' }, mayOmit: ['id'] }],
+  cancelVacationHoldCall: [{ body: { id: 6 }, mayOmit: [] }],
   getPublicTrackingCall: [{ body: { token: 'Zm9vYmFyYmF6cXV4cXV1eA' }, mayOmit: [] }],
   // The pickup wizard builds these from the label's row and the steps' forms; empty ones are dropped.
   createPickupCall: [

@@ -17,6 +17,7 @@ import {
   zipStepSchema,
 } from './registration.js';
 import { savePackageFormSchema } from './saved-packages-calls.js';
+import { vacationHoldFormSchema } from './vacation-holds.js';
 import {
   editCommentsFormSchema,
   labelFromStepSchema,
@@ -49,6 +50,7 @@ export const FORM_SCHEMAS = {
   labelPackageStepSchema,
   labelOptionsStepSchema,
   savePackageFormSchema,
+  vacationHoldFormSchema,
   pickupAddressStepSchema,
   uspsPickupAddressStepSchema,
   pickupDateStepSchema,

@@ -65,7 +65,7 @@ export const lockerEventCall = call({
   signedIn: false,
   successCodes: [LOCKER_EVENT_ERRORCODE.recorded],
   summary:
-    'A locker reports a delivery or a pickup (API key in the X-Api-Key header or as a Bearer token). A delivery may name its door ({column, row, low}) and is answered the recipient\'s reach need (recipient.needsLowCompartment). errorcode 0: recorded; -20 unknown AirBox ID, -21 unknown hub, -22 unknown pickup code, -23 already picked up, -401 no valid key.',
+    'A locker reports a delivery or a pickup (API key in the X-Api-Key header or as a Bearer token). A delivery may name its door ({column, row, low}) and is answered the recipient\'s reach need (recipient.needsLowCompartment) and the vacation hold it falls in (hold.until, its last day; null when none). errorcode 0: recorded; -20 unknown AirBox ID, -21 unknown hub, -22 unknown pickup code, -23 already picked up, -401 no valid key.',
   request: lockerEventSchema,
   response: z.object({
     errorcode: z.literal(LOCKER_EVENT_ERRORCODE.recorded),
@@ -83,6 +83,12 @@ export const lockerEventCall = call({
      */
     recipient: z.object({ needsLowCompartment: z.boolean() }).optional(),
     door: lockerDoorAnswerSchema.nullable().optional(),
+    /**
+     * Delivered events (issue 22 item 2): the recipient's vacation hold the delivery falls in,
+     * its last day ('YYYY-MM-DD', Pacific), so the controller keeps the compartment until then;
+     * null when none. Older controllers may ignore it.
+     */
+    hold: z.object({ until: z.string() }).nullable().optional(),
   }),
 });
 

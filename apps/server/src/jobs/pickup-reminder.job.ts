@@ -1,4 +1,4 @@
-import { APP_PATHS, appUrl, pickupReminderWindow } from '@airbox/contract';
+import { APP_PATHS, appUrl, freePeriodStart, pickupReminderWindow } from '@airbox/contract';
 import { z } from 'zod';
 import { writeTransaction } from '../db/database.js';
 import { toIso } from '../db/dialect.js';
@@ -32,7 +32,7 @@ export const pickupReminderJob = defineJob({
     const [user, hub] = await Promise.all([findUserById(db, pkg.user_id), findHub(db, pkg.hub_id)]);
     if (!user || !hub) return;
     const now = config.clock();
-    const { until } = pickupReminderWindow(new Date(toIso(pkg.delivered_at)));
+    const { until } = pickupReminderWindow(freePeriodStart(new Date(toIso(pkg.delivered_at)), pkg.held_until));
     if (now >= until) return;
     const sentence =
       `Your ${pkg.carrier} package ${pkg.tracking_no} is still waiting at ${hub.business_name}, ${hub.address}, ${hub.city}. ` +

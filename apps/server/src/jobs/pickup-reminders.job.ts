@@ -1,4 +1,4 @@
-import { pickupReminderWindow } from '@airbox/contract';
+import { freePeriodStart, pacificDateString, pickupReminderWindow } from '@airbox/contract';
 import { toIso } from '../db/dialect.js';
 import { enqueueJob } from '../modules/jobs/jobs.js';
 import { listPackagesWaitingSince } from '../modules/packages/packages.repository.js';
@@ -20,9 +20,11 @@ const LOOKBACK_MS = 3 * 24 * 60 * 60 * 1000;
  */
 export async function enqueuePickupReminders({ db, config }: JobContext): Promise<void> {
   const now = config.clock();
-  const waiting = await listPackagesWaitingSince(db, new Date(now.getTime() - LOOKBACK_MS).toISOString());
+  const lookback = new Date(now.getTime() - LOOKBACK_MS);
+  const waiting = await listPackagesWaitingSince(db, lookback.toISOString(), pacificDateString(lookback));
   for (const pkg of waiting) {
-    const { from, until } = pickupReminderWindow(new Date(toIso(pkg.delivered_at)));
+    // A package held by a vacation hold is reminded on the morning its free period ends after the hold (issue 22 item 2).
+    const { from, until } = pickupReminderWindow(freePeriodStart(new Date(toIso(pkg.delivered_at)), pkg.held_until));
     if (now >= from && now < until) {
       await enqueueJob(db, now, 'pickup-reminder', { packageId: pkg.id }, { uniqueKey: `pickup-reminder:${pkg.id}` });
     }

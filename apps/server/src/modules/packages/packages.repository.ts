@@ -21,9 +21,21 @@ export async function findPackageByPickupCode(db: Db, hubId: string, pickupCode:
   return query.executeTakeFirst();
 }
 
-/** Packages still waiting in their lockers that were delivered after this instant (the reminders' candidates). */
-export async function listPackagesWaitingSince(db: Db, deliveredAfterIso: string): Promise<Pick<LockerPackageRow, 'id' | 'delivered_at'>[]> {
-  return db.selectFrom('locker_packages').select(['id', 'delivered_at']).where('picked_up_at', 'is', null).where('delivered_at', '>', deliveredAfterIso).execute();
+/**
+ * Packages still waiting in their lockers that were delivered after this instant, or are held by a
+ * vacation hold that ends on `heldFrom` or later (the reminders' candidates).
+ */
+export async function listPackagesWaitingSince(
+  db: Db,
+  deliveredAfterIso: string,
+  heldFrom: string,
+): Promise<Pick<LockerPackageRow, 'id' | 'delivered_at' | 'held_until'>[]> {
+  return db
+    .selectFrom('locker_packages')
+    .select(['id', 'delivered_at', 'held_until'])
+    .where('picked_up_at', 'is', null)
+    .where((eb) => eb.or([eb('delivered_at', '>', deliveredAfterIso), eb('held_until', '>=', heldFrom)]))
+    .execute();
 }
 
 /** Whether the waiting package was marked picked up now (false: it was picked up before). */
@@ -53,6 +65,7 @@ export interface WaitingPackageRow {
   door_column: string | null;
   door_row: number | null;
   door_low: number | null;
+  held_until: string | null;
 }
 
 /** Packages waiting in a locker for this user with their hubs, oldest first (the first due). */
@@ -75,6 +88,7 @@ export async function listWaitingPackages(db: Db, userId: number): Promise<Waiti
       'p.door_column',
       'p.door_row',
       'p.door_low',
+      'p.held_until',
     ])
     .where('p.user_id', '=', userId)
     .where('p.picked_up_at', 'is', null)

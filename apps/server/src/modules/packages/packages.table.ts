@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { Timestamp } from '../../db/dialect.js';
 
 /** A package a carrier delivered into a hub's locker for a user. */
@@ -16,6 +16,8 @@ export interface LockerPackagesTable {
   door_column: string | null;
   door_row: number | null;
   door_low: number | null;
+  /** Delivered during a vacation hold (issue 22 item 2): the hold's last day 'YYYY-MM-DD', the free period counted after it; null otherwise. */
+  held_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type LockerPackageRow = Selectable<LockerPackagesTable>;

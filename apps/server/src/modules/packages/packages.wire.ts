@@ -1,4 +1,4 @@
-import { doorOutOfReach, type LockerDoor, pickupCharge, pickupGraceEnd, type WaitingPackage } from '@airbox/contract';
+import { doorOutOfReach, freePeriodStart, type LockerDoor, pickupCharge, pickupGraceEnd, type WaitingPackage } from '@airbox/contract';
 import { membershipActive } from '../operations/ledger.js';
 import type { UserRow } from '../users/users.table.js';
 import type { WaitingPackageRow } from './packages.repository.js';
@@ -20,8 +20,10 @@ export function toWaitingPackage(
 ): WaitingPackage {
   const deliveredAt = new Date(row.delivered_at);
   const door = packageDoor(row);
+  // A package delivered in a vacation hold is free from the hold's end (issue 22 item 2).
+  const freeFrom = freePeriodStart(deliveredAt, row.held_until);
   const charge = pickupCharge({
-    deliveredAt,
+    deliveredAt: freeFrom,
     pickedUpAt: now,
     coveredByMembership: membershipActive(user, deliveredAt) || membershipActive(user, now),
   });
@@ -33,11 +35,12 @@ export function toWaitingPackage(
     trackingNo: row.tracking_no,
     deliveredAt: deliveredAt.toISOString(),
     pickupCode: row.pickup_code,
-    freeUntil: pickupGraceEnd(deliveredAt).toISOString(),
+    freeUntil: pickupGraceEnd(freeFrom).toISOString(),
     overdueDays: charge.overtimeDays,
     creditsDue: charge.total,
     door,
     doorOutOfReach: doorOutOfReach(door, user.is_handicapped === 1),
     hubPhone: row.hub_phone,
+    heldUntil: row.held_until,
   };
 }

@@ -45,6 +45,7 @@ export default async function lockerEventsRoutes(app: FastifyInstance) {
         overtimeDays: 0,
         recipient: { needsLowCompartment: delivery.needsLowCompartment },
         door: delivery.door,
+        hold: delivery.hold,
       };
     }
     const pickup = await recordPickup(app, event);
