@@ -2,6 +2,7 @@ import { getUnPickupsByIdCall, getUserByUserIdCall, READ_ERRORCODE, USER_RECORD_
 import type { FastifyInstance } from 'fastify';
 import { lockerList } from '../../modules/hubs/hubs.service.js';
 import { waitingPackages } from '../../modules/packages/packages.service.js';
+import { liveSharesOfUser } from '../../modules/pickup-shares/pickup-shares.service.js';
 import { toUserProfile } from '../../modules/users/users.wire.js';
 import { defineCall, signedInUser } from './define-call.js';
 
@@ -15,7 +16,9 @@ export default async function accountRoutes(app: FastifyInstance) {
   defineCall(app, getUnPickupsByIdCall).handle(async (_input, request) => {
     // The count and the list come from one read, so they always agree.
     const user = signedInUser(request);
-    const packages = await waitingPackages(app.db, user, app.config.clock());
+    const [waiting, shares] = await Promise.all([waitingPackages(app.db, user, app.config.clock()), liveSharesOfUser(app.db, user.user_id)]);
+    // Each with its live share, if any (issue 22 item 1).
+    const packages = waiting.map((item) => ({ ...item, share: shares.get(item.packageId) ?? null }));
     return { errorcode: READ_ERRORCODE.ok, message: 'success', unpickups: packages.length, packages };
   });
 }
