@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bareUserProfile } from '../../../testing/fixtures';
 import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
+import { heldLine } from './waiting-packages';
 
 /** The door a package waits behind (issue 22 item 3), where the customer reads its pickup code. */
 
@@ -60,5 +61,21 @@ describe('the door of a waiting package', () => {
     expect(within(high!).queryByRole('link', { name: /^Call/ })).not.toBeInTheDocument();
     expect(within(none!).queryByText('Door')).not.toBeInTheDocument();
     expect(within(none!).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('a package delivered during a vacation hold (issue 22 item 2)', () => {
+  it('says it is on hold and when its free period ends, while the hold lasts', async () => {
+    const now = new Date();
+    const inTwoDays = new Date(now.getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const [held, plain] = await packagesShown([
+      { ...waiting, heldUntil: '2099-12-12', freeUntil: '2099-12-14T20:00:00.000Z' },
+      { ...waiting, packageId: 22, pickupCode: '204871', heldUntil: null },
+    ]);
+    expect(within(held!).getByText('On hold until Dec 12 · free until Dec 14, 12:00 PM PST')).toBeInTheDocument();
+    expect(within(held!).getByText(/the locker keeps it and no fee runs until then/)).toBeInTheDocument();
+    expect(within(plain!).queryByText(/On hold/)).not.toBeInTheDocument();
+    expect(heldLine({ heldUntil: '2020-01-02', freeUntil: '2020-01-04T20:00:00.000Z' })).toBeNull();
+    expect(heldLine({ heldUntil: inTwoDays, freeUntil: now.toISOString() })).toMatch(/^On hold until /);
   });
 });

@@ -1,4 +1,4 @@
-import { carrierDisplayName, doorLine, outOfReachAdvice, OVERDUE_MAX_DAYS, type WaitingPackage } from '@airbox/contract';
+import { carrierDisplayName, doorLine, outOfReachAdvice, OVERDUE_MAX_DAYS, pacificDateString, PICKUP_TIME_ZONE, type WaitingPackage } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -55,6 +55,34 @@ function OutOfReachNotice({ item }: { item: WaitingPackage }) {
           </Link>
         </>
       )}
+    </Alert>
+  );
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const pacificDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: PICKUP_TIME_ZONE });
+const pacificTimeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: PICKUP_TIME_ZONE, timeZoneName: 'short' });
+
+/**
+ * A package delivered during the customer's vacation hold (issue 22 item 2), while the hold lasts:
+ * 'On hold until Dec 12 · free until Dec 14, 12:00 PM PST'. null once the hold is over.
+ */
+export function heldLine(item: Pick<WaitingPackage, 'heldUntil' | 'freeUntil'>, now: Date = new Date()): string | null {
+  if (!item.heldUntil || item.heldUntil < pacificDateString(now)) return null;
+  const freeUntil = new Date(item.freeUntil);
+  const until = dayFormat.format(new Date(`${item.heldUntil}T12:00:00Z`));
+  return `On hold until ${until} · free until ${pacificDayFormat.format(freeUntil)}, ${pacificTimeFormat.format(freeUntil)}`;
+}
+
+/** The held line, where the customer reads the pickup code: the compartment is kept while they are away. */
+function HeldNotice({ item }: { item: WaitingPackage }) {
+  const line = heldLine(item);
+  if (!line) return null;
+  return (
+    <Alert severity="info" sx={{ gridColumn: '1 / -1' }}>
+      <strong>{line}</strong>
+      <br />
+      It arrived during your vacation hold: the locker keeps it and no fee runs until then.
     </Alert>
   );
 }
@@ -118,6 +146,7 @@ function WaitingPackageItem({ item }: { item: WaitingPackage }) {
           </Typography>
         </Detail>
       </Box>
+      <HeldNotice item={item} />
       <OutOfReachNotice item={item} />
       <SharedNotice item={item} onRevoke={() => revoke.mutate(item.packageId)} revoking={revoke.isPending} />
       {revoke.isError && (

@@ -7,6 +7,7 @@ import type { SessionHints } from '../../../lib/session';
 import { useUser } from '../../../lib/user';
 import { CompanyDetails } from './company-details';
 import { ProfileForm } from './profile-form';
+import { VacationHolds } from './vacation-holds';
 
 /**
  * /parent/profile: the form once the user's record is read; 'Something Wrong' when it cannot be.
@@ -30,11 +31,19 @@ export function ProfilePage({ session }: { session: SessionHints }) {
       </Stack>
     );
   }
-  if (!COMPANY_ROLES.includes(profile.role_id as RoleId)) return <ProfileForm key={profile.user_id} user={profile} />;
+  if (!COMPANY_ROLES.includes(profile.role_id as RoleId)) {
+    return (
+      <Stack spacing={3}>
+        <ProfileForm key={profile.user_id} user={profile} />
+        <VacationHolds />
+      </Stack>
+    );
+  }
   return (
     <Stack spacing={3}>
       <CompanyDetails user={profile} />
       <ProfileForm key={profile.user_id} user={profile} />
+      <VacationHolds />
     </Stack>
   );
 }
