@@ -37,9 +37,13 @@ function dashboardWith(packages: WaitingPackage[], extra: Parameters<typeof mock
 }
 
 describe('sharing a pickup from the dashboard', () => {
-  it('shares by e-mail: the address is sent, the answer shows the code and the link', async () => {
+  it('shares by e-mail: the address is sent, the answer shows the code and the link (kept open when the list comes back shared)', async () => {
     const user = userEvent.setup();
+    let shared = false;
     const api = dashboardWith([waiting], {
+      '/app/v1/getUnPickupsById': () => ({
+        body: { errorcode: 0, message: 'ok', unpickups: 1, packages: [{ ...waiting, share: shared ? { via: 'email', sentTo: 'friend@example.com', sharedAt: '2026-11-23T18:00:00.000Z', validUntil: '2026-11-24T20:00:00.000Z' } : null }] },
+      }),
       '/app/v1/lockerPackages/share': {
         body: {
           errorcode: 0,
@@ -52,7 +56,9 @@ describe('sharing a pickup from the dashboard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Share pickup' });
     await user.click(within(dialog).getByRole('radio', { name: 'E-mail' }));
     await user.type(within(dialog).getByRole('textbox', { name: /Their e-mail address/ }), 'friend@example.com');
+    shared = true;
     await user.click(within(dialog).getByRole('button', { name: 'Share pickup' }));
+    expect(await screen.findByText(/Pickup shared with friend@example.com/)).toBeInTheDocument();
     expect(await within(dialog).findByText('The pickup is shared: we e-mailed the link to friend@example.com.')).toBeInTheDocument();
     expect(within(dialog).getByText('112233')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Pickup link' })).toHaveValue('http://localhost/app/pickup/abc');

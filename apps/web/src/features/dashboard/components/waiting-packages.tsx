@@ -159,9 +159,10 @@ function WaitingPackageItem({ item }: { item: WaitingPackage }) {
           <Button variant="outlined" onClick={() => setSharing(true)} aria-label={`Share pickup of the ${carrierDisplayName(item.carrier)} package ${item.trackingNo}`}>
             Share pickup
           </Button>
-          <SharePickupDialog item={item} open={sharing} onClose={() => setSharing(false)} />
         </Box>
       )}
+      {/* Mounted whatever the share: the list read again after sharing must not close the dialog showing the link. */}
+      <SharePickupDialog item={item} open={sharing} onClose={() => setSharing(false)} />
     </Box>
   );
 }

@@ -49,7 +49,7 @@ function Pickup({ pickup }: { pickup: NonNullable<PublicPickupShare['pickup']> }
         {pickup.hubHours && <Typography sx={{ mt: 1 }}>Open: {pickup.hubHours}</Typography>}
         {pickup.hubPhone && (
           <Typography sx={{ mt: 1 }}>
-            Help at the hub: <Link href={`tel:${pickup.hubPhone.replace(/[^\d+]/g, '')}`}>{pickup.hubPhone}</Link>
+            Help at the hub: <Link underline="always" href={`tel:${pickup.hubPhone.replace(/[^\d+]/g, '')}`}>{pickup.hubPhone}</Link>
           </Typography>
         )}
         <Link href={pickup.directionsUrl} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-block', mt: 2, fontWeight: 600 }}>
