@@ -1,4 +1,4 @@
-import { ALL_CALLS, type CallDescriptor, PICKUP_DEFAULTS, carrierPickupDates, stateTimeZone } from '@airbox/contract';
+import { ALL_CALLS, type CallDescriptor, PICKUP_DEFAULTS, addDays, carrierPickupDates, pacificDateString, stateTimeZone } from '@airbox/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -17,6 +17,8 @@ const LOCKER_KEY = 'client-bodies-locker-key-0123456789';
 const t = useTestApp(database, { seedDemoData: true, lockerApiKeys: [LOCKER_KEY] });
 
 type CallName = keyof typeof ALL_CALLS;
+/** A day this many days from today (Pacific), as My Profile's hold form sends it. */
+const holdDay = (days: number) => addDays(pacificDateString(new Date()), days);
 type Call = CallDescriptor<z.ZodType, z.ZodType>;
 type Value = unknown;
 type Body = Record<string, Value>;
@@ -637,6 +639,18 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
     expect((await answerOf('savePackageCall', { name, parcel }, demo.cookie)).errorcode).toBe(0);
     const list = await answerOf('getSavedPackagesCall', {}, demo.cookie);
     return { body: { id: list.data.find((saved: { name: string }) => saved.name === name).id }, cookie: demo.cookie, errorcode: 0 };
+  },
+
+  // My Profile's vacation holds (issue 22 item 2): the list, a hold saved from the section's form
+  // (its days as YYYY-MM-DD, a new hold without an id) and one cancelled by the id the list answered.
+  getVacationHoldsCall: async () => ({ body: {}, cookie: demo.cookie, errorcode: 0 }),
+
+  saveVacationHoldCall: async () => ({ body: { id: '', startDate: holdDay(20), endDate: holdDay(22) }, cookie: demo.cookie, errorcode: 0 }),
+
+  cancelVacationHoldCall: async () => {
+    expect((await answerOf('saveVacationHoldCall', { startDate: holdDay(30), endDate: holdDay(31) }, demo.cookie)).errorcode).toBe(0);
+    const list = await answerOf('getVacationHoldsCall', {}, demo.cookie);
+    return { body: { id: list.data.find((hold: { startDate: string }) => hold.startDate === holdDay(30)).id }, cookie: demo.cookie, errorcode: 0 };
   },
 
   // The recipient's link (/app/track/{token}) as the purchase mails it: a bought label with a token.

@@ -69,6 +69,8 @@ describe('getUnPickupsById', () => {
         door: null,
         doorOutOfReach: false,
         hubPhone: expect.any(String),
+        // Not delivered during a vacation hold (issue 22 item 2).
+        heldUntil: null,
       },
       expect.objectContaining({ packageId: fresh.packageId, pickupCode: fresh.pickupCode, freeUntil: '2026-11-24T20:00:00.000Z', overdueDays: 0, creditsDue: 1 }),
     ]);

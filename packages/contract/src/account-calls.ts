@@ -289,6 +289,8 @@ export const waitingPackageSchema = z.object({
   doorOutOfReach: z.boolean().optional(),
   /** The hub's phone ('' when it has none listed), for help at the locker. */
   hubPhone: z.string().optional(),
+  /** Delivered during a vacation hold (issue 22 item 2): the hold's last day ('YYYY-MM-DD'), its free period counted after it; null when not held. */
+  heldUntil: z.string().nullable().optional(),
 });
 export type WaitingPackage = z.infer<typeof waitingPackageSchema>;
 

@@ -28,6 +28,7 @@ import {
 import { lockerEventCall } from './locker-events.js';
 import { getPublicPickupShareCall, revokePickupShareCall, sharePickupCall } from './pickup-shares.js';
 import { deleteSavedPackageCall, getSavedPackagesCall, savePackageCall } from './saved-packages-calls.js';
+import { cancelVacationHoldCall, getVacationHoldsCall, saveVacationHoldCall } from './vacation-holds.js';
 import { buyMembershipCall, getMembershipsCall } from './memberships.js';
 import { deleteAllMessageCall, deleteMessageCall, getCarrierListCall, getUserMessageCall } from './messages-calls.js';
 import { getMyOperationsCall, getUserOperationsCall } from './operations.js';
@@ -158,4 +159,7 @@ export const ALL_CALLS = {
   getSavedPackagesCall,
   savePackageCall,
   deleteSavedPackageCall,
+  getVacationHoldsCall,
+  saveVacationHoldCall,
+  cancelVacationHoldCall,
 } satisfies Record<string, CallDescriptor<z.ZodType, z.ZodType>>;

@@ -29,5 +29,6 @@ export * from './shipments.js';
 export * from './carrier-packages.js';
 export * from './shipments-calls.js';
 export * from './saved-packages-calls.js';
+export * from './vacation-holds.js';
 export * from './calls.js';
 export * from './forms.js';

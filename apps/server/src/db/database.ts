@@ -33,6 +33,7 @@ import type { ThirdPartyOrdersTable } from '../modules/third-party-orders/third-
 import type { LockerPackagesTable } from '../modules/packages/packages.table.js';
 import type { PickupSharesTable } from '../modules/pickup-shares/pickup-shares.table.js';
 import type { UserQrCodesTable } from '../modules/qr-codes/qr-codes.table.js';
+import type { VacationHoldsTable } from '../modules/vacation-holds/vacation-holds.table.js';
 import type { PaymentOrdersTable, PaymentSimulatorOrdersTable, PaymentSimulatorRefundsTable } from '../modules/payments/payments.table.js';
 import type {
   InvitationCodesTable,
@@ -56,6 +57,7 @@ export interface Database {
   advertisements: AdvertisementsTable;
   locker_packages: LockerPackagesTable;
   pickup_shares: PickupSharesTable;
+  vacation_holds: VacationHoldsTable;
   third_party_orders: ThirdPartyOrdersTable;
   campuses: CampusesTable;
   buildings: BuildingsTable;

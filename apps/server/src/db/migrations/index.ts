@@ -22,6 +22,7 @@ import * as carrierPackaging from './2026-11-29-0020-carrier-packaging.js';
 import * as shipDate from './2026-11-29-0021-ship-date.js';
 import * as walletPassUpdates from './2026-11-30-0022-wallet-pass-updates.js';
 import * as lockerDoors from './2026-11-30-0023-locker-doors.js';
+import * as vacationHolds from './2026-12-01-0025-vacation-holds.js';
 import * as pickupShares from './2026-12-01-0024-pickup-shares.js';
 
 /**
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-0022-wallet-pass-updates': walletPassUpdates,
   '2026-11-30-0023-locker-doors': lockerDoors,
   '2026-12-01-0024-pickup-shares': pickupShares,
+  '2026-12-01-0025-vacation-holds': vacationHolds,
 };

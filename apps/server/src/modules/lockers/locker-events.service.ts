@@ -3,9 +3,11 @@ import {
   APP_PATHS,
   appUrl,
   type DeliveredEvent,
+  freePeriodStart,
   type LockerDoor,
   LOCKER_EVENT_ERRORCODE,
   LOCKER_EVENT_MESSAGES,
+  pacificDateString,
   type PickedUpEvent,
   pickupCharge,
   pickupGraceEnd,
@@ -23,6 +25,7 @@ import { membershipActive, recordCharge, recordLockerDelivery } from '../operati
 import { findLockerPackage, findPackageByPickupCode, insertLockerPackage, markPackagePickedUp } from '../packages/packages.repository.js';
 import { findUserById, lockUser, lockUserByBoxId, updateUser } from '../users/users.repository.js';
 import { endShareAtPickup, liveShareByCode, lockPackage, pickupCodeTaken } from '../pickup-shares/pickup-shares.service.js';
+import { findHoldOnDay } from '../vacation-holds/vacation-holds.repository.js';
 import { passChanged } from '../wallet/pass-web-service.service.js';
 
 /*
@@ -52,6 +55,8 @@ export interface DeliveryResult {
   needsLowCompartment: boolean;
   /** The door recorded, null when the controller reported none. */
   door: LockerDoor | null;
+  /** The recipient's vacation hold the delivery falls in (its last day), so the controller keeps the compartment; null when none. */
+  hold: { until: string } | null;
 }
 
 /** A code no waiting package nor live share at this hub has (the unique index locker_packages_waiting_code is the guard). */
@@ -79,6 +84,9 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
         const hub = await findHub(trx, event.hubId);
         if (!hub) throw lockerError(404, 'unknownHub');
         const pickupCode = await freshPickupCode(trx, hub.id);
+        // A delivery on a day of the customer's vacation hold is kept until the hold's end (issue 22 item 2).
+        const hold = await findHoldOnDay(trx, user.user_id, pacificDateString(deliveredAt));
+        const heldUntil = hold?.end_date ?? null;
         const packageId = await insertLockerPackage(trx, {
           user_id: user.user_id,
           hub_id: hub.id,
@@ -90,6 +98,7 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
           door_column: door?.column ?? null,
           door_row: door?.row ?? null,
           door_low: door ? (door.low ? 1 : 0) : null,
+          held_until: heldUntil,
         });
         const notice: DeliveryNotice = {
           carrier: event.carrier,
@@ -97,7 +106,7 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
           hub,
           pickupCode,
           deliveredAt,
-          graceEnd: pickupGraceEnd(deliveredAt),
+          graceEnd: pickupGraceEnd(freePeriodStart(deliveredAt, heldUntil)),
         };
         const messageId = await insertMessage(trx, {
           user_id: user.user_id,
@@ -117,7 +126,7 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
         const needsLowCompartment = user.is_handicapped === 1;
         if (door && needsLowCompartment && !door.low) deps.log.warn({ packageId, hubId: hub.id }, 'a package for a customer who needs a low door went behind a high one');
         deps.log.info({ packageId, userId: user.user_id, hubId: hub.id }, 'locker delivery recorded');
-        return { packageId, messageId, pickupCode, needsLowCompartment, door };
+        return { packageId, messageId, pickupCode, needsLowCompartment, door, hold: heldUntil ? { until: heldUntil } : null };
       });
     } catch (error) {
       // Two deliveries drew the same code at the same hub at once: draw again.
@@ -167,8 +176,9 @@ export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Prom
     const user = await lockUser(trx, waiting.user_id);
     if (!user) throw new Error(`package ${waiting.id} names a missing user`);
     const deliveredAt = new Date(waiting.delivered_at);
+    // Hold days are never overdue: the Terms' days are counted from the hold's end (issue 22 item 2).
     const charge = pickupCharge({
-      deliveredAt,
+      deliveredAt: freePeriodStart(deliveredAt, waiting.held_until),
       pickedUpAt,
       coveredByMembership: membershipActive(user, deliveredAt) || membershipActive(user, pickedUpAt),
     });
@@ -213,7 +223,7 @@ export async function sendDeliveryNotices(deps: LockerDeps, packageId: number): 
     hub,
     pickupCode: pkg.pickup_code,
     deliveredAt,
-    graceEnd: pickupGraceEnd(deliveredAt),
+    graceEnd: pickupGraceEnd(freePeriodStart(deliveredAt, pkg.held_until)),
   };
   await writeTransaction(deps.db, (trx) =>
     notify(trx, deps, user, {
