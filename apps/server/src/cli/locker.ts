@@ -101,7 +101,9 @@ async function pickup(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof 
     if (waiting.length > 1) throw new UsageError(`Packages wait with code ${values.code} at several hubs: give --hub`);
     // None waits: the hub of the last package with this code, so a second pickup says 'already picked up'.
     const last = await db.selectFrom('locker_packages').select('hub_id').where('pickup_code', '=', values.code).orderBy('id', 'desc').executeTakeFirst();
-    hubId = waiting[0]?.hub_id ?? last?.hub_id ?? (await resolveHub(db, 'first'));
+    // A code shared by the package's owner (issue 22 item 1) names its hub too.
+    const shared = waiting.length === 0 ? await db.selectFrom('pickup_shares').select('hub_id').where('pickup_code', '=', values.code).where('ended_at', 'is', null).executeTakeFirst() : undefined;
+    hubId = waiting[0]?.hub_id ?? shared?.hub_id ?? last?.hub_id ?? (await resolveHub(db, 'first'));
   }
   const event: PickedUpEvent = parsed(pickedUpEventSchema.safeParse({ type: 'picked_up', hubId, pickupCode: values.code, pickedUpAt: values.at }));
   const result = await recordPickup({ db, config, log }, event);
