@@ -319,6 +319,14 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   getVacationHoldsCall: [{ body: {}, mayOmit: [] }],
   saveVacationHoldCall: [{ body: { id: 6, startDate: '2026-12-01', endDate: '2026-12-14' }, mayOmit: ['id'] }],
   cancelVacationHoldCall: [{ body: { id: 6 }, mayOmit: [] }],
+  // A waiting package shared by a copied link, by e-mail or by text: only the way chosen names its address.
+  sharePickupCall: [
+    { body: { packageId: 9, via: 'link' }, mayOmit: [] },
+    { body: { packageId: 9, via: 'email', email: 'friend@example.com' }, mayOmit: [] },
+    { body: { packageId: 9, via: 'text', phone: '206-555-0100' }, mayOmit: [] },
+  ],
+  revokePickupShareCall: [{ body: { packageId: 9 }, mayOmit: [] }],
+  getPublicPickupShareCall: [{ body: { token: 'q'.repeat(43) }, mayOmit: [] }],
   getPublicTrackingCall: [{ body: { token: 'Zm9vYmFyYmF6cXV4cXV1eA' }, mayOmit: [] }],
   // The pickup wizard builds these from the label's row and the steps' forms; empty ones are dropped.
   createPickupCall: [
