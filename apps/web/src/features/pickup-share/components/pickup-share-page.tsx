@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
 import { DateTime } from '../../../components/date-time';
-import { BrandLogo } from '../../../components/layout/brand-logo';
+import { BrandedPage } from '../../../components/layout/branded-page';
 import { env } from '../../../config/env';
 import { ApiError, answerMessage } from '../../../lib/http';
 import { usePublicPickupShare } from '../api/pickup-share';
@@ -84,26 +84,8 @@ export function PickupSharePage({ token }: { token: string }) {
   }
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
-        <Box sx={{ maxWidth: 640, mx: 'auto', px: 2, py: 1.5, display: 'flex', alignItems: 'center', gap: 1.25 }}>
-          <BrandLogo size={32} />
-          <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.2rem' }}>
-            {env.brandName}
-          </Typography>
-        </Box>
-      </Box>
-      <Box component="main" sx={{ flex: 1, width: '100%', maxWidth: 640, mx: 'auto', px: { xs: 1.5, sm: 2 }, py: { xs: 2, sm: 4 } }}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' }, mb: 2, px: { xs: 0.5, sm: 0 } }}>
-          Package pickup
-        </Typography>
-        {body}
-      </Box>
-      <Box component="footer" sx={{ maxWidth: 640, mx: 'auto', px: 2, pb: 3, pt: 1 }}>
-        <Typography variant="body2" color="text.secondary">
-          An {env.brandName} customer shared this pickup with you. {env.brandName} never asks you to pay, sign in or give any personal details here.
-        </Typography>
-      </Box>
-    </Box>
+    <BrandedPage title="Package pickup" footer={`An ${env.brandName} customer shared this pickup with you. ${env.brandName} never asks you to pay, sign in or give any personal details here.`}>
+      {body}
+    </BrandedPage>
   );
 }
