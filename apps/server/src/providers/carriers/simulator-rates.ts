@@ -239,17 +239,22 @@ function predefinedPackageRates(zone: number, parcel: Parcel & { predefinedPacka
     }
     const priceCents = table.service === 'Priority' || table.service === 'Express' ? prices[table.service] : undefined;
     if (priceCents === undefined) continue;
-    rates.push({
-      carrier: table.carrier,
-      service: table.service,
-      priceCents,
-      retailPriceCents: Math.round(priceCents * 1.18),
-      listPriceCents: Math.round(priceCents * 1.08),
-      deliveryDays: table.days[zone - 1] ?? 5,
-    });
+    rates.push(simulatedRate(table, priceCents, zone));
   }
   rates.sort((a, b) => a.priceCents - b.priceCents);
   return { rates, messages: [...messages] };
+}
+
+/** One service's rate at its price: the counter (retail) price 18% above, the list price 8% above, its days for the zone. */
+function simulatedRate(table: ServiceTable, priceCents: number, zone: number): SimulatedRate {
+  return {
+    carrier: table.carrier,
+    service: table.service,
+    priceCents,
+    retailPriceCents: Math.round(priceCents * 1.18),
+    listPriceCents: Math.round(priceCents * 1.08),
+    deliveryDays: table.days[zone - 1] ?? 5,
+  };
 }
 
 /** The price of every service that takes the parcel between the two regions, cheapest first, and why the others do not. */
@@ -267,14 +272,7 @@ export function simulatedRates(from: ZipRegion, to: ZipRegion, parcel: Parcel): 
     }
     const extraPounds = billablePounds(table.carrier, parcel) - 1;
     const priceCents = table.base + table.perZone * (zone - 1) + extraPounds * (table.perPound + table.perPoundPerZone * (zone - 1));
-    rates.push({
-      carrier: table.carrier,
-      service: table.service,
-      priceCents,
-      retailPriceCents: Math.round(priceCents * 1.18),
-      listPriceCents: Math.round(priceCents * 1.08),
-      deliveryDays: table.days[zone - 1] ?? 5,
-    });
+    rates.push(simulatedRate(table, priceCents, zone));
   }
   rates.sort((a, b) => a.priceCents - b.priceCents);
   return { rates, messages: [...messages] };
