@@ -2,7 +2,24 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * axe on the whole page as it is now, every rule: no serious or critical violation.
+ * Waits until every finite animation and CSS transition on the page has ended: a menu that is
+ * still fading out after its choice (MUI keeps it in the page, hidden from the accessibility
+ * tree, until its exit ends) has half-transparent text that axe reads as low colour contrast, as
+ * seen on a busy machine. Endless ones (a spinner) are not waited for.
+ */
+async function transitionsFinished(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * axe on the whole page once nothing is moving, every rule: no serious or critical violation.
  *
  * Configured once for every journey, and for speed only where nothing is lost:
  * - legacy mode runs `axe.run` in the page itself instead of partial runs in each frame finished
@@ -12,6 +29,7 @@ import { expect, type Page } from '@playwright/test';
  *   each passed or inapplicable rule instead of all of them.
  */
 export async function expectNoSeriousViolations(page: Page): Promise<void> {
+  await transitionsFinished(page);
   const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
   const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
