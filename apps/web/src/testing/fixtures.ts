@@ -1,4 +1,4 @@
-import { READ_ERRORCODE, type Contact, type MyAddress, type SavedOrder, type ShipmentDetail, type ShipmentRow, type UnpaidLabel } from '@airbox/contract';
+import { READ_ERRORCODE, type Contact, type MyAddress, type SavedOrder, type ShipmentDetail, type ShipmentRow, type UnpaidLabel, type WaitingPackage } from '@airbox/contract';
 
 /**
  * The records the web tests answer with, each written once: a test gives only what it is about
@@ -284,3 +284,17 @@ export function unpaidLabel(overrides: Partial<UnpaidLabel> = {}): UnpaidLabel {
     ...overrides,
   };
 }
+
+/** A package waiting in a locker, as the dashboard's list answers it (no door, hold or share said). */
+export const WAITING_PACKAGE: WaitingPackage = {
+  packageId: 21,
+  hubName: 'AirBox Union Square',
+  hubAddress: '801 Market St, San Francisco, CA 94103',
+  carrier: 'USPS',
+  trackingNo: '9400111202555842761023',
+  deliveredAt: '2026-11-23T17:00:00.000Z',
+  pickupCode: '583920',
+  freeUntil: '2026-11-24T20:00:00.000Z',
+  overdueDays: 0,
+  creditsDue: 1,
+};

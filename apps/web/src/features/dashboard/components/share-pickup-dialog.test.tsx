@@ -2,24 +2,12 @@ import type { WaitingPackage } from '@airbox/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bareUserProfile } from '../../../testing/fixtures';
+import { WAITING_PACKAGE, bareUserProfile } from '../../../testing/fixtures';
 import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
 
 /** SHARE PICKUP on a waiting package (issue 22 item 1): the dialog, its answer, and REVOKE. */
 
-const waiting: WaitingPackage = {
-  packageId: 21,
-  hubName: 'AirBox Union Square',
-  hubAddress: '801 Market St, San Francisco, CA 94103',
-  carrier: 'USPS',
-  trackingNo: '9400111202555842761023',
-  deliveredAt: '2026-11-23T17:00:00.000Z',
-  pickupCode: '583920',
-  freeUntil: '2026-11-24T20:00:00.000Z',
-  overdueDays: 0,
-  creditsDue: 1,
-  share: null,
-};
+const waiting: WaitingPackage = { ...WAITING_PACKAGE, share: null };
 
 function dashboardWith(packages: WaitingPackage[], extra: Parameters<typeof mockApi>[0] = {}) {
   signIn({ userId: 7 });

@@ -1,24 +1,13 @@
 import type { WaitingPackage } from '@airbox/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bareUserProfile } from '../../../testing/fixtures';
+import { WAITING_PACKAGE, bareUserProfile } from '../../../testing/fixtures';
 import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
 import { heldLine } from './waiting-packages';
 
 /** The door a package waits behind (issue 22 item 3), where the customer reads its pickup code. */
 
-const waiting: WaitingPackage = {
-  packageId: 21,
-  hubName: 'AirBox Union Square',
-  hubAddress: '801 Market St, San Francisco, CA 94103',
-  carrier: 'USPS',
-  trackingNo: '9400111202555842761023',
-  deliveredAt: '2026-11-23T17:00:00.000Z',
-  pickupCode: '583920',
-  freeUntil: '2026-11-24T20:00:00.000Z',
-  overdueDays: 0,
-  creditsDue: 1,
-};
+const waiting: WaitingPackage = { ...WAITING_PACKAGE };
 
 async function packagesShown(packages: WaitingPackage[]) {
   signIn({ userId: 7 });
