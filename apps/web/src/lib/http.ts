@@ -106,14 +106,14 @@ async function send(call: AnyCall, input: unknown, signal: AbortSignal | undefin
  * The JSON an answer carries; an unreadable one is a service failure. A 401 on a signed-in call
  * first ends the session hints and sends the user to login.
  */
-async function answerOf(call: AnyCall, response: Response): Promise<unknown> {
+async function answerOf(call: AnyCall, response: Response, stayOnPage = false): Promise<unknown> {
   let body: unknown;
   try {
     body = await response.json();
   } catch {
     throw serviceFailure(response.status >= 500 ? response.status : 0);
   }
-  if (response.status === 401 && call.signedIn) {
+  if (response.status === 401 && call.signedIn && !stayOnPage) {
     sendToLogin();
   }
   return body;
@@ -137,14 +137,18 @@ function failureOf(schemas: Schemas, body: unknown, response: Response): ApiErro
 export async function request<N extends CallName>(
   name: N,
   input: CallInput<N>,
-  options: { signal?: AbortSignal } = {},
+  /**
+   * `stayOnPage`: a 401 is only an ApiError, the page stays (a public page asking whether its
+   * visitor is signed in, where a visitor who is not must not be sent to login).
+   */
+  options: { signal?: AbortSignal; stayOnPage?: boolean } = {},
 ): Promise<CallData<N>> {
   // A failure to load the schemas themselves is a network failure, reported as such by the caller.
   const schemas = await loadSchemas();
   const call: AnyCall = schemas.ALL_CALLS[name];
   const response = await send(call, input, options.signal);
 
-  const body = await answerOf(call, response);
+  const body = await answerOf(call, response, options.stayOnPage);
   if (response.ok) {
     const parsed = call.response.safeParse(body);
     if (parsed.success) {

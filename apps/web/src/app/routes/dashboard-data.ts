@@ -1,6 +1,6 @@
 import { getActivityQueryOptions } from '../../features/dashboard/api/get-activity';
 import { getRecentShipmentsQueryOptions } from '../../features/dashboard/api/get-recent-shipments';
-import { getUnpickupsQueryOptions } from '../../features/dashboard/api/get-unpickups';
+import { getUnpickupsQueryOptions } from '../../lib/waiting-packages';
 import { getAdvertisementsQueryOptions } from '../../lib/advertisements';
 import { readSession } from '../../lib/session';
 import { getUserQueryOptions } from '../../lib/user';

@@ -19,7 +19,7 @@ import type { SessionHints } from '../../../lib/session';
 import { useUser } from '../../../lib/user';
 import { useActivity } from '../api/get-activity';
 import { useRecentShipments } from '../api/get-recent-shipments';
-import { useUnpickups } from '../api/get-unpickups';
+import { useUnpickups } from '../../../lib/waiting-packages';
 import { BalanceCard } from './balance-card';
 import { DashboardCard } from './dashboard-card';
 import { RecentShipments } from './recent-shipments';

@@ -1,15 +1,12 @@
 import { carrierDisplayName, doorLine, outOfReachAdvice, OVERDUE_MAX_DAYS, pacificDateString, PICKUP_TIME_ZONE, type WaitingPackage } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { DateTime } from '../../../components/date-time';
-import { answerMessage } from '../../../lib/http';
-import { useRevokePickupShare } from '../api/share-pickup';
-import { SharedNotice, SharePickupDialog } from './share-pickup-dialog';
+import { SharePickup } from '../../../components/pickup-share/share-pickup';
 
 /** The Terms in a line (spec 03 §9), under the list. */
 export const PICKUP_TERMS = `Free until 12:00 PM PST the day after arrival; after that 1 credit a day, for up to ${OVERDUE_MAX_DAYS} extra days.`;
@@ -89,8 +86,6 @@ function HeldNotice({ item }: { item: WaitingPackage }) {
 
 function WaitingPackageItem({ item }: { item: WaitingPackage }) {
   const overdue = item.overdueDays > 0;
-  const [sharing, setSharing] = useState(false);
-  const revoke = useRevokePickupShare();
   return (
     <Box
       component="li"
@@ -148,21 +143,7 @@ function WaitingPackageItem({ item }: { item: WaitingPackage }) {
       </Box>
       <HeldNotice item={item} />
       <OutOfReachNotice item={item} />
-      <SharedNotice item={item} onRevoke={() => revoke.mutate(item.packageId)} revoking={revoke.isPending} />
-      {revoke.isError && (
-        <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
-          {answerMessage(revoke.error) ?? 'The share could not be revoked. Please try again.'}
-        </Alert>
-      )}
-      {item.share === null && !overdue && (
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <Button variant="outlined" onClick={() => setSharing(true)} aria-label={`Share pickup of the ${carrierDisplayName(item.carrier)} package ${item.trackingNo}`}>
-            Share pickup
-          </Button>
-        </Box>
-      )}
-      {/* Mounted whatever the share: the list read again after sharing must not close the dialog showing the link. */}
-      <SharePickupDialog item={item} open={sharing} onClose={() => setSharing(false)} />
+      <SharePickup item={item} sx={{ gridColumn: '1 / -1' }} />
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { INBOX_MESSAGES, MESSAGE_PAGE_SIZES, carrierDisplayName, type InboxMessage } from '@airbox/contract';
+import { INBOX_MESSAGES, MESSAGE_PAGE_SIZES, carrierDisplayName, type InboxMessage, type WaitingPackage } from '@airbox/contract';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import Box from '@mui/material/Box';
@@ -14,12 +14,14 @@ import { useAlert } from '../../../components/alert/alert-context';
 import { useToast } from '../../../components/toast/toast-context';
 import { DateTime } from '../../../components/date-time';
 import { AdvertisementBanner } from '../../../components/layout/advertisement-banner';
+import { SharePickup } from '../../../components/pickup-share/share-pickup';
 import { PageCard } from '../../../components/layout/page-card';
 import { DataTable } from '../../../components/table/data-table';
 import { offsetPager } from '../../../components/table/table-pager';
 import type { Column } from '../../../components/table/types';
 import { answerMessage } from '../../../lib/http';
 import { useFormatDateTime } from '../../../lib/user';
+import { useUnpickups } from '../../../lib/waiting-packages';
 import { useCarrierList } from '../api/get-carrier-list';
 import { useDeleteAllPickedUpMessages, useDeleteMessages } from '../api/delete-messages';
 import { useMessages, type MessageFilters, type MessagesPage } from '../api/get-messages';
@@ -75,6 +77,26 @@ function PickupStatus({ message }: { message: InboxMessage }) {
   );
 }
 
+/** The waiting package a "Not picked up" message is about (its pickup code and tracking number), to share from the message. */
+type WaitingOf = (message: InboxMessage) => WaitingPackage | undefined;
+
+function waitingFinder(packages: WaitingPackage[] | undefined): WaitingOf {
+  return (message) =>
+    message.is_pickup === 1 || !message.pickup_code
+      ? undefined
+      : packages?.find((item) => item.pickupCode === message.pickup_code && item.trackingNo === message.tracking_no);
+}
+
+/** A message's status, and SHARE PICKUP (or its live share) while its package waits (issue 22 item 1). */
+function StatusCell({ message, waiting }: { message: InboxMessage; waiting: WaitingPackage | undefined }) {
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <PickupStatus message={message} />
+      {waiting && <SharePickup item={waiting} size="small" />}
+    </Stack>
+  );
+}
+
 /**
  * Issue 11: a "Not picked up" message carries the package's pickup code, and deleting it deletes
  * that copy. Said plainly before such a delete; the code stays on the dashboard (Packages Not
@@ -92,21 +114,21 @@ export function pickupCodeWarning(messages: InboxMessage[]): string | null {
 /** How a message is named to assistive technology: its tracking number, or its date. */
 const messageName = (message: InboxMessage, format: (value: string) => string) => message.tracking_no || format(message.message_date);
 
-function messageColumns(deleteButton: (message: InboxMessage) => ReactNode): Column<InboxMessage>[] {
+function messageColumns(deleteButton: (message: InboxMessage) => ReactNode, waitingOf: WaitingOf): Column<InboxMessage>[] {
   return [
     // Dates and tracking numbers never break inside: a date wraps only between its day and time.
     { header: 'Date', cell: (message) => <DateTime value={message.message_date} />, sx: { minWidth: 112 } },
     { header: 'Carrier', cell: (message) => carrierDisplayName(message.carrier) },
     { header: 'Tracking No', cell: (message) => message.tracking_no, sx: { whiteSpace: 'nowrap' } },
     { header: 'Pickup Code', cell: (message) => message.pickup_code, sx: { fontWeight: 600, letterSpacing: 1 } },
-    { header: 'Status', cell: (message) => <PickupStatus message={message} /> },
+    { header: 'Status', cell: (message) => <StatusCell message={message} waiting={waitingOf(message)} />, sx: { minWidth: 140 } },
     { header: 'Message', cell: (message) => <MessageBody message={message} /> },
     { header: 'Delete', align: 'right', cell: deleteButton },
   ];
 }
 
 /** A message on a phone: carrier, date and tracking number with the delete button, then the code, status and text. */
-function MessageCard({ message, deleteButton }: { message: InboxMessage; deleteButton: ReactNode }) {
+function MessageCard({ message, deleteButton, waiting }: { message: InboxMessage; deleteButton: ReactNode; waiting: WaitingPackage | undefined }) {
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -129,6 +151,7 @@ function MessageCard({ message, deleteButton }: { message: InboxMessage; deleteB
       <Box sx={{ typography: 'body2' }}>
         <MessageBody message={message} />
       </Box>
+      {waiting && <SharePickup item={waiting} size="small" sx={{ mt: 1 }} />}
     </>
   );
 }
@@ -150,6 +173,8 @@ export function Messages({ userId }: { userId: number }) {
   const carriers = useCarrierList();
   const remove = useDeleteMessages(userId);
   const removePickedUp = useDeleteAllPickedUpMessages(userId);
+  // The packages still waiting, so a "Not picked up" message offers SHARE PICKUP as the dashboard does.
+  const waitingOf = waitingFinder(useUnpickups(userId).data?.packages);
 
   const rows = messages.data?.messages ?? [];
   const selectedShown = rows.map((message) => message.message_id).filter((id) => selected.has(id));
@@ -263,10 +288,10 @@ export function Messages({ userId }: { userId: number }) {
         />
         <DataTable
           label="My Messages"
-          columns={messageColumns(deleteButton)}
+          columns={messageColumns(deleteButton, waitingOf)}
           rows={rows}
           rowKey={(message) => message.message_id}
-          card={(message) => <MessageCard message={message} deleteButton={deleteButton(message)} />}
+          card={(message) => <MessageCard message={message} deleteButton={deleteButton(message)} waiting={waitingOf(message)} />}
           empty={INBOX_MESSAGES.empty}
           loading={messages.isPending}
           minWidth={900}

@@ -1,5 +1,6 @@
 import { carrierDisplayName, PICKUP_SHARE_MESSAGES, type PickupShareVia, type WaitingPackage } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,9 +12,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { type FormEvent, useId, useState } from 'react';
-import { answerMessage } from '../../../lib/http';
-import { useSharePickup } from '../api/share-pickup';
+import { answerMessage } from '../../lib/http';
+import { useRevokePickupShare, useSharePickup } from '../../lib/pickup-shares';
 
 /** What the server said, in the same words. */
 const sharedMessage = (via: PickupShareVia, to: string) => (via === 'link' ? PICKUP_SHARE_MESSAGES.shared.link : PICKUP_SHARE_MESSAGES.shared[via](to));
@@ -107,14 +109,39 @@ export function SharePickupDialog({ item, open, onClose }: { item: WaitingPackag
   );
 }
 
-/** The owner's line about a live share, with REVOKE. */
-export function SharedNotice({ item, onRevoke, revoking }: { item: WaitingPackage; onRevoke: () => void; revoking: boolean }) {
+/** The owner's line about a live share, with REVOKE; `compact` in a table row (a line of text, not a banner). */
+export function SharedNotice({
+  item,
+  onRevoke,
+  revoking,
+  sx,
+  compact = false,
+}: {
+  item: WaitingPackage;
+  onRevoke: () => void;
+  revoking: boolean;
+  sx?: SxProps<Theme>;
+  compact?: boolean;
+}) {
   if (!item.share) return null;
   const to = item.share.sentTo ? ` with ${item.share.sentTo}` : ' by link';
+  const revokeLabel = `Revoke the share of the ${carrierDisplayName(item.carrier)} package ${item.trackingNo}`;
+  if (compact) {
+    return (
+      <Box sx={sx}>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          Pickup shared{to}.
+        </Typography>
+        <Button size="small" onClick={onRevoke} disabled={revoking} aria-label={revokeLabel} sx={{ px: 0.5, minWidth: 0, ml: -0.5 }}>
+          Revoke
+        </Button>
+      </Box>
+    );
+  }
   return (
     <Alert
       severity="info"
-      sx={{ gridColumn: '1 / -1' }}
+      sx={sx}
       action={
         <Button color="inherit" size="small" onClick={onRevoke} disabled={revoking}>
           Revoke
@@ -126,3 +153,35 @@ export function SharedNotice({ item, onRevoke, revoking }: { item: WaitingPackag
   );
 }
 
+/** Whether a waiting package may be shared now: not shared yet (by a server that shares) and its free period not over. */
+export const canSharePickup = (item: WaitingPackage) => item.share === null && item.overdueDays === 0;
+
+/**
+ * SHARE PICKUP wherever a waiting package is shown (issue 22 item 1: the dashboard's card, its
+ * "Not picked up" message in My Messages, its pickup-code page): the button and the dialog while it
+ * may be shared, the live share's line with REVOKE once it is. `sx` places each piece in the
+ * caller's layout (the dashboard's card spans its grid's columns); `size` 'small' suits a table row.
+ */
+export function SharePickup({ item, sx, size = 'medium' }: { item: WaitingPackage; sx?: SxProps<Theme>; size?: 'small' | 'medium' }) {
+  const [sharing, setSharing] = useState(false);
+  const revoke = useRevokePickupShare();
+  return (
+    <>
+      <SharedNotice item={item} onRevoke={() => revoke.mutate(item.packageId)} revoking={revoke.isPending} sx={sx} compact={size === 'small'} />
+      {revoke.isError && (
+        <Alert severity="error" sx={sx}>
+          {answerMessage(revoke.error) ?? 'The share could not be revoked. Please try again.'}
+        </Alert>
+      )}
+      {canSharePickup(item) && (
+        <Box sx={sx}>
+          <Button variant="outlined" size={size} onClick={() => setSharing(true)} aria-label={`Share pickup of the ${carrierDisplayName(item.carrier)} package ${item.trackingNo}`}>
+            Share pickup
+          </Button>
+        </Box>
+      )}
+      {/* Mounted whatever the share: the list read again after sharing must not close the dialog showing the link. */}
+      <SharePickupDialog item={item} open={sharing} onClose={() => setSharing(false)} />
+    </>
+  );
+}

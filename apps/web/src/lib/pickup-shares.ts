@@ -1,6 +1,7 @@
 import type { SharePickupRequest } from '@airbox/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/http';
+import { request } from './http';
+import { allUnpickupsQueryKey } from './waiting-packages';
 
 /** POST /app/v1/lockerPackages/share (JSON): a code and link of their own for a waiting package (issue 22 item 1). */
 export const sharePickup = (body: SharePickupRequest) => request('sharePickupCall', body);
@@ -8,13 +9,13 @@ export const sharePickup = (body: SharePickupRequest) => request('sharePickupCal
 /** POST /app/v1/lockerPackages/share/revoke (JSON) {packageId}. */
 export const revokePickupShare = (packageId: number) => request('revokePickupShareCall', { packageId });
 
-/** Both change the dashboard's waiting packages: they are read again. */
+/** Both change the waiting packages (the dashboard, My Messages, the pickup-code page): they are read again. */
 export function useSharePickup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sharePickup,
     meta: { handlesServiceFailure: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['unpickups'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: allUnpickupsQueryKey() }),
   });
 }
 
@@ -23,6 +24,6 @@ export function useRevokePickupShare() {
   return useMutation({
     mutationFn: revokePickupShare,
     meta: { handlesServiceFailure: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['unpickups'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: allUnpickupsQueryKey() }),
   });
 }

@@ -2,8 +2,8 @@ import type { WaitingPackage } from '@airbox/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { WAITING_PACKAGE, bareUserProfile } from '../../../testing/fixtures';
-import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
+import { WAITING_PACKAGE, bareUserProfile } from '../../testing/fixtures';
+import { mockApi, renderApp, signIn } from '../../testing/test-utils';
 
 /** SHARE PICKUP on a waiting package (issue 22 item 1): the dialog, its answer, and REVOKE. */
 
