@@ -291,6 +291,8 @@ export const waitingPackageSchema = z.object({
   hubPhone: z.string().optional(),
   /** Delivered during a vacation hold (issue 22 item 2): the hold's last day ('YYYY-MM-DD'), its free period counted after it; null when not held. */
   heldUntil: z.string().nullable().optional(),
+  /** Days its free period was extended by the customer (issue 22 item 2), 0 to PICKUP_EXTENSION_MAX_DAYS; absent from older servers. */
+  extendedDays: z.number().int().min(0).optional(),
 });
 export type WaitingPackage = z.infer<typeof waitingPackageSchema>;
 

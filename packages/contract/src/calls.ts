@@ -27,6 +27,7 @@ import {
 } from './contacts.js';
 import { lockerEventCall } from './locker-events.js';
 import { getPublicPickupShareCall, revokePickupShareCall, sharePickupCall } from './pickup-shares.js';
+import { extendPickupCall, quotePickupExtensionCall } from './pickup-extensions.js';
 import { deleteSavedPackageCall, getSavedPackagesCall, savePackageCall } from './saved-packages-calls.js';
 import { cancelVacationHoldCall, getVacationHoldsCall, saveVacationHoldCall } from './vacation-holds.js';
 import { buyMembershipCall, getMembershipsCall } from './memberships.js';
@@ -130,6 +131,8 @@ export const ALL_CALLS = {
   getPublicPickupShareCall,
   userGetShipmentCall,
   getShipmentDetailCall,
+  quotePickupExtensionCall,
+  extendPickupCall,
   updateShipmentDetailCall,
   getShippingLabelCall,
   downloadLabelPdfCall,

@@ -329,6 +329,12 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   getPublicPickupShareCall: [{ body: { token: 'q'.repeat(43) }, mayOmit: [] }],
   getPublicTrackingCall: [{ body: { token: 'Zm9vYmFyYmF6cXV4cXV1eA' }, mayOmit: [] }],
   // The pickup wizard builds these from the label's row and the steps' forms; empty ones are dropped.
+  // A day more for a waiting package: the quote first, then paid with credits or PayPal.
+  quotePickupExtensionCall: [{ body: { packageId: 9 }, mayOmit: [] }],
+  extendPickupCall: [
+    { body: { packageId: 9, payWith: 'credits' }, mayOmit: [] },
+    { body: { packageId: 9, payWith: 'paypal' }, mayOmit: [] },
+  ],
   createPickupCall: [
     {
       body: { addressId: 'adr_1', shipmentId: 'shp_1', minDatetime: '2026-11-24 09:00:00', maxDatetime: '2026-11-24 16:00:00', reference: 'Front Door', instructions: 'Ring twice', userLocker: 0 },

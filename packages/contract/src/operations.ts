@@ -9,6 +9,8 @@ export const TRANSACTION_TYPE_NAMES: Readonly<Record<number, string>> = {
   2: 'Pick up',
   3: 'Purchase',
   4: 'Pick up in store',
+  /** Not in the spec (issue 22 item 2): a waiting package's free period extended by a day. */
+  5: 'Extension',
   11: 'CREDIT PLAN',
   12: '6 Months PLAN',
   13: '12 Months PLAN',
@@ -18,6 +20,7 @@ export const OPERATION_TYPE = {
   pickup: 2,
   purchase: 3,
   pickupInStore: 4,
+  pickupExtension: 5,
   creditPlan: 11,
   sixMonthsPlan: 12,
   twelveMonthsPlan: 13,
@@ -27,9 +30,9 @@ export function transactionTypeName(opType: number): string {
   return TRANSACTION_TYPE_NAMES[opType] ?? 'UNKNOW TYPE';
 }
 
-/** Credits are shown with - for pickups (2, 4) and + for purchases (3, 11, 12, 13). */
+/** Credits are shown with - for pickups (2, 4) and extensions paid with credits (5), + for purchases (3, 11, 12, 13). */
 export function creditSign(opType: number): '-' | '+' | '' {
-  if (opType === 2 || opType === 4) return '-';
+  if (opType === 2 || opType === 4 || opType === 5) return '-';
   if (opType === 3 || opType === 11 || opType === 12 || opType === 13) return '+';
   return '';
 }

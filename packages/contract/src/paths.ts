@@ -59,7 +59,8 @@ export const APP_PATHS = {
   tabletApp: { path: '/tablet', public: true, name: 'Login', getHref: () => '/tablet/#/dashboard' },
 
   // Signed-in screens (main layout).
-  dashboard: { path: '/dashboard', title: 'Dashboard', getHref: () => '/dashboard' },
+  /** `extension`: how a PayPal payment to extend a package's free period ended (issue 22 item 2), said once on the page. */
+  dashboard: { path: '/dashboard', title: 'Dashboard', getHref: (extension?: string) => (extension ? `/dashboard?extension=${encodeURIComponent(extension)}` : '/dashboard') },
   parent: { path: '/parent', title: 'Personal Information', getHref: () => '/parent/boxid' },
   parentBoxId: { path: '/parent/boxid', title: 'AirBox ID', getHref: () => '/parent/boxid' },
   parentQrCode: { path: '/parent/QRcode', title: 'QR Code', getHref: () => '/parent/QRcode' },

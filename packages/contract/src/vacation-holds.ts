@@ -63,14 +63,22 @@ export function daysIncluded(a: string, b: string): number {
 
 /**
  * The instant a package's free period is counted from: its delivery, or for a package held until
- * a day (its hold's last day), midnight Pacific after that day. pickupGraceEnd, overdueDays and
- * pickupReminderWindow take this in place of the delivery.
+ * a day (its hold's last day), midnight Pacific after that day; then, for each day the customer
+ * paid to extend it (issue 22 item 2, at most PICKUP_EXTENSION_MAX_DAYS), midnight Pacific a
+ * calendar day later. pickupGraceEnd, overdueDays and pickupReminderWindow take this in place of
+ * the delivery (they read only its Pacific day), so every screen, reminder, pass and charge
+ * follows from this one place.
  */
-export function freePeriodStart(deliveredAt: Date, heldUntil: string | null | undefined): Date {
-  if (!heldUntil) return deliveredAt;
-  const [year, month, day] = heldUntil.split('-').map(Number) as [number, number, number];
-  const afterHold = pacificTime(year, month, day + 1, 0);
-  return afterHold > deliveredAt ? afterHold : deliveredAt;
+export function freePeriodStart(deliveredAt: Date, heldUntil: string | null | undefined, extendedDays = 0): Date {
+  let start = deliveredAt;
+  if (heldUntil) {
+    const [year, month, day] = heldUntil.split('-').map(Number) as [number, number, number];
+    const afterHold = pacificTime(year, month, day + 1, 0);
+    if (afterHold > deliveredAt) start = afterHold;
+  }
+  if (extendedDays <= 0) return start;
+  const { year, month, day } = pacificDay(start);
+  return pacificTime(year, month, day + extendedDays, 0);
 }
 
 /** A hold's days' own problem (not overlaps): the message naming its field, or null. */
