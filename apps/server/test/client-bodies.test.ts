@@ -514,6 +514,12 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
     return { body: { type: 'picked_up', hubId: profile.lockerUUID, pickupCode: delivered.pickupCode, pickedUpAt: null }, errorcode: 0 };
   },
 
+  // A controller asks about the recipient before it chooses a door (issue 22 items 2 and 3).
+  lockerRecipientCall: async () => {
+    const profile = await profileOf(demo);
+    return { body: { boxId: profile.BOXID, hubId: profile.lockerUUID, at: null }, errorcode: 0 };
+  },
+
   // Share a pickup (issue 22 item 1): the dashboard's share dialog and revoke on a waiting
   // package (a fresh delivery, so its free period runs), and the public link's page.
   sharePickupCall: async () => {

@@ -25,7 +25,7 @@ import {
   getUserShipmentAddressCall,
   updateUserShipmentAddressCall,
 } from './contacts.js';
-import { lockerEventCall } from './locker-events.js';
+import { lockerEventCall, lockerRecipientCall } from './locker-events.js';
 import { getPublicPickupShareCall, revokePickupShareCall, sharePickupCall } from './pickup-shares.js';
 import { extendPickupCall, quotePickupExtensionCall } from './pickup-extensions.js';
 import { deleteSavedPackageCall, getSavedPackagesCall, savePackageCall } from './saved-packages-calls.js';
@@ -126,6 +126,7 @@ export const ALL_CALLS = {
   deleteAllMessageCall,
   getCarrierListCall,
   lockerEventCall,
+  lockerRecipientCall,
   sharePickupCall,
   revokePickupShareCall,
   getPublicPickupShareCall,

@@ -266,6 +266,8 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
     },
     { body: { type: 'picked_up', hubId: 'hub-1', pickupCode: '583920', pickedUpAt: '2026-03-02T20:00:00.000Z' }, mayOmit: ['pickedUpAt'] },
   ],
+  // Before a delivery: the controller's clock is optional too.
+  lockerRecipientCall: [{ body: { boxId: '2135846', hubId: 'hub-1', at: '2026-03-01T20:00:00.000Z' }, mayOmit: ['at'] }],
   userGetShipmentCall: [
     {
       body: { user_id: 42, start: 10, num: 10, boxId: '2135846', trackingNum: '9400', carrier: 'UPSDAP', orderNo: 'AB26', service: 'Priority', mobile: '415', comments: 'gift' },

@@ -56,6 +56,7 @@ export const LOCKER_EVENT_MESSAGES = {
   unknownPickupCode: 'No package waits at this hub with this pickup code.',
   alreadyPickedUp: 'This package was already picked up.',
   badApiKey: 'A valid locker API key is required.',
+  recipientFound: 'Recipient found; nothing recorded.',
 } as const;
 
 export const lockerEventCall = call({
@@ -89,6 +90,40 @@ export const lockerEventCall = call({
      * null when none. Older controllers may ignore it.
      */
     hold: z.object({ until: z.string() }).nullable().optional(),
+  }),
+});
+
+/**
+ * Before it chooses a door (issue 22 items 2 and 3), a controller asks what the delivery's answer
+ * would say about the recipient: whether they need a low compartment, and the vacation hold the
+ * delivery would fall in. Nothing is recorded; the same API key as the events. `at`: when the
+ * package goes in (the server's clock when absent), the day a hold is looked up for.
+ */
+export const lockerRecipientRequestSchema = z.object({
+  boxId: deliveredEventSchema.shape.boxId,
+  hubId: text(64),
+  at: instant.optional(),
+});
+export type LockerRecipientRequest = z.infer<typeof lockerRecipientRequestSchema>;
+
+export const lockerRecipientCall = call({
+  method: 'GET',
+  path: '/app/v1/locker/recipient',
+  encoding: 'query',
+  signedIn: false,
+  successCodes: [LOCKER_EVENT_ERRORCODE.recorded],
+  summary:
+    "A locker asks, before choosing a door, whether the recipient of an AirBox ID needs a low compartment (recipient.needsLowCompartment) and whether a vacation hold applies (hold.until, its last day; null when none), without recording anything (API key as for the events; ?boxId=&hubId=[&at=ISO time]). errorcode 0: answered; -20 unknown AirBox ID, -21 unknown hub, -401 no valid key.",
+  request: lockerRecipientRequestSchema,
+  response: z.object({
+    errorcode: z.literal(LOCKER_EVENT_ERRORCODE.recorded),
+    message: z.string(),
+    boxId: z.string(),
+    hubId: z.string(),
+    /** As the delivery's answer: the recipient's reach need, so the controller picks a low door. */
+    recipient: z.object({ needsLowCompartment: z.boolean() }),
+    /** The vacation hold a delivery at `at` would fall in: its last day ('YYYY-MM-DD', Pacific); null when none. */
+    hold: z.object({ until: z.string() }).nullable(),
   }),
 });
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type DeliveredEvent, deliveredEventSchema, type PickedUpEvent, pickedUpEventSchema } from '@airbox/contract';
+import { type DeliveredEvent, deliveredEventSchema, lockerRecipientRequestSchema, type PickedUpEvent, pickedUpEventSchema } from '@airbox/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { loadConfig } from '../config/env.js';
@@ -7,7 +7,7 @@ import { createDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../errors.js';
 import { listHubs } from '../modules/hubs/hubs.repository.js';
-import { recordDelivery, recordPickup } from '../modules/lockers/locker-events.service.js';
+import { recipientForDelivery, recordDelivery, recordPickup } from '../modules/lockers/locker-events.service.js';
 import { UsageError } from './simulator-fail.js';
 
 const USAGE = `Usage (the same service as POST /app/v1/locker/events, without the API key):
@@ -17,6 +17,10 @@ const USAGE = `Usage (the same service as POST /app/v1/locker/events, without th
       Prints whether the customer needs a low door (needsLowCompartment).
       Prints the package id and its pickup code. The e-mail/text notices are queued: the running
       portal sends them (within a second, or when it next starts).
+  npm run locker -- recipient --box 2135846 [--hub <id | name | first>] [--at ISO-time]
+      What a delivery would answer about the customer, asked before choosing a door (GET
+      /app/v1/locker/recipient): whether they need a low door (needsLowCompartment) and the
+      vacation hold a delivery then falls in (hold.until, its last day). Records nothing.
   npm run locker -- pickup --code 583920 [--hub <id | name | first>] [--at ISO-time]
       The package with this pickup code was taken out; --hub defaults to the hub where it waits.
       Prints the credits charged and the overdue days.`;
@@ -64,13 +68,17 @@ function doorOption(): { column: string; row: number; low: boolean } | undefined
   return { column: match[1] ?? match[3]!, row: Number(match[2] ?? match[4]), low: values.low ?? false };
 }
 
+/** --hub, or else the hub of the customer with --box, or else the first hub. */
+async function hubForBox(db: Db, boxId: string): Promise<string | undefined> {
+  const hubId = await resolveHub(db, values.hub);
+  if (hubId) return hubId;
+  const owner = await db.selectFrom('users').select('locker_id').where('box_id', '=', boxId).executeTakeFirst();
+  return owner?.locker_id ?? (await resolveHub(db, 'first'));
+}
+
 async function deliver(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof loadConfig>) {
   if (!values.box) throw new UsageError('deliver needs --box <AirBox ID>');
-  let hubId = await resolveHub(db, values.hub);
-  if (!hubId) {
-    const owner = await db.selectFrom('users').select('locker_id').where('box_id', '=', values.box).executeTakeFirst();
-    hubId = owner?.locker_id ?? (await resolveHub(db, 'first'));
-  }
+  const hubId = await hubForBox(db, values.box);
   const event: DeliveredEvent = parsed(
     deliveredEventSchema.safeParse({
       type: 'delivered',
@@ -93,6 +101,13 @@ async function deliver(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof
   };
 }
 
+async function recipient(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof loadConfig>) {
+  if (!values.box) throw new UsageError('recipient needs --box <AirBox ID>');
+  const query = parsed(lockerRecipientRequestSchema.safeParse({ boxId: values.box, hubId: await hubForBox(db, values.box), at: values.at }));
+  const answer = await recipientForDelivery({ db, config, log }, query);
+  return { boxId: query.boxId, hubId: query.hubId, needsLowCompartment: answer.needsLowCompartment, hold: answer.hold };
+}
+
 async function pickup(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof loadConfig>) {
   if (!values.code) throw new UsageError('pickup needs --code <pickup code>');
   let hubId = await resolveHub(db, values.hub);
@@ -111,7 +126,8 @@ async function pickup(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof 
 }
 
 const command = positionals[0];
-if (values.help || (command !== 'deliver' && command !== 'pickup')) {
+const COMMANDS = { deliver, recipient, pickup };
+if (values.help || !command || !Object.hasOwn(COMMANDS, command)) {
   console.log(USAGE);
   process.exit(values.help ? 0 : 2);
 }
@@ -120,7 +136,7 @@ const log = pino({ level: 'warn' }) as unknown as FastifyBaseLogger;
 const db = createDatabase(config.databaseUrl);
 try {
   await migrateToLatest(db);
-  const result = command === 'deliver' ? await deliver(db, log, config) : await pickup(db, log, config);
+  const result = await COMMANDS[command as keyof typeof COMMANDS](db, log, config);
   console.log(JSON.stringify(result));
 } catch (error) {
   if (error instanceof UsageError || error instanceof AppError) {

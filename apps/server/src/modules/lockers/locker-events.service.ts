@@ -5,6 +5,7 @@ import {
   type DeliveredEvent,
   freePeriodStart,
   type LockerDoor,
+  type LockerRecipientRequest,
   LOCKER_EVENT_ERRORCODE,
   LOCKER_EVENT_MESSAGES,
   pacificDateString,
@@ -23,7 +24,7 @@ import { insertMessage, markPackageMessagesPickedUp } from '../messages/messages
 import { notify } from '../notifications/notify.js';
 import { membershipActive, recordCharge, recordLockerDelivery } from '../operations/ledger.js';
 import { findLockerPackage, findPackageByPickupCode, insertLockerPackage, markPackagePickedUp } from '../packages/packages.repository.js';
-import { findUserById, lockUser, lockUserByBoxId, updateUser } from '../users/users.repository.js';
+import { findUserByBoxId, findUserById, lockUser, lockUserByBoxId, updateUser } from '../users/users.repository.js';
 import { endShareAtPickup, liveShareByCode, lockPackage, pickupCodeTaken } from '../pickup-shares/pickup-shares.service.js';
 import { findHoldOnDay } from '../vacation-holds/vacation-holds.repository.js';
 import { passChanged } from '../wallet/pass-web-service.service.js';
@@ -134,6 +135,26 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
       throw error;
     }
   }
+}
+
+export interface RecipientAnswer {
+  needsLowCompartment: boolean;
+  hold: { until: string } | null;
+}
+
+/**
+ * What a delivery for this AirBox ID at this hub would answer about its recipient, asked by the
+ * controller before it chooses a door (issue 22 items 2 and 3): their reach need and the vacation
+ * hold a delivery at `at` (now when absent) would fall in. Reads only; records nothing. An unknown
+ * AirBox ID or hub is refused as the delivery refuses it.
+ */
+export async function recipientForDelivery(deps: LockerDeps, query: LockerRecipientRequest): Promise<RecipientAnswer> {
+  const at = query.at ? new Date(query.at) : deps.config.clock();
+  const user = await findUserByBoxId(deps.db, query.boxId);
+  if (!user) throw lockerError(404, 'unknownAirBoxId');
+  if (!(await findHub(deps.db, query.hubId))) throw lockerError(404, 'unknownHub');
+  const hold = await findHoldOnDay(deps.db, user.user_id, pacificDateString(at));
+  return { needsLowCompartment: user.is_handicapped === 1, hold: hold ? { until: hold.end_date } : null };
 }
 
 export interface PickupResult {

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { LOCKER_EVENT_ERRORCODE, LOCKER_EVENT_MESSAGES, lockerEventCall } from '@airbox/contract';
+import { LOCKER_EVENT_ERRORCODE, LOCKER_EVENT_MESSAGES, lockerEventCall, lockerRecipientCall } from '@airbox/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
-import { recordDelivery, recordPickup } from '../../modules/lockers/locker-events.service.js';
+import { recipientForDelivery, recordDelivery, recordPickup } from '../../modules/lockers/locker-events.service.js';
 import { defineCall } from './define-call.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -22,7 +22,7 @@ function presentedKey(request: FastifyRequest): string | undefined {
  */
 export default async function lockerEventsRoutes(app: FastifyInstance) {
   const keys = (app.config.lockerApiKeys ?? []).map(digest);
-  if (keys.length === 0) app.log.info('LOCKER_API_KEYS is empty: POST /app/v1/locker/events refuses every call (use npm run locker for demos)');
+  if (keys.length === 0) app.log.info('LOCKER_API_KEYS is empty: the locker events API (/app/v1/locker/...) refuses every call (use npm run locker for demos)');
 
   app.addHook('onRequest', async (request) => {
     const key = presentedKey(request);
@@ -56,6 +56,19 @@ export default async function lockerEventsRoutes(app: FastifyInstance) {
       pickupCode: event.pickupCode,
       creditsCharged: pickup.creditsCharged,
       overtimeDays: pickup.overtimeDays,
+    };
+  });
+
+  // Before choosing a door: the recipient's reach need and vacation hold, nothing recorded.
+  defineCall(app, lockerRecipientCall, { signedByCaller: true }).handle(async (query) => {
+    const answer = await recipientForDelivery(app, query);
+    return {
+      errorcode: LOCKER_EVENT_ERRORCODE.recorded,
+      message: LOCKER_EVENT_MESSAGES.recipientFound,
+      boxId: query.boxId,
+      hubId: query.hubId,
+      recipient: { needsLowCompartment: answer.needsLowCompartment },
+      hold: answer.hold,
     };
   });
 }
