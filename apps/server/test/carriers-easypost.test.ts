@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LABEL_PURCHASE_ERRORCODE, carrierPickupDates, estimatedDeliveryDate, shipDatesFrom, stateTimeZone } from '@airbox/contract';
 import { CARRIER_GIVE_UP_MS as BOOKING_GIVE_UP_MS, CARRIER_GIVE_UP_MS as BUYING_GIVE_UP_MS } from '../src/modules/carriers/carrier-purchase.js';
+import { LABEL_FILE_MESSAGES } from '../src/modules/shipments/label-files.js';
 import { CarrierError, type CarriersProvider, type PostalAddress } from '../src/providers/carriers/carriers-provider.js';
 import { createEasyPostCarriersProvider } from '../src/providers/carriers/easypost-carriers-provider.js';
 import { FakeHttpServer, type Json } from './fake-http-server.js';
@@ -856,6 +857,36 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
     };
     return { customer, draftId, returned };
   }
+
+  it('downloads a label bought through EasyPost as ZPL (issue 23): asked once with file_format=ZPL, as EasyPost documents, then kept', async () => {
+    const label = await paidLabel();
+    await label.returned();
+    const shipment = await shipmentRow(label.draftId);
+    expect(shipment.state).toBe('bought');
+    const converted = () => easypost.requests.filter((request) => request.path === `/v2/shipments/${shipment.provider_shipment_id}/label?file_format=ZPL`);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await postForm(t.app, '/app/v1/downloadLabelPdf', { shipmentId: shipment.provider_shipment_id!, format: 'zpl' }, label.customer.cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('application/zpl');
+      expect(response.body).toBe('^XA^FDeasypost^FS^XZ');
+    }
+    expect(converted()).toHaveLength(1);
+    // The PDF EasyPost converted at purchase is the 4x6 download, as before.
+    const pdf = await postForm(t.app, '/app/v1/downloadLabelPdf', { shipmentId: shipment.provider_shipment_id! }, label.customer.cookie);
+    expect(pdf.body).toBe('%PDF-1.4 easypost label');
+  });
+
+  it('says the ZPL label cannot be had now when EasyPost does not answer, and keeps nothing', async () => {
+    const label = await paidLabel();
+    await label.returned();
+    const shipment = await shipmentRow(label.draftId);
+    easypost.failNext(503, '<html>Service Unavailable</html>');
+    const response = await postForm(t.app, '/app/v1/downloadLabelPdf', { shipmentId: shipment.provider_shipment_id!, format: 'zpl' }, label.customer.cookie);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ errorcode: -503, message: LABEL_FILE_MESSAGES.zplUnavailable });
+    const kept = await t.app.db.selectFrom('shipment_labels').select('format').where('shipment_id', '=', label.draftId).execute();
+    expect(kept.map((row) => row.format).sort()).toEqual(['PDF', 'PNG']);
+  });
 
   it('rates for the ship date chosen: EasyPost’s delivery dates where it gives them, else the days counted from the ship date', async () => {
     const customer = await newCustomer(t.app);

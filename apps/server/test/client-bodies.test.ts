@@ -460,7 +460,13 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
   getShippingLabelCall: async () => ({ body: { label_url: (await demoLabelRow()).labelURL }, cookie: demo.cookie, errorcode: 0 }),
 
   // The answer is the PDF itself (200); a failure would be JSON with 404.
-  downloadLabelPdfCall: async () => ({ body: { shipmentId: (await demoLabelRow()).shipmentID }, cookie: demo.cookie }),
+  downloadLabelPdfCall: async () => ({ body: { shipmentId: (await demoLabelRow()).shipmentID, format: 'pdf-letter' }, cookie: demo.cookie }),
+
+  getShipAgainCall: async () => ({ body: { id: (await demoLabelRow()).shippingIndexID }, cookie: demo.cookie, errorcode: 0 }),
+
+  getLabelFormatCall: async () => ({ body: {}, cookie: demo.cookie, errorcode: 0 }),
+
+  saveLabelFormatCall: async () => ({ body: { labelFormat: 'png-4x6' }, cookie: demo.cookie, errorcode: 0 }),
 
   getInvoiceCall: async () => ({ body: { shippingIndexID: (await demoLabelRow()).shippingIndexID }, cookie: demo.cookie, errorcode: 0 }),
 
@@ -533,6 +539,20 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
     const delivered = await answerOf('lockerEventCall', { type: 'delivered', boxId: profile.BOXID, hubId: profile.lockerUUID, carrier: 'UPS', trackingNo: '1Z999AA10123456785' });
     expect((await answerOf('sharePickupCall', { packageId: delivered.packageId, via: 'link' }, demo.cookie)).errorcode).toBe(0);
     return { body: { packageId: delivered.packageId }, cookie: demo.cookie, errorcode: 0 };
+  },
+
+  // The dashboard's EXTEND A DAY: the quote first, then the day it names, paid with credits or PayPal.
+  quotePickupExtensionCall: async () => {
+    const profile = await profileOf(demo);
+    const delivered = await answerOf('lockerEventCall', { type: 'delivered', boxId: profile.BOXID, hubId: profile.lockerUUID, carrier: 'UPS', trackingNo: '1Z999AA10123456787' });
+    return { body: { packageId: delivered.packageId }, cookie: demo.cookie, errorcode: 0 };
+  },
+
+  extendPickupCall: async () => {
+    const profile = await profileOf(demo);
+    const delivered = await answerOf('lockerEventCall', { type: 'delivered', boxId: profile.BOXID, hubId: profile.lockerUUID, carrier: 'UPS', trackingNo: '1Z999AA10123456788' });
+    const quote = await answerOf('quotePickupExtensionCall', { packageId: delivered.packageId }, demo.cookie);
+    return { body: { packageId: delivered.packageId, day: quote.data.extendedDays + 1, payWith: 'paypal' }, cookie: demo.cookie, errorcode: 1 };
   },
 
   getPublicPickupShareCall: async () => {

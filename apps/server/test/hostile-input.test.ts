@@ -164,6 +164,9 @@ function sampleValues(userId: number): Record<string, Value> {
     endDate: '2026-12-26',
     door: { column: 'B', row: 3, low: true },
     shipmentDetailsId: 1,
+    // Label formats (issue 23 item 4).
+    labelFormat: 'zpl',
+    format: 'pdf-letter',
   };
 }
 

@@ -25,6 +25,7 @@ import {
   getUserShipmentAddressCall,
   updateUserShipmentAddressCall,
 } from './contacts.js';
+import { getLabelFormatCall, saveLabelFormatCall } from './label-formats.js';
 import { lockerEventCall, lockerRecipientCall } from './locker-events.js';
 import { getPublicPickupShareCall, revokePickupShareCall, sharePickupCall } from './pickup-shares.js';
 import { extendPickupCall, quotePickupExtensionCall } from './pickup-extensions.js';
@@ -54,6 +55,7 @@ import {
   getMyAddressCall,
   getOrderForLaterCall,
   getPublicTrackingCall,
+  getShipAgainCall,
   getShipmentDetailCall,
   getShippingLabelCall,
   getUnpaidLabelsCall,
@@ -158,6 +160,7 @@ export const ALL_CALLS = {
   buyLabelCall,
   getUnpaidLabelsCall,
   deleteUnpaidLabelCall,
+  getShipAgainCall,
   saveOrderForLaterCall,
   getPublicTrackingCall,
   getSavedPackagesCall,
@@ -166,4 +169,6 @@ export const ALL_CALLS = {
   getVacationHoldsCall,
   saveVacationHoldCall,
   cancelVacationHoldCall,
+  getLabelFormatCall,
+  saveLabelFormatCall,
 } satisfies Record<string, CallDescriptor<z.ZodType, z.ZodType>>;

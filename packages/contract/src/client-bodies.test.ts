@@ -279,7 +279,7 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   // Comments may be cleared.
   updateShipmentDetailCall: [{ body: { comments: 'Fragile', shipmentIndexID: 7 }, mayOmit: ['comments'] }],
   getShippingLabelCall: [{ body: { label_url: '/app/v1/shipments/7/label.png' }, mayOmit: [] }],
-  downloadLabelPdfCall: [{ body: { shipmentId: 'shp_1' }, mayOmit: [] }],
+  downloadLabelPdfCall: [{ body: { shipmentId: 'shp_1', format: 'zpl' }, mayOmit: ['format'] }],
   getInvoiceCall: [{ body: { shippingIndexID: 7 }, mayOmit: [] }],
   downloadInvoiceCall: [{ body: { shippingIndexID: 7 }, mayOmit: [] }],
   // An address without a second line, phone or name is still verified (spec 03 §7).
@@ -304,6 +304,7 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   buyLabelCall: [{ body: { draftId: 7, rateId: 'rate_1', notifyRecipient: false, orderId: 3, replaces: 5 }, mayOmit: ['notifyRecipient', 'orderId', 'replaces'] }],
   // The list of Orders In Progress asks for every unpaid label; the label page for one.
   getUnpaidLabelsCall: [{ body: { id: 5 }, mayOmit: ['id'] }],
+  getShipAgainCall: [{ body: { id: 5 }, mayOmit: [] }],
   deleteUnpaidLabelCall: [{ body: { id: 5 }, mayOmit: [] }],
   // A page saved early holds what was typed so far.
   saveOrderForLaterCall: [
@@ -321,6 +322,8 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   getVacationHoldsCall: [{ body: {}, mayOmit: [] }],
   saveVacationHoldCall: [{ body: { id: 6, startDate: '2026-12-01', endDate: '2026-12-14' }, mayOmit: ['id'] }],
   cancelVacationHoldCall: [{ body: { id: 6 }, mayOmit: [] }],
+  getLabelFormatCall: [{ body: {}, mayOmit: [] }],
+  saveLabelFormatCall: [{ body: { labelFormat: 'pdf-letter' }, mayOmit: [] }],
   // A waiting package shared by a copied link, by e-mail or by text: only the way chosen names its address.
   sharePickupCall: [
     { body: { packageId: 9, via: 'link' }, mayOmit: [] },

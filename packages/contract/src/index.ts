@@ -31,5 +31,6 @@ export * from './carrier-packages.js';
 export * from './shipments-calls.js';
 export * from './saved-packages-calls.js';
 export * from './vacation-holds.js';
+export * from './label-formats.js';
 export * from './calls.js';
 export * from './forms.js';

@@ -3,6 +3,7 @@ import { call } from './call-descriptor.js';
 import { CONTACT_MESSAGES, CONTACT_PHONE_PATTERN, contactSchema, stripPunctuation } from './contacts.js';
 import { FLAT_RATE_MAX_WEIGHT_OZ, PREDEFINED_PACKAGE_IDS, type PredefinedPackageId, predefinedPackageOf } from './carrier-packages.js';
 import { LIMITS } from './constants.js';
+import { labelFormatFieldNamed } from './label-formats.js';
 import {
   LABEL_FILE_ERRORCODE,
   LABEL_PURCHASE_ERRORCODE,
@@ -204,8 +205,13 @@ export const downloadLabelPdfCall = call({
   encoding: 'form',
   signedIn: true,
   successCodes: [LABEL_FILE_ERRORCODE.ok],
-  summary: 'The label as a 4x6 PDF (the answer is the file). -1 (404): no such label of the signed-in user.',
-  request: z.object({ shipmentId: textField.min(1).max(LIMITS.fieldMax) }),
+  summary:
+    "The label as a file (the answer is the file): a 4x6 PDF, or with format (issue 23) pdf-4x6, png-4x6, pdf-letter (8.5x11, two labels a sheet: this one in the top half) or zpl. -1 (404): no such label of the signed-in user; -400: another format, naming the field.",
+  request: z.object({
+    shipmentId: textField.min(1).max(LIMITS.fieldMax),
+    /** Left out (the spec's clients): the 4x6 PDF. */
+    format: labelFormatFieldNamed('format').optional(),
+  }),
   response: result,
 });
 
@@ -658,6 +664,36 @@ export const unpaidLabelSchema = z.object({
   payment: z.enum(['unpaid', 'confirming']),
 });
 export type UnpaidLabel = z.infer<typeof unpaidLabelSchema>;
+
+/**
+ * Ship again (issue 23 item 5): what a new label starts from, taken from one the customer bought:
+ * both addresses, the package, the declared value and the carrier's service, to be rated afresh
+ * (never the old price).
+ */
+export const shipAgainSchema = z.object({
+  /** The label it was taken from (shippingIndexID) and its order number. */
+  id: z.number().int(),
+  orderNo: z.string(),
+  from: unpaidAddressSchema,
+  to: unpaidAddressSchema,
+  parcel: z.object({ length: z.number(), width: z.number(), height: z.number(), weight: z.number(), predefinedPackage: z.enum(PREDEFINED_PACKAGE_IDS).nullable() }),
+  insuredValue: z.string(),
+  /** As the wire names carriers (USPS, UPSDAP, FedEx), and the carrier's service: chosen again when the new rates offer it. */
+  carrier: z.string(),
+  service: z.string(),
+});
+export type ShipAgain = z.infer<typeof shipAgainSchema>;
+
+export const getShipAgainCall = call({
+  method: 'GET',
+  path: '/app/v1/labelPurchase/shipAgain',
+  encoding: 'query',
+  signedIn: true,
+  successCodes: [READ_ERRORCODE.ok],
+  summary: "A new label pre-filled from one of the signed-in user's labels (id: its shippingIndexID): addresses, package, declared value and service, without a price. errorcode 0; data null when it is not a label of theirs.",
+  request: z.object({ id: idField }),
+  response: result.extend({ data: shipAgainSchema.nullable() }),
+});
 
 export const getUnpaidLabelsCall = call({
   method: 'GET',

@@ -24,6 +24,7 @@ import * as walletPassUpdates from './2026-11-30-0022-wallet-pass-updates.js';
 import * as lockerDoors from './2026-11-30-0023-locker-doors.js';
 import * as vacationHolds from './2026-12-01-0025-vacation-holds.js';
 import * as pickupShares from './2026-12-01-0024-pickup-shares.js';
+import * as labelFormats from './2026-12-02-0027-label-formats.js';
 
 /**
  * Every migration, by its sortable name. A static list (not a folder scan) so that the compiled
@@ -55,4 +56,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-0023-locker-doors': lockerDoors,
   '2026-12-01-0024-pickup-shares': pickupShares,
   '2026-12-01-0025-vacation-holds': vacationHolds,
+  '2026-12-02-0026-pickup-extensions': pickupExtensions,
+  '2026-12-02-0027-label-formats': labelFormats,
 };

@@ -7,6 +7,7 @@ import {
   type LabelRate,
   type PredefinedPackageId,
   predefinedPackageOf,
+  type ShipAgain,
   type ShipmentDetail,
   type ShipmentRow as WireShipmentRow,
   STATUS_FLAG,
@@ -130,6 +131,20 @@ export function toUnpaidLabel(row: UnpaidShipmentRow, offered: LabelRate[]): Unp
     total: fromCents(row.total_cents),
     shipDate: row.ship_date ?? '',
     payment: row.payment_status === 'capturing' || row.payment_status === 'captured' ? 'confirming' : 'unpaid',
+  };
+}
+
+/** Ship again (issue 23 item 5): what a new label starts from, taken from this one; no price, it is rated afresh. */
+export function toShipAgain(row: ShipmentRow): ShipAgain {
+  return {
+    id: row.id,
+    orderNo: row.order_no,
+    from: unpaidAddress(row, 'from'),
+    to: unpaidAddress(row, 'to'),
+    parcel: { length: row.length_in, width: row.width_in, height: row.height_in, weight: row.weight_oz, predefinedPackage: predefinedPackageIdOf(row) },
+    insuredValue: fromCents(row.insured_value_cents),
+    carrier: row.carrier ? carrierWireName(row.carrier) : '',
+    service: row.service,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { LabelFormatId } from '@airbox/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Timestamp } from '../../db/dialect.js';
 
@@ -40,6 +41,8 @@ export interface UsersTable {
   membership_expire: Timestamp | null;
   /** 1: unused labels are refunded before the carrier's window closes (the profile's switch). */
   auto_refund_labels: Generated<number>;
+  /** The label format Purchased Labels opens, prints and downloads (issue 23 item 4): pdf-4x6 unless chosen. */
+  label_format: Generated<LabelFormatId>;
   bcm_user_id: number | null;
   business_company_id: number | null;
   unit_id: number | null;

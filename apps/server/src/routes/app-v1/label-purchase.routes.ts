@@ -1,16 +1,23 @@
 import {
   buyLabelCall,
   deleteUnpaidLabelCall,
+  getLabelFormatCall,
+  getShipAgainCall,
   getUnpaidLabelsCall,
+  LABEL_FORMAT_ERRORCODE,
+  LABEL_FORMAT_MESSAGES,
   LABEL_PURCHASE_ERRORCODE,
+  READ_ERRORCODE,
   OPENAPI_CODE,
   rateLabelCall,
   refundCall,
+  saveLabelFormatCall,
   saveOrderForLaterCall,
   SHIPMENT_MESSAGES,
 } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
 import { saveOrderForLater } from '../../modules/saved-orders/saved-orders.service.js';
+import { labelFormatOf, saveLabelFormat, shipAgainFrom } from '../../modules/shipments/label-files.js';
 import { buyLabel, deleteUnpaidLabel, rateLabel, unpaidLabels } from '../../modules/shipments/label-purchase.service.js';
 import { requestLabelRefund } from '../../modules/shipments/refunds.service.js';
 import { defineCall, signedInUser } from './define-call.js';
@@ -40,6 +47,25 @@ export default async function labelPurchaseRoutes(app: FastifyInstance) {
     message: 'success',
     data: await unpaidLabels(app, signedInUser(request).user_id, input.id),
   }));
+
+  // Ship again (issue 23 item 5): no price here; the page rates the copy afresh.
+  defineCall(app, getShipAgainCall).handle(async (input, request) => ({
+    errorcode: READ_ERRORCODE.ok,
+    message: 'success',
+    data: (await shipAgainFrom(app.db, signedInUser(request).user_id, input.id)) ?? null,
+  }));
+
+  // The label format Purchased Labels uses (issue 23 item 4): a profile setting, not a sensitive one (no password asked).
+  defineCall(app, getLabelFormatCall).handle(async (_input, request) => ({
+    errorcode: LABEL_FORMAT_ERRORCODE.ok,
+    message: 'success',
+    labelFormat: await labelFormatOf(app.db, signedInUser(request).user_id),
+  }));
+
+  defineCall(app, saveLabelFormatCall).handle(async (input, request) => {
+    await saveLabelFormat(app.db, signedInUser(request).user_id, input.labelFormat);
+    return { errorcode: LABEL_FORMAT_ERRORCODE.ok, message: LABEL_FORMAT_MESSAGES.saved(input.labelFormat), labelFormat: input.labelFormat };
+  });
 
   defineCall(app, deleteUnpaidLabelCall).handle(async (input, request) => {
     await deleteUnpaidLabel(app, signedInUser(request).user_id, input.id);
