@@ -24,6 +24,7 @@ import { insertMessage, markPackageMessagesPickedUp } from '../messages/messages
 import { notify } from '../notifications/notify.js';
 import { membershipActive, recordCharge, recordLockerDelivery } from '../operations/ledger.js';
 import { findLockerPackage, findPackageByPickupCode, insertLockerPackage, markPackagePickedUp } from '../packages/packages.repository.js';
+import { packageDoor } from '../packages/packages.wire.js';
 import { findUserByBoxId, findUserById, lockUser, lockUserByBoxId, updateUser } from '../users/users.repository.js';
 import { endShareAtPickup, liveShareByCode, lockPackage, pickupCodeTaken } from '../pickup-shares/pickup-shares.service.js';
 import { findHoldOnDay } from '../vacation-holds/vacation-holds.repository.js';
@@ -107,6 +108,8 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
           hub,
           pickupCode,
           deliveredAt,
+          door,
+          needsLowCompartment: user.is_handicapped === 1,
           graceEnd: pickupGraceEnd(freePeriodStart(deliveredAt, heldUntil)),
         };
         const messageId = await insertMessage(trx, {
@@ -244,6 +247,9 @@ export async function sendDeliveryNotices(deps: LockerDeps, packageId: number): 
     hub,
     pickupCode: pkg.pickup_code,
     deliveredAt,
+    // The door the controller reported, named in the mail and the text (issue 22 item 3).
+    door: packageDoor({ door_column: pkg.door_column, door_row: pkg.door_row === null ? null : Number(pkg.door_row), door_low: pkg.door_low === null ? null : Number(pkg.door_low) }),
+    needsLowCompartment: Number(user.is_handicapped) === 1,
     graceEnd: pickupGraceEnd(freePeriodStart(deliveredAt, pkg.held_until)),
   };
   await writeTransaction(deps.db, (trx) =>

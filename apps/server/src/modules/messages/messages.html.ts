@@ -1,4 +1,4 @@
-import { PICKUP_TIME_ZONE, carrierDisplayName } from '@airbox/contract';
+import { PICKUP_TIME_ZONE, carrierDisplayName, doorLine, doorOutOfReach, type LockerDoor, outOfReachAdvice } from '@airbox/contract';
 import { escapeHtml } from '../../providers/mail/mail-provider.js';
 
 const pacific = new Intl.DateTimeFormat('en-US', {
@@ -19,10 +19,25 @@ export function pacificDateTime(at: Date): string {
 export interface DeliveryNotice {
   carrier: string;
   trackingNo: string;
-  hub: { business_name: string; address: string; city: string; state: string; zip_code: string };
+  hub: { business_name: string; address: string; city: string; state: string; zip_code: string; phone?: string };
   pickupCode: string;
   deliveredAt: Date;
   graceEnd: Date;
+  /** The door the controller reported (issue 22 item 3); none said when it reported none. */
+  door?: LockerDoor | null;
+  /** The recipient needs a low door: a high one is then said plainly, with whom to call. */
+  needsLowCompartment?: boolean;
+}
+
+/**
+ * The door in the notice: 'Door B3 · low, wheelchair reachable.', and when a customer who needs a
+ * low door got a high one, what to do about it; nothing when no door was reported.
+ */
+function doorSentences(notice: DeliveryNotice): string[] {
+  if (!notice.door) return [];
+  const line = `${doorLine(notice.door)}.`;
+  if (!doorOutOfReach(notice.door, notice.needsLowCompartment ?? false)) return [line];
+  return [line, outOfReachAdvice(notice.door, { name: notice.hub.business_name, phone: notice.hub.phone ?? '' })];
 }
 
 /**
@@ -38,6 +53,7 @@ export function deliveryMessageHtml(notice: DeliveryNotice): string {
     `was delivered to <strong>${e(hub.business_name)}</strong>, ${e(hub.address)}, ${e(hub.city)}, ${e(hub.state)} ${e(hub.zip_code)} `,
     `on ${e(pacificDateTime(notice.deliveredAt))}.</p>`,
     `<p>Your pickup code is <strong>${e(notice.pickupCode)}</strong>. `,
+    ...doorSentences(notice).map((sentence, index) => (index === 0 ? `<strong>${e(sentence)}</strong> ` : `${e(sentence)} `)),
     `Pick it up by ${e(pacificDateTime(notice.graceEnd))} to avoid overdue charges (1 credit a day, up to 2 days).</p>`,
   ].join('');
 }
@@ -47,6 +63,8 @@ export function deliveryMessageText(notice: DeliveryNotice): string {
   const { hub } = notice;
   return (
     `Your ${carrierDisplayName(notice.carrier)} package ${notice.trackingNo} was delivered to ${hub.business_name}, ${hub.address}, ${hub.city}, ${hub.state} ${hub.zip_code}. ` +
-    `Pickup code: ${notice.pickupCode}. Pick it up by ${pacificDateTime(notice.graceEnd)} to avoid overdue charges.`
+    `Pickup code: ${notice.pickupCode}. ${doorSentences(notice)
+      .map((sentence) => `${sentence} `)
+      .join('')}Pick it up by ${pacificDateTime(notice.graceEnd)} to avoid overdue charges.`
   );
 }
