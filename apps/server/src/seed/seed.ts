@@ -13,6 +13,7 @@ import type { NewUser } from '../modules/users/users.table.js';
 import { type Db, writeTransaction } from '../db/database.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.js';
 import { seedDemoContacts } from './demo-contacts.js';
+import { seedDemoHoldAndShare } from './demo-holds-and-shares.js';
 import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from './demo-registration.js';
 import { seedLedgerDemo } from './seed-ledger.js';
 import { seedDemoShipments } from './shipments.js';
@@ -159,12 +160,16 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
     ]);
     await insertCarrierServiceRenamings(trx, RENAMINGS);
     await seedLedgerDemo(trx, demoUser, now);
+    // Issue 22: a vacation hold ahead and a live share, so My Profile and the dashboard show them.
+    await seedDemoHoldAndShare(trx, demoUser, now);
     await insertAdvertisement(trx, {
       content: 'Holiday hours: lockers at AirBox Union Square are open 24/7 through January 2.',
       active: 1,
       created_at: at(0),
     });
     await insertThirdPartyOrder(trx, { order_id: 'DEMO-1001', merchant_id: 'DEMO', pickup_code: '640218', hub_id: defaultHub, created_at: at(3) });
+    // A merchant's order that is one of the demo user's waiting packages: its pickup-code page offers its owner SHARE PICKUP.
+    await insertThirdPartyOrder(trx, { order_id: 'DEMO-1002', merchant_id: 'DEMO', pickup_code: '583920', hub_id: defaultHub, created_at: at(5) });
     await seedCampuses(trx, userIds['business@example.com']!, hubs, at(0));
     await seedDemoContacts(trx, demoUser, now);
     const demo = PROFILES['demo@example.com']!;
