@@ -4,6 +4,9 @@ import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MuiAlert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
 import { AdvertisementBanner } from '../../../components/layout/advertisement-banner';
 import { paths } from '../../../config/paths';
+import { useAdvertisements } from '../../../lib/advertisements';
 import { getCarrierServiceRenamingQueryOptions } from '../../../lib/carrier-services';
 import { labelPurchaseHref as buildLabelPurchaseHref } from '../../../lib/label-purchase';
 import type { SessionHints } from '../../../lib/session';
@@ -34,10 +38,50 @@ function useSavedOrderNotice(): [boolean, () => void] {
   return [shown, () => setShown(false)];
 }
 
+/** A card's frame while the dashboard's first answers are on their way: its icon tile, title line and `lines` of text. */
+function CardSkeleton({ lines, height }: { lines: number; height?: number }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+          <Skeleton variant="rounded" width={48} height={48} />
+          <Skeleton variant="text" sx={{ fontSize: '1.5rem', flexGrow: 1, maxWidth: 260 }} />
+        </Stack>
+        {height ? <Skeleton variant="rounded" height={height} /> : Array.from({ length: lines }, (_, i) => <Skeleton key={i} variant="text" />)}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <Skeleton variant="rounded" width={180} height={36} />
+      </CardActions>
+    </Card>
+  );
+}
+
+/**
+ * The dashboard's shape while its first answers are on their way (issue 24): the greeting, the
+ * packages card (one package's height) and the two cards beside it. The dashboard is drawn in one
+ * go when they are in, so nothing that arrives later pushes what is already drawn down the page.
+ */
+function DashboardSkeleton() {
+  return (
+    <Stack spacing={3} role="status" aria-label="Loading your dashboard" aria-busy="true">
+      <Skeleton variant="text" width={260} sx={{ fontSize: '2rem' }} />
+      <CardSkeleton lines={0} height={220} />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+        <CardSkeleton lines={4} />
+        <CardSkeleton lines={0} height={96} />
+      </Box>
+    </Stack>
+  );
+}
+
 /**
  * The dashboard (spec 01 §2, issue 11): the packages waiting in lockers with their pickup codes,
  * credits and membership with the way to buy more, the newest labels, the saved-order notice
  * and the banner. A customer with no transaction and no label yet is welcomed, not welcomed back.
+ * Its calls start with its code (the route's loader, app/routes/dashboard-data.ts); until the
+ * first answers of each (or a failure) are in, it shows its skeleton, then everything at once:
+ * the banner, which sits atop the page, can no longer push the page down when it comes in after
+ * the rest (a layout shift of 0.68 in a cold load, issue 24).
  */
 export function Dashboard({ session }: { session: SessionHints }) {
   const alert = useAlert();
@@ -45,6 +89,7 @@ export function Dashboard({ session }: { session: SessionHints }) {
   const user = useUser(session.userId);
   const shipments = useRecentShipments(session.userId);
   const activity = useActivity(session.userId);
+  const advertisements = useAdvertisements();
   const [savedOrder, dismissSavedOrder] = useSavedOrderNotice();
   useQuery(getCarrierServiceRenamingQueryOptions());
 
@@ -59,7 +104,10 @@ export function Dashboard({ session }: { session: SessionHints }) {
   const count = unpickups.data?.unpickups;
   const firstTime =
     activity.data?.total === 0 && shipments.data?.data.total === 0 && count === 0;
-  const greetingKnown = !activity.isPending && !shipments.isPending && !unpickups.isPending;
+  // Answered once (data or a failure): a failed call asked again (a card mounting a reader of the
+  // user's record does) must not take the dashboard back to its skeleton.
+  const firstAnswersIn = [unpickups, user, shipments, activity, advertisements].every((query) => query.isFetched || !query.isPending);
+  if (!firstAnswersIn) return <DashboardSkeleton />;
 
   return (
     <Stack spacing={3}>
@@ -78,33 +126,25 @@ export function Dashboard({ session }: { session: SessionHints }) {
           {MESSAGES.savedOrder}
         </MuiAlert>
       )}
-      {greetingKnown ? (
-        <Box>
-          <Typography variant="h2" component="p" sx={{ fontWeight: 500 }}>
-            {firstTime ? 'Welcome to AirBox' : 'Welcome back'}
-            {firstName ? `, ${firstName}` : ''}
+      <Box>
+        <Typography variant="h2" component="p" sx={{ fontWeight: 500 }}>
+          {firstTime ? 'Welcome to AirBox' : 'Welcome back'}
+          {firstName ? `, ${firstName}` : ''}
+        </Typography>
+        {firstTime && (
+          <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 720 }}>
+            Shop with your AirBox ID{boxId ? ` ${boxId}` : ''} in the address: packages arrive in your hub&apos;s locker and the pickup code
+            shows here. Each delivery costs 1 credit, or nothing with a 6- or 12-month membership.
           </Typography>
-          {firstTime && (
-            <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 720 }}>
-              Shop with your AirBox ID{boxId ? ` ${boxId}` : ''} in the address: packages arrive in your hub&apos;s locker and the pickup code
-              shows here. Each delivery costs 1 credit, or nothing with a 6- or 12-month membership.
-            </Typography>
-          )}
-        </Box>
-      ) : (
-        <Skeleton variant="text" width={260} sx={{ fontSize: '2rem' }} />
-      )}
+        )}
+      </Box>
       <DashboardCard
         icon={<Inventory2Outlined />}
         title="Packages Not Picked Up"
         aside={
-          unpickups.isPending ? (
-            <Skeleton variant="text" width={48} sx={{ fontSize: '2.5rem' }} />
-          ) : (
-            <Typography sx={{ fontSize: '2.5rem', fontWeight: 700, lineHeight: 1.2 }} aria-live="polite" aria-label={`${count ?? 0} waiting`}>
-              {count ?? '–'}
-            </Typography>
-          )
+          <Typography sx={{ fontSize: '2.5rem', fontWeight: 700, lineHeight: 1.2 }} aria-live="polite" aria-label={`${count ?? 0} waiting`}>
+            {count ?? '–'}
+          </Typography>
         }
       >
         {unpickups.data?.packages ? (
@@ -128,8 +168,6 @@ export function Dashboard({ session }: { session: SessionHints }) {
         >
           {shipments.data ? (
             <RecentShipments rows={shipments.data.data.list} total={shipments.data.data.total} />
-          ) : shipments.isPending ? (
-            <Skeleton variant="rounded" height={96} />
           ) : (
             <Typography color="text.secondary">Ship with USPS, UPS or FedEx: compare rates, buy a label and schedule a carrier pickup.</Typography>
           )}
