@@ -71,6 +71,8 @@ describe('getUnPickupsById', () => {
         hubPhone: expect.any(String),
         // Not delivered during a vacation hold (issue 22 item 2).
         heldUntil: null,
+        // Its free period not extended (issue 22 item 2).
+        extendedDays: 0,
       },
       expect.objectContaining({ packageId: fresh.packageId, pickupCode: fresh.pickupCode, freeUntil: '2026-11-24T20:00:00.000Z', overdueDays: 0, creditsDue: 1 }),
     ]);

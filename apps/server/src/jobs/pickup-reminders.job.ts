@@ -23,10 +23,13 @@ export async function enqueuePickupReminders({ db, config }: JobContext): Promis
   const lookback = new Date(now.getTime() - LOOKBACK_MS);
   const waiting = await listPackagesWaitingSince(db, lookback.toISOString(), pacificDateString(lookback));
   for (const pkg of waiting) {
-    // A package held by a vacation hold is reminded on the morning its free period ends after the hold (issue 22 item 2).
-    const { from, until } = pickupReminderWindow(freePeriodStart(new Date(toIso(pkg.delivered_at)), pkg.held_until));
+    // A package held by a vacation hold is reminded on the morning its free period ends after the
+    // hold, an extended one on the morning its extended period ends (issue 22 item 2): once for
+    // each end, so a package extended after its reminder is reminded again before its new end.
+    const { from, until } = pickupReminderWindow(freePeriodStart(new Date(toIso(pkg.delivered_at)), pkg.held_until, pkg.extended_days));
     if (now >= from && now < until) {
-      await enqueueJob(db, now, 'pickup-reminder', { packageId: pkg.id }, { uniqueKey: `pickup-reminder:${pkg.id}` });
+      const key = pkg.extended_days > 0 ? `pickup-reminder:${pkg.id}:extended-${pkg.extended_days}` : `pickup-reminder:${pkg.id}`;
+      await enqueueJob(db, now, 'pickup-reminder', { packageId: pkg.id }, { uniqueKey: key });
     }
   }
 }

@@ -23,6 +23,7 @@ import * as shipDate from './2026-11-29-0021-ship-date.js';
 import * as walletPassUpdates from './2026-11-30-0022-wallet-pass-updates.js';
 import * as lockerDoors from './2026-11-30-0023-locker-doors.js';
 import * as vacationHolds from './2026-12-01-0025-vacation-holds.js';
+import * as pickupExtensions from './2026-12-02-0026-pickup-extensions.js';
 import * as pickupShares from './2026-12-01-0024-pickup-shares.js';
 import * as labelFormats from './2026-12-02-0027-label-formats.js';
 

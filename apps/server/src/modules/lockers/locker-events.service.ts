@@ -202,7 +202,7 @@ export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Prom
     const deliveredAt = new Date(waiting.delivered_at);
     // Hold days are never overdue: the Terms' days are counted from the hold's end (issue 22 item 2).
     const charge = pickupCharge({
-      deliveredAt: freePeriodStart(deliveredAt, waiting.held_until),
+      deliveredAt: freePeriodStart(deliveredAt, waiting.held_until, Number(waiting.extended_days)),
       pickedUpAt,
       coveredByMembership: membershipActive(user, deliveredAt) || membershipActive(user, pickedUpAt),
     });
@@ -250,7 +250,7 @@ export async function sendDeliveryNotices(deps: LockerDeps, packageId: number): 
     // The door the controller reported, named in the mail and the text (issue 22 item 3).
     door: packageDoor({ door_column: pkg.door_column, door_row: pkg.door_row === null ? null : Number(pkg.door_row), door_low: pkg.door_low === null ? null : Number(pkg.door_low) }),
     needsLowCompartment: Number(user.is_handicapped) === 1,
-    graceEnd: pickupGraceEnd(freePeriodStart(deliveredAt, pkg.held_until)),
+    graceEnd: pickupGraceEnd(freePeriodStart(deliveredAt, pkg.held_until, Number(pkg.extended_days))),
   };
   await writeTransaction(deps.db, (trx) =>
     notify(trx, deps, user, {

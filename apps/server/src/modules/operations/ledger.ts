@@ -152,3 +152,33 @@ export async function recordCharge(
     pickup_id: null,
   });
 }
+
+/**
+ * A day added to a waiting package's free period (issue 22 item 2), paid with `credits` (taken:
+ * the balance after is `balanceAfter`) or with money (`paidCents` through `paymentOrderId`, no
+ * credits), naming the package.
+ */
+export async function recordPickupExtension(
+  trx: Db,
+  user: Pick<UserRow, 'user_id'>,
+  line: { at: string; packageId: number; credits: number; paidCents: number | null; paymentOrderId: number | null; balanceAfter: number },
+): Promise<void> {
+  await insertOperation(trx, {
+    user_id: user.user_id,
+    op_type: OPERATION_TYPE.pickupExtension,
+    op_timestamp: line.at,
+    delivery_time: null,
+    pickup_time: null,
+    charge_time: line.at,
+    op_time: line.at,
+    quote_cents: line.paidCents,
+    credits_delta: -line.credits,
+    credits_owed: line.credits,
+    overtime_days: 0,
+    balance_after: line.balanceAfter,
+    package_id: line.packageId,
+    payment_order_id: line.paymentOrderId,
+    shipment_id: null,
+    pickup_id: null,
+  });
+}

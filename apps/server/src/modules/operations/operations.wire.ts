@@ -21,7 +21,8 @@ function packageWords(line: OperationLine): string {
  * What a line was for, in words (issue 21 item 5): 'Shipping label AB… · USPS Ground Advantage'
  * (the service named as carrierServiceName names it, by the renaming list), 'Refund of label AB… ·
  * USPS Ground Advantage', 'Carrier pickup · FedEx · Dec 1', '10 credits', '6-month membership', 'FedEx 1Z…
- * at AirBox Union Square · Late fee · 2 days' (a package picked up late). A money line written
+ * at AirBox Union Square · Late fee · 2 days' (a package picked up late), 'FedEx 1Z… at AirBox Union
+ * Square · Free period extended · 1 day' (a day paid to keep a package free, issue 22 item 2). A money line written
  * before lines named their label or pickup reads 'Refund' when money went back, else nothing.
  */
 export function operationDescription(line: OperationLine, renaming: readonly ServiceRenaming[]): string {
@@ -47,6 +48,8 @@ export function operationDescription(line: OperationLine, renaming: readonly Ser
     case OPERATION_TYPE.pickup:
     case OPERATION_TYPE.pickupInStore:
       return [packageWords(line), ...(line.overtime_days > 0 ? ['Late fee', plural(line.overtime_days, 'day')] : [])].filter(Boolean).join(' · ');
+    case OPERATION_TYPE.pickupExtension:
+      return [packageWords(line), 'Free period extended', '1 day'].filter(Boolean).join(' · ');
     default:
       return '';
   }

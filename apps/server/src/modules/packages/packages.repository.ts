@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { isSqlite } from '../../db/dialect.js';
 import type { LockerPackageRow, NewLockerPackage } from './packages.table.js';
 
 export async function insertLockerPackages(db: Db, packages: NewLockerPackage[]): Promise<void> {
@@ -23,19 +24,42 @@ export async function findPackageByPickupCode(db: Db, hubId: string, pickupCode:
 
 /**
  * Packages still waiting in their lockers that were delivered after this instant, or are held by a
- * vacation hold that ends on `heldFrom` or later (the reminders' candidates).
+ * vacation hold that ends on `heldFrom` or later, or were extended (the reminders' candidates).
  */
 export async function listPackagesWaitingSince(
   db: Db,
   deliveredAfterIso: string,
   heldFrom: string,
-): Promise<Pick<LockerPackageRow, 'id' | 'delivered_at' | 'held_until'>[]> {
-  return db
+): Promise<Pick<LockerPackageRow, 'id' | 'delivered_at' | 'held_until' | 'extended_days'>[]> {
+  const rows = await db
     .selectFrom('locker_packages')
-    .select(['id', 'delivered_at', 'held_until'])
+    .select(['id', 'delivered_at', 'held_until', 'extended_days'])
     .where('picked_up_at', 'is', null)
-    .where((eb) => eb.or([eb('delivered_at', '>', deliveredAfterIso), eb('held_until', '>=', heldFrom)]))
+    .where((eb) => eb.or([eb('delivered_at', '>', deliveredAfterIso), eb('held_until', '>=', heldFrom), eb('extended_days', '>', 0)]))
     .execute();
+  return rows.map((row) => ({ ...row, extended_days: Number(row.extended_days) }));
+}
+
+/** The package's row, locked for the transaction (FOR UPDATE on PostgreSQL; SQLite's write transaction holds the database). */
+export async function lockLockerPackage(trx: Db, id: number): Promise<LockerPackageRow | undefined> {
+  const query = trx.selectFrom('locker_packages').selectAll().where('id', '=', id);
+  const row = await (isSqlite(trx) ? query : query.forUpdate()).executeTakeFirst();
+  return row && { ...row, extended_days: Number(row.extended_days) };
+}
+
+/**
+ * One more day on a waiting package's free period, only from `fromDays` (so two extensions that
+ * read the same count cannot both count): whether this call moved it.
+ */
+export async function addExtendedDay(trx: Db, id: number, fromDays: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('locker_packages')
+    .set({ extended_days: fromDays + 1 })
+    .where('id', '=', id)
+    .where('extended_days', '=', fromDays)
+    .where('picked_up_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Whether the waiting package was marked picked up now (false: it was picked up before). */
@@ -66,6 +90,7 @@ export interface WaitingPackageRow {
   door_row: number | null;
   door_low: number | null;
   held_until: string | null;
+  extended_days: number;
 }
 
 /** Packages waiting in a locker for this user with their hubs, oldest first (the first due). */
@@ -89,6 +114,7 @@ export async function listWaitingPackages(db: Db, userId: number): Promise<Waiti
       'p.door_row',
       'p.door_low',
       'p.held_until',
+      'p.extended_days',
     ])
     .where('p.user_id', '=', userId)
     .where('p.picked_up_at', 'is', null)
@@ -101,5 +127,6 @@ export async function listWaitingPackages(db: Db, userId: number): Promise<Waiti
     delivered_at: new Date(row.delivered_at).toISOString(),
     door_row: row.door_row === null ? null : Number(row.door_row),
     door_low: row.door_low === null ? null : Number(row.door_low),
+    extended_days: Number(row.extended_days),
   }));
 }

@@ -18,6 +18,8 @@ export interface LockerPackagesTable {
   door_low: number | null;
   /** Delivered during a vacation hold (issue 22 item 2): the hold's last day 'YYYY-MM-DD', the free period counted after it; null otherwise. */
   held_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Days its free period was extended, paid by the customer (issue 22 item 2): 0 to PICKUP_EXTENSION_MAX_DAYS. */
+  extended_days: ColumnType<number, number | undefined, number>;
 }
 
 export type LockerPackageRow = Selectable<LockerPackagesTable>;

@@ -20,8 +20,8 @@ export function toWaitingPackage(
 ): WaitingPackage {
   const deliveredAt = new Date(row.delivered_at);
   const door = packageDoor(row);
-  // A package delivered in a vacation hold is free from the hold's end (issue 22 item 2).
-  const freeFrom = freePeriodStart(deliveredAt, row.held_until);
+  // A package delivered in a vacation hold is free from the hold's end, and a day later for each day extended (issue 22 item 2).
+  const freeFrom = freePeriodStart(deliveredAt, row.held_until, row.extended_days);
   const charge = pickupCharge({
     deliveredAt: freeFrom,
     pickedUpAt: now,
@@ -42,5 +42,6 @@ export function toWaitingPackage(
     doorOutOfReach: doorOutOfReach(door, user.is_handicapped === 1),
     hubPhone: row.hub_phone,
     heldUntil: row.held_until,
+    extendedDays: row.extended_days,
   };
 }

@@ -7,7 +7,7 @@ import type { PaymentOrderRow, PaymentPurpose } from './payments.table.js';
  * created, captured once, pending, declined, cancelled, refunded) and calls back the purpose the
  * order pays for. Each thing a customer pays for is a CheckoutPurpose, registered once at start
  * (plugins/checkout.ts): memberships/membership-checkout.ts, shipments/label-checkout.ts,
- * pickups/pickup-checkout.ts. Payments imports none of them, and no purpose knows another: a new
+ * pickups/pickup-checkout.ts, pickup-extensions/pickup-extension-checkout.ts. Payments imports none of them, and no purpose knows another: a new
  * purpose is its file (and its name in PaymentPurpose, with the migration its column's check needs).
  */
 

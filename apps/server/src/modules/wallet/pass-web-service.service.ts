@@ -122,7 +122,7 @@ export async function passesUpdatedSince(
 async function contentChangedAt(db: Db, userId: number, updatedAt: Date, now: Date): Promise<Date> {
   let latest = updatedAt.getTime();
   for (const pkg of await listWaitingPackages(db, userId)) {
-    const { year, month, day } = pacificDay(freePeriodStart(new Date(pkg.delivered_at), pkg.held_until));
+    const { year, month, day } = pacificDay(freePeriodStart(new Date(pkg.delivered_at), pkg.held_until, pkg.extended_days));
     for (let overdue = 0; overdue < OVERDUE_MAX_DAYS; overdue += 1) {
       // The fee rises just after the step (pickupCharge counts a day once the clock is past noon).
       const step = Math.ceil((pacificTime(year, month, day + 1 + overdue, PICKUP_GRACE_HOUR).getTime() + 1) / 1000) * 1000;

@@ -11,6 +11,7 @@ import membershipsRoutes from './memberships.routes.js';
 import messagesRoutes from './messages.routes.js';
 import operationsRoutes from './operations.routes.js';
 import paymentsRoutes from './payments.routes.js';
+import pickupExtensionsRoutes from './pickup-extensions.routes.js';
 import pickupSharesRoutes from './pickup-shares.routes.js';
 import pickupsRoutes from './pickups.routes.js';
 import profileRoutes from './profile.routes.js';
@@ -45,6 +46,7 @@ const APP_V1_ROUTES = [
   labelPurchaseRoutes,
   pickupsRoutes,
   pickupSharesRoutes,
+  pickupExtensionsRoutes,
   carrierWebhooksRoutes,
   vacationHoldsRoutes,
 ];
