@@ -337,8 +337,8 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   // A day more for a waiting package: the quote first, then paid with credits or PayPal.
   quotePickupExtensionCall: [{ body: { packageId: 9 }, mayOmit: [] }],
   extendPickupCall: [
-    { body: { packageId: 9, payWith: 'credits' }, mayOmit: [] },
-    { body: { packageId: 9, payWith: 'paypal' }, mayOmit: [] },
+    { body: { packageId: 9, day: 1, payWith: 'credits' }, mayOmit: [] },
+    { body: { packageId: 9, day: 2, payWith: 'paypal' }, mayOmit: [] },
   ],
   createPickupCall: [
     {

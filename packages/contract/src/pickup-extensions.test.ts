@@ -42,8 +42,9 @@ describe('a free period extended by paid days', () => {
 
   it('says the end in Pacific time and takes a package and a way to pay', () => {
     expect(freeUntilText(new Date('2026-12-03T20:00:00Z'))).toBe('Thu, Dec 3, 12:00 PM PST');
-    expect(extendPickupRequestSchema.safeParse({ packageId: 3, payWith: 'credits' }).success).toBe(true);
-    expect(extendPickupRequestSchema.safeParse({ packageId: 3, payWith: 'card' }).success).toBe(false);
+    expect(extendPickupRequestSchema.safeParse({ packageId: 3, day: 1, payWith: 'credits' }).success).toBe(true);
+    expect(extendPickupRequestSchema.safeParse({ packageId: 3, day: 1, payWith: 'card' }).success).toBe(false);
+    expect(extendPickupRequestSchema.safeParse({ packageId: 3, day: 3, payWith: 'credits' }).success).toBe(false);
     expect(creditSign(OPERATION_TYPE.pickupExtension)).toBe('-');
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call } from './call-descriptor.js';
 import { API_ERRORCODE } from './errorcodes.js';
-import { idField } from './fields.js';
+import { idField, intField } from './fields.js';
 import { OVERDUE_CREDITS_PER_DAY, pickupGraceEnd, PICKUP_TIME_ZONE } from './locker-events.js';
 import { freePeriodStart } from './vacation-holds.js';
 
@@ -43,6 +43,7 @@ export const PICKUP_EXTENSION_MESSAGES = {
   notEnoughCredits: (balance: number) =>
     `You have ${balance} credit${balance === 1 ? '' : 's'}: a day of extension costs ${PICKUP_EXTENSION_CREDITS}. Pay with PayPal instead, or buy credits first.`,
   extended: (until: Date) => `Extended: your package is free until ${freeUntilText(until)}.`,
+  alreadyExtended: 'That day has already been added to this package’s free period: nothing more was charged.',
   /** The PayPal return, by how the payment ended (the dashboard shows it). */
   paypalExtended: 'Payment received: your package’s free period is extended by a day.',
   paypalRefunded:
@@ -110,6 +111,11 @@ export const quotePickupExtensionCall = call({
 
 export const extendPickupRequestSchema = z.object({
   packageId: idField,
+  /**
+   * The day this pays for: the quote's extendedDays + 1. A request for a day already added changes
+   * nothing and charges nothing, so a double click or a second tab never pays twice.
+   */
+  day: intField.min(1).max(PICKUP_EXTENSION_MAX_DAYS),
   payWith: z.enum(PICKUP_EXTENSION_PAY_WITH),
 });
 export type ExtendPickupRequest = z.input<typeof extendPickupRequestSchema>;
@@ -120,7 +126,7 @@ export const extendPickupCall = call({
   encoding: 'json',
   signedIn: true,
   successCodes: [PICKUP_EXTENSION_ERRORCODE.ok, PICKUP_EXTENSION_ERRORCODE.redirect],
-  summary: `Extend one of the signed-in user's waiting packages by a day, before its late fee starts, at most ${PICKUP_EXTENSION_MAX_DAYS} times. payWith 'credits': errorcode 0 with data (the new free-until, days extended, balance), charged at once; 'paypal': errorcode 1 with redirectURL, extended once the payment is captured (given back if the package is picked up or cannot be extended by then). -1 (409) the fee started or the limit reached; -2 (409) not enough credits; -404 (404) no such waiting package.`,
+  summary: `Extend one of the signed-in user's waiting packages by a day, before its late fee starts, at most ${PICKUP_EXTENSION_MAX_DAYS} times. day: the day it pays for (the quote's extendedDays + 1); one already added is answered as it stands, nothing charged (credits) or refused -1 (PayPal). payWith 'credits': errorcode 0 with data (the new free-until, days extended, balance), charged at once; 'paypal': errorcode 1 with redirectURL, extended once the payment is captured (given back if the package is picked up or cannot be extended by then). -1 (409) the fee started or the limit reached; -2 (409) not enough credits; -404 (404) no such waiting package.`,
   request: extendPickupRequestSchema,
   response: result.extend({
     data: z.object({ freeUntil: z.string(), extendedDays: z.number().int(), balance: z.number().int() }).optional(),
