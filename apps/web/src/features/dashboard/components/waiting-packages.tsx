@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { DateTime } from '../../../components/date-time';
 import { SharePickup } from '../../../components/pickup-share/share-pickup';
+import { ExtendPickup, extendedLine, ExtensionResultNotice } from './extend-pickup';
 
 /** The Terms in a line (spec 03 §9), under the list. */
 export const PICKUP_TERMS = `Free until 12:00 PM PST the day after arrival; after that 1 credit a day, for up to ${OVERDUE_MAX_DAYS} extra days.`;
@@ -134,6 +135,14 @@ function WaitingPackageItem({ item }: { item: WaitingPackage }) {
         </Detail>
         <Detail term="Free until">
           <DateTime value={item.freeUntil} />
+          {extendedLine(item) && (
+            <>
+              <br />
+              <Typography component="span" variant="body2" color="text.secondary">
+                {extendedLine(item)}
+              </Typography>
+            </>
+          )}
         </Detail>
         <Detail term="Fee" wide>
           <Typography component="span" color={overdue ? 'warning.dark' : 'text.primary'} sx={{ fontWeight: overdue ? 700 : 400 }}>
@@ -144,6 +153,7 @@ function WaitingPackageItem({ item }: { item: WaitingPackage }) {
       <HeldNotice item={item} />
       <OutOfReachNotice item={item} />
       <SharePickup item={item} sx={{ gridColumn: '1 / -1' }} />
+      <ExtendPickup item={item} sx={{ gridColumn: '1 / -1' }} />
     </Box>
   );
 }
@@ -153,9 +163,17 @@ function WaitingPackageItem({ item }: { item: WaitingPackage }) {
  * in a message the customer may delete, its hub, carrier, arrival, free period and fee.
  */
 export function WaitingPackages({ packages }: { packages: WaitingPackage[] }) {
-  if (packages.length === 0) return <Typography color="text.secondary">No packages are waiting for you.</Typography>;
+  if (packages.length === 0) {
+    return (
+      <>
+        <ExtensionResultNotice />
+        <Typography color="text.secondary">No packages are waiting for you.</Typography>
+      </>
+    );
+  }
   return (
     <>
+      <ExtensionResultNotice />
       <Box component="ul" aria-label="Waiting packages" sx={{ m: 0, p: 0, display: 'grid', gap: 2 }}>
         {packages.map((item) => (
           <WaitingPackageItem key={item.packageId} item={item} />
