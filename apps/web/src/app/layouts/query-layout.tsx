@@ -5,7 +5,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { useAlert } from '../../components/alert/alert-context';
 import { ProgressBar } from '../../components/layout/progress-bar';
 import { createQueryClient } from '../../lib/query-client';
-import { QueryClientHolderContext, registerAppQueryClient } from '../app-query-client';
+import { QueryClientHolderContext, provideAppQueryClient } from '../app-query-client';
 
 function CallsProgressBar() {
   const calls = useIsFetching() + useIsMutating();
@@ -23,9 +23,8 @@ export function QueryLayout() {
   const holder = useContext(QueryClientHolderContext);
   const alert = useAlert();
   if (!holder) throw new Error('QueryLayout must be inside AppProvider');
-  holder.current ??= createQueryClient(() => void alert.show({ icon: 'error', title: MESSAGES.oopsTitle, text: MESSAGES.serviceException }));
-  // The router's loaders use it too (withAppQueryClient).
-  registerAppQueryClient(holder.current);
+  // The app's one client: made here, or by a router's loader that started its calls first (app-query-client.ts).
+  holder.current ??= provideAppQueryClient(createQueryClient, () => void alert.show({ icon: 'error', title: MESSAGES.oopsTitle, text: MESSAGES.serviceException }));
   return (
     <QueryClientProvider client={holder.current}>
       <CallsProgressBar />
