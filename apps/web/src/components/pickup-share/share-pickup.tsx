@@ -175,7 +175,13 @@ export function SharePickup({ item, sx, size = 'medium' }: { item: WaitingPackag
       )}
       {canSharePickup(item) && (
         <Box sx={sx}>
-          <Button variant="outlined" size={size} onClick={() => setSharing(true)} aria-label={`Share pickup of the ${carrierDisplayName(item.carrier)} package ${item.trackingNo}`}>
+          <Button
+            variant="outlined"
+            size={size}
+            onClick={() => setSharing(true)}
+            aria-label={`Share pickup of the ${carrierDisplayName(item.carrier)} package ${item.trackingNo}`}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             Share pickup
           </Button>
         </Box>

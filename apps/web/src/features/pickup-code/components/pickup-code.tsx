@@ -41,7 +41,7 @@ export function PickupCode({ orderId, mId, viewerId = null }: { orderId: string;
         </Typography>
         <Typography color="text.secondary">Order ID: {orderId}</Typography>
         {own?.door && <Typography>{doorLine(own.door)}</Typography>}
-        {own && <SharePickup item={own} sx={{ width: '100%' }} />}
+        {own && <SharePickup item={own} sx={{ width: '100%', textAlign: 'left' }} />}
       </>
     );
   }
