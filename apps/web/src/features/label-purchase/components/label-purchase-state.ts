@@ -7,6 +7,9 @@ import { applySuggestion, type Side } from './verify-step';
 
 export type Checks = Record<Side, AddressCheck>;
 
+/** A carrier's service to choose again when new rates offer it (a rate chosen before, or the label shipped again). */
+export type ServiceChoice = Pick<LabelRate, 'carrier' | 'service'>;
+
 /** Everything the label-purchase page holds besides the step shown (useWizard's). */
 export interface LabelPurchaseState {
   /** What the steps have given, taken by Next (or by Back, from what was typed). */
@@ -41,7 +44,7 @@ export type LabelPurchaseAction =
   /** Rates are asked; `notice` (when given) replaces the one above them. */
   | { type: 'rating'; notice?: string | null }
   /** The rates came; the same carrier and service as `keepChoice` stays chosen. */
-  | { type: 'rated'; data: Rated; keepChoice?: LabelRate }
+  | { type: 'rated'; data: Rated; keepChoice?: ServiceChoice }
   | { type: 'ratingFailed'; rates: RatesState }
   | { type: 'choseRate'; rateId: string }
   /** Another ship date: the page rates again for it. */

@@ -216,6 +216,62 @@ describe('label purchase page', () => {
     expect(field('Address 1')).toHaveValue('');
   });
 
+  it('ships a label again: every step filled in from it, its addresses checked and today’s rates asked at once, its service chosen again at the new price', async () => {
+    signIn({ userId: 7 });
+    const label = unpaidLabel();
+    const again = { id: 41, orderNo: 'AB2611150000041', from: label.from, to: label.to, parcel: label.parcel, insuredValue: '150.00', carrier: 'UPSDAP', service: 'Ground' };
+    // Today's price of the label's UPS Ground is not the one it was bought at.
+    const TODAY = RATES.map((rate) => (rate.rateId === 'rate_ups' ? { ...rate, rate: '12.05' } : rate));
+    const api = labelApi({
+      '/app/v1/labelPurchase/shipAgain': { body: { errorcode: 0, message: 'success', data: again } },
+      '/app/v1/labelPurchase/rates': { body: { errorcode: 0, message: 'ok', data: { draftId: 56, rates: TODAY, insurance: '1.50', messages: [] } } },
+    });
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7, shipAgainId: 41 }));
+    await step('Rates');
+    expect(api.calls('/app/v1/labelPurchase/shipAgain')[0]?.fields.get('id')).toBe('41');
+    expect(screen.getByText(LABEL_PURCHASE_TEXT.shipAgain('AB2611150000041'))).toBeInTheDocument();
+    expect(api.calls('/openapi/easyPost/validateAddress')).toHaveLength(2);
+    expect(api.calls('/app/v1/labelPurchase/rates')).toHaveLength(1);
+    expect(api.calls('/app/v1/labelPurchase/rates')[0]?.json).toMatchObject({
+      from: { firstName: 'Dana', lastName: 'Reyes', address1: '742 Valencia St', city: 'San Francisco', state: 'CA', zipcode: '94110', phone: '415-555-0134', residential: true },
+      to: { firstName: 'Rosa', address1: '12 Elm St', address2: 'Apt 4', city: 'Austin', state: 'TX', zipcode: '73301', email: 'rosa@example.com' },
+      parcel: { predefinedPackage: '', length: '12', width: '10', height: '6', weightLb: '3', weightOz: '0' },
+      insuredValue: '150.00',
+      comments: '',
+      saveRecipient: false,
+    });
+    const chosen = await screen.findByRole('radio', { name: /UPS Ground Saver/ });
+    expect(chosen).toBeChecked();
+    expect(chosen.closest('label')).toHaveTextContent('$12.05');
+
+    // Every step holds the label's values, to change before paying.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await step('Options');
+    expect(field('Declared value to insure')).toHaveValue('150.00');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await step('Package');
+    expect([field('Length'), field('Width'), field('Height')].map((input) => (input as HTMLInputElement).value)).toEqual(['12', '10', '6']);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Options');
+    await user.click(screen.getByRole('button', { name: 'Check addresses' }));
+    await step('Rates');
+    expect(await screen.findByRole('radio', { name: /UPS Ground Saver/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: /^Pay \$/ }));
+    await waitFor(() => expect(leaveForPayment).toHaveBeenCalled());
+    expect(api.calls('/app/v1/labelPurchase/buy')[0]?.json).toEqual({ draftId: 56, rateId: 'rate_ups', notifyRecipient: false });
+  });
+
+  it('says when the label to ship again is not the customer’s, and starts empty', async () => {
+    signIn({ userId: 7 });
+    labelApi({ '/app/v1/labelPurchase/shipAgain': { body: { errorcode: 0, message: 'success', data: null } } });
+    renderApp(pagePath({ boxId: '1234567', userId: 7, shipAgainId: 41 }));
+    expect(await screen.findByText(LABEL_PURCHASE_TEXT.shipAgainNotFound)).toBeInTheDocument();
+    await step('Ship from');
+    expect(field('Address 1')).toHaveValue('');
+  });
+
   it('offers my address, my locker hub and My Contacts (5 a page, search without special characters) for From', async () => {
     signIn({ userId: 7 });
     const api = labelApi();

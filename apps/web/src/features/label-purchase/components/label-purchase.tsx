@@ -11,7 +11,7 @@ import {
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useCallback, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { addressCheckOf, type AddressCheck } from '../../../components/address/address-check';
 import { useAlert } from '../../../components/alert/alert-context';
@@ -30,8 +30,9 @@ import { useBuyLabel } from '../api/buy-label';
 import { useOrderForLater } from '../api/get-order-for-later';
 import { useUnpaidLabel } from '../api/get-unpaid-label';
 import { useRateLabel } from '../api/rate-label';
+import { useShipAgain } from '../api/get-ship-again';
 import { useSaveOrderForLater } from '../api/save-order-for-later';
-import { EMPTY_DRAFT, draftFromSavedOrder, rateInput, saveForLaterInput, type LabelDraft } from '../utils/draft';
+import { EMPTY_DRAFT, draftFromSavedOrder, draftFromShipAgain, rateInput, saveForLaterInput, type LabelDraft } from '../utils/draft';
 import { LABEL_PURCHASE_TEXT } from '../utils/messages';
 import { FromStep, ToStep } from './address-steps';
 import { OptionsStep } from './options-step';
@@ -45,6 +46,7 @@ import {
   ratesFailure,
   unpaidLabelState,
   type LabelPurchaseState,
+  type ServiceChoice,
 } from './label-purchase-state';
 import { RatesStep } from './rates-step';
 import { ReviewStep } from './review-step';
@@ -64,10 +66,10 @@ export function paramOfHash(hash: string): string | null {
  * What `param` asks the page to open: a saved order to continue (OrderId), or an unpaid label to
  * review and pay (unpaidLabelId). Only the session says who the customer is.
  */
-function openedBy(hash: string): { orderId: number | undefined; unpaidLabelId: number | undefined } {
+function openedBy(hash: string): { orderId: number | undefined; unpaidLabelId: number | undefined; shipAgainId: number | undefined } {
   const param = decodeLabelPurchaseParam(paramOfHash(hash));
   const id = Number(param?.OrderId);
-  return { orderId: Number.isInteger(id) && id > 0 ? id : undefined, unpaidLabelId: param?.unpaidLabelId };
+  return { orderId: Number.isInteger(id) && id > 0 ? id : undefined, unpaidLabelId: param?.unpaidLabelId, shipAgainId: param?.shipAgainId };
 }
 
 /**
@@ -78,11 +80,30 @@ function openedBy(hash: string): { orderId: number | undefined; unpaidLabelId: n
  * Review step with everything as it was chosen.
  */
 export function LabelPurchase({ userId, hash }: { userId: number; hash: string }) {
-  const { orderId, unpaidLabelId } = openedBy(hash);
+  const { orderId, unpaidLabelId, shipAgainId } = openedBy(hash);
   const order = useOrderForLater(userId, orderId);
   const unpaid = useUnpaidLabel(unpaidLabelId);
+  const again = useShipAgain(shipAgainId);
   if (orderId !== undefined && order.isPending) return <LinearProgress aria-label="Loading your order in progress" />;
   if (unpaidLabelId !== undefined && unpaid.isPending) return <LinearProgress aria-label="Loading your unpaid label" />;
+  if (shipAgainId !== undefined && again.isPending) return <LinearProgress aria-label="Loading the label to ship again" />;
+  const shipAgain = again.data?.data;
+  if (shipAgain) {
+    // Ship again (issue 23 item 5): every step filled in from the label; the addresses are checked
+    // and the rates asked afresh at once, its service chosen again when it is still offered.
+    return (
+      <LabelPurchaseWizard
+        key={`again-${shipAgain.id}`}
+        userId={userId}
+        orderId={undefined}
+        initial={initialLabelPurchaseState(draftFromShipAgain(shipAgain))}
+        firstStep={STEP.options}
+        rateAtOnce
+        preferredService={shipAgain.carrier && shipAgain.service ? { carrier: shipAgain.carrier, service: shipAgain.service } : undefined}
+        notice={LABEL_PURCHASE_TEXT.shipAgain(shipAgain.orderNo)}
+      />
+    );
+  }
   const label = unpaid.data?.data[0];
   if (label) {
     return (
@@ -98,7 +119,14 @@ export function LabelPurchase({ userId, hash }: { userId: number; hash: string }
     );
   }
   const saved = order.data?.data[0];
-  const notice = unpaidLabelId !== undefined ? LABEL_PURCHASE_TEXT.unpaidNotFound : orderId !== undefined && !saved ? LABEL_PURCHASE_TEXT.orderNotFound : null;
+  const notice =
+    unpaidLabelId !== undefined
+      ? LABEL_PURCHASE_TEXT.unpaidNotFound
+      : shipAgainId !== undefined
+        ? LABEL_PURCHASE_TEXT.shipAgainNotFound
+        : orderId !== undefined && !saved
+          ? LABEL_PURCHASE_TEXT.orderNotFound
+          : null;
   return (
     <LabelPurchaseWizard
       key={saved?.id ?? 'new'}
@@ -116,6 +144,8 @@ function LabelPurchaseWizard({
   unpaidLabelId,
   initial,
   firstStep = STEP.from,
+  rateAtOnce = false,
+  preferredService,
   notice,
 }: {
   userId: number;
@@ -124,6 +154,10 @@ function LabelPurchaseWizard({
   unpaidLabelId?: number;
   initial: LabelPurchaseState;
   firstStep?: number;
+  /** Check the addresses and ask the rates as the page opens (ship again: everything is filled in). */
+  rateAtOnce?: boolean;
+  /** The service to choose when the rates offer it (ship again: the label's own). */
+  preferredService?: ServiceChoice;
   notice: string | null;
 }) {
   const alert = useAlert();
@@ -159,7 +193,7 @@ function LabelPurchaseWizard({
   };
 
   /** Rates for `order`; `notice` (when given) is said above them, the chosen service kept when `keepChoice` names one. */
-  async function rate(order: LabelDraft, { keepChoice, notice }: { keepChoice?: LabelRate; notice?: string | null } = {}) {
+  async function rate(order: LabelDraft, { keepChoice, notice }: { keepChoice?: ServiceChoice; notice?: string | null } = {}) {
     dispatch({ type: 'rating', notice });
     const recipient = JSON.stringify(order.to);
     const saveRecipient = order.to.saveRecipient && savedRecipient.current !== recipient;
@@ -174,7 +208,7 @@ function LabelPurchaseWizard({
 
   const toRates = (order: LabelDraft) => {
     wizard.goTo(STEP.rates);
-    void rate(order, { notice: null });
+    void rate(order, { notice: null, keepChoice: preferredService });
   };
 
   async function checkAddress(address: AddressValues): Promise<AddressCheck> {
@@ -203,6 +237,15 @@ function LabelPurchaseWizard({
     if (bothVerified({ from, to })) toRates(order);
     else wizard.goTo(STEP.verify);
   }
+
+  // Ship again: the page opens checking the addresses, then on to today's rates (once, even when React mounts twice).
+  const ratedAtOnce = useRef(false);
+  useEffect(() => {
+    if (!rateAtOnce || ratedAtOnce.current) return;
+    ratedAtOnce.current = true;
+    void verify(initial.draft);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the page opens, with what it opened with
+  }, []);
 
   async function pay(chosen: LabelRate) {
     if (rates.status !== 'ready') return;
@@ -335,7 +378,7 @@ function LabelPurchaseWizard({
             void rate({ ...draft, shipDate }, { keepChoice: chosenRate, notice: null });
           }}
           onChoose={(chosen) => dispatch({ type: 'choseRate', rateId: chosen })}
-          onRetry={() => void rate(draft)}
+          onRetry={() => void rate(draft, { keepChoice: chosenRate ?? preferredService })}
           onEditAddresses={() => wizard.goTo(STEP.from)}
           // Back goes to Verify only when it was shown (an address needed a decision).
           onBack={() => wizard.goTo(checks && !bothVerified(checks) ? STEP.verify : STEP.options)}

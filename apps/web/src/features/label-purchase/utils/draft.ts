@@ -13,6 +13,7 @@ import {
   type MyAddress,
   type PredefinedPackageId,
   type SavedOrder,
+  type ShipAgain,
   type UnpaidLabel,
 } from '@airbox/contract';
 import { EMPTY_ADDRESS, type AddressValues } from '../../../lib/address-values';
@@ -131,6 +132,20 @@ export function draftFromUnpaidLabel(label: UnpaidLabel): LabelDraft {
     parcel: packageValues(label.parcel),
     options: { insuredValue: insuredText(label.insuredValue), comments: label.comments, notifyRecipient: label.notifyRecipient },
     shipDate: label.shipDate,
+  };
+}
+
+/**
+ * Ship again (getShipAgain, issue 23 item 5): a label's addresses, package and declared value as
+ * the page's steps hold them; no comments, no ship date (the first day offered), rated afresh.
+ */
+export function draftFromShipAgain(label: ShipAgain): LabelDraft {
+  return {
+    from: addressValues(label.from),
+    to: { ...addressValues(label.to), saveRecipient: false },
+    parcel: packageValues(label.parcel),
+    options: { insuredValue: insuredText(label.insuredValue), comments: '', notifyRecipient: false },
+    shipDate: '',
   };
 }
 

@@ -6,6 +6,9 @@ export const LABEL_PURCHASE_TEXT = {
   unpaid: 'This label is not paid for, so nothing was charged. Everything is as you chose it: pay now, or go back a step to change it.',
   unpaidConfirming: 'PayPal is still confirming your payment for this label. It moves to Purchased Labels once the payment is confirmed.',
   unpaidNotFound: 'This label is no longer unpaid: it was paid (see Purchased Labels) or deleted. You can start a new label here.',
+  shipAgain: (orderNo: string) =>
+    `Shipping again as order ${orderNo}: its addresses, package and service are filled in, with today's rates. Go back a step to change anything.`,
+  shipAgainNotFound: 'That label is not among your labels, so nothing was filled in. You can start a new label here.',
   noRates: 'No carrier offers a service for this package between these addresses. Check the addresses, the size and the weight.',
   ratesRefreshed: 'The prices have changed since they were shown, so they were refreshed. Please check your choice and pay again.',
   chooseRate: 'Please choose a service',

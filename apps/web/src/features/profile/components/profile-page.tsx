@@ -6,6 +6,7 @@ import { useAlert } from '../../../components/alert/alert-context';
 import type { SessionHints } from '../../../lib/session';
 import { useUser } from '../../../lib/user';
 import { CompanyDetails } from './company-details';
+import { LabelFormatSetting } from './label-format';
 import { ProfileForm } from './profile-form';
 import { VacationHolds } from './vacation-holds';
 
@@ -36,6 +37,7 @@ export function ProfilePage({ session }: { session: SessionHints }) {
       <Stack spacing={3}>
         <ProfileForm key={profile.user_id} user={profile} />
         <VacationHolds />
+        <LabelFormatSetting />
       </Stack>
     );
   }
@@ -44,6 +46,7 @@ export function ProfilePage({ session }: { session: SessionHints }) {
       <CompanyDetails user={profile} />
       <ProfileForm key={profile.user_id} user={profile} />
       <VacationHolds />
+      <LabelFormatSetting />
     </Stack>
   );
 }

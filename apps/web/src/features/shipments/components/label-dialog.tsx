@@ -1,19 +1,27 @@
-import { type ShipmentRow } from '@airbox/contract';
+import { LABEL_FORMAT_INFO, LABEL_FORMATS, type LabelFormatId, type ShipmentRow } from '@airbox/contract';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import { InfoDialog } from '../../../components/dialog/info-dialog';
 import { answerMessage } from '../../../lib/http';
+import { useLabelFormat } from '../../../lib/label-format';
 import { useShippingLabel } from '../api/get-shipping-label';
 
 /** Said in place of the label when it cannot be shown. */
 export const LABEL_UNAVAILABLE = 'The label cannot be shown right now. Try again, or download the PDF.';
 
+/** What the download button says for a format: DOWNLOAD PDF (the spec's words for the 4×6 PDF), PNG, ZPL. */
+export const downloadLabelText = (format: LabelFormatId) => `DOWNLOAD ${LABEL_FORMAT_INFO[format].extension.toUpperCase()}`;
+
 /**
  * Shipment Label Details (spec 03 §2): the 4x6 label as an image (getShippingLabel's base64 PNG),
- * PRINT (the browser's print dialog for it) and DOWNLOAD PDF, which saves label-ORDERNO.pdf.
+ * PRINT (the browser's print dialog for it) and DOWNLOAD, in the format chosen here for this
+ * label: the customer's label format from My Profile (issue 23 item 4) until another is picked.
  */
 export function LabelDialog({
   row,
@@ -24,11 +32,15 @@ export function LabelDialog({
 }: {
   row: ShipmentRow | null;
   downloading: boolean;
-  onDownload: (row: ShipmentRow) => void;
-  onPrint: (row: ShipmentRow) => void;
+  onDownload: (row: ShipmentRow, format: LabelFormatId) => void;
+  onPrint: (row: ShipmentRow, format: LabelFormatId) => void;
   onClose: () => void;
 }) {
   const label = useShippingLabel(row?.labelURL || null);
+  const preferred = useLabelFormat();
+  // This label's own choice, forgotten when the dialog closes.
+  const [picked, setPicked] = useState<{ row: number; format: LabelFormatId } | null>(null);
+  const format = picked && row && picked.row === row.shippingIndexID ? picked.format : preferred.format;
   const missing = row !== null && !row.labelURL;
   return (
     <InfoDialog
@@ -41,11 +53,11 @@ export function LabelDialog({
       actions={
         row && (
           <>
-            <Button variant="outlined" startIcon={<PrintOutlined />} disabled={!label.data} onClick={() => onPrint(row)}>
+            <Button variant="outlined" startIcon={<PrintOutlined />} disabled={!label.data} onClick={() => onPrint(row, format)}>
               PRINT
             </Button>
-            <Button variant="contained" startIcon={<DownloadOutlined />} disabled={downloading || !row.shipmentID} onClick={() => onDownload(row)}>
-              DOWNLOAD PDF
+            <Button variant="contained" startIcon={<DownloadOutlined />} disabled={downloading || !row.shipmentID} onClick={() => onDownload(row, format)}>
+              {downloadLabelText(format)}
             </Button>
           </>
         )
@@ -60,6 +72,24 @@ export function LabelDialog({
         />
       ) : (
         <Alert severity="error">{answerMessage(label.error) ?? LABEL_UNAVAILABLE}</Alert>
+      )}
+      {row && (
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label="Label format"
+          value={format}
+          onChange={(event) => setPicked({ row: row.shippingIndexID, format: event.target.value as LabelFormatId })}
+          helperText={format === 'zpl' ? 'ZPL is for thermal printers: PRINT saves the file for your printer’s own tool.' : LABEL_FORMAT_INFO[format].hint}
+          sx={{ mt: 2 }}
+        >
+          {LABEL_FORMATS.map((choice) => (
+            <MenuItem key={choice} value={choice}>
+              {LABEL_FORMAT_INFO[choice].name}
+            </MenuItem>
+          ))}
+        </TextField>
       )}
     </InfoDialog>
   );

@@ -1,6 +1,8 @@
 import {
   isPickupResultMessage,
   LABEL_FILE_ERRORCODE,
+  labelFileName,
+  type LabelFormatId,
   PAGINATION,
   SHIPMENT_MESSAGES,
   refundRefusal,
@@ -19,6 +21,8 @@ import { DataTable } from '../../../components/table/data-table';
 import { offsetPager, type OffsetPage } from '../../../components/table/table-pager';
 import { RowActions, type RowAction } from '../../../components/table/row-actions';
 import { RowMenu } from '../../../components/table/row-menu';
+import { useLabelFormat } from '../../../lib/label-format';
+import { labelPurchaseHref } from '../../../lib/label-purchase';
 import { useServiceNames } from '../../../lib/service-names';
 import { ApiError, answerMessage } from '../../../lib/http';
 import type { PickupRequest, PickupScreensProps } from '../../../lib/pickup-request';
@@ -95,8 +99,17 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
   const closeDetails = useCallback(() => setDetails(null), []);
 
   // The label being printed; each print mounts its view afresh (a new key), so printing again prints again.
-  const [printing, setPrinting] = useState<{ id: number; row: ShipmentRow } | null>(null);
-  const printLabel = useCallback((row: ShipmentRow) => setPrinting((current) => ({ id: (current?.id ?? 0) + 1, row })), []);
+  // It prints in the customer's label format (issue 23 item 4): on a 4×6 page, sideways on a letter
+  // sheet of two, or, as ZPL, saved for the thermal printer's own tool (a browser cannot send ZPL).
+  const labelFormat = useLabelFormat().format;
+  const [printing, setPrinting] = useState<{ id: number; row: ShipmentRow; sheet: '4x6' | 'letter' } | null>(null);
+  const printLabel = (row: ShipmentRow, format: LabelFormatId = labelFormat) => {
+    if (format === 'zpl') {
+      void saveLabel(row, 'zpl').then((saved) => saved && toast.show(`${labelFileName(row.orderNo, 'zpl')} is saved: send it to your thermal printer.`));
+      return;
+    }
+    setPrinting((current) => ({ id: (current?.id ?? 0) + 1, row, sheet: format === 'pdf-letter' ? 'letter' : '4x6' }));
+  };
   const donePrinting = useCallback(() => setPrinting(null), []);
   const printFailed = useCallback((message: string) => void alert.show({ icon: 'error', text: message }), [alert]);
 
@@ -155,6 +168,8 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
 
   const shownPickup = pickup ?? (typeof fromAddress === 'object' && fromAddress !== null ? { id: 0, request: fromAddress } : null);
 
+  const shipAgainHref = (row: ShipmentRow) => labelPurchaseHref({ boxId: session.boxId, userId, shipAgainId: row.shippingIndexID });
+
   const failed = (error: unknown) => {
     const message = answerMessage(error);
     if (message) void alert.show({ icon: 'error', text: message });
@@ -171,13 +186,16 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
     }
   };
 
-  const saveLabel = async (row: ShipmentRow) => {
+  /** Saves the label's file in `format` (the customer's label format unless one is picked); whether it was saved. */
+  async function saveLabel(row: ShipmentRow, format: LabelFormatId = labelFormat): Promise<boolean> {
     try {
-      await downloadLabel.mutateAsync({ shipmentId: row.shipmentID, orderNo: row.orderNo });
+      await downloadLabel.mutateAsync({ shipmentId: row.shipmentID, orderNo: row.orderNo, format });
+      return true;
     } catch (error) {
       failed(error);
+      return false;
     }
-  };
+  }
 
   const openInvoice = async (row: ShipmentRow, anchor: HTMLElement) => {
     try {
@@ -233,6 +251,8 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
     if (Pickups && allowed.pickup === 'schedule') actions.push({ label: 'SCHEDULE PICKUP', onClick: () => openPickup({ kind: 'schedule', row }) });
     if (Pickups && allowed.pickup === 'details') actions.push({ label: 'PICKUP DETAILS', onClick: () => openPickup({ kind: 'details', row }) });
     if (Pickups && allowed.pickup === 'dropoff') actions.push({ label: 'DROP-OFF OPTIONS', onClick: () => openPickup({ kind: 'dropoff', row }) });
+    // Any label: a new one pre-filled from it, rated afresh (issue 23 item 5).
+    actions.push({ label: 'SHIP AGAIN', href: shipAgainHref(row) });
     if (allowed.refund) actions.push({ label: 'REFUND', color: 'error', disabled: refund.isPending, onClick: () => void askRefund(row) });
     return actions;
   };
@@ -261,7 +281,7 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
 
   return (
     <>
-      {labelOrder && <LabelOrderNotice userId={userId} orderNo={labelOrder} onViewLabel={setLabelRow} onPrint={printLabel} onClose={closeLabelOrder} />}
+      {labelOrder && <LabelOrderNotice userId={userId} orderNo={labelOrder} onViewLabel={setLabelRow} onPrint={(row) => printLabel(row)} onClose={closeLabelOrder} />}
       <SearchOptions
         search={search}
         onSearch={(next) => {
@@ -282,15 +302,21 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
         cardsBelow="md"
         pager={offsetPager(paging, shipments.data?.data.total ?? 0, PAGINATION.pageSizeOptions, setPaging)}
       />
-      <ShipmentDetailsDialog row={details} onClose={closeDetails} />
+      <ShipmentDetailsDialog row={details} shipAgainHref={shipAgainHref} onClose={closeDetails} />
       <EditCommentsDialog
         row={editing}
         busy={updateComments.isPending}
         onSave={(comments) => void saveComments(comments)}
         onCancel={() => setEditing(null)}
       />
-      <LabelDialog row={labelRow} downloading={downloadLabel.isPending} onDownload={(row) => void saveLabel(row)} onPrint={printLabel} onClose={() => setLabelRow(null)} />
-      {printing && <LabelPrint key={printing.id} row={printing.row} onDone={donePrinting} onFailed={printFailed} />}
+      <LabelDialog
+        row={labelRow}
+        downloading={downloadLabel.isPending}
+        onDownload={(row, format) => void saveLabel(row, format)}
+        onPrint={printLabel}
+        onClose={() => setLabelRow(null)}
+      />
+      {printing && <LabelPrint key={printing.id} row={printing.row} sheet={printing.sheet} onDone={donePrinting} onFailed={printFailed} />}
       <InvoiceMenu choice={invoice} onClose={() => setInvoice(null)} onDownload={() => invoice && void saveInvoice(invoice.row)} />
       {Pickups && shownPickup && (
         <Suspense fallback={<LinearProgress aria-label="Loading the pickup" sx={{ mt: 2 }} />}>

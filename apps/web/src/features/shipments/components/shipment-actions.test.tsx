@@ -1,4 +1,4 @@
-import { SHIPMENT_MESSAGES, shipmentStatus } from '@airbox/contract';
+import { SHIPMENT_MESSAGES, decodeLabelPurchaseParam, shipmentStatus } from '@airbox/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_ROWS, shipmentDetail, shipmentListAnswer, shipmentRow } from '../../../testing/fixtures';
@@ -344,5 +344,77 @@ describe('Shipment Order Details', () => {
     await clickRowAction(user, 'LB0003', 'DETAILS');
     expect(await alertSaying(SHIPMENT_MESSAGES.shipmentExpired)).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Shipment Order Details' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Label formats (issue 23 item 4)', () => {
+  const saved = savedFilesOfEachTest();
+  const LABEL = { '/app/v1/getShippingLabel': { body: { errorcode: 0, message: 'ok', data: 'iVBORw0KGgoAAAANSUhEUg==' } } };
+  const kept = (labelFormat: string) => ({ '/app/v1/labelFormat': { body: { errorcode: 0, message: 'success', labelFormat } } });
+  const file = (text: string, type: string) => () => new Response(text, { headers: { 'Content-Type': type } });
+  let print: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+  });
+  afterEach(() => print.mockRestore());
+
+  it("opens Shipment Label Details in the customer's format, and downloads another picked for this label", async () => {
+    const { api, user } = await openList([SHIPMENT_ROWS.labelCreated], {
+      ...LABEL,
+      ...kept('png-4x6'),
+      '/app/v1/downloadLabelPdf': (request) =>
+        request.fields.get('format') === 'zpl' ? file('^XA^FDlabel^FS^XZ', 'application/zpl')() : file('\x89PNG label', 'image/png')(),
+    });
+    await clickRowAction(user, 'LB0002', 'VIEW SHIPMENT LABEL');
+    const dialog = await screen.findByRole('dialog', { name: 'Shipment Label Details' });
+    await within(dialog).findByRole('img');
+    await user.click(await within(dialog).findByRole('button', { name: 'DOWNLOAD PNG' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.name).toBe('label-LB0002.png');
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Label format' }));
+    await user.click(await screen.findByRole('option', { name: 'ZPL for thermal printers' }));
+    await user.click(within(dialog).getByRole('button', { name: 'DOWNLOAD ZPL' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]?.name).toBe('label-LB0002.zpl');
+    expect(await saved[1]?.file.text()).toBe('^XA^FDlabel^FS^XZ');
+    expect(api.calls('/app/v1/downloadLabelPdf').map((sent) => Object.fromEntries(sent.fields))).toEqual([
+      { shipmentId: 'shp_2', format: 'png-4x6' },
+      { shipmentId: 'shp_2', format: 'zpl' },
+    ]);
+  });
+
+  it('prints on a letter sheet of two for the 8.5×11 format: the label sideways in the top half', async () => {
+    const { api, user } = await openList([SHIPMENT_ROWS.labelCreated], { ...LABEL, ...kept('pdf-letter') });
+    await waitFor(() => expect(api.calls('/app/v1/labelFormat')).toHaveLength(1));
+    await user.click(within(labelRowOf('LB0002')).getByRole('button', { name: 'PRINT LABEL, order LB0002' }));
+    const image = await waitFor(() => document.querySelector<HTMLImageElement>(`.${LABEL_PRINT_CLASS} img`)!);
+    fireEvent.load(image);
+    expect(print).toHaveBeenCalledTimes(1);
+    // The sheet's page size and the turned label are checked in the browser (e2e); here, the view says which sheet it draws.
+    expect(document.querySelector(`.${LABEL_PRINT_CLASS}`)).toHaveAttribute('data-sheet', 'letter');
+  });
+
+  it('saves the ZPL file for the thermal printer when the format is ZPL, instead of the browser’s print dialog', async () => {
+    const { api, user } = await openList([SHIPMENT_ROWS.labelCreated], { ...LABEL, ...kept('zpl'), '/app/v1/downloadLabelPdf': file('^XA^XZ', 'application/zpl') });
+    await waitFor(() => expect(api.calls('/app/v1/labelFormat')).toHaveLength(1));
+    await user.click(within(labelRowOf('LB0002')).getByRole('button', { name: 'PRINT LABEL, order LB0002' }));
+    expect(await toastSaying('label-LB0002.zpl is saved: send it to your thermal printer.')).toBeInTheDocument();
+    expect(saved.map((one) => one.name)).toEqual(['label-LB0002.zpl']);
+    expect(print).not.toHaveBeenCalled();
+  });
+});
+
+describe('Ship again (issue 23 item 5)', () => {
+  it("links every label's menu and its details to the label page pre-filled from it", async () => {
+    const { user } = await openList([SHIPMENT_ROWS.delivered], { '/app/v1/getShipmentDetail': { body: { errorcode: 0, message: 'success', data: shipmentDetail() } } });
+    const menu = await openRowMenu(user, 'LB0004');
+    const link = within(menu).getByRole('menuitem', { name: 'SHIP AGAIN' });
+    const param = /[?&]param=([^&]*)/.exec(link.getAttribute('href')!)?.[1];
+    expect(decodeLabelPurchaseParam(param)).toMatchObject({ userId: 7, shipAgainId: SHIPMENT_ROWS.delivered.shippingIndexID });
+    await user.keyboard('{Escape}');
+    await clickRowAction(user, 'LB0004', 'DETAILS');
+    const dialog = await screen.findByRole('dialog', { name: 'Shipment Order Details' });
+    expect(within(dialog).getByRole('link', { name: 'SHIP AGAIN' })).toHaveAttribute('href', link.getAttribute('href'));
   });
 });

@@ -11,6 +11,7 @@ import {
   type ShipmentRow,
 } from '@airbox/contract';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
@@ -130,7 +131,16 @@ function DetailContent({ detail }: { detail: ShipmentDetail }) {
  * tracking with its events, parcel, the price with insurance and discount, payment and refund
  * status. A failed fetch says ' ShipmentID expired' (spec 03 §8) and closes the dialog.
  */
-export function ShipmentDetailsDialog({ row, onClose }: { row: ShipmentRow | null; onClose: () => void }) {
+export function ShipmentDetailsDialog({
+  row,
+  shipAgainHref,
+  onClose,
+}: {
+  row: ShipmentRow | null;
+  /** SHIP AGAIN (issue 23 item 5): the label page pre-filled from this label, rated afresh. */
+  shipAgainHref?: (row: ShipmentRow) => string;
+  onClose: () => void;
+}) {
   const alert = useAlert();
   const detail = useShipmentDetail(row ? { shipmentID: row.shipmentID, shippingIndexID: row.shippingIndexID } : null);
   const failed = row !== null && detail.isError;
@@ -148,6 +158,13 @@ export function ShipmentDetailsDialog({ row, onClose }: { row: ShipmentRow | nul
       loading={detail.isPending}
       loadingLabel="Loading the shipment details"
       onClose={onClose}
+      actions={
+        row && shipAgainHref ? (
+          <Button variant="outlined" href={shipAgainHref(row)}>
+            SHIP AGAIN
+          </Button>
+        ) : undefined
+      }
     >
       {detail.data && <DetailContent detail={detail.data.data} />}
     </InfoDialog>
