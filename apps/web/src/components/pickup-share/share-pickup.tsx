@@ -130,7 +130,16 @@ export function SharedNotice({
     return (
       <Box sx={sx}>
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          Pickup shared{to}.
+          {/* An address may break before its '@' rather than anywhere inside it. */}
+          {item.share.sentTo.includes('@') ? (
+            <>
+              Pickup shared with {item.share.sentTo.slice(0, item.share.sentTo.indexOf('@'))}
+              <wbr />
+              {item.share.sentTo.slice(item.share.sentTo.indexOf('@'))}.
+            </>
+          ) : (
+            <>Pickup shared{to}.</>
+          )}
         </Typography>
         <Button size="small" onClick={onRevoke} disabled={revoking} aria-label={revokeLabel} sx={{ px: 0.5, minWidth: 0, ml: -0.5 }}>
           Revoke

@@ -74,4 +74,13 @@ describe('My Messages: share a pickup', () => {
     expect(api.calls('/app/v1/getUnPickupsById')).not.toHaveLength(0);
     expect(screen.queryByRole('button', { name: /^Share pickup of/ })).not.toBeInTheDocument();
   });
+
+  it('names whom a package was shared with by e-mail, in a line that may break before the @', async () => {
+    signIn({ userId: 7 });
+    messagesApi(() => [{ ...waiting, share: { via: 'email', sentTo: 'friend@example.com', sharedAt: '2026-11-23T18:00:00.000Z', validUntil: '2026-11-24T20:00:00.000Z' } }]);
+    renderApp('/message');
+    const line = await screen.findByText('Pickup shared with friend@example.com.', {}, { timeout: 15_000 });
+    expect(line.querySelector('wbr')).not.toBeNull();
+    expect(screen.getByRole('button', { name: `Revoke the share of the USPS package ${WAITING_PACKAGE.trackingNo}` })).toBeInTheDocument();
+  });
 });
