@@ -152,8 +152,11 @@ function WaitingPackageItem({ item }: { item: WaitingPackage }) {
       </Box>
       <HeldNotice item={item} />
       <OutOfReachNotice item={item} />
-      <SharePickup item={item} sx={{ gridColumn: '1 / -1' }} />
-      <ExtendPickup item={item} sx={{ gridColumn: '1 / -1' }} />
+      {/* The card's actions side by side; a share's notice (an alert) takes a line of its own. */}
+      <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', gap: 1.5, '&:empty': { display: 'none' }, '& > .MuiAlert-root': { flexBasis: '100%' } }}>
+        <SharePickup item={item} />
+        <ExtendPickup item={item} />
+      </Box>
     </Box>
   );
 }
