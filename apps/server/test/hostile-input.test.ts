@@ -179,6 +179,8 @@ const CALL_SAMPLES: Partial<Record<string, Record<string, Value>>> = {
   sharePickupCall: { packageId: 1, via: 'email', email: 'friend@example.com', phone: '415-555-0177' },
   revokePickupShareCall: { packageId: 1 },
   getPublicPickupShareCall: { token: 'A'.repeat(43) },
+  // The controller's question before a delivery (issue 22 items 2 and 3): its optional clock.
+  lockerRecipientCall: { at: '2026-03-01T20:00:00.000Z' },
 };
 
 /** The object schemas a request may take: the object itself, or each option of a union. */

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { ALL_CALLS, LOCKER_EVENT_MESSAGES, MESSAGES, lockerEventCall } from '@airbox/contract';
+import { ALL_CALLS, LOCKER_EVENT_MESSAGES, MESSAGES, lockerEventCall, lockerRecipientCall } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, login, postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
 
@@ -37,7 +37,8 @@ describe('request handling', () => {
 
   it('refuses a foreign Origin on every call of the contract, /app/v1 and /openapi alike, before it does anything', async () => {
     const { cookie, userId } = await signIn(t.app, 'demo@example.com');
-    const refusedCalls = Object.values(ALL_CALLS).filter((call) => call !== lockerEventCall);
+    // The lockers' keyed calls answer to their key instead (next test).
+    const refusedCalls = Object.values(ALL_CALLS).filter((call) => call !== lockerEventCall && call !== lockerRecipientCall);
     expect(refusedCalls.filter((call) => call.path.startsWith('/openapi/')).length).toBeGreaterThan(8);
     for (const call of refusedCalls) {
       // A sibling host of the same site (a form it auto-posts carries the session cookie) and another site.
@@ -66,6 +67,9 @@ describe('request handling', () => {
     const locker = await t.app.inject({ method: 'POST', url: lockerEventCall.path, headers: { origin: 'https://evil.example' }, payload: {} });
     expect(locker.statusCode).toBe(401);
     expect(locker.json().message).toBe(LOCKER_EVENT_MESSAGES.badApiKey);
+    const recipient = await t.app.inject({ method: 'GET', url: `${lockerRecipientCall.path}?boxId=2135846&hubId=x`, headers: { origin: 'https://evil.example' } });
+    expect(recipient.statusCode).toBe(401);
+    expect(recipient.json().message).toBe(LOCKER_EVENT_MESSAGES.badApiKey);
   });
 
   it('accepts the portal’s own origin and the request’s own host', async () => {
