@@ -191,6 +191,20 @@ describe('paid with credits', () => {
     expect(await waiting(customer)).toEqual([expect.objectContaining({ packageId: late.packageId, extendedDays: 0 })]);
   });
 
+  it('keeps a shared pickup working until the new end', async () => {
+    now = new Date('2026-12-01T18:00:00Z');
+    const customer = await newCustomer(t.app, { credits: 5 });
+    const { packageId } = await deliver(customer);
+    const shared = await t.app.inject({ method: 'POST', url: '/app/v1/lockerPackages/share', headers: { cookie: customer.cookie }, payload: { packageId, via: 'link' } });
+    expect(shared.json()).toMatchObject({ errorcode: 0, data: { validUntil: '2026-12-02T20:00:00.000Z' } });
+    expect((await extend(customer, packageId, 1, 'credits')).statusCode).toBe(200);
+    const answer = await postForm(t.app, '/app/v1/getUnPickupsById', { uid: customer.userId }, customer.cookie);
+    expect(answer.json().packages[0].share).toMatchObject({ validUntil: '2026-12-03T20:00:00.000Z' });
+    // Thursday 10 AM, past the first end: the shared code still opens the door.
+    now = new Date('2026-12-03T18:00:00Z');
+    expect((await locker({ type: 'picked_up', hubId, pickupCode: shared.json().data.pickupCode })).json()).toMatchObject({ errorcode: 0, overtimeDays: 0 });
+  });
+
   it('two extensions of the same day at once: one day, one credit', async () => {
     now = new Date('2026-12-01T18:00:00Z');
     const customer = await newCustomer(t.app, { credits: 5 });

@@ -7,6 +7,7 @@ import { recordPickupExtension } from '../operations/ledger.js';
 import { addExtendedDay, lockLockerPackage } from '../packages/packages.repository.js';
 import type { CheckoutDeps, CheckoutPurpose } from '../payments/checkout.js';
 import type { PaymentOrderRow } from '../payments/payments.table.js';
+import { extendLiveShare } from '../pickup-shares/pickup-shares.service.js';
 import { lockUser } from '../users/users.repository.js';
 import { passChanged } from '../wallet/pass-web-service.service.js';
 import { findExtensionOfPayment, settlePickupExtension } from './pickup-extensions.repository.js';
@@ -61,6 +62,7 @@ export const pickupExtensionCheckout: CheckoutPurpose = {
     const at = now.toISOString();
     const why = refusal(pkg, extension, now);
     if (why === null && pkg && (await addExtendedDay(trx, pkg.id, extension.for_day - 1))) {
+      await extendLiveShare(trx, pkg.id, extensionWindow(pkg).newFreeUntil);
       await settlePickupExtension(trx, extension.id, ['paying', 'cancelled'], { state: 'extended', day: extension.for_day, settled_at: at });
       await recordPickupExtension(trx, user, { at, packageId: pkg.id, credits: 0, paidCents: order.amount_cents, paymentOrderId: order.id, balanceAfter: user.credits });
       await passChanged(trx, deps, user.user_id);

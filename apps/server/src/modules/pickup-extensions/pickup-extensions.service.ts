@@ -18,6 +18,7 @@ import { addExtendedDay, findLockerPackage, lockLockerPackage } from '../package
 import type { LockerPackageRow } from '../packages/packages.table.js';
 import { insertOpenOrder, openWithProvider } from '../payments/payment-orders.js';
 import { findUserById, lockUser, updateUser } from '../users/users.repository.js';
+import { extendLiveShare } from '../pickup-shares/pickup-shares.service.js';
 import { passChanged } from '../wallet/pass-web-service.service.js';
 import { insertPickupExtension } from './pickup-extensions.repository.js';
 
@@ -132,7 +133,8 @@ export async function extendWithCredits(deps: ExtensionDeps, userId: number, pac
     const balance = user.credits - PICKUP_EXTENSION_CREDITS;
     await updateUser(trx, userId, { credits: balance, updated_at: at });
     await recordPickupExtension(trx, user, { at, packageId: pkg.id, credits: PICKUP_EXTENSION_CREDITS, paidCents: null, paymentOrderId: null, balanceAfter: balance });
-    // The wallet pass shows the new free-until.
+    // A live share of its pickup works until the new end too; the wallet pass shows it.
+    await extendLiveShare(trx, pkg.id, newFreeUntil);
     await passChanged(trx, deps, userId);
     deps.log.info({ packageId: pkg.id, userId, day }, 'pickup extended with credits');
     return { freeUntil: newFreeUntil.toISOString(), extendedDays: day, balance, charged: true };

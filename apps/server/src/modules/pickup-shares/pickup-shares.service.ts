@@ -3,6 +3,7 @@ import {
   APP_PATHS,
   appUrl,
   directionsUrl,
+  freePeriodStart,
   PICKUP_SHARE_ERRORCODE,
   PICKUP_SHARE_MESSAGES,
   PICKUP_SHARES_PER_DAY,
@@ -70,6 +71,14 @@ export function toShareSummary(row: Pick<PickupShareRow, 'via' | 'sent_to' | 'cr
   return { via: row.via, sentTo: row.sent_to, sharedAt: toIso(row.created_at), validUntil: toIso(row.expires_at) };
 }
 
+/**
+ * The package's free period was extended (issue 22 item 2): its live share, if any, stays valid
+ * until the new end, in the extension's transaction (the package's row locked).
+ */
+export async function extendLiveShare(trx: Db, packageId: number, until: Date): Promise<void> {
+  await trx.updateTable('pickup_shares').set({ expires_at: until.toISOString() }).where('package_id', '=', packageId).where('ended_at', 'is', null).execute();
+}
+
 /** The live shares of a user's waiting packages, by package id (the dashboard's list). */
 export async function liveSharesOfUser(db: Db, userId: number): Promise<Map<number, PickupShareSummary>> {
   const rows = await db.selectFrom('pickup_shares').selectAll().where('user_id', '=', userId).where('ended_at', 'is', null).execute();
@@ -96,7 +105,8 @@ export async function sharePickup(deps: ShareDeps, userId: number, input: ShareP
     if (!user || !pkg || pkg.user_id !== userId || pkg.picked_up_at !== null) {
       throw shareError(404, PICKUP_SHARE_ERRORCODE.notFound, PICKUP_SHARE_MESSAGES.notFound);
     }
-    const expiresAt = pickupGraceEnd(new Date(toIso(pkg.delivered_at)));
+    // Until the free period ends, as the dashboard counts it: after a vacation hold, with the days extended (issue 22 item 2).
+    const expiresAt = pickupGraceEnd(freePeriodStart(new Date(toIso(pkg.delivered_at)), pkg.held_until, Number(pkg.extended_days)));
     if (now.getTime() >= expiresAt.getTime()) throw shareError(409, PICKUP_SHARE_ERRORCODE.refused, PICKUP_SHARE_MESSAGES.freePeriodOver);
     if (await liveShareOf(trx, pkg.id)) throw shareError(409, PICKUP_SHARE_ERRORCODE.refused, PICKUP_SHARE_MESSAGES.alreadyShared);
     const dayAgo = new Date(now.getTime() - 24 * 3_600_000).toISOString();
