@@ -178,6 +178,9 @@ const CALL_SAMPLES: Partial<Record<string, Record<string, Value>>> = {
   buyLabelCall: { orderId: 1, replaces: 1 },
   sharePickupCall: { packageId: 1, via: 'email', email: 'friend@example.com', phone: '415-555-0177' },
   revokePickupShareCall: { packageId: 1 },
+  // A day more for a waiting package (issue 22 item 2): the day it pays for, and how.
+  quotePickupExtensionCall: { packageId: 1 },
+  extendPickupCall: { packageId: 1, day: 1, payWith: 'credits' },
   getPublicPickupShareCall: { token: 'A'.repeat(43) },
   // The controller's question before a delivery (issue 22 items 2 and 3): its optional clock.
   lockerRecipientCall: { at: '2026-03-01T20:00:00.000Z' },
