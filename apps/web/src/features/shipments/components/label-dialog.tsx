@@ -63,16 +63,6 @@ export function LabelDialog({
         )
       }
     >
-      {row && label.data ? (
-        <Box
-          component="img"
-          src={`data:image/png;base64,${label.data.data}`}
-          alt={`Shipping label of order ${row.orderNo}${row.trackingNum ? `, tracking number ${row.trackingNum}` : ''}`}
-          sx={{ display: 'block', width: '100%', maxWidth: 384, mx: 'auto', border: 1, borderColor: 'divider' }}
-        />
-      ) : (
-        <Alert severity="error">{answerMessage(label.error) ?? LABEL_UNAVAILABLE}</Alert>
-      )}
       {row && (
         <TextField
           select
@@ -82,7 +72,7 @@ export function LabelDialog({
           value={format}
           onChange={(event) => setPicked({ row: row.shippingIndexID, format: event.target.value as LabelFormatId })}
           helperText={format === 'zpl' ? 'ZPL is for thermal printers: PRINT saves the file for your printer’s own tool.' : LABEL_FORMAT_INFO[format].hint}
-          sx={{ mt: 2 }}
+          sx={{ mt: 1, mb: 2 }}
         >
           {LABEL_FORMATS.map((choice) => (
             <MenuItem key={choice} value={choice}>
@@ -90,6 +80,16 @@ export function LabelDialog({
             </MenuItem>
           ))}
         </TextField>
+      )}
+      {row && label.data ? (
+        <Box
+          component="img"
+          src={`data:image/png;base64,${label.data.data}`}
+          alt={`Shipping label of order ${row.orderNo}${row.trackingNum ? `, tracking number ${row.trackingNum}` : ''}`}
+          sx={{ display: 'block', width: '100%', maxWidth: 384, mx: 'auto', border: 1, borderColor: 'divider' }}
+        />
+      ) : (
+        <Alert severity="error">{answerMessage(label.error) ?? LABEL_UNAVAILABLE}</Alert>
       )}
     </InfoDialog>
   );
