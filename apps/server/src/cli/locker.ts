@@ -10,7 +10,7 @@ import { listHubs } from '../modules/hubs/hubs.repository.js';
 import { recipientForDelivery, recordDelivery, recordPickup } from '../modules/lockers/locker-events.service.js';
 import { UsageError } from './simulator-fail.js';
 
-const USAGE = `Usage (the same service as POST /app/v1/locker/events, without the API key):
+const USAGE = `Usage (the same services as the locker events API, /app/v1/locker/..., without the API key):
   npm run locker -- deliver --box 2135846 [--hub <id | name | first>] [--carrier USPS] [--tracking 9400…] [--at ISO-time] [--door B3 [--low]]
       A package delivered for an AirBox ID; --hub defaults to the customer's own hub. --door: the
       door used (column and row: B3, or 12-3 for numbered columns), --low when it is a low one.
