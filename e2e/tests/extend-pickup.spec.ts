@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, signIn } from '../support/accounts';
+import { createAccount, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
 import { deliverAsController } from '../support/locker';
 
@@ -9,7 +9,9 @@ import { deliverAsController } from '../support/locker';
  * the payment simulator, opens EXTEND A DAY on the dashboard, reads the price (credits and
  * dollars) and the new free-until before anything is charged, pays 1 credit, and the card then
  * shows the new free-until and 'Extended 1 of 2 days'; the history names the extension. At a
- * laptop's width and a phone's. EXTEND_SHOTS=<dir> keeps screenshots of the dialog and the card.
+ * laptop's width and a phone's. With no credits, the same paid with PayPal through the payment
+ * simulator, back on the dashboard told so. EXTEND_SHOTS=<dir> keeps screenshots of the dialog and
+ * the card.
  */
 
 const FIRST_LOAD = { timeout: 25_000 };
@@ -89,3 +91,40 @@ for (const viewport of [
     await expect(line).toContainText('-1');
   });
 }
+
+test('with no credits: credits disabled saying why, a day paid with PayPal, back on the dashboard told so', async ({ context, page, baseURL }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const account = await createAccount({ firstName: 'Quinn' });
+  await signIn(context, baseURL!, account.email, account.password);
+  const hubs = await context.request.get(`/app/v1/getLockerInfoByUser?user_id=${account.userId}`);
+  const hub = ((await hubs.json()) as { locker_info: { id: string; business_name: string }[] }).locker_info.find((h) => h.business_name === 'AirBox Union Square')!;
+  const delivered = await deliverAsController(page.request, { boxId: account.boxId, hubId: hub.id, trackingNo: tracking('8'), deliveredAt: deliveredForNextNoon() });
+  const quote = (await (await context.request.get(`/app/v1/lockerPackages/extension?packageId=${delivered.packageId}`)).json()) as {
+    data: { newFreeUntil: string; priceCents: number };
+  };
+  const price = `$${(quote.data.priceCents / 100).toFixed(2)}`;
+
+  await page.goto('/app/dashboard');
+  const item = page.getByRole('list', { name: 'Waiting packages' }).getByRole('listitem').filter({ hasText: delivered.pickupCode });
+  await item.getByRole('button', { name: /^Extend a day/ }).click(FIRST_LOAD);
+  const dialog = page.getByRole('dialog', { name: 'Extend the free period' });
+  const credits = dialog.getByRole('radio', { name: '1 credit (you have 0 credits)' });
+  await expect(credits).toBeDisabled(FIRST_LOAD);
+  await expect(credits).toHaveAccessibleDescription(/You have 0 credits: a day of extension costs 1\./);
+  await expect(dialog.getByRole('radio', { name: `${price} with PayPal` })).toBeChecked();
+  await expectNoSeriousViolations(page);
+  if (shots) await page.screenshot({ path: `${shots}/extend-paypal-dialog-375.png` });
+  await dialog.getByRole('button', { name: `Pay ${price} with PayPal` }).click();
+
+  await expect(page.getByRole('heading', { name: 'Payment simulator' })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByText(price)).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/, FIRST_LOAD);
+  await expect(toast(page, 'Payment received: your package’s free period is extended by a day.')).toBeVisible();
+  const freeUntil = item.locator('dt', { hasText: 'Free until' }).locator('+ dd time');
+  await expect(freeUntil).toHaveAttribute('datetime', quote.data.newFreeUntil);
+  await expect(item).toContainText('Extended 1 of 2 days');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSeriousViolations(page);
+  if (shots) await page.screenshot({ path: `${shots}/extend-paypal-back-375.png` });
+});
