@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICKUP_EXTENSION_MESSAGES } from '@airbox/contract';
+import type { SimulatorPassPushProvider } from '../src/providers/pass-push/simulator-pass-push-provider.js';
 import { enqueuePickupReminders } from '../src/jobs/pickup-reminders.job.js';
 import { buildTestApp, mailsOf, postForm, signIn, type TestApp, useTestDatabase } from './helper.js';
 import { customerHub, newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
 import { paymentSteps } from './payment-fixtures.js';
+import { unzip } from './pkpass.js';
 
 /**
  * Extend a pickup (issue 22 item 2, the paid half), as the dashboard and a locker controller call
@@ -189,6 +191,31 @@ describe('paid with credits', () => {
     expect((await userRow(t.app, customer.userId)).credits).toBe(4);
     expect(await extensionLines(customer.userId)).toEqual([]);
     expect(await waiting(customer)).toEqual([expect.objectContaining({ packageId: late.packageId, extendedDays: 0 })]);
+  });
+
+  it('tells the wallet pass: its devices are pushed and the pass shows the new end', async () => {
+    now = new Date('2026-12-01T18:00:00Z');
+    const customer = await newCustomer(t.app, { credits: 5 });
+    const { packageId } = await deliver(customer);
+    const link = (await t.app.inject({ method: 'GET', url: `/app/v1/appleWallet/getPass?user_id=${customer.userId}&OS=mac`, headers: { cookie: customer.cookie } })).json().data as string;
+    const download = await t.app.inject({ method: 'GET', url: link.slice(t.config.publicUrl.length) });
+    const pass = JSON.parse(unzip(download.rawPayload).get('pass.json')!.toString('utf8')) as { serialNumber: string; authenticationToken: string; passTypeIdentifier: string };
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: `/passkit/v1/devices/ext-device/registrations/${pass.passTypeIdentifier}/${pass.serialNumber}`,
+      headers: { authorization: `ApplePass ${pass.authenticationToken}` },
+      payload: { pushToken: 'ab'.repeat(32) },
+    });
+    expect(registered.statusCode).toBe(201);
+    const pushes = () => (t.app.passPushes as SimulatorPassPushProvider).pushes.filter((push) => push.tokenEnd === 'abababab').length;
+    await mailsOf(t);
+    const before = pushes();
+    expect((await extend(customer, packageId, 1, 'credits')).statusCode).toBe(200);
+    await mailsOf(t);
+    expect(pushes()).toBe(before + 1);
+    const latest = await t.app.inject({ method: 'GET', url: `/passkit/v1/passes/${pass.passTypeIdentifier}/${pass.serialNumber}`, headers: { authorization: `ApplePass ${pass.authenticationToken}` } });
+    const shown = JSON.parse(unzip(latest.rawPayload).get('pass.json')!.toString('utf8')) as { generic: { auxiliaryFields: Array<{ key: string; value: string }> } };
+    expect(shown.generic.auxiliaryFields.find((field) => field.key === 'freeUntil')?.value).toBe('12/3/2026 12:00 PM PST');
   });
 
   it('keeps a shared pickup working until the new end', async () => {
