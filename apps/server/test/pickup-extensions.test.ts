@@ -266,6 +266,33 @@ describe('paid with PayPal', () => {
     expect((await userRow(t.app, customer.userId)).credits).toBe(0);
   });
 
+  it('opened before the fee started: the day is added if the money comes before it is over, else given back', async () => {
+    now = new Date('2026-12-01T18:00:00Z');
+    const customer = await newCustomer(t.app);
+    const late = await newCustomer(t.app);
+    const { packageId } = await deliver(customer);
+    const other = await deliver(late);
+    // Wednesday 11:30 AM: both open a PayPal payment; the fee starts at noon.
+    now = new Date('2026-12-02T19:30:00Z');
+    await signInAgain(customer);
+    await signInAgain(late);
+    const inTime = await payPal(customer, packageId, 1);
+    const tooLate = await payPal(late, other.packageId, 1);
+
+    // 12:30 PM: past the first end, within the day paid for: added, and no late day counted.
+    now = new Date('2026-12-02T20:30:00Z');
+    expect(await follow(await approve(inTime.token), customer.cookie)).toBe('/app/dashboard?extension=extended');
+    expect((await waiting(customer))[0]).toMatchObject({ extendedDays: 1, overdueDays: 0 });
+
+    // Thursday 1 PM: the day paid for is over too: the money goes back, the customer is told.
+    now = new Date('2026-12-03T21:00:00Z');
+    await signInAgain(late);
+    expect(await follow(await approve(tooLate.token), late.cookie)).toBe('/app/dashboard?extension=refunded');
+    expect((await refundsOf(tooLate.order.id)).status).toBe('refunded');
+    const told = (await mailsOf(t)).filter((mail) => mail.to.includes(late.email) && mail.subject.includes('not extended'));
+    expect(told.map((mail) => mail.text.includes('its free period had ended before your payment came through'))).toEqual([true]);
+  });
+
   it('a cancel at PayPal adds nothing and says so', async () => {
     now = new Date('2026-12-01T18:00:00Z');
     const customer = await newCustomer(t.app);
