@@ -7,7 +7,8 @@ import { RECIPIENT, SENDER, buyLabelThroughApi, chooseLabelAction } from '../sup
 /*
  * Issue 23 items 4 and 5. Every label format: the customer picks one in My Profile, Purchased
  * Labels opens, downloads and prints in it, and each download may pick another; each file is
- * checked for what it is (the PDF's page size, the PNG's pixels, ZPL's ^XA … ^XZ). Ship again: a
+ * checked for what it is (the PDF's page size, the PNG's pixels, ZPL's ^XA … ^XZ), and two labels
+ * share an 8.5×11 sheet. Ship again: a
  * label's SHIP AGAIN opens the label page filled in from it and rated afresh. At a laptop's width
  * and a phone's. FORMATS_SHOTS=<dir> keeps screenshots of the screens.
  */
@@ -18,6 +19,9 @@ const shots = process.env.FORMATS_SHOTS;
 
 /** Nothing wider than the screen: the page never scrolls sideways. */
 const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** The images a PDF draws (each label is one). */
+const imageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0;
 
 /** The page sizes of a PDF, in points (its MediaBoxes). */
 const pageSizes = (pdf: Buffer) => [...pdf.toString('latin1').matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((match) => [Number(match[1]), Number(match[2])]);
@@ -47,6 +51,8 @@ for (const viewport of [
     const account = await createAccount({ firstName: 'Fern' });
     await signIn(context, baseURL!, account.email, account.password);
     const { orderNo } = await buyLabelThroughApi(context.request);
+    // A second label, to share an 8.5×11 sheet with the first.
+    const second = await buyLabelThroughApi(context.request);
 
     // My Profile: the 4×6 PDF until another is picked; ZPL picked by keyboard is kept on the server.
     await page.goto('/app/parent/profile');
@@ -108,6 +114,14 @@ for (const viewport of [
     const letter = await save('DOWNLOAD PDF');
     expect(letter.name).toBe(`label-${orderNo}-letter.pdf`);
     expect(pageSizes(letter.bytes)).toEqual([[612, 792]]);
+    expect(imageCount(letter.bytes)).toBe(1);
+    // Two labels a sheet: the second label in the bottom half.
+    await dialog.getByRole('combobox', { name: 'Bottom half of the sheet' }).click();
+    await page.getByRole('option', { name: new RegExp(`^Order ${second.orderNo}`) }).click();
+    const twoUp = await save('DOWNLOAD PDF');
+    expect(pageSizes(twoUp.bytes)).toEqual([[612, 792]]);
+    expect(imageCount(twoUp.bytes)).toBe(2);
+    expect(twoUp.bytes.toString('latin1')).toContain(`(Shipping labels ${orderNo}, ${second.orderNo})`);
     if (shots) await page.screenshot({ path: `${shots}/label-dialog-letter-${viewport.width}.png` });
     await dialog.getByRole('button', { name: 'CLOSE' }).click();
     await expect(dialog).toBeHidden();

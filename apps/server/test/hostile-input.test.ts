@@ -167,6 +167,7 @@ function sampleValues(userId: number): Record<string, Value> {
     // Label formats (issue 23 item 4).
     labelFormat: 'zpl',
     format: 'pdf-letter',
+    alsoShipmentId: 'shp_0123456789abcdef',
   };
 }
 

@@ -88,6 +88,25 @@ describe('label formats: downloads (issue 23 item 4)', () => {
     expect(imageCount(response.rawPayload)).toBe(1);
   });
 
+  it('puts a second label of the customer’s in the bottom half of the 8.5x11 sheet, only on that sheet, never another customer’s', async () => {
+    const second = await boughtLabel(owner);
+    const both = await postForm(t.app, '/app/v1/downloadLabelPdf', { shipmentId: label.shipmentId, format: 'pdf-letter', alsoShipmentId: second.shipmentId }, owner.cookie);
+    expect(both.statusCode, both.body).toBe(200);
+    expect(pageSizes(both.rawPayload)).toEqual([[612, 792]]);
+    expect(imageCount(both.rawPayload)).toBe(2);
+    expect(both.rawPayload.toString('latin1')).toContain(`(Shipping labels ${label.orderNo}, ${second.orderNo})`);
+
+    const notLetter = await postForm(t.app, '/app/v1/downloadLabelPdf', { shipmentId: label.shipmentId, format: 'pdf-4x6', alsoShipmentId: second.shipmentId }, owner.cookie);
+    expect(notLetter.statusCode).toBe(400);
+    expect(notLetter.json().message).toBe(LABEL_FORMAT_MESSAGES.alsoOnlyOnLetter);
+
+    const stranger = await newCustomer(t.app);
+    const theirs = await boughtLabel(stranger);
+    const mixed = await postForm(t.app, '/app/v1/downloadLabelPdf', { shipmentId: label.shipmentId, format: 'pdf-letter', alsoShipmentId: theirs.shipmentId }, owner.cookie);
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.json()).toMatchObject({ errorcode: -1 });
+  });
+
   it('answers ZPL II from ^XA to ^XZ with the tracking number as a Code 128 barcode, asked of the carrier once and kept', async () => {
     const before = await t.app.db.selectFrom('shipment_labels').select('format').where('shipment_id', '=', label.id).execute();
     expect(before.map((row) => row.format).sort()).toEqual(['PDF', 'PNG']);

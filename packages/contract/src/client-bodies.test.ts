@@ -279,7 +279,11 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   // Comments may be cleared.
   updateShipmentDetailCall: [{ body: { comments: 'Fragile', shipmentIndexID: 7 }, mayOmit: ['comments'] }],
   getShippingLabelCall: [{ body: { label_url: '/app/v1/shipments/7/label.png' }, mayOmit: [] }],
-  downloadLabelPdfCall: [{ body: { shipmentId: 'shp_1', format: 'zpl' }, mayOmit: ['format'] }],
+  downloadLabelPdfCall: [
+    { body: { shipmentId: 'shp_1', format: 'zpl' }, mayOmit: ['format'] },
+    // Two labels on one 8.5x11 sheet.
+    { body: { shipmentId: 'shp_1', format: 'pdf-letter', alsoShipmentId: 'shp_2' }, mayOmit: ['format', 'alsoShipmentId'] },
+  ],
   getInvoiceCall: [{ body: { shippingIndexID: 7 }, mayOmit: [] }],
   downloadInvoiceCall: [{ body: { shippingIndexID: 7 }, mayOmit: [] }],
   // An address without a second line, phone or name is still verified (spec 03 §7).

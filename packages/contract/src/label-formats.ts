@@ -33,6 +33,7 @@ export const LABEL_FORMAT_MESSAGES = {
   /** The refusal of a format it does not know, naming the field ('labelFormat' in the profile, 'format' on a download). */
   format: (field = 'labelFormat') => `${field}: choose one of ${LABEL_FORMATS.join(', ')}`,
   saved: (format: LabelFormatId) => `Labels will open as ${LABEL_FORMAT_INFO[format].name}.`,
+  alsoOnlyOnLetter: 'alsoShipmentId: a second label goes only on an 8.5x11 sheet (format pdf-letter)',
 } as const;
 
 /** A label format as a client sends it in the field `field`; anything else is refused naming the field. */

@@ -206,11 +206,13 @@ export const downloadLabelPdfCall = call({
   signedIn: true,
   successCodes: [LABEL_FILE_ERRORCODE.ok],
   summary:
-    "The label as a file (the answer is the file): a 4x6 PDF, or with format (issue 23) pdf-4x6, png-4x6, pdf-letter (8.5x11, two labels a sheet: this one in the top half) or zpl. -1 (404): no such label of the signed-in user; -400: another format, naming the field.",
+    "The label as a file (the answer is the file): a 4x6 PDF, or with format (issue 23) pdf-4x6, png-4x6, pdf-letter (8.5x11, two labels a sheet: this one in the top half, alsoShipmentId's in the bottom one) or zpl. -1 (404): no such label of the signed-in user; -400: another format, or alsoShipmentId without pdf-letter, naming the field.",
   request: z.object({
     shipmentId: textField.min(1).max(LIMITS.fieldMax),
     /** Left out (the spec's clients): the 4x6 PDF. */
     format: labelFormatFieldNamed('format').optional(),
+    /** With pdf-letter only: another of the customer's labels (its shipmentId) for the sheet's bottom half. */
+    alsoShipmentId: textField.max(LIMITS.fieldMax).optional(),
   }),
   response: result,
 });

@@ -77,18 +77,29 @@ async function zplOf(ctx: Pick<AppContext, 'db' | 'carriers' | 'log'>, userId: n
   return { shipmentId: row.id, orderNo: row.order_no, content: bytes };
 }
 
-/** One of the user's bought labels as a file in `format`; undefined for a label not bought or not theirs. */
+/**
+ * One of the user's bought labels as a file in `format`; on an 8.5x11 sheet, `also` (another of
+ * their bought labels) fills the bottom half. Undefined for a label not bought or not theirs.
+ */
 export async function labelDownloadOf(
   ctx: Pick<AppContext, 'db' | 'carriers' | 'log'>,
   userId: number,
   shipment: ShipmentKey,
   format: LabelFormatId = DEFAULT_LABEL_FORMAT,
+  also?: ShipmentKey,
 ): Promise<LabelDownload | undefined> {
   const info = LABEL_FORMAT_INFO[format];
   const file =
     format === 'pdf-4x6' ? await findLabelFile(ctx.db, userId, shipment, 'PDF') : format === 'zpl' ? await zplOf(ctx, userId, shipment) : await findLabelFile(ctx.db, userId, shipment, 'PNG');
   if (!file) return undefined;
-  const bytes = format === 'pdf-letter' ? await renderLetterSheets([file.content], `Shipping label ${file.orderNo}`) : file.content;
+  if (format !== 'pdf-letter') return { contentType: info.contentType, filename: labelFileName(file.orderNo, format), bytes: file.content };
+  const second = also && (await findLabelFile(ctx.db, userId, also, 'PNG'));
+  if (also && !second) return undefined;
+  const labels = second ? [file, second] : [file];
+  const bytes = await renderLetterSheets(
+    labels.map((label) => label.content),
+    `Shipping label${labels.length > 1 ? 's' : ''} ${labels.map((label) => label.orderNo).join(', ')}`,
+  );
   return { contentType: info.contentType, filename: labelFileName(file.orderNo, format), bytes };
 }
 

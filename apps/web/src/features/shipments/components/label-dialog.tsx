@@ -25,14 +25,18 @@ export const downloadLabelText = (format: LabelFormatId) => `DOWNLOAD ${LABEL_FO
  */
 export function LabelDialog({
   row,
+  otherLabels = [],
   downloading,
   onDownload,
   onPrint,
   onClose,
 }: {
   row: ShipmentRow | null;
+  /** The other labels at hand (the list's page) that may share an 8.5×11 sheet with this one. */
+  otherLabels?: ShipmentRow[];
   downloading: boolean;
-  onDownload: (row: ShipmentRow, format: LabelFormatId) => void;
+  /** `also`: the label for the bottom half of an 8.5×11 sheet. */
+  onDownload: (row: ShipmentRow, format: LabelFormatId, also?: ShipmentRow) => void;
   onPrint: (row: ShipmentRow, format: LabelFormatId) => void;
   onClose: () => void;
 }) {
@@ -41,6 +45,11 @@ export function LabelDialog({
   // This label's own choice, forgotten when the dialog closes.
   const [picked, setPicked] = useState<{ row: number; format: LabelFormatId } | null>(null);
   const format = picked && row && picked.row === row.shippingIndexID ? picked.format : preferred.format;
+  // The label sharing its 8.5×11 sheet, by shippingIndexID (0: the bottom half left blank), for this label only.
+  const [paired, setPaired] = useState<{ row: number; with: number } | null>(null);
+  const partners = row ? otherLabels.filter((other) => other.shippingIndexID !== row.shippingIndexID && other.shipmentID) : [];
+  const partnerId = paired && row && paired.row === row.shippingIndexID ? paired.with : 0;
+  const partner = format === 'pdf-letter' ? partners.find((other) => other.shippingIndexID === partnerId) : undefined;
   const missing = row !== null && !row.labelURL;
   return (
     <InfoDialog
@@ -56,7 +65,7 @@ export function LabelDialog({
             <Button variant="outlined" startIcon={<PrintOutlined />} disabled={!label.data} onClick={() => onPrint(row, format)}>
               PRINT
             </Button>
-            <Button variant="contained" startIcon={<DownloadOutlined />} disabled={downloading || !row.shipmentID} onClick={() => onDownload(row, format)}>
+            <Button variant="contained" startIcon={<DownloadOutlined />} disabled={downloading || !row.shipmentID} onClick={() => onDownload(row, format, partner)}>
               {downloadLabelText(format)}
             </Button>
           </>
@@ -77,6 +86,26 @@ export function LabelDialog({
           {LABEL_FORMATS.map((choice) => (
             <MenuItem key={choice} value={choice}>
               {LABEL_FORMAT_INFO[choice].name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {row && format === 'pdf-letter' && partners.length > 0 && (
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label="Bottom half of the sheet"
+          value={partner ? String(partner.shippingIndexID) : '0'}
+          onChange={(event) => setPaired({ row: row.shippingIndexID, with: Number(event.target.value) })}
+          helperText="DOWNLOAD PDF puts this label in the top half and the one chosen here below it."
+          sx={{ mb: 2 }}
+        >
+          <MenuItem value="0">Leave it blank</MenuItem>
+          {partners.map((other) => (
+            <MenuItem key={other.shippingIndexID} value={String(other.shippingIndexID)}>
+              Order {other.orderNo}
+              {other.toName ? ` · to ${other.toName}` : ''}
             </MenuItem>
           ))}
         </TextField>

@@ -187,9 +187,9 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
   };
 
   /** Saves the label's file in `format` (the customer's label format unless one is picked); whether it was saved. */
-  async function saveLabel(row: ShipmentRow, format: LabelFormatId = labelFormat): Promise<boolean> {
+  async function saveLabel(row: ShipmentRow, format: LabelFormatId = labelFormat, also?: ShipmentRow): Promise<boolean> {
     try {
-      await downloadLabel.mutateAsync({ shipmentId: row.shipmentID, orderNo: row.orderNo, format });
+      await downloadLabel.mutateAsync({ shipmentId: row.shipmentID, orderNo: row.orderNo, format, alsoShipmentId: also?.shipmentID });
       return true;
     } catch (error) {
       failed(error);
@@ -311,8 +311,9 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
       />
       <LabelDialog
         row={labelRow}
+        otherLabels={rows.filter((other) => shipmentActions(other).viewLabel)}
         downloading={downloadLabel.isPending}
-        onDownload={(row, format) => void saveLabel(row, format)}
+        onDownload={(row, format, also) => void saveLabel(row, format, also)}
         onPrint={printLabel}
         onClose={() => setLabelRow(null)}
       />

@@ -384,6 +384,32 @@ describe('Label formats (issue 23 item 4)', () => {
     ]);
   });
 
+  it('downloads two labels on one 8.5×11 sheet: the one chosen for the bottom half sent as alsoShipmentId', async () => {
+    const { api, user } = await openList([SHIPMENT_ROWS.labelCreated, SHIPMENT_ROWS.inTransit, SHIPMENT_ROWS.refunded], {
+      ...LABEL,
+      ...kept('pdf-letter'),
+      '/app/v1/downloadLabelPdf': file('%PDF-1.3 sheet', 'application/pdf'),
+    });
+    await clickRowAction(user, 'LB0002', 'VIEW SHIPMENT LABEL');
+    const dialog = await screen.findByRole('dialog', { name: 'Shipment Label Details' });
+    const bottom = await within(dialog).findByRole('combobox', { name: 'Bottom half of the sheet' });
+    expect(bottom).toHaveTextContent('Leave it blank');
+    await user.click(bottom);
+    // Only the other labels that have one to print (not the refunded one).
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Leave it blank', expect.stringMatching(/^Order LB0003/)]);
+    await user.click(options[1]!);
+    await user.click(within(dialog).getByRole('button', { name: 'DOWNLOAD PDF' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.name).toBe('label-LB0002-letter.pdf');
+    expect(Object.fromEntries(api.calls('/app/v1/downloadLabelPdf')[0]!.fields)).toEqual({ shipmentId: 'shp_2', format: 'pdf-letter', alsoShipmentId: SHIPMENT_ROWS.inTransit.shipmentID });
+
+    // Another format leaves the sheet's choice out.
+    await user.click(within(dialog).getByRole('combobox', { name: 'Label format' }));
+    await user.click(await screen.findByRole('option', { name: '4×6 PDF' }));
+    expect(within(dialog).queryByRole('combobox', { name: 'Bottom half of the sheet' })).not.toBeInTheDocument();
+  });
+
   it('prints on a letter sheet of two for the 8.5×11 format: the label sideways in the top half', async () => {
     const { api, user } = await openList([SHIPMENT_ROWS.labelCreated], { ...LABEL, ...kept('pdf-letter') });
     await waitFor(() => expect(api.calls('/app/v1/labelFormat')).toHaveLength(1));
