@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { createAccount, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
-import { RECIPIENT, SENDER, buyLabelThroughApi, chooseLabelAction } from '../support/labels';
+import { RECIPIENT, SENDER, buyLabelThroughApi, chooseLabelAction, openLabelMenu } from '../support/labels';
 
 /*
  * Issue 23 items 4 and 5. Every label format: the customer picks one in My Profile, Purchased
@@ -160,8 +160,23 @@ for (const viewport of [
     await page.goto('/app/ShipmentParent/shipment');
     const label = (viewport.width < 900 ? page.getByRole('list', { name: 'Purchased Labels' }).getByRole('listitem') : page.getByRole('table', { name: 'Purchased Labels' }).getByRole('row')).filter({ hasText: orderNo });
     await expect(label).toContainText('label created', FIRST_LOAD);
+    // SHIP AGAIN in the label's details, and in its ⋯ menu, lead to the same page.
+    await chooseLabelAction(page, label, 'DETAILS');
+    const details = page.getByRole('dialog', { name: 'Shipment Order Details' });
+    const fromDetails = details.getByRole('link', { name: 'SHIP AGAIN' });
+    await expect(fromDetails).toBeVisible();
+    expect(await fitsTheScreen(page)).toBe(true);
+    if (shots) await page.screenshot({ path: `${shots}/details-ship-again-${viewport.width}.png` });
+    const href = await fromDetails.getAttribute('href');
+    await details.getByRole('button', { name: 'CLOSE' }).click();
+    await expect(details).toBeHidden();
+    const menu = await openLabelMenu(page, label);
+    await expect(menu.getByRole('menuitem', { name: 'SHIP AGAIN' })).toHaveAttribute('href', href!);
+    await expect(page.locator('.MuiMenu-paper')).toHaveCSS('opacity', '1');
+    await expectNoSeriousViolations(page);
+    if (shots) await page.screenshot({ path: `${shots}/menu-ship-again-${viewport.width}.png` });
     const rated = page.waitForResponse((response) => response.url().endsWith('/app/v1/labelPurchase/rates') && response.request().method() === 'POST');
-    await chooseLabelAction(page, label, 'SHIP AGAIN');
+    await menu.getByRole('menuitem', { name: 'SHIP AGAIN' }).click();
 
     // Rated afresh, as the page opens: a new draft, today's rates, the label's service chosen again.
     const answer = (await (await rated).json()) as { errorcode: number; data: { draftId: number; rates: { rateId: string; carrier: string; service: string; rate: string }[] } };

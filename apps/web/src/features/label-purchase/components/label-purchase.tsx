@@ -101,6 +101,7 @@ export function LabelPurchase({ userId, hash }: { userId: number; hash: string }
         rateAtOnce
         preferredService={shipAgain.carrier && shipAgain.service ? { carrier: shipAgain.carrier, service: shipAgain.service } : undefined}
         notice={LABEL_PURCHASE_TEXT.shipAgain(shipAgain.orderNo)}
+        noticeSeverity="info"
       />
     );
   }
@@ -147,6 +148,7 @@ function LabelPurchaseWizard({
   rateAtOnce = false,
   preferredService,
   notice,
+  noticeSeverity = 'warning',
 }: {
   userId: number;
   orderId: number | undefined;
@@ -159,6 +161,8 @@ function LabelPurchaseWizard({
   /** The service to choose when the rates offer it (ship again: the label's own). */
   preferredService?: ServiceChoice;
   notice: string | null;
+  /** A notice that warns (the default: a label not found, not paid) or only tells (ship again). */
+  noticeSeverity?: 'warning' | 'info';
 }) {
   const alert = useAlert();
   const toast = useToast();
@@ -307,7 +311,7 @@ function LabelPurchaseWizard({
       }
     >
       {notice && (
-        <Alert severity="warning" role="status" sx={{ mb: 2 }}>
+        <Alert severity={noticeSeverity} role="status" sx={{ mb: 2 }}>
           {notice}
         </Alert>
       )}
