@@ -1,6 +1,6 @@
 import { MESSAGES } from '@airbox/contract';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmetMiddleware, { type HelmetOptions } from 'helmet';
@@ -55,11 +55,8 @@ export function helmetOptions(publicUrl: string): FastifyHelmetOptions {
   };
 }
 
-/**
- * The same headers as a plain list, for the answers Fastify writes before any hook runs
- * (a request the HTTP parser refuses, a URL it cannot decode).
- */
-export function securityHeaders(publicUrl: string): Record<string, string> {
+/** Helmet's headers for these options, as it writes them on an answer (lower-case names). */
+function helmetHeaders(publicUrl: string): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
@@ -67,7 +64,15 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
   };
   // The same options: helmet's ESM and CommonJS typings differ only in a symbol's identity.
   helmetMiddleware(helmetOptions(publicUrl) as HelmetOptions)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
-  return { ...headers, 'cache-control': 'no-store' };
+  return headers;
+}
+
+/**
+ * The same headers as a plain list, for the answers Fastify writes before any hook runs
+ * (a request the HTTP parser refuses, a URL it cannot decode).
+ */
+export function securityHeaders(publicUrl: string): Record<string, string> {
+  return { ...helmetHeaders(publicUrl), 'cache-control': 'no-store' };
 }
 
 /**
@@ -78,7 +83,10 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
 export default fp(
   async (app) => {
     const publicOrigin = new URL(app.config.publicUrl).origin;
-    await app.register(helmet, helmetOptions(app.config.publicUrl));
+    // Helmet's headers, worked out once: @fastify/helmet builds helmet's middleware again for every
+    // request (its CSP directives parsed each time), a share of each call's cost (issue 24). The same
+    // headers, set on the raw answer as helmet sets them, so a route's own header still wins.
+    const headers = Object.entries(helmetHeaders(app.config.publicUrl));
 
     const foreignOrigin = (request: FastifyRequest): boolean => {
       const origin = request.headers.origin;
@@ -86,18 +94,22 @@ export default fp(
       return origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`;
     };
     const isCall = (request: FastifyRequest) => CALL_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, reply, done) => {
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
       const mayChangeState = !SAFE_METHODS.has(request.method) || isCall(request);
       if (mayChangeState && !request.routeOptions.config.signedByCaller && foreignOrigin(request)) {
-        throw AppError.forbidden(MESSAGES.foreignOrigin);
+        done(AppError.forbidden(MESSAGES.foreignOrigin));
+        return;
       }
+      done();
     });
     // The calls answer with people's PINs, addresses, pickup codes and payments: no browser or
     // proxy cache keeps an answer, errors included, unless its route says it is public.
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (isCall(request) && !reply.hasHeader('cache-control')) {
         reply.header('cache-control', 'no-store');
       }
+      done(null, payload);
     });
   },
   { name: 'security', dependencies: ['config'] },
