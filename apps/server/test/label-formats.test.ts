@@ -123,12 +123,28 @@ describe('label formats: downloads (issue 23 item 4)', () => {
     expect(zpl).toContain('USPS PRIORITY MAIL');
     const kept = await t.app.db.selectFrom('shipment_labels').select('format').where('shipment_id', '=', label.id).execute();
     expect(kept.map((row) => row.format).sort()).toEqual(['PDF', 'PNG', 'ZPL']);
-    // Kept: the carrier is not asked again.
+    // Kept: the carrier is not asked again, and no carrier call is charged to the account.
     const fetched = vi.spyOn(carriers(), 'fetchLabel');
+    const charged = vi.spyOn(t.app.accountBudgets, 'take');
     const again = await download(owner, label.shipmentId, 'zpl');
     expect(again.body).toBe(response.body);
     expect(fetched).not.toHaveBeenCalled();
+    expect(charged).not.toHaveBeenCalled();
     fetched.mockRestore();
+    charged.mockRestore();
+  });
+
+  it('charges asking the carrier for a ZPL label to the account’s hourly carrier calls, and refuses it once they are used up', async () => {
+    const customer = await newCustomer(t.app);
+    const bought = await boughtLabel(customer);
+    const charged = vi.spyOn(t.app.accountBudgets, 'take').mockResolvedValueOnce({ taken: false, retryAfterMs: 120_000 });
+    const refused = await download(customer, bought.shipmentId, 'zpl');
+    expect(refused.statusCode).toBe(429);
+    expect(charged).toHaveBeenCalledWith(`carrierCalls:${customer.userId}`, 1, expect.any(Number));
+    const kept = await t.app.db.selectFrom('shipment_labels').select('format').where('shipment_id', '=', bought.id).execute();
+    expect(kept.map((row) => row.format)).not.toContain('ZPL');
+    charged.mockRestore();
+    expect((await download(customer, bought.shipmentId, 'zpl')).statusCode).toBe(200);
   });
 
   it('refuses another format naming the field, and another customer’s label as no label', async () => {

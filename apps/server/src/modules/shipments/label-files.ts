@@ -59,12 +59,17 @@ export interface LabelDownload {
   bytes: Buffer;
 }
 
-/** The ZPL of one of the user's bought labels: kept, or asked of the carrier once and kept. */
-async function zplOf(ctx: Pick<AppContext, 'db' | 'carriers' | 'log'>, userId: number, shipment: ShipmentKey) {
+/**
+ * The ZPL of one of the user's bought labels: kept, or asked of the carrier once and kept.
+ * `beforeCarrierCall` runs before the carrier is asked (the route charges the account's hourly
+ * budget of carrier calls there, so a label the carrier keeps failing cannot be asked endlessly).
+ */
+async function zplOf(ctx: Pick<AppContext, 'db' | 'carriers' | 'log'>, userId: number, shipment: ShipmentKey, beforeCarrierCall?: () => Promise<void>) {
   const kept = await findLabelFile(ctx.db, userId, shipment, 'ZPL');
   if (kept) return kept;
   const row = await findShipmentOfUser(ctx.db, userId, shipment, ['bought']);
   if (!row?.provider_shipment_id) return undefined;
+  await beforeCarrierCall?.();
   let bytes: Buffer;
   try {
     bytes = (await ctx.carriers.fetchLabel(row.provider_shipment_id, 'ZPL')).bytes;
@@ -87,10 +92,15 @@ export async function labelDownloadOf(
   shipment: ShipmentKey,
   format: LabelFormatId = DEFAULT_LABEL_FORMAT,
   also?: ShipmentKey,
+  beforeCarrierCall?: () => Promise<void>,
 ): Promise<LabelDownload | undefined> {
   const info = LABEL_FORMAT_INFO[format];
   const file =
-    format === 'pdf-4x6' ? await findLabelFile(ctx.db, userId, shipment, 'PDF') : format === 'zpl' ? await zplOf(ctx, userId, shipment) : await findLabelFile(ctx.db, userId, shipment, 'PNG');
+    format === 'pdf-4x6'
+      ? await findLabelFile(ctx.db, userId, shipment, 'PDF')
+      : format === 'zpl'
+        ? await zplOf(ctx, userId, shipment, beforeCarrierCall)
+        : await findLabelFile(ctx.db, userId, shipment, 'PNG');
   if (!file) return undefined;
   if (format !== 'pdf-letter') return { contentType: info.contentType, filename: labelFileName(file.orderNo, format), bytes: file.content };
   const second = also && (await findLabelFile(ctx.db, userId, also, 'PNG'));

@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
+import { spendAccountBudget } from '../../modules/auth/account-budget.js';
 import { labelDownloadOf } from '../../modules/shipments/label-files.js';
 import { invoicePdfOf, invoiceUrlOf, labelFileOf, saveShipmentComments, shipmentDetail, shipmentPage } from '../../modules/shipments/shipments.service.js';
 import {
@@ -120,7 +121,10 @@ export default async function shipmentsRoutes(app: FastifyInstance) {
     // Issue 23: the format asked (the 4x6 PDF when none is named, as the spec's clients ask).
     const also = input.alsoShipmentId?.trim() || undefined;
     if (also && input.format !== 'pdf-letter') throw AppError.invalid(LABEL_FORMAT_MESSAGES.alsoOnlyOnLetter);
-    const label = await labelDownloadOf(app, user.user_id, { providerShipmentId: input.shipmentId.trim() }, input.format, also ? { providerShipmentId: also } : undefined);
+    // A ZPL label not kept yet is asked of the carrier: one of the account's hourly carrier calls.
+    const label = await labelDownloadOf(app, user.user_id, { providerShipmentId: input.shipmentId.trim() }, input.format, also ? { providerShipmentId: also } : undefined, () =>
+      spendAccountBudget(app.accountBudgets, user.user_id, 'carrierCalls', 1),
+    );
     if (!label) throw noLabel();
     return sendFile(reply, { ...label, disposition: 'attachment' });
   });
