@@ -188,6 +188,18 @@ async function boughtLabelRow(carrier: 'FedEx' | 'USPS'): Promise<Answer> {
   return list.data.list.find((label: { shippingIndexID: number }) => label.shippingIndexID === rated.data.draftId);
 }
 
+/** A label bought to be dropped off at the customer's hub (issue 23 item 1): its hub and drop-off code, as Purchased Labels shows them. */
+async function dropOffLabel(): Promise<{ hubId: string; code: string }> {
+  const profile = await profileOf(demo);
+  const rated = await answerOf('rateLabelCall', await labelOrder(), demo.cookie);
+  const bought = await answerOf('buyLabelCall', { draftId: rated.data.draftId, rateId: rated.data.rates[0].rateId, dropOffHubId: profile.lockerUUID }, demo.cookie);
+  await payOnSimulator(bought.redirectURL);
+  const list = await answerOf('userGetShipmentCall', { user_id: demo.userId, start: 0, num: 50 }, demo.cookie);
+  const row = list.data.list.find((label: { shippingIndexID: number }) => label.shippingIndexID === rated.data.draftId);
+  expect(row.dropOff.code).toMatch(/^[2-9A-Z]{5}-[2-9A-Z]{5}$/);
+  return { hubId: profile.lockerUUID, code: row.dropOff.code };
+}
+
 /** The payer approves on the payment simulator's page and the browser follows the return. */
 async function payOnSimulator(approvalUrl: string): Promise<void> {
   const token = new URL(approvalUrl).searchParams.get('token')!;
@@ -526,6 +538,19 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
     return { body: { boxId: profile.BOXID, hubId: profile.lockerUUID, at: null }, errorcode: 0 };
   },
 
+  // Drop it off at your hub (issue 23 item 1): the controller asks for a compartment for the
+  // code the customer shows, then reports the parcel in; its clock may be left out.
+  lockerDropOffOpenCall: async () => {
+    const { hubId, code } = await dropOffLabel();
+    return { body: { hubId, code, at: null }, errorcode: 0 };
+  },
+
+  lockerDropOffInCall: async () => {
+    const { hubId, code } = await dropOffLabel();
+    expect((await answerOf('lockerDropOffOpenCall', { hubId, code })).errorcode).toBe(0);
+    return { body: { hubId, code, droppedOffAt: null }, errorcode: 0 };
+  },
+
   // Share a pickup (issue 22 item 1): the dashboard's share dialog and revoke on a waiting
   // package (a fresh delivery, so its free period runs), and the public link's page.
   sharePickupCall: async () => {
@@ -569,7 +594,9 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
   // The rate the customer picked, from the rates answer.
   buyLabelCall: async () => {
     const rated = await answerOf('rateLabelCall', await labelOrder(), demo.cookie);
-    return { body: { draftId: rated.data.draftId, rateId: rated.data.rates[0].rateId, notifyRecipient: false, orderId: null }, cookie: demo.cookie, errorcode: 1 };
+    // Dropped off at the customer's own hub (issue 23 item 1).
+    const profile = await profileOf(demo);
+    return { body: { draftId: rated.data.draftId, rateId: rated.data.rates[0].rateId, notifyRecipient: false, orderId: null, dropOffHubId: profile.lockerUUID }, cookie: demo.cookie, errorcode: 1 };
   },
 
   // Orders In Progress lists the unpaid labels; PAY opens one at its Review step by its id.

@@ -176,7 +176,6 @@ function sampleValues(userId: number): Record<string, Value> {
  * a shared pickup's link token is 43 characters (issue 22 item 1).
  */
 const CALL_SAMPLES: Partial<Record<string, Record<string, Value>>> = {
-  buyLabelCall: { orderId: 1, replaces: 1 },
   sharePickupCall: { packageId: 1, via: 'email', email: 'friend@example.com', phone: '415-555-0177' },
   revokePickupShareCall: { packageId: 1 },
   // A day more for a waiting package (issue 22 item 2): the day it pays for, and how.
@@ -185,6 +184,10 @@ const CALL_SAMPLES: Partial<Record<string, Record<string, Value>>> = {
   getPublicPickupShareCall: { token: 'A'.repeat(43) },
   // The controller's question before a delivery (issue 22 items 2 and 3): its optional clock.
   lockerRecipientCall: { at: '2026-03-01T20:00:00.000Z' },
+  // Drop it off at your hub (issue 23 item 1): the hub chosen at Review and pay, and the controller's drop-off code, clock and door.
+  buyLabelCall: { orderId: 1, replaces: 1, dropOffHubId: 'hub-1' },
+  lockerDropOffOpenCall: { code: '7KQ2M-XW9PD', at: '2026-03-01T20:00:00.000Z' },
+  lockerDropOffInCall: { code: '7KQ2M-XW9PD', droppedOffAt: '2026-03-01T20:01:00.000Z' },
 };
 
 /** The object schemas a request may take: the object itself, or each option of a union. */

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { ALL_CALLS, LOCKER_EVENT_MESSAGES, MESSAGES, lockerEventCall, lockerRecipientCall } from '@airbox/contract';
+import { ALL_CALLS, LOCKER_EVENT_MESSAGES, MESSAGES, lockerDropOffInCall, lockerDropOffOpenCall, lockerEventCall, lockerRecipientCall } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, login, postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
 
@@ -38,7 +38,8 @@ describe('request handling', () => {
   it('refuses a foreign Origin on every call of the contract, /app/v1 and /openapi alike, before it does anything', async () => {
     const { cookie, userId } = await signIn(t.app, 'demo@example.com');
     // The lockers' keyed calls answer to their key instead (next test).
-    const refusedCalls = Object.values(ALL_CALLS).filter((call) => call !== lockerEventCall && call !== lockerRecipientCall);
+    const lockerCalls: readonly unknown[] = [lockerEventCall, lockerRecipientCall, lockerDropOffOpenCall, lockerDropOffInCall];
+    const refusedCalls = Object.values(ALL_CALLS).filter((call) => !lockerCalls.includes(call));
     expect(refusedCalls.filter((call) => call.path.startsWith('/openapi/')).length).toBeGreaterThan(8);
     for (const call of refusedCalls) {
       // A sibling host of the same site (a form it auto-posts carries the session cookie) and another site.
@@ -70,6 +71,12 @@ describe('request handling', () => {
     const recipient = await t.app.inject({ method: 'GET', url: `${lockerRecipientCall.path}?boxId=2135846&hubId=x`, headers: { origin: 'https://evil.example' } });
     expect(recipient.statusCode).toBe(401);
     expect(recipient.json().message).toBe(LOCKER_EVENT_MESSAGES.badApiKey);
+    // The hub drop-off calls (issue 23 item 1), the same.
+    for (const call of [lockerDropOffOpenCall, lockerDropOffInCall]) {
+      const dropOff = await t.app.inject({ method: 'POST', url: call.path, headers: { origin: 'https://evil.example' }, payload: { hubId: 'x', code: 'ZZZZZZZZZZ' } });
+      expect(dropOff.statusCode).toBe(401);
+      expect(dropOff.json().message).toBe(LOCKER_EVENT_MESSAGES.badApiKey);
+    }
   });
 
   it('accepts the portal’s own origin and the request’s own host', async () => {

@@ -26,9 +26,10 @@ import {
   updateUserShipmentAddressCall,
 } from './contacts.js';
 import { getLabelFormatCall, saveLabelFormatCall } from './label-formats.js';
+import { lockerDropOffInCall, lockerDropOffOpenCall } from './hub-drop-offs.js';
 import { lockerEventCall, lockerRecipientCall } from './locker-events.js';
-import { getPublicPickupShareCall, revokePickupShareCall, sharePickupCall } from './pickup-shares.js';
 import { extendPickupCall, quotePickupExtensionCall } from './pickup-extensions.js';
+import { getPublicPickupShareCall, revokePickupShareCall, sharePickupCall } from './pickup-shares.js';
 import { deleteSavedPackageCall, getSavedPackagesCall, savePackageCall } from './saved-packages-calls.js';
 import { cancelVacationHoldCall, getVacationHoldsCall, saveVacationHoldCall } from './vacation-holds.js';
 import { buyMembershipCall, getMembershipsCall } from './memberships.js';
@@ -129,13 +130,15 @@ export const ALL_CALLS = {
   getCarrierListCall,
   lockerEventCall,
   lockerRecipientCall,
+  lockerDropOffOpenCall,
+  lockerDropOffInCall,
   sharePickupCall,
   revokePickupShareCall,
   getPublicPickupShareCall,
-  userGetShipmentCall,
-  getShipmentDetailCall,
   quotePickupExtensionCall,
   extendPickupCall,
+  userGetShipmentCall,
+  getShipmentDetailCall,
   updateShipmentDetailCall,
   getShippingLabelCall,
   downloadLabelPdfCall,

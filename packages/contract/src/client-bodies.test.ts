@@ -268,6 +268,9 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   ],
   // Before a delivery: the controller's clock is optional too.
   lockerRecipientCall: [{ body: { boxId: '2135846', hubId: 'hub-1', at: '2026-03-01T20:00:00.000Z' }, mayOmit: ['at'] }],
+  // A drop-off code at the hub (issue 23 item 1): the controller's clock and door are optional.
+  lockerDropOffOpenCall: [{ body: { hubId: 'hub-1', code: '7KQ2M-XW9PD', at: '2026-03-01T20:00:00.000Z' }, mayOmit: ['at'] }],
+  lockerDropOffInCall: [{ body: { hubId: 'hub-1', code: '7KQ2MXW9PD', droppedOffAt: '2026-03-01T20:01:00.000Z' }, mayOmit: ['droppedOffAt'] }],
   userGetShipmentCall: [
     {
       body: { user_id: 42, start: 10, num: 10, boxId: '2135846', trackingNum: '9400', carrier: 'UPSDAP', orderNo: 'AB26', service: 'Priority', mobile: '415', comments: 'gift' },
@@ -305,7 +308,10 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
     { body: { ...labelOrder, parcel: flatRateParcel, saveRecipient: true }, mayOmit: ['insuredValue', 'comments', 'saveRecipient'] },
   ],
   // replaces: only when an unpaid label was rated again.
-  buyLabelCall: [{ body: { draftId: 7, rateId: 'rate_1', notifyRecipient: false, orderId: 3, replaces: 5 }, mayOmit: ['notifyRecipient', 'orderId', 'replaces'] }],
+  // A drop-off at an AirBox hub (issue 23 item 1) is chosen by its hub; without it, none.
+  buyLabelCall: [
+    { body: { draftId: 7, rateId: 'rate_1', notifyRecipient: false, orderId: 3, replaces: 5, dropOffHubId: 'hub-1' }, mayOmit: ['notifyRecipient', 'orderId', 'replaces', 'dropOffHubId'] },
+  ],
   // The list of Orders In Progress asks for every unpaid label; the label page for one.
   getUnpaidLabelsCall: [{ body: { id: 5 }, mayOmit: ['id'] }],
   getShipAgainCall: [{ body: { id: 5 }, mayOmit: [] }],
@@ -335,15 +341,15 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
     { body: { packageId: 9, via: 'text', phone: '206-555-0100' }, mayOmit: [] },
   ],
   revokePickupShareCall: [{ body: { packageId: 9 }, mayOmit: [] }],
-  getPublicPickupShareCall: [{ body: { token: 'q'.repeat(43) }, mayOmit: [] }],
-  getPublicTrackingCall: [{ body: { token: 'Zm9vYmFyYmF6cXV4cXV1eA' }, mayOmit: [] }],
-  // The pickup wizard builds these from the label's row and the steps' forms; empty ones are dropped.
   // A day more for a waiting package: the quote first, then paid with credits or PayPal.
   quotePickupExtensionCall: [{ body: { packageId: 9 }, mayOmit: [] }],
   extendPickupCall: [
     { body: { packageId: 9, day: 1, payWith: 'credits' }, mayOmit: [] },
     { body: { packageId: 9, day: 2, payWith: 'paypal' }, mayOmit: [] },
   ],
+  getPublicPickupShareCall: [{ body: { token: 'q'.repeat(43) }, mayOmit: [] }],
+  getPublicTrackingCall: [{ body: { token: 'Zm9vYmFyYmF6cXV4cXV1eA' }, mayOmit: [] }],
+  // The pickup wizard builds these from the label's row and the steps' forms; empty ones are dropped.
   createPickupCall: [
     {
       body: { addressId: 'adr_1', shipmentId: 'shp_1', minDatetime: '2026-11-24 09:00:00', maxDatetime: '2026-11-24 16:00:00', reference: 'Front Door', instructions: 'Ring twice', userLocker: 0 },

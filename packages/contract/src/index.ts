@@ -21,6 +21,7 @@ export * from './operations.js';
 export * from './messages-calls.js';
 export * from './locker-events.js';
 export * from './locker-doors.js';
+export * from './hub-drop-offs.js';
 export * from './pickup-extensions.js';
 export * from './pickup-shares.js';
 export * from './pickups.js';

@@ -3,6 +3,7 @@ import { call } from './call-descriptor.js';
 import { CONTACT_MESSAGES, CONTACT_PHONE_PATTERN, contactSchema, stripPunctuation } from './contacts.js';
 import { FLAT_RATE_MAX_WEIGHT_OZ, PREDEFINED_PACKAGE_IDS, type PredefinedPackageId, predefinedPackageOf } from './carrier-packages.js';
 import { LIMITS } from './constants.js';
+import { labelDropOffSchema } from './hub-drop-offs.js';
 import { labelFormatFieldNamed } from './label-formats.js';
 import {
   LABEL_FILE_ERRORCODE,
@@ -75,6 +76,8 @@ export const shipmentRowSchema = z.object({
   purchaseNote: z.string(),
   /** Why the last paid pickup was not booked (its payment was refunded), '' otherwise. */
   pickupNote: z.string(),
+  /** Issue 23 item 1: the hub drop-off chosen at Review and pay, its code while usable; absent or null: none. */
+  dropOff: labelDropOffSchema.nullish(),
 });
 export type ShipmentRow = z.infer<typeof shipmentRowSchema>;
 
@@ -627,6 +630,11 @@ export const buyLabelCall = call({
      * rates had expired, or the page changed it): deleted as this one's payment opens.
      */
     replaces: optionalIdField,
+    /**
+     * Issue 23 item 1: the AirBox hub the customer drops the parcel off at (one of the hubs they
+     * may choose, getLockerInfoByUser) instead of a carrier pickup; absent: no drop-off.
+     */
+    dropOffHubId: textField.trim().min(1).max(64).nullish().transform((hubId) => hubId ?? undefined),
   }),
   response: result.extend({ redirectURL: z.string() }),
 });

@@ -107,6 +107,8 @@ export interface ShipmentState {
   refund_status?: string | null | undefined;
   /** The carrier as the wire names it (USPS, UPSDAP, FedEx): UPS labels have no pickup to schedule. */
   rateCarrier?: string | undefined;
+  /** Issue 23 item 1: the label's hub drop-off, if any. */
+  dropOff?: { state: string; hubName: string } | null | undefined;
 }
 
 /**
@@ -114,12 +116,13 @@ export interface ShipmentState {
  * flag 1 with no carrier status, or pre_transit or unknown; refunded at flag 2 (refund pending
  * while the carrier has not confirmed it); otherwise the carrier status as it is.
  */
-export function shipmentStatus({ status_flag, easypostStatus, refund_status }: ShipmentState): string {
+export function shipmentStatus({ status_flag, easypostStatus, refund_status, dropOff }: ShipmentState): string {
   const carrier = easypostStatus ?? '';
   if (status_flag === STATUS_FLAG.refunded) return refund_status === 'submitted' ? 'refund pending' : 'refunded';
   if (status_flag === STATUS_FLAG.unpaid && carrier === '') return 'unpaid';
   if (status_flag === STATUS_FLAG.labelCreated && (carrier === '' || carrier === 'pre_transit' || carrier === 'unknown')) {
-    return 'label created';
+    // In an AirBox hub's locker until the carrier's first scan (issue 23 item 1).
+    return dropOff?.state === 'dropped_off' ? `Dropped off at ${dropOff.hubName}` : 'label created';
   }
   return carrier.replace(/_/g, ' ');
 }
@@ -130,6 +133,7 @@ export type StatusTone = 'success' | 'info' | 'warning' | 'error' | 'neutral';
 export function statusTone(status: string): StatusTone {
   if (status === 'delivered' || status === 'available for pickup') return 'success';
   if (status === 'in transit' || status === 'out for delivery' || status === 'label created' || status === 'pickup scheduled') return 'info';
+  if (status.startsWith('Dropped off at ')) return 'info';
   if (status === 'unpaid' || status === 'refund pending' || status === 'return to sender') return 'warning';
   if (status === 'failure' || status === 'cancelled' || status === 'error') return 'error';
   return 'neutral';
@@ -150,10 +154,14 @@ export interface ShipmentActions {
 }
 
 /** The actions matrix of spec 03 §4. */
-export function shipmentActions({ status_flag, easypostStatus, pickupId, rateCarrier }: ShipmentState): ShipmentActions {
+export function shipmentActions({ status_flag, easypostStatus, pickupId, rateCarrier, dropOff }: ShipmentState): ShipmentActions {
   const carrier = easypostStatus ?? '';
   const labelCreated = status_flag === STATUS_FLAG.labelCreated;
   const hasPickup = Boolean(pickupId);
+  // A parcel dropped off at an AirBox hub (or on its way there) goes with the hub's daily pickup (issue 23 item 1).
+  if (dropOff && (dropOff.state === 'waiting' || dropOff.state === 'opening' || dropOff.state === 'dropped_off')) {
+    return { details: true, editComments: true, viewLabel: labelCreated, downloadInvoice: labelCreated, pickup: null, refund: labelCreated && !IN_CARRIER_HANDS.has(carrier) };
+  }
   const schedule = carrierDisplayName(rateCarrier) === 'UPS' ? 'dropoff' : 'schedule';
   return {
     details: true,

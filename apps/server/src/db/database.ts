@@ -31,6 +31,7 @@ import type {
 } from '../modules/shipments/shipments.table.js';
 import type { ThirdPartyOrdersTable } from '../modules/third-party-orders/third-party-orders.table.js';
 import type { LockerPackagesTable } from '../modules/packages/packages.table.js';
+import type { HubDropOffsTable, HubPickupsTable } from '../modules/shipments/hub-drop-offs.table.js';
 import type { PickupExtensionsTable } from '../modules/pickup-extensions/pickup-extensions.table.js';
 import type { PickupSharesTable } from '../modules/pickup-shares/pickup-shares.table.js';
 import type { UserQrCodesTable } from '../modules/qr-codes/qr-codes.table.js';
@@ -58,6 +59,8 @@ export interface Database {
   advertisements: AdvertisementsTable;
   locker_packages: LockerPackagesTable;
   pickup_shares: PickupSharesTable;
+  hub_drop_offs: HubDropOffsTable;
+  hub_pickups: HubPickupsTable;
   pickup_extensions: PickupExtensionsTable;
   vacation_holds: VacationHoldsTable;
   third_party_orders: ThirdPartyOrdersTable;

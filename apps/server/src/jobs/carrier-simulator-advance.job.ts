@@ -1,3 +1,4 @@
+import { heldAtHub } from '../modules/shipments/hub-pickups.service.js';
 import { refundDecided } from '../modules/shipments/refunds.service.js';
 import { type AppliedTracker, applyTracker, recordTrackerEvent } from '../modules/shipments/tracking.service.js';
 import type { RefundStatus } from '../providers/carriers/carriers-provider.js';
@@ -58,7 +59,10 @@ export async function advanceDueSimulatedLabels(context: JobContext): Promise<nu
   const stepMs = simulatorStepMs(config);
   if (!isCarriersSimulator(carriers) || stepMs === 0) return 0;
   const due = await carriers.dueTrackingCodes(new Date(config.clock().getTime() - stepMs), SIMULATOR_LABELS_PER_TICK);
+  // A parcel an AirBox hub holds until its daily pickup is not scanned before it (issue 23 item 1).
+  const held = await heldAtHub(context.db, due);
   for (const trackingCode of due) {
+    if (held.has(trackingCode)) continue;
     try {
       await advanceSimulatedLabel(context, carriers, trackingCode);
     } catch (error) {

@@ -8,6 +8,7 @@ import { carrierSimulatorAdvanceJob } from './carrier-simulator-advance.job.js';
 import { cleanUpJob } from './clean-up.job.js';
 import type { AnyJob } from './define-job.js';
 import { deliveryNoticeJob } from './delivery-notice.job.js';
+import { hubPickupsJob } from './hub-pickups.job.js';
 import { interruptedCapturesJob } from './interrupted-captures.job.js';
 import { labelPurchaseJob } from './label-purchase.job.js';
 import { labelVoidJob } from './label-void.job.js';
@@ -52,6 +53,7 @@ export const JOBS = [
   carrierSimulatorAdvanceJob,
   autoRefundLabelsJob,
   interruptedCapturesJob,
+  hubPickupsJob,
 ] as const;
 
 /** The names a job file adds to JobPayloads that JOBS does not list. */

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { APP_BASE, APP_PATHS, appUrl, carrierDisplayName, carrierServiceName, encodeLabelPurchaseParam, fromCents } from '@airbox/contract';
+import { APP_BASE, APP_PATHS, appUrl, carrierDisplayName, carrierServiceName, DROP_OFF_VALID_DAYS, encodeLabelPurchaseParam, formatDropOffCode, fromCents } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
 import type { Postage } from '../../providers/carriers/carriers-provider.js';
 import { carrierServiceRenamings } from '../carriers/carriers.service.js';
+import { findHub } from '../hubs/hubs.repository.js';
 import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, MONEY_BACK, recordBought, runPurchaseVoid } from '../carriers/carrier-purchase.js';
 import { mailNotice, notify } from '../notifications/notify.js';
 import { PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE } from '../payments/payment-orders.js';
@@ -11,6 +12,7 @@ import type { PaymentOrderRow } from '../payments/payments.table.js';
 import { deleteSavedOrder } from '../saved-orders/saved-orders.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
+import { createDropOff } from './hub-drop-offs.service.js';
 import { LABEL_PURCHASE_MESSAGES } from './label-purchase.service.js';
 import { findShipment, findShipmentOfPayment, insertInvoice, markFailedLabelVoided, moveShipment, saveShipmentLabels } from './shipments.repository.js';
 import type { ShipmentRow } from './shipments.table.js';
@@ -61,6 +63,8 @@ function paymentReference(order: PaymentOrderRow | undefined): string {
 async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, postage: Postage, files: { PNG: Buffer; PDF: Buffer }): Promise<boolean> {
   const token = shipment.notify_recipient === 1 ? randomBytes(24).toString('base64url') : null;
   const carrier = postage.carrier;
+  // The drop-off code (issue 23 item 1), made with the label: the mail says it.
+  let dropOffCode: string | undefined;
   const mark = async (trx: Db, nowIso: string) => {
     const moved = await moveShipment(trx, shipment.id, ['buying'], {
       state: 'bought',
@@ -90,6 +94,7 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
       created_at: nowIso,
     });
     if (shipment.saved_order_id !== null) await deleteSavedOrder(trx, shipment.user_id, shipment.saved_order_id);
+    dropOffCode = await createDropOff(trx, deps.config, shipment, new Date(nowIso));
     return true;
   };
   const tell = async (trx: Db, user: UserRow) => {
@@ -102,11 +107,14 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
         action: { label: 'Track your parcel', link: appUrl(deps.config.publicUrl, APP_PATHS.track.getHref(token)) },
       });
     }
+    const hub = dropOffCode && shipment.drop_off_hub_id ? await findHub(trx, shipment.drop_off_hub_id) : undefined;
     // A receipt of what the customer just paid for: mailed whatever their notification switches say.
     await notify(trx, deps, user, {
       subject: `your ${carrierDisplayName(carrier)} label ${shipment.order_no} is ready`,
       lines: [
-        `Your ${label} label for the parcel to ${shipment.to_city}, ${shipment.to_state} is ready to print. Tracking number: ${postage.trackingCode}.`,
+        hub && dropOffCode
+          ? `Your ${label} label for the parcel to ${shipment.to_city}, ${shipment.to_state} is ready: no need to print it. Drop the parcel off at ${hub.business_name}, ${hub.address}, ${hub.city}: show drop-off code ${formatDropOffCode(dropOffCode)} (or its QR code on Purchased Labels) at the locker within ${DROP_OFF_VALID_DAYS} days, and an empty compartment opens once. Tracking number: ${postage.trackingCode}.`
+          : `Your ${label} label for the parcel to ${shipment.to_city}, ${shipment.to_state} is ready to print. Tracking number: ${postage.trackingCode}.`,
         `You paid $${fromCents(shipment.total_cents)} (label $${fromCents(shipment.rate_cents)}, insurance $${fromCents(shipment.insurance_cents)}). Invoice INV-${shipment.order_no}.`,
       ],
       action: { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, labelsHref(shipment.order_no)) },

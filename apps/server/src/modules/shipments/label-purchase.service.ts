@@ -28,8 +28,10 @@ import { findSameContact, insertContactWithinCap } from '../contacts/contacts.re
 import { insertOpenOrder, openWithProvider } from '../payments/payment-orders.js';
 import { findPaymentOrder, updatePaymentOrder } from '../payments/payments.repository.js';
 import { listSavedOrders } from '../saved-orders/saved-orders.repository.js';
+import { findUserById } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
 import { ratingNotes } from './carrier-packaging.js';
+import { checkDropOffChoice } from './hub-drop-offs.service.js';
 import {
   deleteUnpaidShipment,
   findShipment,
@@ -360,6 +362,12 @@ export async function buyLabel(deps: LabelPurchaseDeps, userId: number, input: B
     total_cents: rate.priceCents + shipment.insurance_cents,
   };
   const [savedOrder] = input.orderId === undefined ? [] : await listSavedOrders(deps.db, userId, input.orderId);
+  // Drop it off at an AirBox hub (issue 23 item 1): a hub the customer may choose, a parcel a compartment holds.
+  if (input.dropOffHubId !== undefined) {
+    const user = await findUserById(deps.db, userId);
+    if (!user) throw expired();
+    await checkDropOffChoice(deps.db, user, input.dropOffHubId, shipment);
+  }
   const order = {
     userId,
     purpose: 'label' as const,
@@ -391,6 +399,7 @@ export async function buyLabel(deps: LabelPurchaseDeps, userId: number, input: B
         ...prices,
         notify_recipient: input.notifyRecipient ? 1 : 0,
         saved_order_id: savedOrder?.id ?? null,
+        drop_off_hub_id: input.dropOffHubId ?? null,
         updated_at: nowIso,
       },
       { paymentOrderId: current.payment_order_id },

@@ -16,6 +16,7 @@ import { recordRefund } from '../operations/ledger.js';
 import { notify } from '../notifications/notify.js';
 import { refundPaymentOrder } from '../payments/payment-orders.js';
 import { findUserById } from '../users/users.repository.js';
+import { dropOffRefundRefusal } from './hub-drop-offs.service.js';
 import {
   findShipment,
   findShipmentByTrackingCode,
@@ -94,6 +95,9 @@ export async function requestLabelRefund(deps: RefundDeps, userId: number, shipm
     // customer cancels the pickup first. A pickup still waiting for its payment is not booked
     // once the label is being refunded (its payment then goes back).
     if (await hasPickupBooked(trx, shipment.id)) return SHIPMENT_MESSAGES.refundPickupScheduled;
+    // In an AirBox hub's locker (or a compartment opened for it): the parcel is on its way (issue 23 item 1).
+    const dropOffRefusal = await dropOffRefundRefusal(trx, shipment.id);
+    if (dropOffRefusal) return dropOffRefusal;
     const claimed = await moveShipment(trx, shipment.id, ['bought'], {
       state: 'refund_pending',
       refund_status: 'submitted',

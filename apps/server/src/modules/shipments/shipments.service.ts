@@ -2,6 +2,7 @@ import { carrierDisplayName, carrierServiceName, ouncesToPounds, parcelDescripti
 import type { AppContext } from '../../context.js';
 import { carrierServiceRenamings } from '../carriers/carriers.service.js';
 import { findUserById } from '../users/users.repository.js';
+import { labelDropOffs } from './hub-drop-offs.service.js';
 import { type InvoiceContent, renderInvoicePdf } from './invoice-pdf.js';
 import {
   findInvoiceOfUser,
@@ -25,10 +26,12 @@ export interface ShipmentSearch extends ShipmentFilters {
 }
 
 /** A page of the user's labels. The carrier filter comes as the wire names it (UPSDAP) and is matched as the portal stores it (UPS). */
-export async function shipmentPage(ctx: Pick<AppContext, 'db'>, userId: number, search: ShipmentSearch): Promise<{ total: number; list: WireShipmentRow[] }> {
+export async function shipmentPage(ctx: Pick<AppContext, 'db' | 'config'>, userId: number, search: ShipmentSearch): Promise<{ total: number; list: WireShipmentRow[] }> {
   const { start, num, carrier, ...filters } = search;
   const page = await listShipments(ctx.db, userId, { ...filters, carrier: carrier ? carrierDisplayName(carrier.trim()) : '' }, { offset: start, limit: num });
-  return { total: page.total, list: page.list.map(toShipmentRow) };
+  // Each label's hub drop-off (issue 23 item 1), one query for the page.
+  const dropOffs = await labelDropOffs(ctx.db, ctx.config, page.list);
+  return { total: page.total, list: page.list.map((row) => ({ ...toShipmentRow(row), dropOff: dropOffs.get(row.id) ?? null })) };
 }
 
 /**

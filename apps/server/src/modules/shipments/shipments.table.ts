@@ -70,6 +70,8 @@ export interface ShipmentsTable extends ShippingAddressColumns {
   comments: Generated<string>;
   /** The carrier pickup booked for it (pickups issue). */
   pickup_id: string | null;
+  /** The AirBox hub chosen at Review and pay to drop the parcel off at (issue 23 item 1); null: none. */
+  drop_off_hub_id: ColumnType<string | null, string | null | undefined, string | null>;
   length_in: number;
   width_in: number;
   height_in: number;

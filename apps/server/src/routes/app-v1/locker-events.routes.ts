@@ -1,8 +1,18 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { LOCKER_EVENT_ERRORCODE, LOCKER_EVENT_MESSAGES, lockerEventCall, lockerRecipientCall } from '@airbox/contract';
+import {
+  DROP_OFF_ERRORCODE,
+  DROP_OFF_MESSAGES,
+  LOCKER_EVENT_ERRORCODE,
+  LOCKER_EVENT_MESSAGES,
+  lockerDropOffInCall,
+  lockerDropOffOpenCall,
+  lockerEventCall,
+  lockerRecipientCall,
+} from '@airbox/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { recipientForDelivery, recordDelivery, recordPickup } from '../../modules/lockers/locker-events.service.js';
+import { openDropOff, recordDropOffIn } from '../../modules/shipments/hub-drop-offs.service.js';
 import { defineCall } from './define-call.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -57,6 +67,29 @@ export default async function lockerEventsRoutes(app: FastifyInstance) {
       creditsCharged: pickup.creditsCharged,
       overtimeDays: pickup.overtimeDays,
     };
+  });
+
+  // Drop it off at your hub (issue 23 item 1): a compartment for a drop-off code, once; throttled
+  // per address as the barcode pages are, so a controller cannot be used to try codes.
+  defineCall(app, lockerDropOffOpenCall, { signedByCaller: true, throttled: 'barcode' }).handle(async (input) => {
+    const opened = await openDropOff(app, input);
+    const { shipment } = opened;
+    return {
+      errorcode: DROP_OFF_ERRORCODE.ok,
+      message: DROP_OFF_MESSAGES.opened,
+      dropOffId: opened.dropOffId,
+      orderNo: shipment.order_no,
+      carrier: shipment.carrier,
+      trackingCode: shipment.tracking_code ?? '',
+      compartment: opened.compartment,
+      parcel: { length: shipment.length_in, width: shipment.width_in, height: shipment.height_in, weight: shipment.weight_oz },
+      labelZpl: opened.labelZpl,
+    };
+  });
+
+  defineCall(app, lockerDropOffInCall, { signedByCaller: true, throttled: 'barcode' }).handle(async (input) => {
+    const dropped = await recordDropOffIn(app, input);
+    return { errorcode: DROP_OFF_ERRORCODE.ok, message: DROP_OFF_MESSAGES.recorded, dropOffId: dropped.dropOffId, orderNo: dropped.orderNo, door: dropped.door };
   });
 
   // Before choosing a door: the recipient's reach need and vacation hold, nothing recorded.
