@@ -41,6 +41,7 @@ function serverEnv(options, port) {
     ...(options.labelRetryDelaySeconds ? { LABEL_RETRY_DELAY_SECONDS: String(options.labelRetryDelaySeconds) } : {}),
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     LOG_LEVEL: 'error',
+    ...options.env,
   };
 }
 

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
+import { recordEventLoopDelay } from './config/event-loop-delay.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts.js';
 import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from './seed/demo-registration.js';
 
@@ -17,6 +18,8 @@ async function main() {
     }
     throw error;
   }
+  // The bench's measure of the event loop's delay (config/event-loop-delay.ts): off unless asked.
+  if (process.env.EVENT_LOOP_DELAY_FILE) recordEventLoopDelay(process.env.EVENT_LOOP_DELAY_FILE);
   const app = await buildApp(config);
 
   let closing = false;
