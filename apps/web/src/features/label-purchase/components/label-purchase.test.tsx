@@ -2,6 +2,7 @@ import {
   ACCOUNT_CAPS,
   API_ERRORCODE,
   CONTACT_MESSAGES,
+  DROP_OFF_MESSAGES,
   INSURANCE_MESSAGE,
   MESSAGES,
   PARCEL_MESSAGES,
@@ -14,12 +15,13 @@ import {
 } from '@airbox/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contact, myAddress, savedOrder, unpaidLabel } from '../../../testing/fixtures';
+import { contact, hub, myAddress, savedOrder, unpaidLabel, userProfile } from '../../../testing/fixtures';
 import { fillIn, mockApi, renderApp, signIn, toastSaying, type ApiRequest } from '../../../testing/test-utils';
 import { stubPhoneViewport } from '../../../testing/viewport';
 import { ADDRESS_CHECK_TEXT } from '../../../components/address/address-check';
 import { leaveForPayment } from '../../../lib/leave-for-payment';
 import { LABEL_PURCHASE_TEXT } from '../utils/messages';
+import { DROP_OFF_TEXT } from './drop-off-choice';
 import { PRESET_TEXT } from './package-step';
 
 vi.mock('../../../lib/leave-for-payment', () => ({ leaveForPayment: vi.fn() }));
@@ -605,6 +607,68 @@ describe('label purchase page', () => {
     await user.click(await screen.findByRole('button', { name: 'Pay $12.70' }));
     await waitFor(() => expect(leaveForPayment).toHaveBeenCalledWith('https://pay.example/approve?token=lbl'));
     expect(api.calls('/app/v1/labelPurchase/buy')[1]?.json).toEqual({ draftId: 55, rateId: 'rate_ups', notifyRecipient: true });
+  });
+
+  it("offers 'I'll drop it off at my AirBox hub' at Review and pay, the customer's hub first, another hub choosable, and pays with the hub chosen (issue 23 item 1)", async () => {
+    signIn();
+    const api = labelApi({
+      '/app/v1/getUserByUser_id': { body: { errorcode: 1, message: 'ok', users: [userProfile({ lockerUUID: 'hub-2' })], lockers: [hub()] } },
+      '/app/v1/getLockerInfoByUser': {
+        body: { errorcode: 0, message: 'ok', locker_info: [hub(), hub({ id: 'hub-2', business_name: 'SoMa Hub', address: '1 Howard St', zip_code: '94105' })] },
+      },
+    });
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await fillToOptions(user);
+    await user.click(screen.getByRole('button', { name: 'Check addresses' }));
+    await step('Rates');
+    await user.click(await screen.findByRole('radio', { name: /USPS Ground Advantage/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Review and pay');
+    const choice = screen.getByRole('group', { name: DROP_OFF_TEXT.legend });
+    // A carrier pickup until the customer says otherwise.
+    expect(within(choice).getByRole('radio', { name: DROP_OFF_TEXT.carrier })).toBeChecked();
+    const hubChoice = await within(choice).findByRole('radio', { name: DROP_OFF_TEXT.hub });
+    await waitFor(() => expect(hubChoice).toBeEnabled());
+    expect(hubChoice).toHaveAccessibleDescription(DROP_OFF_TEXT.how);
+    await user.click(hubChoice);
+    // Their own hub first and chosen, with its address.
+    const hubField = screen.getByRole('combobox', { name: DROP_OFF_TEXT.hubLabel });
+    expect(hubField).toHaveTextContent('SoMa Hub (your hub)');
+    expect(choice).toHaveTextContent('1 Howard St, San Francisco, CA 94105');
+    await user.click(hubField);
+    await user.click(await screen.findByRole('option', { name: 'Mission Hub' }));
+    expect(choice).toHaveTextContent('801 Market St, San Francisco, CA 94103');
+    await user.click(screen.getByRole('button', { name: /^Pay \$/ }));
+    await waitFor(() => expect(leaveForPayment).toHaveBeenCalled());
+    expect(api.calls('/app/v1/labelPurchase/buy')[0]?.json).toMatchObject({ draftId: 55, rateId: 'rate_usps', dropOffHubId: 'hub-1' });
+  });
+
+  it("pays for a carrier pickup (no hub) as chosen by default, and says when the parcel is too big for a hub's compartments (issue 23 item 1)", async () => {
+    signIn();
+    const api = labelApi({
+      '/app/v1/getUserByUser_id': { body: { errorcode: 1, message: 'ok', users: [userProfile()], lockers: [hub()] } },
+      '/app/v1/getLockerInfoByUser': { body: { errorcode: 0, message: 'ok', locker_info: [hub()] } },
+    });
+    const { user } = renderApp(pagePath({ boxId: '1234567', userId: 7 }));
+    await step('Ship from');
+    await fillAddresses(user);
+    await fillIn(user, field('Length'), '30');
+    await fillIn(user, field('Width'), '20');
+    await fillIn(user, field('Height'), '20');
+    await fillIn(user, field('Weight \\(lb\\)'), '10');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Options');
+    await user.click(screen.getByRole('button', { name: 'Check addresses' }));
+    await step('Rates');
+    await user.click(await screen.findByRole('radio', { name: /USPS Ground Advantage/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await step('Review and pay');
+    const hubChoice = screen.getByRole('radio', { name: DROP_OFF_TEXT.hub });
+    expect(hubChoice).toBeDisabled();
+    expect(hubChoice).toHaveAccessibleDescription(DROP_OFF_MESSAGES.tooBig);
+    await user.click(screen.getByRole('button', { name: /^Pay \$/ }));
+    await waitFor(() => expect(leaveForPayment).toHaveBeenCalled());
+    expect(api.calls('/app/v1/labelPurchase/buy')[0]?.json).not.toHaveProperty('dropOffHubId');
   });
 
   it('saves for later: the order in progress is kept, the dashboard flag set, and Orders In Progress opened', async () => {

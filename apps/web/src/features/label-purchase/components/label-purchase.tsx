@@ -1,6 +1,8 @@
 import {
+  compartmentFor,
   LABEL_PURCHASE_ERRORCODE,
   MESSAGES,
+  predefinedPackageOf,
   STORAGE_KEYS,
   decodeLabelPurchaseParam,
   localToday,
@@ -11,7 +13,7 @@ import {
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { addressCheckOf, type AddressCheck } from '../../../components/address/address-check';
 import { useAlert } from '../../../components/alert/alert-context';
@@ -27,6 +29,7 @@ import { leaveForPayment } from '../../../lib/leave-for-payment';
 import { useMyAddress } from '../../../lib/my-address';
 import { useValidateAddress } from '../../../lib/validate-address';
 import { useBuyLabel } from '../api/buy-label';
+import { useDropOffHubs } from '../api/get-drop-off-hubs';
 import { useOrderForLater } from '../api/get-order-for-later';
 import { useUnpaidLabel } from '../api/get-unpaid-label';
 import { useRateLabel } from '../api/rate-label';
@@ -79,6 +82,13 @@ function openedBy(hash: string): { orderId: number | undefined; unpaidLabelId: n
  * cancelled at PayPal, PAY in Orders In Progress), read with getUnpaidLabels, which opens at the
  * Review step with everything as it was chosen.
  */
+/** The parcel's sides in inches as the server keeps them: a USPS Flat Rate package's inside size, else as typed. */
+function parcelInches(parcel: LabelDraft['parcel']): { length: number; width: number; height: number } {
+  const carrierPackage = predefinedPackageOf(parcel.predefinedPackage);
+  if (carrierPackage) return carrierPackage;
+  return { length: Number(parcel.length) || 0, width: Number(parcel.width) || 0, height: Number(parcel.height) || 0 };
+}
+
 export function LabelPurchase({ userId, hash }: { userId: number; hash: string }) {
   const { orderId, unpaidLabelId, shipAgainId } = openedBy(hash);
   const order = useOrderForLater(userId, orderId);
@@ -173,6 +183,9 @@ function LabelPurchaseWizard({
   const rateLabel = useRateLabel();
   const buyLabel = useBuyLabel();
   const save = useSaveOrderForLater();
+  // Issue 23 item 1: the AirBox hub the parcel is dropped off at (null: a carrier pickup).
+  const dropOffHubs = useDropOffHubs(userId);
+  const [dropOffHubId, setDropOffHubId] = useState<string | null>(null);
 
   const [state, dispatch] = useReducer(labelPurchaseReducer, initial);
   // The steps are entries of the browser history: its Back goes a step back, keeping what was typed.
@@ -260,6 +273,8 @@ function LabelPurchaseWizard({
         notifyRecipient: draft.options.notifyRecipient,
         orderId,
         replaces: unpaidLabelId !== rates.draftId ? unpaidLabelId : undefined,
+        // A parcel made too big for a compartment since the hub was chosen goes by carrier pickup, as Review then shows.
+        dropOffHubId: dropOffHubId !== null && compartmentFor(parcelInches(draft.parcel)) !== null ? dropOffHubId : undefined,
       };
       const { redirectURL } = await buyLabel.mutateAsync(input);
       allowLeave();
@@ -397,6 +412,13 @@ function LabelPurchaseWizard({
           service={serviceName(chosenRate.carrier, chosenRate.service)}
           insurance={rates.insurance}
           busy={buyLabel.isPending}
+          dropOff={{
+            hubs: dropOffHubs.hubs,
+            ownHubId: dropOffHubs.ownHubId,
+            hubId: dropOffHubId,
+            tooBig: compartmentFor(parcelInches(draft.parcel)) === null,
+            onChange: setDropOffHubId,
+          }}
           onBack={wizard.back}
           onPay={() => void pay(chosenRate)}
         />

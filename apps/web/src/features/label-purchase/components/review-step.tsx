@@ -1,11 +1,12 @@
 import { formatShortDay, fromCents, insuranceFeeCents, predefinedPackageOf, toCents, type LabelRate } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { StepActions } from '../../../components/wizard/step-actions';
 import { StepHeading } from '../../../components/wizard/step-heading';
 import { addressLine, addressName } from '../../../lib/address-text';
 import type { LabelDraft } from '../utils/draft';
+import { DropOffChoice } from './drop-off-choice';
 import { deliveryText, savingOf } from './rates-step';
 
 /** The amounts of the purchase in cents: the rate, the insurance fee, and their total. */
@@ -59,6 +60,7 @@ export function ReviewStep({
   service,
   insurance,
   busy,
+  dropOff,
   onBack,
   onPay,
 }: {
@@ -69,6 +71,8 @@ export function ReviewStep({
   service: string;
   insurance: string;
   busy: boolean;
+  /** Issue 23 item 1: a carrier pickup, or a drop-off at an AirBox hub. */
+  dropOff: ComponentProps<typeof DropOffChoice>;
   onBack: () => void;
   onPay: () => void;
 }) {
@@ -110,6 +114,7 @@ export function ReviewStep({
           <strong>{`$${fromCents(totalCents)}`}</strong>
         </Row>
       </Box>
+      <DropOffChoice {...dropOff} />
       {draft.options.notifyRecipient && (
         <Typography variant="body2" color="text.secondary">
           {`We will e-mail ${draft.to.email} a link to follow the parcel.`}

@@ -9,9 +9,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LABEL_ORDER_KEY, purchasePending, useLabelOrder } from '../api/get-label-order';
 import { getShipmentsQueryOptions } from '../api/get-shipments';
+import { DropOffCodePanel } from './drop-off-code';
 
 export const LABEL_ORDER_TEXT = {
   ready: (orderNo: string) => `Your label for order ${orderNo} is ready.`,
+  readyForDropOff: (orderNo: string, hub: string) => `Your label for order ${orderNo} is ready: drop the parcel off at ${hub} with this code. No need to print the label.`,
   buying: (orderNo: string) => `Order ${orderNo}: your label is being bought. This note changes as soon as it is ready.`,
   notFound: (orderNo: string) => `Order ${orderNo} is not among your labels.`,
   status: (orderNo: string, status: string) => `Order ${orderNo}: ${status}.`,
@@ -71,6 +73,8 @@ export function LabelOrderNotice({
     );
   }
   if (row.status_flag === STATUS_FLAG.labelCreated) {
+    // A drop-off at an AirBox hub (issue 23 item 1): its code and QR code right here.
+    const { dropOff } = row;
     return (
       <Alert
         severity="success"
@@ -89,7 +93,16 @@ export function LabelOrderNotice({
           </Box>
         }
       >
-        {LABEL_ORDER_TEXT.ready(orderNo)}
+        {dropOff?.state === 'waiting' ? (
+          <>
+            {LABEL_ORDER_TEXT.readyForDropOff(orderNo, dropOff.hubName)}
+            <Box sx={{ mt: 1.5 }}>
+              <DropOffCodePanel dropOff={dropOff} />
+            </Box>
+          </>
+        ) : (
+          LABEL_ORDER_TEXT.ready(orderNo)
+        )}
       </Alert>
     );
   }

@@ -6,6 +6,7 @@ import { fillIn, labelRowOf, renderApp, shipmentsApi, signIn } from '../../../te
 import { stubPhoneViewport } from '../../../testing/viewport';
 import { SHIPMENT_SEARCH_KEY } from './purchased-labels';
 import { AUTO_REFUND_NOTE } from './shipment-status';
+import { DROP_OFF_CODE_TEXT } from './drop-off-code';
 
 const LIST = '/app/v1/userGetShipment';
 
@@ -230,6 +231,52 @@ describe('Purchased Labels: after a label payment (labelOrder)', () => {
     expect(await screen.findByText(/Order LB0011: your label is being bought/)).toBeInTheDocument();
     bought = true;
     expect(await screen.findByText('Your label for order LB0011 is ready.', undefined, { timeout: 8000 })).toBeInTheDocument();
+  });
+});
+
+describe('Purchased Labels: a drop-off at an AirBox hub (issue 23 item 1)', () => {
+  const dropOff = {
+    hubId: 'hub-1',
+    hubName: 'Mission Hub',
+    hubAddress: '801 Market St, San Francisco, CA 94103',
+    state: 'waiting' as const,
+    code: '7KQ2M-XW9PD',
+    validUntil: '2026-12-11T20:00:00.000Z',
+    droppedOffAt: '',
+  };
+
+  it('shows the code and its QR code after the payment, and on the row while it works; Dropped off once the parcel is in', async () => {
+    signIn();
+    shipmentsApi([
+      shipmentRow({ orderNo: 'LB0020', dropOff }),
+      shipmentRow({ orderNo: 'LB0021', dropOff: { ...dropOff, state: 'dropped_off', code: '', droppedOffAt: '2026-11-28T18:00:00.000Z' } }),
+      shipmentRow({ orderNo: 'LB0022', dropOff: { ...dropOff, state: 'expired', code: '' } }),
+    ]);
+    const { user } = renderApp('/ShipmentParent/shipment?labelOrder=LB0020');
+    // The note after the payment: the code, its QR code and the hub, no need to print.
+    const ready = await screen.findByText(/Your label for order LB0020 is ready: drop the parcel off at Mission Hub/);
+    const note = ready.closest('[role="alert"]') as HTMLElement;
+    expect(within(note).getByText('7KQ2M-XW9PD')).toBeInTheDocument();
+    expect(within(note).getByRole('img', { name: DROP_OFF_CODE_TEXT.qrLabel('7KQ2M-XW9PD') })).toBeInTheDocument();
+    expect(note).toHaveTextContent('801 Market St, San Francisco, CA 94103');
+
+    // The row: where to drop it off, and the code on demand.
+    const row = await waitFor(() => labelRowOf('LB0020'));
+    expect(within(row).getByText('label created')).toBeInTheDocument();
+    expect(within(row).getByText(DROP_OFF_CODE_TEXT.dropAt('Mission Hub'))).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: DROP_OFF_CODE_TEXT.show }));
+    const dialog = await screen.findByRole('dialog', { name: DROP_OFF_CODE_TEXT.title });
+    expect(within(dialog).getByText('7KQ2M-XW9PD')).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: DROP_OFF_CODE_TEXT.qrLabel('7KQ2M-XW9PD') })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'CLOSE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // In the locker: the status says where, no code any more.
+    const dropped = labelRowOf('LB0021');
+    expect(within(dropped).getByText('Dropped off at Mission Hub')).toBeInTheDocument();
+    expect(within(dropped).queryByRole('button', { name: DROP_OFF_CODE_TEXT.show })).toBeNull();
+    // Expired: what to do instead.
+    expect(labelRowOf('LB0022')).toHaveTextContent(/The drop-off code expired .*Request a refund, or SHIP AGAIN/);
   });
 });
 

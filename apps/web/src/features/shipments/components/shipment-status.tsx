@@ -2,14 +2,15 @@ import { shipmentStatus, type ShipmentRow } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { StatusChip } from '../../../components/status-chip';
+import { DropOffNote } from './drop-off-code';
 
 /** 'auto refund requested': the daily job asked the carrier to take back a label never scanned. */
 export const AUTO_REFUND_NOTE = 'auto refund requested';
 
 /**
  * A label's status (spec 03 §4): the status word in its group's colour, then whether the refund
- * was asked automatically, why a paid purchase ended without a label, and why a paid pickup was
- * not booked (its money refunded).
+ * was asked automatically, why a paid purchase ended without a label, why a paid pickup was
+ * not booked (its money refunded), and a hub drop-off's code while it works (issue 23 item 1).
  */
 export function ShipmentStatus({ row }: { row: ShipmentRow }) {
   const status = shipmentStatus(row);
@@ -31,6 +32,7 @@ export function ShipmentStatus({ row }: { row: ShipmentRow }) {
           {row.pickupNote}
         </Typography>
       )}
+      {row.status_flag === '1' && <DropOffNote dropOff={row.dropOff} />}
     </Box>
   );
 }
