@@ -15,9 +15,10 @@
  *
  * Options: --lighthouse-runs N; --lighthouse-build <server dir>:<web dist> (repeatable: each build
  * gets its own portal and browser and the runs alternate between them, so that a busy machine
- * slows every build alike: a before and after in one window).
+ * slows every build alike: a before and after in one window); --lighthouse-save <dir> keeps each
+ * run's report (JSON) there.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -72,7 +73,7 @@ async function signInThroughForm(port, base) {
 }
 
 /** One Lighthouse run of `url`, cold: the HTTP cache emptied first, cookies and local storage kept. */
-async function measure(port, url) {
+async function measure(port, url, saveAs) {
   const { lhr } = await lighthouse(url, {
     port,
     output: 'json',
@@ -81,6 +82,7 @@ async function measure(port, url) {
     disableStorageReset: false,
     clearStorageTypes: CLEAR_STORAGE_TYPES,
   });
+  if (saveAs) writeFileSync(saveAs, JSON.stringify(lhr));
   const audits = lhr.audits;
   const requests = audits['network-requests']?.details?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script');
@@ -105,6 +107,7 @@ export async function run(argv = []) {
     options: {
       'lighthouse-runs': { type: 'string', default: '3' },
       'lighthouse-build': { type: 'string', multiple: true, default: [`${join(ROOT, 'apps/server')}:${join(ROOT, 'apps/web/dist')}`] },
+      'lighthouse-save': { type: 'string' },
     },
     strict: false,
   });
@@ -131,7 +134,8 @@ export async function run(argv = []) {
       for (let i = 0; i < runs; i += 1) {
         for (const build of builds) {
           const url = `${build.portal.base}${page.path}`;
-          const result = await measure(build.chrome.port, url);
+          const saveAs = values['lighthouse-save'] && join(resolve(values['lighthouse-save']), `${page.path.split('/').pop()}-build${builds.indexOf(build)}-run${i + 1}.json`);
+          const result = await measure(build.chrome.port, url, saveAs);
           if (result.error) {
             console.error(`${page.name}${build.label ? ` (${build.label})` : ''}: ${result.error}`);
             ok = false;
