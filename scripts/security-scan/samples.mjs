@@ -160,6 +160,10 @@ export function sampleValues(userId) {
     format: 'pdf-4x6',
     alsoShipmentId: 'shp_0123456789abcdef',
     labelFormat: 'pdf-4x6',
+    // QR-code labels and return labels (issue 23 items 2 and 3): left empty (not sent), an ordinary label.
+    qrCode: false,
+    returnOf: '',
+    copyMe: false,
     startDate: '2026-12-20',
     endDate: '2026-12-24',
   };

@@ -27,8 +27,15 @@ interface FakeShipment {
   bought: { rate: Json; insurance: string | null; trackingCode: string; trackerId: string; labelId: string; pdf: boolean; zpl: boolean } | undefined;
   /** A purchase is being made (the carrier has not given the label yet): the shipment shows no label. */
   buying: boolean;
+  /** Created with is_return: EasyPost swapped the addresses it was given. */
+  isReturn: boolean;
+  /** The Label QR Code form made (POST /shipments/:id/forms, USPS only). */
+  qrForm: string | undefined;
   refundStatus: string | null;
 }
+
+/** The Label QR Code form's image, as EasyPost's file storage serves it (a PNG signature and header). */
+const FAKE_QR_PNG = Buffer.from('89504e470d0a1a0a0000000d494844520000012c0000012c08000000', 'hex');
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
@@ -141,6 +148,10 @@ class FakeEasyPost extends FakeHttpServer {
       tracking_code: bought?.trackingCode ?? null,
       insurance: bought?.insurance ?? null,
       refund_status: shipment.refundStatus,
+      is_return: shipment.isReturn,
+      forms: shipment.qrForm
+        ? [{ object: 'Form', id: shipment.qrForm, mode: 'test', form_type: 'label_qr_code', form_url: `${this.base}/files/label_qr_code/${shipment.id}.png`, submitted_electronically: null }]
+        : [],
       postage_label: bought
         ? {
             object: 'PostageLabel',
@@ -221,6 +232,10 @@ class FakeEasyPost extends FakeHttpServer {
     const unprocessable = () => error(422, 'UNPROCESSABLE_ENTITY', 'The request was understood, but cannot be processed.');
 
     // Label files live on EasyPost's file storage: no API key there.
+    if (method === 'GET' && /^\/files\/label_qr_code\/\w+\.png$/.test(url.pathname)) {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      return response.end(FAKE_QR_PNG);
+    }
     const file = /^\/files\/postage_label\/(\w+)\.(png|pdf|zpl)$/.exec(url.pathname);
     if (method === 'GET' && file) {
       const bytes = { png: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), pdf: Buffer.from('%PDF-1.4 easypost label'), zpl: Buffer.from('^XA^FDeasypost^FS^XZ') }[file[2] as 'png' | 'pdf' | 'zpl'];
@@ -267,7 +282,7 @@ class FakeEasyPost extends FakeHttpServer {
     }
 
     if (method === 'POST' && path === '/shipments') {
-      const { shipment } = body as { shipment: { from_address: Json; to_address: Json; parcel: Json; options?: { label_date?: string } } };
+      const { shipment } = body as { shipment: { from_address: Json; to_address: Json; parcel: Json; options?: { label_date?: string }; is_return?: boolean } };
       const id = newId('shp');
       // USPS gives each rate a delivery date counted from the label date (today when none is given,
       // as EasyPost does); the others give delivery days only (delivery_date null).
@@ -295,10 +310,14 @@ class FakeEasyPost extends FakeHttpServer {
         carrier_account_id: 'ca_1',
       });
       const predefined = predefinedPackageOf(shipment.parcel);
+      // A return (is_return): EasyPost is given the outbound addresses and swaps them (its Returns guide).
+      const isReturn = shipment.is_return === true;
       this.shipments.set(id, {
         id,
-        from: shipment.from_address,
-        to: shipment.to_address,
+        from: isReturn ? shipment.to_address : shipment.from_address,
+        to: isReturn ? shipment.from_address : shipment.to_address,
+        isReturn,
+        qrForm: undefined,
         parcel: shipment.parcel,
         rates: predefined
           ? // USPS packaging: USPS alone rates it, Priority Mail (and Express for its envelopes) at the Flat Rate price.
@@ -323,7 +342,7 @@ class FakeEasyPost extends FakeHttpServer {
       return send(201, this.shipmentJson(this.shipments.get(id)!));
     }
 
-    const shipmentPath = /^\/shipments\/(shp_\w+)(\/buy|\/label|\/refund)?$/.exec(path);
+    const shipmentPath = /^\/shipments\/(shp_\w+)(\/buy|\/label|\/refund|\/forms)?$/.exec(path);
     if (shipmentPath) {
       const shipment = this.shipments.get(shipmentPath[1]!);
       if (!shipment) return error(404, 'NOT_FOUND', 'The requested resource could not be found.');
@@ -352,6 +371,15 @@ class FakeEasyPost extends FakeHttpServer {
         else if (format === 'ZPL') shipment.bought.zpl = true;
         else if (format !== 'PNG') return error(422, 'SHIPMENT.LABEL.FORMAT', 'Unsupported label format.');
         return send(200, this.shipmentJson(shipment));
+      }
+      // Forms (EasyPost's Form Guide): the Label QR Code after the purchase, USPS only (Label Broker).
+      if (method === 'POST' && action === '/forms') {
+        const { form } = body as { form: { type: string } };
+        if (form?.type !== 'label_qr_code') return error(422, 'FORM.TYPE.INVALID', 'Unsupported form type.');
+        if (!shipment.bought) return error(422, 'SHIPMENT.POSTAGE.REQUIRED', 'This shipment has no postage yet.');
+        if (shipment.bought.rate.carrier !== 'USPS') return error(422, 'FORM.UNSUPPORTED', 'Label QR codes are only available for USPS shipments.');
+        shipment.qrForm ??= newId('form');
+        return send(201, this.shipmentJson(shipment));
       }
       if (method === 'POST' && action === '/refund') {
         if (shipment.refundStatus) return error(422, 'SHIPMENT.REFUND.INVALID', 'A refund was already requested for this shipment.');
@@ -642,6 +670,40 @@ describe('EasyPost shipments and labels', () => {
     expect(easypost.requests.filter((request) => request.path.includes('/label?'))).toHaveLength(converted ? 1 : 0);
   });
 
+  it('rates a return label with is_return and the outbound label’s addresses, which EasyPost swaps (issue 23 item 3)', async () => {
+    // The return goes from the outbound recipient (TO) back to its sender (FROM).
+    const shipment = await adapter().rateShipment({ from: TO, to: FROM, parcel: PARCEL, isReturn: true });
+    const sent = easypost.requests.find((request) => request.method === 'POST' && request.path === '/v2/shipments')!.body as { shipment: Json };
+    expect(sent.shipment.is_return).toBe(true);
+    expect(sent.shipment.from_address).toMatchObject({ street1: FROM.street1, zip: FROM.zip });
+    expect(sent.shipment.to_address).toMatchObject({ street1: TO.street1, zip: TO.zip });
+    const held = easypost.shipments.get(shipment.shipmentId)!;
+    expect([held.from.street1, held.to.street1, held.isReturn]).toEqual([TO.street1, FROM.street1, true]);
+    // An ordinary label sends no is_return.
+    easypost.requests = [];
+    await ratedShipment();
+    expect((easypost.requests[0]!.body as { shipment: Json }).shipment).not.toHaveProperty('is_return');
+  });
+
+  it('makes a USPS label’s QR code as EasyPost’s label_qr_code form and downloads it without the API key; once made it is read back (issue 23 item 2)', async () => {
+    const postage = await boughtShipment();
+    const carriers = adapter();
+    const qr = await carriers.fetchLabelQrCode(postage.shipmentId);
+    expect(qr).toMatchObject({ format: 'PNG', contentType: 'image/png' });
+    expect(qr.bytes.equals(FAKE_QR_PNG)).toBe(true);
+    const formCalls = () => easypost.requests.filter((request) => request.method === 'POST' && request.path === `/v2/shipments/${postage.shipmentId}/forms`);
+    expect(formCalls().map((request) => request.body)).toEqual([{ form: { type: 'label_qr_code' } }]);
+    const download = easypost.requests.find((request) => request.path === `/files/label_qr_code/${postage.shipmentId}.png`)!;
+    expect(download.headers.authorization).toBeUndefined();
+    await carriers.fetchLabelQrCode(postage.shipmentId);
+    expect(formCalls()).toHaveLength(1);
+  });
+
+  it('refuses a QR code for a UPS label as EasyPost does (a request it will not take: no retry)', async () => {
+    const postage = await boughtShipment(adapter(), 'UPS', 'Ground');
+    await expect(adapter().fetchLabelQrCode(postage.shipmentId)).rejects.toMatchObject({ code: 'INVALID_REQUEST', retryable: false });
+  });
+
   it('has no label file before a purchase', async () => {
     const shipment = await ratedShipment();
     await expect(adapter().fetchLabel(shipment.shipmentId, 'PDF')).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
@@ -874,6 +936,37 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
     // The PDF EasyPost converted at purchase is the 4x6 download, as before.
     const pdf = await postForm(t.app, '/app/v1/downloadLabelPdf', { shipmentId: shipment.provider_shipment_id! }, label.customer.cookie);
     expect(pdf.body).toBe('%PDF-1.4 easypost label');
+  });
+
+  it('buys a USPS label with its QR code (EasyPost’s label_qr_code form) and a return label rated with is_return, as the portal’s own checkout (issue 23 items 2 and 3)', async () => {
+    const customer = await newCustomer(t.app);
+    const buyPaid = async (payload: Record<string, unknown>, qrCode: boolean) => {
+      const rated = await t.app.inject({ method: 'POST', url: '/app/v1/labelPurchase/rates', payload, headers: { cookie: customer.cookie } });
+      expect(rated.json(), rated.body).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.ok });
+      const { draftId, rates } = rated.json().data as { draftId: number; rates: { rateId: string; carrier: string; service: string }[] };
+      const rate = rates.find((candidate) => candidate.carrier === 'USPS' && candidate.service === 'GroundAdvantage')!;
+      const bought = await t.app.inject({ method: 'POST', url: '/app/v1/labelPurchase/buy', payload: { draftId, rateId: rate.rateId, qrCode }, headers: { cookie: customer.cookie } });
+      const token = new URL(bought.json().redirectURL as string).searchParams.get('token')!;
+      const approved = await postForm(t.app, '/app/v1/payments/simulator/approve', { token });
+      await t.app.inject({ method: 'GET', url: locationPath(approved.headers.location), headers: { cookie: customer.cookie } });
+      const row = await shipmentRow(draftId);
+      expect(row.state).toBe('bought');
+      return row;
+    };
+    const outbound = await buyPaid(ORDER, true);
+    expect(easypost.requests.some((request) => request.path === `/v2/shipments/${outbound.provider_shipment_id}/forms`)).toBe(true);
+    const qr = await postForm(t.app, '/app/v1/getLabelQrCode', { shippingIndexID: outbound.id }, customer.cookie);
+    expect(Buffer.from(qr.json().data as string, 'base64').equals(FAKE_QR_PNG)).toBe(true);
+
+    easypost.requests = [];
+    const returned = await buyPaid({ ...ORDER, from: ORDER.to, to: ORDER.from, returnOf: outbound.id }, false);
+    const created = easypost.requests.find((request) => request.method === 'POST' && request.path === '/v2/shipments')!.body as { shipment: Json };
+    expect(created.shipment.is_return).toBe(true);
+    // EasyPost is given the outbound label's addresses, and the return it holds goes back to the sender.
+    expect(created.shipment.from_address).toMatchObject({ street1: '1 Main St' });
+    expect(easypost.shipments.get(returned.provider_shipment_id!)!.to).toMatchObject({ street1: '1 Main St' });
+    expect(returned.return_of_id).toBe(outbound.id);
+    expect(easypost.requests.some((request) => request.path.endsWith('/forms'))).toBe(false);
   });
 
   it('says the ZPL label cannot be had now when EasyPost does not answer, and keeps nothing', async () => {

@@ -188,6 +188,21 @@ async function boughtLabelRow(carrier: 'FedEx' | 'USPS'): Promise<Answer> {
   return list.data.list.find((label: { shippingIndexID: number }) => label.shippingIndexID === rated.data.draftId);
 }
 
+/**
+ * A return label (issue 23 item 3) of a USPS label, with its QR code (item 2), as the label page
+ * sends it: the outbound label's addresses swapped, returnOf naming it, qrCode chosen at Review.
+ */
+async function returnLabelRow(): Promise<Answer> {
+  const outbound = await boughtLabelRow('USPS');
+  const order = await labelOrder();
+  const rated = await answerOf('rateLabelCall', { ...order, from: { ...(order.to as Body), saveRecipient: false }, to: order.from, returnOf: outbound.shippingIndexID }, demo.cookie);
+  const rate = rated.data.rates.find((candidate: { carrier: string }) => candidate.carrier === 'USPS');
+  const bought = await answerOf('buyLabelCall', { draftId: rated.data.draftId, rateId: rate.rateId, qrCode: true }, demo.cookie);
+  await payOnSimulator(bought.redirectURL);
+  const list = await answerOf('userGetShipmentCall', { user_id: demo.userId, start: 0, num: 50 }, demo.cookie);
+  return list.data.list.find((label: { shippingIndexID: number }) => label.shippingIndexID === rated.data.draftId);
+}
+
 /** A label bought to be dropped off at the customer's hub (issue 23 item 1): its hub and drop-off code, as Purchased Labels shows them. */
 async function dropOffLabel(): Promise<{ hubId: string; code: string }> {
   const profile = await profileOf(demo);
@@ -477,6 +492,16 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
   getShipAgainCall: async () => ({ body: { id: (await demoLabelRow()).shippingIndexID }, cookie: demo.cookie, errorcode: 0 }),
 
   getLabelFormatCall: async () => ({ body: {}, cookie: demo.cookie, errorcode: 0 }),
+
+  // A QR-code label's row shows its QR code (issue 23 item 2).
+  getLabelQrCodeCall: async () => {
+    const row = await returnLabelRow();
+    expect(row.qrCode).toBe(true);
+    return { body: { shippingIndexID: row.shippingIndexID }, cookie: demo.cookie, errorcode: 0 };
+  },
+
+  // SEND RETURN LABEL on a return label's row (issue 23 item 3): the address typed, a copy asked.
+  sendReturnLabelCall: async () => ({ body: { id: (await returnLabelRow()).shippingIndexID, email: 'returns@example.com', copyMe: true }, cookie: demo.cookie, errorcode: 0 }),
 
   saveLabelFormatCall: async () => ({ body: { labelFormat: 'png-4x6' }, cookie: demo.cookie, errorcode: 0 }),
 

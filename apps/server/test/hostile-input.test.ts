@@ -168,6 +168,10 @@ function sampleValues(userId: number): Record<string, Value> {
     labelFormat: 'zpl',
     format: 'pdf-letter',
     alsoShipmentId: 'shp_0123456789abcdef',
+    // QR-code labels and return labels (issue 23 items 2 and 3).
+    qrCode: false,
+    returnOf: 1,
+    copyMe: false,
   };
 }
 

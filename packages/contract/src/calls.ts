@@ -68,6 +68,7 @@ import {
   userGetShipmentCall,
   validateAddressCall,
 } from './shipments-calls.js';
+import { getLabelQrCodeCall, sendReturnLabelCall } from './label-returns.js';
 import {
   buildingListCall,
   campusListCall,
@@ -164,6 +165,8 @@ export const ALL_CALLS = {
   getUnpaidLabelsCall,
   deleteUnpaidLabelCall,
   getShipAgainCall,
+  getLabelQrCodeCall,
+  sendReturnLabelCall,
   saveOrderForLaterCall,
   getPublicTrackingCall,
   getSavedPackagesCall,

@@ -306,11 +306,15 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
     { body: { ...labelOrder, saveRecipient: true, shipDate: '2026-12-01' }, mayOmit: ['insuredValue', 'comments', 'saveRecipient', 'shipDate'] },
     // A USPS Flat Rate package: no sides, only its name and the weight.
     { body: { ...labelOrder, parcel: flatRateParcel, saveRecipient: true }, mayOmit: ['insuredValue', 'comments', 'saveRecipient'] },
+    // A return label (issue 23 item 3) names the label it returns.
+    { body: { ...labelOrder, returnOf: 9 }, mayOmit: ['insuredValue', 'comments', 'saveRecipient', 'shipDate', 'returnOf'] },
   ],
   // replaces: only when an unpaid label was rated again.
   // A drop-off at an AirBox hub (issue 23 item 1) is chosen by its hub; without it, none.
   buyLabelCall: [
-    { body: { draftId: 7, rateId: 'rate_1', notifyRecipient: false, orderId: 3, replaces: 5, dropOffHubId: 'hub-1' }, mayOmit: ['notifyRecipient', 'orderId', 'replaces', 'dropOffHubId'] },
+    { body: { draftId: 7, rateId: 'rate_1', notifyRecipient: false, orderId: 3, replaces: 5, dropOffHubId: 'hub-1' }, mayOmit: ['notifyRecipient', 'orderId', 'replaces', 'dropOffHubId', 'qrCode'] },
+    // A QR code to show at the counter instead of a printed label (issue 23 item 2), USPS only.
+    { body: { draftId: 7, rateId: 'rate_1', qrCode: true }, mayOmit: ['notifyRecipient', 'orderId', 'replaces', 'dropOffHubId', 'qrCode'] },
   ],
   // The list of Orders In Progress asks for every unpaid label; the label page for one.
   getUnpaidLabelsCall: [{ body: { id: 5 }, mayOmit: ['id'] }],
@@ -333,6 +337,8 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   saveVacationHoldCall: [{ body: { id: 6, startDate: '2026-12-01', endDate: '2026-12-14' }, mayOmit: ['id'] }],
   cancelVacationHoldCall: [{ body: { id: 6 }, mayOmit: [] }],
   getLabelFormatCall: [{ body: {}, mayOmit: [] }],
+  getLabelQrCodeCall: [{ body: { shippingIndexID: 7 }, mayOmit: [] }],
+  sendReturnLabelCall: [{ body: { id: 7, email: 'returns@example.com', copyMe: true }, mayOmit: ['copyMe'] }],
   saveLabelFormatCall: [{ body: { labelFormat: 'pdf-letter' }, mayOmit: [] }],
   // A waiting package shared by a copied link, by e-mail or by text: only the way chosen names its address.
   sharePickupCall: [

@@ -33,5 +33,6 @@ export * from './shipments-calls.js';
 export * from './saved-packages-calls.js';
 export * from './vacation-holds.js';
 export * from './label-formats.js';
+export * from './label-returns.js';
 export * from './calls.js';
 export * from './forms.js';

@@ -78,6 +78,10 @@ export const shipmentRowSchema = z.object({
   pickupNote: z.string(),
   /** Issue 23 item 1: the hub drop-off chosen at Review and pay, its code while usable; absent or null: none. */
   dropOff: labelDropOffSchema.nullish(),
+  /** Issue 23 item 2: bought with a QR code to show at the counter (getLabelQrCodeCall); absent: no. */
+  qrCode: z.boolean().optional(),
+  /** Issue 23 item 3: a return label: the order number of the label it returns; absent or '': not a return. */
+  returnOf: z.string().optional(),
 });
 export type ShipmentRow = z.infer<typeof shipmentRowSchema>;
 
@@ -595,6 +599,8 @@ export const rateLabelCall = call({
     /** Put the recipient in My Contacts. */
     saveRecipient: whenMissing(flagField, false),
     shipDate: shipDateField,
+    /** Issue 23 item 3: rate a return label of this bought label of the customer's (its shippingIndexID); absent: an ordinary label. */
+    returnOf: optionalIdField,
   }),
   response: result.extend({
     data: z.object({
@@ -630,6 +636,8 @@ export const buyLabelCall = call({
      * rates had expired, or the page changed it): deleted as this one's payment opens.
      */
     replaces: optionalIdField,
+    /** Issue 23 item 2: a QR code to show at the counter instead of a printed label (USPS only: QR_CODE_CARRIERS). */
+    qrCode: whenMissing(flagField, false),
     /**
      * Issue 23 item 1: the AirBox hub the customer drops the parcel off at (one of the hubs they
      * may choose, getLockerInfoByUser) instead of a carrier pickup; absent: no drop-off.

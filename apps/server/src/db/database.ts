@@ -31,6 +31,7 @@ import type {
 } from '../modules/shipments/shipments.table.js';
 import type { ThirdPartyOrdersTable } from '../modules/third-party-orders/third-party-orders.table.js';
 import type { LockerPackagesTable } from '../modules/packages/packages.table.js';
+import type { ReturnLabelSendsTable, ShipmentQrCodesTable } from '../modules/shipments/label-returns.table.js';
 import type { HubDropOffsTable, HubPickupsTable } from '../modules/shipments/hub-drop-offs.table.js';
 import type { PickupExtensionsTable } from '../modules/pickup-extensions/pickup-extensions.table.js';
 import type { PickupSharesTable } from '../modules/pickup-shares/pickup-shares.table.js';
@@ -86,6 +87,8 @@ export interface Database {
   jobs: JobsTable;
   shipments: ShipmentsTable;
   shipment_labels: ShipmentLabelsTable;
+  shipment_qr_codes: ShipmentQrCodesTable;
+  return_label_sends: ReturnLabelSendsTable;
   invoices: InvoicesTable;
   saved_orders: SavedOrdersTable;
   saved_packages: SavedPackagesTable;

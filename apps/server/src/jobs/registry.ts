@@ -11,6 +11,7 @@ import { deliveryNoticeJob } from './delivery-notice.job.js';
 import { hubPickupsJob } from './hub-pickups.job.js';
 import { interruptedCapturesJob } from './interrupted-captures.job.js';
 import { labelPurchaseJob } from './label-purchase.job.js';
+import { labelQrMailJob } from './label-qr-mail.job.js';
 import { labelVoidJob } from './label-void.job.js';
 import { mailJob } from './mail.job.js';
 import { paymentRefundJob } from './payment-refund.job.js';
@@ -20,6 +21,7 @@ import { pickupRemindersJob } from './pickup-reminders.job.js';
 import { pickupVoidJob } from './pickup-void.job.js';
 import { refundStatusJob } from './refund-status.job.js';
 import { resetMailJob } from './reset-mail.job.js';
+import { returnLabelMailJob } from './return-label-mail.job.js';
 import { smsJob } from './sms.job.js';
 import { trackingNoticeJob } from './tracking-notice.job.js';
 import { walletPassMailJob } from './wallet-pass-mail.job.js';
@@ -38,6 +40,8 @@ export const JOBS = [
   trackingNoticeJob,
   pickupReminderJob,
   carrierPickupReminderJob,
+  labelQrMailJob,
+  returnLabelMailJob,
   // Carriers and payments.
   carrierEventJob,
   labelPurchaseJob,

@@ -17,6 +17,7 @@ import { seedDemoHoldAndShare } from './demo-holds-and-shares.js';
 import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from './demo-registration.js';
 import { seedLedgerDemo } from './seed-ledger.js';
 import { seedDemoShipments } from './shipments.js';
+import { seedDemoReturnLabel } from './demo-returns.js';
 
 const HUBS = [
   { business_name: 'AirBox Union Square', address: '801 Market St', city: 'San Francisco', state: 'CA', zip_code: '94103', location: '37.7847,-122.4066', hours: 'Every day, 6 AM – 11 PM', phone: '(415) 555-0134' },
@@ -194,6 +195,8 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
       },
       now,
     );
+    // Issue 23 items 2 and 3: a return label of the delivered one, with its QR code.
+    await seedDemoReturnLabel(trx, demoUser, now);
     return true;
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { APP_BASE, APP_PATHS, appUrl, carrierDisplayName, carrierServiceName, DROP_OFF_VALID_DAYS, encodeLabelPurchaseParam, formatDropOffCode, fromCents } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
-import type { Postage } from '../../providers/carriers/carriers-provider.js';
+import { CarrierError, type Postage } from '../../providers/carriers/carriers-provider.js';
 import { carrierServiceRenamings } from '../carriers/carriers.service.js';
 import { findHub } from '../hubs/hubs.repository.js';
 import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, MONEY_BACK, recordBought, runPurchaseVoid } from '../carriers/carrier-purchase.js';
@@ -14,6 +14,7 @@ import { findUserById } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
 import { createDropOff } from './hub-drop-offs.service.js';
 import { LABEL_PURCHASE_MESSAGES } from './label-purchase.service.js';
+import { enqueueLabelReadyQrMail, saveLabelQrCode } from './label-returns.service.js';
 import { findShipment, findShipmentOfPayment, insertInvoice, markFailedLabelVoided, moveShipment, saveShipmentLabels } from './shipments.repository.js';
 import type { ShipmentRow } from './shipments.table.js';
 
@@ -60,7 +61,7 @@ function paymentReference(order: PaymentOrderRow | undefined): string {
  * the order in progress it continued deleted, the ledger row, the recipient's tracking link and
  * the customer's confirmation mail.
  */
-async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, postage: Postage, files: { PNG: Buffer; PDF: Buffer }): Promise<boolean> {
+async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, postage: Postage, files: { PNG: Buffer; PDF: Buffer; QR?: Buffer | undefined }): Promise<boolean> {
   const token = shipment.notify_recipient === 1 ? randomBytes(24).toString('base64url') : null;
   const carrier = postage.carrier;
   // The drop-off code (issue 23 item 1), made with the label: the mail says it.
@@ -94,6 +95,7 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
       created_at: nowIso,
     });
     if (shipment.saved_order_id !== null) await deleteSavedOrder(trx, shipment.user_id, shipment.saved_order_id);
+    if (files.QR) await saveLabelQrCode(trx, shipment.id, files.QR);
     dropOffCode = await createDropOff(trx, deps.config, shipment, new Date(nowIso));
     return true;
   };
@@ -109,7 +111,7 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
     }
     const hub = dropOffCode && shipment.drop_off_hub_id ? await findHub(trx, shipment.drop_off_hub_id) : undefined;
     // A receipt of what the customer just paid for: mailed whatever their notification switches say.
-    await notify(trx, deps, user, {
+    const receipt = {
       subject: `your ${carrierDisplayName(carrier)} label ${shipment.order_no} is ready`,
       lines: [
         hub && dropOffCode
@@ -118,10 +120,27 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
         `You paid $${fromCents(shipment.total_cents)} (label $${fromCents(shipment.rate_cents)}, insurance $${fromCents(shipment.insurance_cents)}). Invoice INV-${shipment.order_no}.`,
       ],
       action: { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, labelsHref(shipment.order_no)) },
-      by: 'mail',
-    });
+    };
+    // A QR-code label's receipt carries the QR code (issue 23 item 2): a job attaches it.
+    if (files.QR) await enqueueLabelReadyQrMail(trx, deps, shipment.id, { to: user.email, firstName: user.first_name, ...receipt });
+    else await notify(trx, deps, user, { ...receipt, by: 'mail' });
   };
   return recordBought(deps, labelPurchase, shipment, { mark, tell }, { reconciled: postage.reconciled });
+}
+
+/**
+ * The QR code asked at Review and pay (issue 23 item 2), fetched with the label. The label is
+ * bought and paid for whatever happens here: a QR code the carrier does not give is logged, and
+ * the customer prints the label instead (the row then shows no QR code).
+ */
+async function labelQrCode(deps: LabelCheckoutDeps, shipment: ShipmentRow, postage: Postage): Promise<Buffer | undefined> {
+  try {
+    return (await deps.carriers.fetchLabelQrCode(postage.shipmentId)).bytes;
+  } catch (error) {
+    if (!(error instanceof CarrierError)) throw error;
+    deps.log.warn({ shipment: shipment.id, code: error.code }, 'the carrier gave no label QR code: the label is to be printed');
+    return undefined;
+  }
 }
 
 /** A shipment row bought from the carrier: the label (Postage) its purchase answers, and the label findLabel reads back. */
@@ -156,7 +175,7 @@ export const labelPurchase: CarrierPurchaseKind<ShipmentRow, Postage, Postage> =
 
   async record(deps, shipment, postage) {
     const [png, pdf] = await Promise.all([deps.carriers.fetchLabel(postage.shipmentId, 'PNG'), deps.carriers.fetchLabel(postage.shipmentId, 'PDF')]);
-    return recordLabel(deps, shipment, postage, { PNG: png.bytes, PDF: pdf.bytes });
+    return recordLabel(deps, shipment, postage, { PNG: png.bytes, PDF: pdf.bytes, QR: shipment.label_qr_code === 1 ? await labelQrCode(deps, shipment, postage) : undefined });
   },
 
   markFailed: (trx, deps, shipment, note, from) => moveShipment(trx, shipment.id, from, { state: 'failed', purchase_note: note, updated_at: deps.config.clock().toISOString() }),

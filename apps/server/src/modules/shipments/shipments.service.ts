@@ -16,6 +16,7 @@ import {
   updateShipmentComments,
 } from './shipments.repository.js';
 import type { ShipmentLabelsTable, ShipmentRow } from './shipments.table.js';
+import { labelsWithQrCode, returnedOrderNumbers } from './label-returns.service.js';
 import { invoicePdfUrl, toShipmentDetail, toShipmentRow } from './shipments.wire.js';
 
 /** Purchased Labels (spec 03 §7 Shipments): what the routes answer, for the signed-in user only. */
@@ -31,7 +32,20 @@ export async function shipmentPage(ctx: Pick<AppContext, 'db' | 'config'>, userI
   const page = await listShipments(ctx.db, userId, { ...filters, carrier: carrier ? carrierDisplayName(carrier.trim()) : '' }, { offset: start, limit: num });
   // Each label's hub drop-off (issue 23 item 1), one query for the page.
   const dropOffs = await labelDropOffs(ctx.db, ctx.config, page.list);
-  return { total: page.total, list: page.list.map((row) => ({ ...toShipmentRow(row), dropOff: dropOffs.get(row.id) ?? null })) };
+  // Issue 23 items 2 and 3: which labels have a QR code, and the label each return label returns.
+  const [withQrCode, returned] = await Promise.all([
+    labelsWithQrCode(ctx.db, page.list.filter((row) => row.label_qr_code === 1).map((row) => row.id)),
+    returnedOrderNumbers(ctx.db, page.list.flatMap((row) => (row.return_of_id === null ? [] : [row.return_of_id]))),
+  ]);
+  return {
+    total: page.total,
+    list: page.list.map((row) => ({
+      ...toShipmentRow(row),
+      dropOff: dropOffs.get(row.id) ?? null,
+      qrCode: withQrCode.has(row.id),
+      returnOf: row.return_of_id === null ? '' : (returned.get(row.return_of_id) ?? ''),
+    })),
+  };
 }
 
 /**

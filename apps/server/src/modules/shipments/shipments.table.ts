@@ -72,6 +72,10 @@ export interface ShipmentsTable extends ShippingAddressColumns {
   pickup_id: string | null;
   /** The AirBox hub chosen at Review and pay to drop the parcel off at (issue 23 item 1); null: none. */
   drop_off_hub_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 23 item 2: 1 when a QR code to show at the counter was asked at Review and pay (its image: shipment_qr_codes). */
+  label_qr_code: Generated<number>;
+  /** Issue 23 item 3: a return label's outbound label; null: not a return. */
+  return_of_id: ColumnType<number | null, number | null | undefined, number | null>;
   length_in: number;
   width_in: number;
   height_in: number;

@@ -89,6 +89,12 @@ export interface RateShipmentInput {
    * rates' delivery dates count from it. Left out: today, as EasyPost does.
    */
   shipDate?: string | undefined;
+  /**
+   * A return label (EasyPost's is_return): `from` is who sends the return (the outbound label's
+   * recipient), `to` who gets it back. EasyPost is given the outbound label's addresses and swaps
+   * them itself, as its docs ask; the adapter does that turn.
+   */
+  isReturn?: boolean | undefined;
 }
 
 export interface ShipmentRate {
@@ -245,6 +251,7 @@ export const CARRIER_STEPS = [
   'buyRate',
   'findLabel',
   'fetchLabel',
+  'fetchLabelQrCode',
   'refund',
   'getRefundStatus',
   'track',
@@ -270,6 +277,11 @@ export interface CarriersProvider {
   findLabel(shipmentId: string): Promise<Postage | null>;
   /** The bought label of a shipment as a file (4x6). */
   fetchLabel(shipmentId: string, format: LabelFormat): Promise<LabelFile>;
+  /**
+   * The QR code a counter scans to print the bought label (USPS's Label Broker; EasyPost's
+   * 'label_qr_code' form), as a PNG. INVALID_REQUEST for a carrier that makes none (QR_CODE_CARRIERS).
+   */
+  fetchLabelQrCode(shipmentId: string): Promise<LabelFile>;
   /** Asks for the label's money back; asking again answers the refund's current status. */
   refund(shipmentId: string): Promise<RefundStatus>;
   /** The refund's status, or null when none was asked. */

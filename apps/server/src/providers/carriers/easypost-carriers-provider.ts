@@ -69,6 +69,8 @@ const shipmentSchema = z.object({
   insurance: amount,
   fees: z.array(z.object({ type: z.string(), amount })).nullish(),
   refund_status: nullableText,
+  /** Forms made for the shipment ('label_qr_code' once asked: POST /shipments/:id/forms). */
+  forms: z.array(z.object({ form_type: nullableText, form_url: nullableText })).nullish(),
 });
 type EasyPostShipment = z.output<typeof shipmentSchema>;
 
@@ -367,10 +369,14 @@ export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl
 
     async rateShipment(input) {
       const parcel = checkParcel(input.parcel);
+      // A return (is_return): EasyPost takes the outbound label's addresses and swaps them itself
+      // (its Returns guide), so the return's sender goes as to_address and its recipient as from_address.
+      const [fromAddress, toAddress] = input.isReturn ? [input.to, input.from] : [input.from, input.to];
       const shipment = await call('POST', '/shipments', shipmentSchema, {
         shipment: {
-          from_address: addressBody(input.from),
-          to_address: addressBody(input.to),
+          ...(input.isReturn ? { is_return: true } : {}),
+          from_address: addressBody(fromAddress),
+          to_address: addressBody(toAddress),
           // A predefined package is named, not measured: EasyPost takes {predefined_package, weight}.
           parcel: parcel.predefinedPackage
             ? { predefined_package: parcel.predefinedPackage, weight: parcel.weightOz }
@@ -436,6 +442,19 @@ export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl
         ));
       if (!url) throw new CarrierError('UNAVAILABLE', `EasyPost gave no ${format} label for the shipment`);
       return { format, contentType: LABEL_CONTENT_TYPES[format], bytes: await download(url, format) };
+    },
+
+    async fetchLabelQrCode(shipmentId) {
+      // USPS Label Broker through EasyPost's Forms (Form Guide: 'Label QR Code', USPS only), made
+      // once the shipment is bought; a shipment that has one already answers it.
+      const existing = (await getShipment(shipmentId)).forms?.find((form) => form.form_type === 'label_qr_code')?.form_url;
+      const url =
+        existing ??
+        (await call('POST', `/shipments/${segment(shipmentId)}/forms`, shipmentSchema, { form: { type: 'label_qr_code' } })).forms?.find(
+          (form) => form.form_type === 'label_qr_code',
+        )?.form_url;
+      if (!url) throw new CarrierError('UNAVAILABLE', 'EasyPost gave no label QR code for the shipment');
+      return { format: 'PNG', contentType: LABEL_CONTENT_TYPES.PNG, bytes: await download(url, 'PNG') };
     },
 
     async refund(shipmentId) {

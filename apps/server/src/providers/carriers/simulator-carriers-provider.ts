@@ -28,6 +28,7 @@ import {
 import { type EasyPostTracker, easyPostTrackerOf, parseTrackerEvent, verifyWebhookSignature } from './easypost-format.js';
 import { checkUsAddress } from './simulator-addresses.js';
 import { renderLabel } from './simulator-label.js';
+import { renderLabelQrCode } from './simulator-qr-code.js';
 import { serviceLabel, simulatedRates, zipRegion } from './simulator-rates.js';
 import { createMemorySimulatorStore, type SimulatorStore } from './simulator-store.js';
 import { newTrackingCode } from './tracking-codes.js';
@@ -109,6 +110,8 @@ interface SimulatedShipment {
   to: PostalAddress;
   parcel: Parcel;
   rates: ShipmentRate[];
+  /** Rated as a return label (EasyPost's is_return). */
+  isReturn?: boolean | undefined;
   purchase?: SimulatedPurchase | undefined;
   refund?: RefundStatus | undefined;
 }
@@ -345,7 +348,7 @@ export function createSimulatorCarriersProvider(options: {
           currency: 'USD',
           deliveryDate: estimatedDeliveryDate(shipDate, rate.deliveryDays, rate.carrier),
         }));
-        await saveShipment({ id: shipmentId, createdAt: now.toISOString(), from: input.from, to: input.to, parcel, rates: shipmentRates }, now);
+        await saveShipment({ id: shipmentId, createdAt: now.toISOString(), from: input.from, to: input.to, parcel, rates: shipmentRates, ...(input.isReturn ? { isReturn: true } : {}) }, now);
         return { shipmentId, rates: shipmentRates, messages };
       }),
 
@@ -431,6 +434,15 @@ export function createSimulatorCarriersProvider(options: {
           format,
         );
         return { format, contentType: LABEL_CONTENT_TYPES[format], bytes };
+      }),
+
+    fetchLabelQrCode: (shipmentId) =>
+      run('fetchLabelQrCode', async () => {
+        const shipment = await boughtShipment(shipmentId);
+        const { purchase } = shipment;
+        // As USPS Label Broker: USPS alone makes a QR code for the counter.
+        if (purchase.rate.carrier !== 'USPS') throw new CarrierError('INVALID_REQUEST', `${purchase.rate.carrier} makes no label QR code`);
+        return { format: 'PNG' as const, contentType: LABEL_CONTENT_TYPES.PNG, bytes: await renderLabelQrCode(purchase.labelId, purchase.trackingCode) };
       }),
 
     refund: (shipmentId) =>

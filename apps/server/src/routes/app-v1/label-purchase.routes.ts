@@ -2,6 +2,11 @@ import {
   buyLabelCall,
   deleteUnpaidLabelCall,
   getLabelFormatCall,
+  getLabelQrCodeCall,
+  LABEL_FILE_ERRORCODE,
+  LABEL_RETURN_MESSAGES,
+  RETURN_LABEL_ERRORCODE,
+  sendReturnLabelCall,
   getShipAgainCall,
   getUnpaidLabelsCall,
   LABEL_FORMAT_ERRORCODE,
@@ -19,6 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import { saveOrderForLater } from '../../modules/saved-orders/saved-orders.service.js';
 import { labelFormatOf, saveLabelFormat, shipAgainFrom } from '../../modules/shipments/label-files.js';
 import { buyLabel, deleteUnpaidLabel, rateLabel, unpaidLabels } from '../../modules/shipments/label-purchase.service.js';
+import { labelQrCodeOf, sendReturnLabel } from '../../modules/shipments/label-returns.service.js';
 import { requestLabelRefund } from '../../modules/shipments/refunds.service.js';
 import { defineCall, signedInUser } from './define-call.js';
 
@@ -53,6 +59,19 @@ export default async function labelPurchaseRoutes(app: FastifyInstance) {
     errorcode: READ_ERRORCODE.ok,
     message: 'success',
     data: (await shipAgainFrom(app.db, signedInUser(request).user_id, input.id)) ?? null,
+  }));
+
+  // A label's QR code to show at the counter (issue 23 item 2).
+  defineCall(app, getLabelQrCodeCall).handle(async (input, request) => {
+    const png = await labelQrCodeOf(app.db, signedInUser(request).user_id, input.shippingIndexID);
+    if (!png) return { errorcode: LABEL_FILE_ERRORCODE.none, message: LABEL_RETURN_MESSAGES.noQrCode, data: '' };
+    return { errorcode: LABEL_FILE_ERRORCODE.ok, message: 'success', data: png.toString('base64') };
+  });
+
+  // A return label mailed to the person who will use it (issue 23 item 3): throttled, and at most RETURN_LABEL_SENDS_PER_DAY a day.
+  defineCall(app, sendReturnLabelCall, { throttled: true }).handle(async (input, request) => ({
+    errorcode: RETURN_LABEL_ERRORCODE.ok,
+    message: await sendReturnLabel(app, signedInUser(request).user_id, input),
   }));
 
   // The label format Purchased Labels uses (issue 23 item 4): a profile setting, not a sensitive one (no password asked).
