@@ -11,6 +11,7 @@ import type { AppConfig } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
 import { AppError, isDatabaseUnavailable } from './errors.js';
 import barcodes from './plugins/barcodes.js';
+import cpuPool from './plugins/cpu-pool.js';
 import carriers from './plugins/carriers.js';
 import checkout from './plugins/checkout.js';
 import database from './plugins/database.js';
@@ -145,6 +146,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(security);
+  // Before what uses it: onClose hooks run last-registered first, so the pool ends after the jobs.
+  await app.register(cpuPool);
   await app.register(database);
   await app.register(mail);
   await app.register(payments);

@@ -1,6 +1,6 @@
 import type { RenderOptions } from 'bwip-js';
 import { LRUCache } from 'lru-cache';
-import { Piscina } from 'piscina';
+import type { CpuPool } from '../../workers/cpu-pool.js';
 
 /** The drawing queue is full: the caller answers "try again in a moment" instead of waiting. */
 export class BarcodeRendererBusy extends Error {
@@ -8,7 +8,9 @@ export class BarcodeRendererBusy extends Error {
 }
 
 export interface Code128RendererOptions {
-  /** Drawings at once, each on a worker thread of its own. */
+  /** The worker pool that draws (workers/cpu-pool.ts); the app's pool ends its threads. */
+  pool: CpuPool;
+  /** Drawings at once (the pool's threads). */
   threads: number;
   /** Drawings that may wait for a thread; the next one is refused with BarcodeRendererBusy. */
   waiting: number;
@@ -19,27 +21,14 @@ export interface Code128RendererOptions {
 export interface Code128Renderer {
   /** A Code128 barcode of `text` with the text printed under it, as a PNG. */
   renderCode128Png(text: string): Promise<Buffer>;
-  /** Ends the worker threads. */
-  close(): Promise<void>;
 }
 
-/** How long an idle worker thread stays before it ends (a process that draws nothing keeps none). */
-const IDLE_THREAD_MS = 60_000;
-
 /**
- * Draws Code128 barcodes with bwip-js on worker threads, so a drawing (milliseconds of CPU) never
- * holds up the event loop, with a bounded queue in front and the latest drawings kept in memory.
+ * Draws Code128 barcodes with bwip-js on the worker pool, so a drawing (milliseconds of CPU) never
+ * holds up the event loop, with a bounded queue of its own in front (a full one answers 429, as
+ * before; the pool's own bound answers 503) and the latest drawings kept in memory.
  */
 export function createCode128Renderer(options: Code128RendererOptions): Code128Renderer {
-  // Each worker runs bwip-js's own toBuffer(renderOptions): no worker file of ours, so the same
-  // code runs from src under tsx and vitest, and from the built dist under plain node.
-  const pool = new Piscina<RenderOptions, Uint8Array>({
-    filename: import.meta.resolve('bwip-js'),
-    name: 'toBuffer',
-    minThreads: 0,
-    maxThreads: options.threads,
-    idleTimeout: IDLE_THREAD_MS,
-  });
   let drawing = 0;
   // fetch() draws a code once however many ask for it at the same time, and keeps no failure.
   const cache = new LRUCache<string, Buffer>({
@@ -49,8 +38,8 @@ export function createCode128Renderer(options: Code128RendererOptions): Code128R
       if (drawing >= options.threads + options.waiting) throw new BarcodeRendererBusy();
       drawing += 1;
       try {
-        const png = await pool.run({ bcid: 'code128', text, scale: 3, height: 12, includetext: true });
-        return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+        const drawn: RenderOptions = { bcid: 'code128', text, scale: 3, height: 12, includetext: true };
+        return await options.pool.run({ task: 'barcode', options: drawn });
       } finally {
         drawing -= 1;
       }
@@ -58,6 +47,5 @@ export function createCode128Renderer(options: Code128RendererOptions): Code128R
   });
   return {
     renderCode128Png: (text) => cache.forceFetch(text),
-    close: () => pool.close(),
   };
 }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import forge from 'node-forge';
+import { runCpuTask } from '../../workers/cpu-pool.js';
 
 /** PEM texts passkit-generator signs with. */
 export interface WalletCertificates {
@@ -106,7 +107,8 @@ export async function loadOrCreateDevelopmentCertificates(
 ): Promise<WalletCertificates> {
   const paths = { wwdr: join(dir, FILES.wwdr), signerCert: join(dir, FILES.signerCert), signerKey: join(dir, FILES.signerKey) };
   if (!Object.values(paths).every((path) => existsSync(path))) {
-    const made = createDevelopmentCertificates(ids, now);
+    // Two RSA keys and two node-forge signatures, about a second of CPU: on the worker pool.
+    const made = JSON.parse((await runCpuTask({ task: 'devCertificates', ids: { passTypeIdentifier: ids.passTypeIdentifier, teamIdentifier: ids.teamIdentifier }, now })).toString('utf8')) as WalletCertificates;
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const suffix = `.${randomBytes(4).toString('hex')}.tmp`;
     for (const key of ['wwdr', 'signerCert', 'signerKey'] as const) {

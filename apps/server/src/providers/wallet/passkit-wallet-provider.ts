@@ -1,5 +1,6 @@
 import { PKPass } from 'passkit-generator';
 import type { WalletCertificates } from './development-certificates.js';
+import { runCpuTask } from '../../workers/cpu-pool.js';
 import { passImages } from './pass-images.js';
 import type { WalletPassContent, WalletProvider } from './wallet-provider.js';
 
@@ -69,27 +70,42 @@ function passJson(ids: { passTypeIdentifier: string; teamIdentifier: string }, c
   };
 }
 
-/** Builds and signs passes with passkit-generator and the given certificates. */
-export function createPasskitWalletProvider(
-  ids: { passTypeIdentifier: string; teamIdentifier: string },
-  certificates: () => Promise<WalletCertificates>,
-  development: boolean,
-): WalletProvider {
+/** The identifiers a pass is signed for. */
+export interface PassIdentifiers {
+  passTypeIdentifier: string;
+  teamIdentifier: string;
+}
+
+/**
+ * A signed .pkpass of `content` (passkit-generator: node-forge's RSA signature in JavaScript, tens of
+ * milliseconds of CPU): run on the worker pool (workers/cpu-tasks.ts), not on the event loop.
+ */
+export function signPass(ids: PassIdentifiers, content: WalletPassContent, certs: WalletCertificates): Buffer {
+  const pass = new PKPass(
+    { 'pass.json': Buffer.from(JSON.stringify(passJson(ids, content))), ...passImages() },
+    {
+      wwdr: certs.wwdr,
+      signerCert: certs.signerCert,
+      signerKey: certs.signerKey,
+      ...(certs.signerKeyPassphrase ? { signerKeyPassphrase: certs.signerKeyPassphrase } : {}),
+    },
+  );
+  pass.setBarcodes({ format: 'PKBarcodeFormatQR', message: content.qrCode, messageEncoding: 'iso-8859-1' });
+  return pass.getAsBuffer();
+}
+
+/** Builds and signs passes with passkit-generator and the given certificates, on the worker pool. */
+export function createPasskitWalletProvider(ids: PassIdentifiers, certificates: () => Promise<WalletCertificates>, development: boolean): WalletProvider {
   return {
     development,
     async createPass(content) {
       const certs = await certificates();
-      const pass = new PKPass(
-        { 'pass.json': Buffer.from(JSON.stringify(passJson(ids, content))), ...passImages() },
-        {
-          wwdr: certs.wwdr,
-          signerCert: certs.signerCert,
-          signerKey: certs.signerKey,
-          ...(certs.signerKeyPassphrase ? { signerKeyPassphrase: certs.signerKeyPassphrase } : {}),
-        },
-      );
-      pass.setBarcodes({ format: 'PKBarcodeFormatQR', message: content.qrCode, messageEncoding: 'iso-8859-1' });
-      return pass.getAsBuffer();
+      return runCpuTask({
+        task: 'walletPass',
+        ids: { passTypeIdentifier: ids.passTypeIdentifier, teamIdentifier: ids.teamIdentifier },
+        content,
+        certificates: certs,
+      });
     },
   };
 }
