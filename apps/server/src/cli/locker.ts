@@ -1,5 +1,14 @@
 import { parseArgs } from 'node:util';
-import { type DeliveredEvent, deliveredEventSchema, lockerRecipientRequestSchema, type PickedUpEvent, pickedUpEventSchema } from '@airbox/contract';
+import {
+  type DeliveredEvent,
+  deliveredEventSchema,
+  dropOffInRequestSchema,
+  dropOffOpenRequestSchema,
+  lockerRecipientRequestSchema,
+  normalizeDropOffCode,
+  type PickedUpEvent,
+  pickedUpEventSchema,
+} from '@airbox/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { loadConfig } from '../config/env.js';
@@ -8,6 +17,11 @@ import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../errors.js';
 import { listHubs } from '../modules/hubs/hubs.repository.js';
 import { recipientForDelivery, recordDelivery, recordPickup } from '../modules/lockers/locker-events.service.js';
+import { openDropOff, recordDropOffIn } from '../modules/shipments/hub-drop-offs.service.js';
+import { bookHubPickups } from '../modules/shipments/hub-pickups.service.js';
+import { sha256 } from '../modules/tokens/tokens.crypto.js';
+import { createCarriersProvider } from '../providers/carriers/index.js';
+import { createDatabaseSimulatorStore } from '../providers/carriers/simulator-store.js';
 import { UsageError } from './simulator-fail.js';
 
 const USAGE = `Usage (the same services as the locker events API, /app/v1/locker/..., without the API key):
@@ -23,7 +37,15 @@ const USAGE = `Usage (the same services as the locker events API, /app/v1/locker
       vacation hold a delivery then falls in (hold.until, its last day). Records nothing.
   npm run locker -- pickup --code 583920 [--hub <id | name | first>] [--at ISO-time]
       The package with this pickup code was taken out; --hub defaults to the hub where it waits.
-      Prints the credits charged and the overdue days.`;
+      Prints the credits charged and the overdue days.
+  npm run locker -- drop-off --code 7KQ2M-XW9PD [--hub <id | name | first>] [--door B3 [--low]]
+      A customer drops a parcel off with its drop-off code (issue 23 item 1): a compartment is
+      asked for the code (POST /app/v1/locker/dropOffs/open) and the parcel reported in
+      (/dropOffs/in). --hub defaults to the hub the code is for. Prints the compartment size.
+  npm run locker -- hub-pickups
+      The hubs' daily pickups now, whatever the hour: one per hub and carrier for the parcels
+      dropped off and in none, booked with the carrier (USPS pickup adapter, carriers provider).
+      The job 'hub-pickups' does this every day from 1 PM Pacific. Prints the pickups booked.`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -125,8 +147,27 @@ async function pickup(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof 
   return { packageId: result.packageId, creditsCharged: result.creditsCharged, overtimeDays: result.overtimeDays, balance: result.balance };
 }
 
+function carriersOf(db: Db, config: ReturnType<typeof loadConfig>) {
+  return createCarriersProvider(config, createDatabaseSimulatorStore(db));
+}
+
+async function dropOff(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof loadConfig>) {
+  if (!values.code) throw new UsageError('drop-off needs --code <drop-off code>');
+  const code = normalizeDropOffCode(values.code);
+  const hubId = (await resolveHub(db, values.hub)) ?? (await db.selectFrom('hub_drop_offs').select('hub_id').where('code_hash', '=', sha256(code)).executeTakeFirst())?.hub_id ?? 'unknown';
+  const deps = { db, config, log, carriers: carriersOf(db, config) };
+  const opened = await openDropOff(deps, parsed(dropOffOpenRequestSchema.safeParse({ hubId, code })));
+  const dropped = await recordDropOffIn(deps, parsed(dropOffInRequestSchema.safeParse({ hubId, code, door: doorOption() })));
+  return { dropOffId: dropped.dropOffId, orderNo: dropped.orderNo, hubId, compartment: opened.compartment, door: dropped.door };
+}
+
+async function hubPickups(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof loadConfig>) {
+  const booked = await bookHubPickups({ db, config, log, carriers: carriersOf(db, config) }, { now: true });
+  return booked.map((pickup) => ({ hubId: pickup.hub_id, carrier: pickup.carrier, day: pickup.pickup_date, confirmation: pickup.confirmation, parcels: pickup.parcels }));
+}
+
 const command = positionals[0];
-const COMMANDS = { deliver, recipient, pickup };
+const COMMANDS = { deliver, recipient, pickup, 'drop-off': dropOff, 'hub-pickups': hubPickups };
 if (values.help || !command || !Object.hasOwn(COMMANDS, command)) {
   console.log(USAGE);
   process.exit(values.help ? 0 : 2);

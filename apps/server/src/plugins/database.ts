@@ -17,7 +17,7 @@ export default fp(
     try {
       const applied = await migrateToLatest(db);
       if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
-      if (app.config.seedDemoData && (await seedDemoData(db, app.config.clock()))) {
+      if (app.config.seedDemoData && (await seedDemoData(db, app.config.clock(), { sessionSecret: app.config.sessionSecret }))) {
         app.log.info('demo data seeded into the empty database');
       }
     } catch (error) {

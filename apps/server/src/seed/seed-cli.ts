@@ -10,7 +10,7 @@ const config = loadConfig();
 const db = createDatabase(config.databaseUrl);
 try {
   await migrateToLatest(db);
-  const seeded = await seedDemoData(db, config.clock());
+  const seeded = await seedDemoData(db, config.clock(), { sessionSecret: config.sessionSecret });
   console.log(seeded ? 'Demo data seeded. Logins (password ' + DEMO_PASSWORD + '):' : 'The database already has users; nothing seeded.');
   if (seeded) {
     for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email}  (${account.note})`);

@@ -126,7 +126,7 @@ const PROFILES: Record<string, Partial<NewUser>> = {
  * Fills an empty database with demo users, hubs, packages and reference rows. Does nothing when a
  * user exists, so it is safe to run at every start. Returns whether it seeded.
  */
-export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
+export async function seedDemoData(db: Db, now: Date, options: { sessionSecret?: string } = {}): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000).toISOString();
   return writeTransaction(db, async (trx) => {
@@ -194,6 +194,8 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
         },
       },
       now,
+      // Issue 23 item 1: the drop-off codes are sealed under SESSION_SECRET, so they need it.
+      options.sessionSecret ? { hubId: defaultHub, sessionSecret: options.sessionSecret } : undefined,
     );
     // Issue 23 items 2 and 3: a return label of the delivered one, with its QR code.
     await seedDemoReturnLabel(trx, demoUser, now);

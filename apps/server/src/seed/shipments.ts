@@ -14,6 +14,7 @@ import { renderLabel } from '../providers/carriers/simulator-label.js';
 import { serviceLabel } from '../providers/carriers/simulator-rates.js';
 import { createDatabaseSimulatorStore } from '../providers/carriers/simulator-store.js';
 import { newTrackingCode } from '../providers/carriers/tracking-codes.js';
+import { seedDemoDropOffs } from './demo-drop-offs.js';
 
 /**
  * The demo customer's labels (issue 9, Demo data): one in each state Purchased Labels shows, across
@@ -219,6 +220,41 @@ const DEMO_LABELS: DemoLabel[] = [
     comments: '',
     parcel: { length: 12, width: 9, height: 4, weightOz: 24 },
   },
+  // Issue 23 item 1: a label waiting to be dropped off at the demo's hub, and one dropped off (seed/demo-drop-offs.ts).
+  {
+    key: 'drop-off-waiting',
+    state: 'bought',
+    carrier: 'USPS',
+    service: 'GroundAdvantage',
+    deliveryDays: 4,
+    rateCents: 645,
+    retailCents: 780,
+    insuredValueCents: 0,
+    to: 'friend',
+    daysAgo: 0.2,
+    trackingCode: true,
+    events: [],
+    refundStatus: '',
+    comments: '',
+    parcel: { length: 10, width: 8, height: 3, weightOz: 18 },
+  },
+  {
+    key: 'drop-off-in',
+    state: 'bought',
+    carrier: 'USPS',
+    service: 'Priority',
+    deliveryDays: 2,
+    rateCents: 910,
+    retailCents: 1060,
+    insuredValueCents: 0,
+    to: 'mom',
+    daysAgo: 0.3,
+    trackingCode: true,
+    events: [],
+    refundStatus: '',
+    comments: '',
+    parcel: { length: 12, width: 10, height: 6, weightOz: 28 },
+  },
 ];
 
 const PAID_STATES: ReadonlySet<ShipmentState> = new Set(['bought', 'refund_pending', 'refunded']);
@@ -236,7 +272,7 @@ export interface DemoShipmentOwner {
 }
 
 /** The demo customer's labels and orders in progress; `now` is the seed's clock. */
-export async function seedDemoShipments(trx: Db, owner: DemoShipmentOwner, now: Date): Promise<void> {
+export async function seedDemoShipments(trx: Db, owner: DemoShipmentOwner, now: Date, dropOffs?: { hubId: string; sessionSecret: string }): Promise<void> {
   const day = 24 * 3_600_000;
   const simulator = createDatabaseSimulatorStore(trx);
   const seeded = new Map<string, { id: number; providerShipmentId: string; weightOz: number }>();
@@ -377,6 +413,9 @@ export async function seedDemoShipments(trx: Db, owner: DemoShipmentOwner, now: 
   }
   await seedDemoOrdersInProgress(trx, owner, now);
   await seedDemoPickups(trx, owner, now, { usps: seeded.get('usps-pickup')!, fedex: seeded.get('fedex-pickup')! });
+  if (dropOffs) {
+    await seedDemoDropOffs(trx, { userId: owner.userId, ...dropOffs }, now, { waiting: seeded.get('drop-off-waiting')!.id, droppedOff: seeded.get('drop-off-in')!.id });
+  }
 }
 
 function addressOfLabel(address: Address) {

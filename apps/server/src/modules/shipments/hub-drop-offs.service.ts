@@ -13,6 +13,7 @@ import {
   formatDropOffCode,
   type LabelDropOff,
   type LockerDoor,
+  normalizeDropOffCode,
 } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
@@ -119,6 +120,42 @@ export async function createDropOff(trx: Db, config: Pick<AppContext['config'], 
     })
     .execute();
   return code;
+}
+
+/**
+ * Demo data (seed/demo-drop-offs.ts): a drop-off of a bought label of the owner at their hub, with
+ * this code (else a fresh one), waiting or dropped off.
+ */
+export async function seedDropOff(
+  trx: Db,
+  owner: { userId: number; hubId: string; sessionSecret: string },
+  dropOff: { shipmentId: number; code?: string; createdAt: Date; droppedOffAt?: Date; door?: { column: string; row: number; low: boolean } },
+): Promise<void> {
+  const code = normalizeDropOffCode(dropOff.code ?? newDropOffCode());
+  const shipment = await findShipment(trx, dropOff.shipmentId);
+  if (!shipment) throw new Error(`no shipment ${dropOff.shipmentId} to drop off`);
+  await trx.updateTable('shipments').set({ drop_off_hub_id: owner.hubId }).where('id', '=', shipment.id).execute();
+  const dropped = dropOff.droppedOffAt?.toISOString() ?? null;
+  await trx
+    .insertInto('hub_drop_offs')
+    .values({
+      shipment_id: shipment.id,
+      user_id: owner.userId,
+      hub_id: owner.hubId,
+      code_hash: sha256(code),
+      code_sealed: sealCode(owner.sessionSecret, code),
+      state: dropped ? 'dropped_off' : 'waiting',
+      compartment: compartmentFor({ length: shipment.length_in, width: shipment.width_in, height: shipment.height_in }) ?? 'xlarge',
+      expires_at: new Date(dropOff.createdAt.getTime() + DROP_OFF_VALID_DAYS * 24 * 3_600_000).toISOString(),
+      opened_at: dropped,
+      dropped_off_at: dropped,
+      door_column: dropOff.door?.column ?? null,
+      door_row: dropOff.door?.row ?? null,
+      door_low: dropOff.door ? (dropOff.door.low ? 1 : 0) : null,
+      hub_pickup_id: null,
+      created_at: dropOff.createdAt.toISOString(),
+    })
+    .execute();
 }
 
 async function findDropOffByCode(db: Db, code: string): Promise<HubDropOffRow | undefined> {
