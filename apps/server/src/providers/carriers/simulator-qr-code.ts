@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import bwipjs from 'bwip-js';
+import { runCpuTask } from '../../workers/cpu-pool.js';
 
 /**
  * The simulator's label QR code (issue 23 item 2), as USPS Label Broker makes one: a QR code the
@@ -13,6 +13,7 @@ export function labelBrokerPayload(labelId: string, trackingCode: string): strin
   return `USPS-LABEL-BROKER:${brokerId};TRK:${trackingCode};SIMULATED`;
 }
 
+/** Drawn on the worker pool (workers/cpu-pool.ts): ~25 ms of CPU that would hold up the event loop. */
 export function renderLabelQrCode(labelId: string, trackingCode: string): Promise<Buffer> {
-  return bwipjs.toBuffer({ bcid: 'qrcode', text: labelBrokerPayload(labelId, trackingCode), scale: 8, paddingwidth: 4, paddingheight: 4, backgroundcolor: 'FFFFFF' });
+  return runCpuTask({ task: 'barcode', options: { bcid: 'qrcode', text: labelBrokerPayload(labelId, trackingCode), scale: 8, paddingwidth: 4, paddingheight: 4, backgroundcolor: 'FFFFFF' } });
 }
