@@ -129,8 +129,14 @@ describe('the controller at the hub', () => {
     expect(mine?.confirmation).not.toBe('');
     const tied = await t.app.db.selectFrom('hub_drop_offs').select('hub_pickup_id').where('shipment_id', '=', label.id).executeTakeFirstOrThrow();
     expect(tied.hub_pickup_id).toBe(mine?.id);
-    // Once a day: a second run makes no second pickup.
+    // Once a day: a second run makes no second pickup; a parcel dropped off later that day joins the day's.
     expect((await bookHubPickups({ ...t.app, config: t.config }, { now: true })).filter((pickup) => pickup.id === mine?.id)).toEqual([]);
+    const later = await dropOffLabel(customer);
+    await controller('open', { hubId: later.hub.id, code: later.code });
+    await controller('in', { hubId: later.hub.id, code: later.code });
+    const joined = (await bookHubPickups({ ...t.app, config: t.config }, { now: true })).find((pickup) => pickup.id === mine?.id);
+    expect(joined).toMatchObject({ state: 'booked', confirmation: mine?.confirmation, parcels: (mine?.parcels ?? 0) + 1 });
+    expect(await t.app.db.selectFrom('hub_pickups').select('id').where('hub_id', '=', label.hub.id).where('carrier', '=', 'USPS').execute()).toHaveLength(1);
 
     // Then the carrier's first scan.
     expect(await heldAtHub(t.app.db, [label.trackingCode])).toEqual(new Set());

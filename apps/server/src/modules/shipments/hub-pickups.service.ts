@@ -14,8 +14,8 @@ import type { HubPickupRow } from './hub-drop-offs.table.js';
  * with every parcel dropped off and not yet in one, and books it: USPS through the USPS pickup
  * adapter (Carrier Pickup, free), the other carriers through the carriers provider (EasyPost's
  * pickup for one of the parcels' shipments, the cheapest rate; the driver takes every parcel of
- * the carrier at the hub). Parcels dropped off after the day's pickup was made wait for the next
- * day's. A booking that fails is tried again at the next tick, its note saying why.
+ * the carrier at the hub). A parcel dropped off later that day joins the day's pickup (not
+ * booked again). A booking that fails is tried again at the next tick, its note saying why.
  */
 
 export type HubPickupDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'carriers'> & { uspsPickups?: UspsPickupsProvider };
@@ -48,29 +48,35 @@ async function parcelsWithoutPickup(db: Db): Promise<WaitingParcel[]> {
 }
 
 /**
- * Makes today's pickup of a hub and carrier with these parcels, once: the row is inserted (unique
- * by hub, carrier, day) and the parcels tied to it in one transaction. Undefined when today's was
- * already made (the parcels then wait for tomorrow's).
+ * Today's pickup of a hub and carrier, made once (unique by hub, carrier and day), with these
+ * parcels tied to it in one transaction: a parcel dropped off after the day's pickup was booked
+ * joins it (the driver takes every parcel of the carrier in the hub's outbound lockers). Answers
+ * the pickup's id.
  */
-async function makeHubPickup(deps: HubPickupDeps, hubId: string, carrier: string, parcels: WaitingParcel[], day: string): Promise<number | undefined> {
+async function tieToHubPickup(deps: HubPickupDeps, hubId: string, carrier: string, parcels: WaitingParcel[], day: string): Promise<number> {
   const nowIso = deps.config.clock().toISOString();
   return writeTransaction(deps.db, async (trx) => {
-    const inserted = await trx
+    await trx
       .insertInto('hub_pickups')
       .values({ hub_id: hubId, carrier, pickup_date: day, state: 'booking', booked_with: carrier === 'USPS' ? 'usps' : 'carriers', created_at: nowIso, booked_at: null })
       .onConflict((oc) => oc.columns(['hub_id', 'carrier', 'pickup_date']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) return undefined;
+      .execute();
+    const pickup = await trx
+      .selectFrom('hub_pickups')
+      .select(['id', 'parcels'])
+      .where('hub_id', '=', hubId)
+      .where('carrier', '=', carrier)
+      .where('pickup_date', '=', day)
+      .executeTakeFirstOrThrow();
     const tied = await trx
       .updateTable('hub_drop_offs')
-      .set({ hub_pickup_id: inserted.id })
+      .set({ hub_pickup_id: pickup.id })
       .where('id', 'in', parcels.map((parcel) => parcel.id))
       .where('hub_pickup_id', 'is', null)
       .where('state', '=', 'dropped_off')
       .executeTakeFirst();
-    await trx.updateTable('hub_pickups').set({ parcels: Number(tied.numUpdatedRows) }).where('id', '=', inserted.id).execute();
-    return inserted.id;
+    await trx.updateTable('hub_pickups').set({ parcels: Number(pickup.parcels) + Number(tied.numUpdatedRows) }).where('id', '=', pickup.id).execute();
+    return pickup.id;
   });
 }
 
@@ -128,24 +134,24 @@ async function bookWithCarrier(deps: HubPickupDeps, pickup: HubPickupRow, hub: H
 }
 
 /**
- * The daily hub pickups: today's made (from HUB_PICKUP_BOOKING_HOUR, or at once with `now`) for
- * every hub and carrier with parcels dropped off and in none, then every pickup still booking is
- * booked. Answers the pickups booked by this run.
+ * The daily hub pickups: from HUB_PICKUP_BOOKING_HOUR (or at once with `now`) every parcel dropped
+ * off and in no pickup is tied to today's pickup of its hub and carrier, made once; then every
+ * pickup still booking is booked. Answers the pickups this run made, joined or booked.
  */
 export async function bookHubPickups(deps: HubPickupDeps, options: { now?: boolean } = {}): Promise<HubPickupRow[]> {
   const now = deps.config.clock();
   const day = pacificDateString(now);
   const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' }).format(now));
+  const touched = new Set<number>();
   if (options.now || hour >= HUB_PICKUP_BOOKING_HOUR) {
     const groups = new Map<string, WaitingParcel[]>();
     for (const parcel of await parcelsWithoutPickup(deps.db)) {
       const key = `${parcel.hub_id}\u0000${parcel.carrier}`;
       groups.set(key, [...(groups.get(key) ?? []), parcel]);
     }
-    for (const parcels of groups.values()) await makeHubPickup(deps, parcels[0]!.hub_id, parcels[0]!.carrier, parcels, day);
+    for (const parcels of groups.values()) touched.add(await tieToHubPickup(deps, parcels[0]!.hub_id, parcels[0]!.carrier, parcels, day));
   }
 
-  const booked: HubPickupRow[] = [];
   const pending = await deps.db.selectFrom('hub_pickups').selectAll().where('state', '=', 'booking').orderBy('id').execute();
   for (const pickup of pending) {
     const hub = await findHub(deps.db, pickup.hub_id);
@@ -160,7 +166,7 @@ export async function bookHubPickups(deps: HubPickupDeps, options: { now?: boole
       const confirmation = await bookWithCarrier(deps, pickup, hub, parcels);
       const bookedAt = deps.config.clock().toISOString();
       await deps.db.updateTable('hub_pickups').set({ state: 'booked', confirmation, booked_at: bookedAt, note: '' }).where('id', '=', pickup.id).where('state', '=', 'booking').execute();
-      booked.push({ ...pickup, state: 'booked', confirmation, booked_at: bookedAt, note: '' });
+      touched.add(pickup.id);
       deps.log.info({ hubPickup: pickup.id, hubId: hub.id, carrier: pickup.carrier, parcels: parcels.length }, 'hub pickup booked');
     } catch (error) {
       const note = error instanceof Error ? error.message.slice(0, 200) : 'the carrier did not book the pickup';
@@ -168,7 +174,8 @@ export async function bookHubPickups(deps: HubPickupDeps, options: { now?: boole
       deps.log.warn({ err: error, hubPickup: pickup.id }, 'a hub pickup could not be booked: tried again at the next tick');
     }
   }
-  return booked;
+  if (touched.size === 0) return [];
+  return deps.db.selectFrom('hub_pickups').selectAll().where('id', 'in', [...touched]).orderBy('id').execute();
 }
 
 /**
