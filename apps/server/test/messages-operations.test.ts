@@ -67,6 +67,12 @@ describe('My Messages', () => {
     expect(all.dates).toEqual(['2026-03-03T18:00:00.000Z', '2026-03-02T07:30:00.000Z', '2026-03-01T20:00:00.000Z']);
     const second = await messages(dana, { start: 1, num: 1 });
     expect(second).toMatchObject({ total: 3, dates: ['2026-03-02T07:30:00.000Z'] });
+    // A page past the end still says how many there are; a filter that matches nothing says 0.
+    expect(await messages(dana, { start: 10, num: 10 })).toMatchObject({ total: 3, ids: [] });
+    expect(await messages(dana, { carrier: 'UPS' })).toMatchObject({ total: 0, ids: [] });
+    expect(await messages(dana, { carrier: 'UPS', start: 10, num: 10 })).toMatchObject({ total: 0, ids: [] });
+    // Each message as it is, nothing added for the count.
+    expect(Object.keys(all.body.messages[0] ?? {})).not.toContain('total_count');
   });
 
   it('filters by carrier, pickup status and an inclusive range of Pacific dates', async () => {

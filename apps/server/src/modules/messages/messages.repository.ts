@@ -1,5 +1,6 @@
 import { DEFAULT_MESSAGE_CARRIERS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
+import { isSqlite } from '../../db/dialect.js';
 import type { MessageRow, NewMessage } from './messages.table.js';
 
 export async function insertMessage(db: Db, message: NewMessage): Promise<number> {
@@ -25,15 +26,21 @@ export async function listMessages(db: Db, userId: number, query: MessagesQuery)
   if (query.from) base = base.where('message_date', '>=', query.from);
   if (query.until) base = base.where('message_date', '<', query.until);
   if (query.isPickup !== undefined) base = base.where('is_pickup', '=', query.isPickup);
-  const { count } = await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('message_date', 'desc')
-    .orderBy('message_id', 'desc')
-    .limit(query.num)
-    .offset(query.start)
-    .execute();
-  return { total: Number(count), rows };
+  const count = async () => Number((await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
+  const newestFirst = base.selectAll().orderBy('message_date', 'desc').orderBy('message_id', 'desc').limit(query.num).offset(query.start);
+  if (isSqlite(db)) {
+    // In process, two statements cost less than one that must read every matching row to count
+    // them alongside the page: the count from the index, then the page's few rows.
+    const total = await count();
+    return { total, rows: await newestFirst.execute() };
+  }
+  // PostgreSQL: the page and the count of the whole filtered list in one statement, one round trip
+  // less a call (issue 24). A page past the end has no row to carry the count: only then is it
+  // asked on its own.
+  const page = await newestFirst.select((eb) => eb.fn.countAll().over().as('total_count')).execute();
+  const rows = page.map(({ total_count: _count, ...row }) => row);
+  if (page[0]) return { total: Number(page[0].total_count), rows };
+  return { total: query.start === 0 ? 0 : await count(), rows };
 }
 
 /** Deletes the listed messages that belong to the user; others' ids are ignored. Returns how many went. */
