@@ -11,8 +11,8 @@
  * Options: --throughput-seconds N (each measurement, default 2), --throughput-dialects sqlite,postgres,
  * --throughput-sizes 10k,1m, --throughput-calls name,... ; BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -187,9 +187,30 @@ function load(url, { method, headers, body }, seconds) {
   return autocannon({ url, method, headers, body, connections: CONNECTIONS, pipelining: 1, ...length });
 }
 
-function figures(result, seconds) {
+/** Clock ticks a second of /proc/<pid>/stat's times (Linux; 100 almost everywhere). */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/**
+ * The CPU time (user + system, ms) a process has used so far, from /proc; undefined elsewhere.
+ * A server's CPU a call moves far less with the machine's other load than its requests a second.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `load` of a server whose process is `pid`, with the CPU it spent on each answered call (µs). */
+async function measured(pid, url, call, seconds) {
+  const before = cpuMs(pid);
+  const result = await load(url, call, seconds);
+  const after = cpuMs(pid);
   const ok = result['2xx'];
-  return { rps: ok / seconds, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  const cpuUs = before === undefined || after === undefined || ok === 0 ? undefined : ((after - before) * 1000) / ok;
+  return { rps: ok / seconds, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts, cpuUs };
 }
 
 async function startBare(bodies, dir) {
@@ -201,7 +222,7 @@ async function startBare(bodies, dir) {
   const base = `http://127.0.0.1:${port}`;
   await waitForHealthy(`${base}/bare/${Object.keys(bodies)[0]}`, { child });
   const exited = new Promise((done) => child.once('exit', done));
-  return { base, stop: async () => { child.kill('SIGTERM'); await exited; } };
+  return { base, child, stop: async () => { child.kill('SIGTERM'); await exited; } };
 }
 
 /** One database: the portal and the bare server, alternating call by call. */
@@ -234,8 +255,8 @@ async function measure(label, databaseUrl, dataDir, calls, seconds) {
       await load(`${bare.base}/bare/${call.name.replace(/\W+/g, '_')}`, call, { amount: WARM_UP_REQUESTS });
     }
     for (const call of calls) {
-      const bareResult = figures(await load(`${bare.base}/bare/${call.name.replace(/\W+/g, '_')}`, call, seconds), seconds);
-      const portalResult = figures(await load(portal.base + call.path, call, seconds), seconds);
+      const bareResult = await measured(bare.child.pid, `${bare.base}/bare/${call.name.replace(/\W+/g, '_')}`, call, seconds);
+      const portalResult = await measured(portal.child.pid, portal.base + call.path, call, seconds);
       // Login may refuse with 429 when the password queue is full (its design): counted, not a failure.
       if (portalResult.errors > 0 || (call.list && portalResult.non2xx > 0)) {
         console.error(`${label} ${call.name}: ${portalResult.non2xx} non-2xx answers, ${portalResult.errors} errors`);
@@ -324,6 +345,7 @@ export async function run(argv = []) {
           fmt(bare.rps),
           fmt(portal.rps) + (portal.non2xx ? ` (+${fmt(portal.non2xx / seconds)} 429/s)` : ''),
           list ? verdict(ratio, TARGET.ratio, true) : fmt(ratio, 3),
+          portal.cpuUs === undefined || bare.cpuUs === undefined ? '—' : `${fmt(portal.cpuUs)} / ${fmt(bare.cpuUs)} µs (${fmt(bare.cpuUs / portal.cpuUs, 2)})`,
           `${portal.p50} ms`,
           list ? verdict(portal.p99, TARGET.p99, false, 0, ' ms') : `${portal.p99} ms`,
           small ? `${fmt(small[call.name].portal.rps)} / ${fmt(small[call.name].bare.rps)} / ${small[call.name].portal.p99} ms` : '—',
@@ -332,7 +354,7 @@ export async function run(argv = []) {
       });
       console.log(
         markdownTable(
-          ['Call', 'bare req/s', 'req/s', `ratio to bare (≥ ${TARGET.ratio})`, 'p50', `p99 (≤ ${TARGET.p99} ms)`, '10k rows: req/s / bare / p99', `1M/10k cost (≤ ${TARGET.cost})`],
+          ['Call', 'bare req/s', 'req/s', `ratio to bare (≥ ${TARGET.ratio})`, 'CPU a call: portal / bare (ratio)', 'p50', `p99 (≤ ${TARGET.p99} ms)`, '10k rows: req/s / bare / p99', `1M/10k cost (≤ ${TARGET.cost})`],
           rowsOut,
         ),
       );
