@@ -6,6 +6,7 @@ import {
   dropOffOpenRequestSchema,
   lockerRecipientRequestSchema,
   normalizeDropOffCode,
+  pacificDateString,
   type PickedUpEvent,
   pickedUpEventSchema,
 } from '@airbox/contract';
@@ -45,7 +46,7 @@ const USAGE = `Usage (the same services as the locker events API, /app/v1/locker
   npm run locker -- hub-pickups
       The hubs' daily pickups now, whatever the hour: one per hub and carrier for the parcels
       dropped off and in none, booked with the carrier (USPS pickup adapter, carriers provider).
-      The job 'hub-pickups' does this every day from 1 PM Pacific. Prints the pickups booked.`;
+      The job 'hub-pickups' does this every day from 1 PM Pacific. Prints the day's pickups.`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -162,8 +163,10 @@ async function dropOff(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof
 }
 
 async function hubPickups(db: Db, log: FastifyBaseLogger, config: ReturnType<typeof loadConfig>) {
-  const booked = await bookHubPickups({ db, config, log, carriers: carriersOf(db, config) }, { now: true });
-  return booked.map((pickup) => ({ hubId: pickup.hub_id, carrier: pickup.carrier, day: pickup.pickup_date, confirmation: pickup.confirmation, parcels: pickup.parcels }));
+  await bookHubPickups({ db, config, log, carriers: carriersOf(db, config) }, { now: true });
+  // The day's pickups, whichever run made them.
+  const today = await db.selectFrom('hub_pickups').selectAll().where('pickup_date', '=', pacificDateString(config.clock())).orderBy('id').execute();
+  return today.map((pickup) => ({ hubId: pickup.hub_id, carrier: pickup.carrier, day: pickup.pickup_date, state: pickup.state, confirmation: pickup.confirmation, parcels: pickup.parcels }));
 }
 
 const command = positionals[0];

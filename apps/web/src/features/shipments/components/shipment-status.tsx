@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { StatusChip } from '../../../components/status-chip';
 import { DropOffNote } from './drop-off-code';
+import { LabelReturnNotes } from './label-returns';
 
 /** 'auto refund requested': the daily job asked the carrier to take back a label never scanned. */
 export const AUTO_REFUND_NOTE = 'auto refund requested';
@@ -16,7 +17,8 @@ export function ShipmentStatus({ row }: { row: ShipmentRow }) {
   const status = shipmentStatus(row);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, maxWidth: 180 }}>
-      <StatusChip size="small" status={status} />
+      {/* A long status ('Dropped off at <hub>', issue 23 item 1) wraps rather than being cut. */}
+      <StatusChip size="small" status={status} sx={{ height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }} />
       {row.autoRefund && (
         <Typography variant="caption" color="text.secondary">
           {AUTO_REFUND_NOTE}
@@ -33,6 +35,7 @@ export function ShipmentStatus({ row }: { row: ShipmentRow }) {
         </Typography>
       )}
       {row.status_flag === '1' && <DropOffNote dropOff={row.dropOff} />}
+      <LabelReturnNotes row={row} />
     </Box>
   );
 }
