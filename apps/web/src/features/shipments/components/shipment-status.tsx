@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { StatusChip } from '../../../components/status-chip';
 import { DropOffNote } from './drop-off-code';
-import { LabelReturnNotes } from './label-returns';
 
 /** 'auto refund requested': the daily job asked the carrier to take back a label never scanned. */
 export const AUTO_REFUND_NOTE = 'auto refund requested';
@@ -35,7 +34,6 @@ export function ShipmentStatus({ row }: { row: ShipmentRow }) {
         </Typography>
       )}
       {row.status_flag === '1' && <DropOffNote dropOff={row.dropOff} />}
-      <LabelReturnNotes row={row} />
     </Box>
   );
 }
