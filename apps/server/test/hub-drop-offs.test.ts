@@ -4,6 +4,7 @@ import { advanceDueSimulatedLabels } from '../src/jobs/carrier-simulator-advance
 import { bookHubPickups, heldAtHub } from '../src/modules/shipments/hub-pickups.service.js';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
 import { mailsOf, postForm, useTestApp, useTestDatabase } from './helper.js';
+import { unzip } from './pkpass.js';
 import { newCustomer } from './ledger-fixtures.js';
 
 /*
@@ -83,6 +84,22 @@ describe('buying a label with a drop-off at the hub', () => {
     // Only its SHA-256 is looked up; the code itself is not stored in the clear.
     const stored = await t.app.db.selectFrom('hub_drop_offs').selectAll().where('shipment_id', '=', label.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(label.code.replace('-', ''));
+  });
+
+  it('lists the code on the wallet pass until a compartment was opened for it', async () => {
+    const customer = await newCustomer(t.app);
+    const label = await dropOffLabel(customer);
+    const backFields = async () => {
+      const link = (await t.app.inject({ method: 'GET', url: `/app/v1/appleWallet/getPass?user_id=${customer.userId}&OS=mac`, headers: { cookie: customer.cookie } })).json().data as string;
+      const pass = await t.app.inject({ method: 'GET', url: link.slice(t.config.publicUrl.length) });
+      return (JSON.parse(unzip(pass.rawPayload).get('pass.json')!.toString('utf8')) as { generic: { backFields: { key: string; label: string; value: string }[] } }).generic.backFields;
+    };
+    const field = (await backFields()).find((candidate) => candidate.key === 'dropOff1');
+    expect(field?.label).toBe(`Drop off ${label.orderNo}`);
+    expect(field?.value).toContain(`Drop-off code: ${label.code}`);
+    expect(field?.value).toContain(label.hub.business_name);
+    await controller('open', { hubId: label.hub.id, code: label.code });
+    expect((await backFields()).some((candidate) => candidate.key.startsWith('dropOff'))).toBe(false);
   });
 
   it('refuses a hub the customer may not choose, and a parcel no compartment holds', async () => {

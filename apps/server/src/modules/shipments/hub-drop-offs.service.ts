@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   COMPANY_ROLES,
   compartmentFor,
@@ -22,8 +22,9 @@ import { AppError } from '../../errors.js';
 import { CarrierError } from '../../providers/carriers/carriers-provider.js';
 import { findHub, listHubs, listHubsOfBuilding } from '../hubs/hubs.repository.js';
 import type { HubRow } from '../hubs/hubs.table.js';
-import { sha256 } from '../tokens/tokens.crypto.js';
+import { DROP_OFF_CODE_SEAL, sealSecret, sha256, unsealSecret } from '../tokens/tokens.crypto.js';
 import type { UserRow } from '../users/users.table.js';
+import { passChanged } from '../wallet/pass-web-service.service.js';
 import type { HubDropOffRow } from './hub-drop-offs.table.js';
 import { findShipment, lockShipment, saveShipmentLabels } from './shipments.repository.js';
 import type { ShipmentRow } from './shipments.table.js';
@@ -44,28 +45,10 @@ import type { ShipmentRow } from './shipments.table.js';
 
 export type DropOffDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'carriers'>;
 
-function sealKey(sessionSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', sessionSecret, 'airbox', 'hub-drop-off-code v1', 32));
-}
-
-function sealCode(sessionSecret: string, code: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealKey(sessionSecret), iv);
-  const sealed = Buffer.concat([cipher.update(code, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
-}
+const sealCode = (sessionSecret: string, code: string) => sealSecret(sessionSecret, DROP_OFF_CODE_SEAL, code);
 
 /** The code of a drop-off as its owner is shown it; '' when it cannot be read (SESSION_SECRET changed). */
-export function unsealCode(sessionSecret: string, sealed: string): string {
-  try {
-    const bytes = Buffer.from(sealed, 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', sealKey(sessionSecret), bytes.subarray(0, 12));
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
-  } catch {
-    return '';
-  }
-}
+export const unsealCode = (sessionSecret: string, sealed: string) => unsealSecret(sessionSecret, DROP_OFF_CODE_SEAL, sealed);
 
 /** A fresh code: DROP_OFF_CODE_LENGTH letters of DROP_OFF_CODE_ALPHABET, each drawn uniformly. */
 export function newDropOffCode(): string {
@@ -220,6 +203,8 @@ export async function openDropOff(deps: DropOffDeps, request: DropOffOpenRequest
       .where('state', '=', 'waiting')
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw dropOffError(409, 'used');
+    // The code is used: the wallet pass no longer lists it.
+    await passChanged(trx, deps, current.user_id);
   });
   deps.log.info({ dropOff: found.id, hubId: request.hubId }, 'hub drop-off compartment opened');
   return { dropOffId: found.id, shipment, compartment: found.compartment as DropOffCompartmentSize, labelZpl };

@@ -11,6 +11,7 @@ import { findPaymentOrder } from '../payments/payments.repository.js';
 import type { PaymentOrderRow } from '../payments/payments.table.js';
 import { deleteSavedOrder } from '../saved-orders/saved-orders.repository.js';
 import { findUserById } from '../users/users.repository.js';
+import { passChanged } from '../wallet/pass-web-service.service.js';
 import type { UserRow } from '../users/users.table.js';
 import { createDropOff } from './hub-drop-offs.service.js';
 import { LABEL_PURCHASE_MESSAGES } from './label-purchase.service.js';
@@ -97,6 +98,8 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
     if (shipment.saved_order_id !== null) await deleteSavedOrder(trx, shipment.user_id, shipment.saved_order_id);
     if (files.QR) await saveLabelQrCode(trx, shipment.id, files.QR);
     dropOffCode = await createDropOff(trx, deps.config, shipment, new Date(nowIso));
+    // The wallet pass lists the code (issue 23 item 1): its devices are told.
+    if (dropOffCode) await passChanged(trx, deps, shipment.user_id);
     return true;
   };
   const tell = async (trx: Db, user: UserRow) => {

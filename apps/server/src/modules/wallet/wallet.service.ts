@@ -1,9 +1,9 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { doorLine, formatHubDateTime, outOfReachAdvice, stateTimeZone, WALLET_LINK_TTL_MS } from '@airbox/contract';
+import { doorLine, formatDropOffCode, formatHubDateTime, outOfReachAdvice, stateTimeZone, WALLET_LINK_TTL_MS } from '@airbox/contract';
 import { findHub } from '../hubs/hubs.repository.js';
 import { waitingPackages } from '../packages/packages.service.js';
 import { currentQrCode } from '../qr-codes/qr-codes.service.js';
-import { randomToken, sha256 } from '../tokens/tokens.crypto.js';
+import { DROP_OFF_CODE_SEAL, randomToken, sha256, unsealSecret } from '../tokens/tokens.crypto.js';
 import { findUserById } from '../users/users.repository.js';
 import type { UserRow } from '../users/users.table.js';
 import { ensureWalletPass, type WalletPassIdentity } from './wallet-pass-tokens.js';
@@ -32,10 +32,11 @@ const credits = (n: number) => (n === 0 ? 'nothing (covered)' : `${n} credit${n 
  */
 export async function buildPassFile(deps: WalletDeps, user: UserRow, identity: WalletPassIdentity): Promise<Buffer> {
   const now = deps.config.clock();
-  const [hub, qr, waiting] = await Promise.all([
+  const [hub, qr, waiting, toDropOff] = await Promise.all([
     user.locker_id ? findHub(deps.db, user.locker_id) : undefined,
     currentQrCode(deps.db, deps.config.sessionSecret, user, now),
     waitingPackages(deps.db, user, now),
+    dropOffsToMake(deps, user.user_id, now),
   ]);
   const timeZone = stateTimeZone(hub?.state);
   const packages: WalletPassPackage[] = waiting.map((pkg) => ({
@@ -58,7 +59,33 @@ export async function buildPassFile(deps: WalletDeps, user: UserRow, identity: W
     brandName: deps.config.brandName,
     packages: packages.slice(0, PASS_PACKAGES_LISTED),
     packagesWaiting: packages.length,
+    dropOffs: toDropOff.map((dropOff) => ({ ...dropOff, validUntil: formatHubDateTime(dropOff.validUntil, stateTimeZone(dropOff.hubState)) })),
     webService: { url: `${deps.config.publicUrl}${PASSKIT_PREFIX}`, authenticationToken: identity.authenticationToken },
+  });
+}
+
+/**
+ * The user's labels waiting to be dropped off at a hub (issue 23 item 1) with their codes, newest
+ * first: bought (not refunded), code unused and not expired. Read from the drop-offs' table, the
+ * code unsealed as Purchased Labels shows it.
+ */
+async function dropOffsToMake(deps: Pick<WalletDeps, 'db' | 'config'>, userId: number, now: Date) {
+  const rows = await deps.db
+    .selectFrom('hub_drop_offs')
+    .innerJoin('shipments', 'shipments.id', 'hub_drop_offs.shipment_id')
+    .innerJoin('hubs', 'hubs.id', 'hub_drop_offs.hub_id')
+    .select(['shipments.order_no', 'hubs.business_name', 'hubs.address', 'hubs.city', 'hubs.state', 'hubs.zip_code', 'hub_drop_offs.code_sealed', 'hub_drop_offs.expires_at'])
+    .where('hub_drop_offs.user_id', '=', userId)
+    .where('hub_drop_offs.state', '=', 'waiting')
+    .where('shipments.state', '=', 'bought')
+    .where('hub_drop_offs.expires_at', '>', now.toISOString())
+    .orderBy('hub_drop_offs.id', 'desc')
+    .limit(PASS_PACKAGES_LISTED)
+    .execute();
+  return rows.flatMap((row) => {
+    const code = unsealSecret(deps.config.sessionSecret, DROP_OFF_CODE_SEAL, row.code_sealed);
+    if (!code) return [];
+    return [{ orderNo: row.order_no, hubName: row.business_name, hubAddress: `${row.address}, ${row.city}, ${row.state} ${row.zip_code}`, hubState: row.state, code: formatDropOffCode(code), validUntil: new Date(row.expires_at) }];
   });
 }
 

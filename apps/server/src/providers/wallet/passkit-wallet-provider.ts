@@ -57,6 +57,12 @@ function passJson(ids: { passTypeIdentifier: string; teamIdentifier: string }, c
       ],
       backFields: [
         ...packageFields,
+        // Issue 23 item 1: each label to drop off at a hub, with its drop-off code.
+        ...(content.dropOffs ?? []).map((dropOff, index) => ({
+          key: `dropOff${index + 1}`,
+          label: `Drop off ${dropOff.orderNo}`,
+          value: [dropOff.hubName, dropOff.hubAddress, `Drop-off code: ${dropOff.code}`, `Valid until: ${dropOff.validUntil}`].join('\n'),
+        })),
         ...(unlisted > 0 ? [{ key: 'more', label: 'More packages', value: `${unlisted} more waiting: see the portal's dashboard.` }] : []),
         ...(content.packagesWaiting === 0 ? [{ key: 'none', label: 'Packages', value: 'No package is waiting for you.' }] : []),
         { key: 'hubAddress', label: 'Delivery hub address', value: content.hub ? `${content.hub.name}\n${content.hub.address}` : hubName },

@@ -13,8 +13,21 @@ export interface WalletPassContent {
   packages: WalletPassPackage[];
   /** How many packages wait in all. */
   packagesWaiting: number;
+  /** Labels to drop off at an AirBox hub (issue 23 item 1), with their drop-off codes; absent: none. */
+  dropOffs?: WalletPassDropOff[] | undefined;
   /** Apple's PassKit web service that keeps the pass current: its base URL and the pass's token. */
   webService: { url: string; authenticationToken: string } | undefined;
+}
+
+/** A label waiting to be dropped off at a hub, as the pass shows it (texts already formatted). */
+export interface WalletPassDropOff {
+  orderNo: string;
+  hubName: string;
+  hubAddress: string;
+  /** As typed at the locker ('7KQ2M-XW9PD'). */
+  code: string;
+  /** When the code stops working, in the hub's time zone. */
+  validUntil: string;
 }
 
 /** A package waiting in a locker, as the pass shows it (texts already formatted). */
