@@ -11,10 +11,12 @@ export interface LabelPurchaseParam {
   unpaidLabelId?: number;
   /** Ship again (issue 23 item 5): a label of the customer's whose addresses, package and service the page starts from. */
   shipAgainId?: number;
+  /** Return label (issue 23 item 3): a label of the customer's whose return the page starts from, its addresses swapped. */
+  returnOfId?: number;
 }
 
-export function encodeLabelPurchaseParam({ boxId, userId, OrderId, unpaidLabelId, shipAgainId }: LabelPurchaseParam): string {
-  const json = JSON.stringify({ boxId, userId, OrderId, unpaidLabelId, shipAgainId });
+export function encodeLabelPurchaseParam({ boxId, userId, OrderId, unpaidLabelId, shipAgainId, returnOfId }: LabelPurchaseParam): string {
+  const json = JSON.stringify({ boxId, userId, OrderId, unpaidLabelId, shipAgainId, returnOfId });
   const bytes = new TextEncoder().encode(json);
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
@@ -33,7 +35,7 @@ export function decodeLabelPurchaseParam(param: string | null | undefined): Labe
     const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
     const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
     if (typeof value !== 'object' || value === null) return undefined;
-    const { boxId, userId, OrderId, unpaidLabelId, shipAgainId } = value as Record<string, unknown>;
+    const { boxId, userId, OrderId, unpaidLabelId, shipAgainId, returnOfId } = value as Record<string, unknown>;
     if (typeof boxId !== 'string' || typeof userId !== 'number') return undefined;
     const orderId = typeof OrderId === 'number' || (typeof OrderId === 'string' && /^\d{1,10}$/.test(OrderId)) ? OrderId : undefined;
     return {
@@ -42,6 +44,7 @@ export function decodeLabelPurchaseParam(param: string | null | undefined): Labe
       ...(orderId === undefined ? {} : { OrderId: orderId }),
       ...(Number.isInteger(unpaidLabelId) && (unpaidLabelId as number) > 0 ? { unpaidLabelId: unpaidLabelId as number } : {}),
       ...(Number.isInteger(shipAgainId) && (shipAgainId as number) > 0 ? { shipAgainId: shipAgainId as number } : {}),
+      ...(Number.isInteger(returnOfId) && (returnOfId as number) > 0 ? { returnOfId: returnOfId as number } : {}),
     };
   } catch {
     return undefined;

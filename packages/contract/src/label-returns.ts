@@ -47,6 +47,11 @@ export const LABEL_RETURN_MESSAGES = {
   perDay: (max: number) => `You have sent ${max} return labels in the last 24 hours, the most we allow. Try again tomorrow.`,
   sent: (to: string) => `The return label was e-mailed to ${to}.`,
   noQrCode: 'This label has no QR code.',
+  /** The label page opened for a return (issue 23 item 3). */
+  returnNotice: (orderNo: string) =>
+    `A return label for order ${orderNo}: the addresses are swapped (the parcel goes back to its sender). Check them, and the package, before you pay: every step can be changed.`,
+  returnNotFound: 'That label cannot have a return label (it is not one of your bought labels). Start a new label instead.',
+  returnReview: (orderNo: string) => `Return label for order ${orderNo}.`,
 } as const;
 
 export const getLabelQrCodeCall = call({
@@ -68,6 +73,9 @@ export const sendReturnLabelRequestSchema = z.object({
   copyMe: whenMissing(flagField, false),
 });
 export type SendReturnLabelRequest = z.input<typeof sendReturnLabelRequestSchema>;
+
+/** The SEND RETURN LABEL dialog's form: the address and whether to copy the customer. */
+export const sendReturnLabelFormSchema = sendReturnLabelRequestSchema.pick({ email: true, copyMe: true });
 
 export const sendReturnLabelCall = call({
   method: 'POST',

@@ -1,4 +1,6 @@
 import {
+  LABEL_RETURN_MESSAGES,
+  offersQrCode,
   compartmentFor,
   LABEL_PURCHASE_ERRORCODE,
   MESSAGES,
@@ -35,7 +37,7 @@ import { useUnpaidLabel } from '../api/get-unpaid-label';
 import { useRateLabel } from '../api/rate-label';
 import { useShipAgain } from '../api/get-ship-again';
 import { useSaveOrderForLater } from '../api/save-order-for-later';
-import { EMPTY_DRAFT, draftFromSavedOrder, draftFromShipAgain, rateInput, saveForLaterInput, type LabelDraft } from '../utils/draft';
+import { EMPTY_DRAFT, draftForReturn, draftFromSavedOrder, draftFromShipAgain, rateInput, saveForLaterInput, type LabelDraft } from '../utils/draft';
 import { LABEL_PURCHASE_TEXT } from '../utils/messages';
 import { FromStep, ToStep } from './address-steps';
 import { OptionsStep } from './options-step';
@@ -69,10 +71,10 @@ export function paramOfHash(hash: string): string | null {
  * What `param` asks the page to open: a saved order to continue (OrderId), or an unpaid label to
  * review and pay (unpaidLabelId). Only the session says who the customer is.
  */
-function openedBy(hash: string): { orderId: number | undefined; unpaidLabelId: number | undefined; shipAgainId: number | undefined } {
+function openedBy(hash: string): { orderId: number | undefined; unpaidLabelId: number | undefined; shipAgainId: number | undefined; returnOfId: number | undefined } {
   const param = decodeLabelPurchaseParam(paramOfHash(hash));
   const id = Number(param?.OrderId);
-  return { orderId: Number.isInteger(id) && id > 0 ? id : undefined, unpaidLabelId: param?.unpaidLabelId, shipAgainId: param?.shipAgainId };
+  return { orderId: Number.isInteger(id) && id > 0 ? id : undefined, unpaidLabelId: param?.unpaidLabelId, shipAgainId: param?.shipAgainId, returnOfId: param?.returnOfId };
 }
 
 /**
@@ -90,10 +92,32 @@ function parcelInches(parcel: LabelDraft['parcel']): { length: number; width: nu
 }
 
 export function LabelPurchase({ userId, hash }: { userId: number; hash: string }) {
-  const { orderId, unpaidLabelId, shipAgainId } = openedBy(hash);
+  const { orderId, unpaidLabelId, shipAgainId, returnOfId } = openedBy(hash);
   const order = useOrderForLater(userId, orderId);
   const unpaid = useUnpaidLabel(unpaidLabelId);
   const again = useShipAgain(shipAgainId);
+  // A return label (issue 23 item 3) starts from the label it returns, as ship again reads it.
+  const returned = useShipAgain(returnOfId);
+  if (returnOfId !== undefined && returned.isPending) return <LinearProgress aria-label="Loading the label to return" />;
+  const returnOf = returned.data?.data;
+  if (returnOf) {
+    // Its addresses swapped and checked, today's rates asked at once; every step there to change.
+    return (
+      <LabelPurchaseWizard
+        key={`return-${returnOf.id}`}
+        userId={userId}
+        orderId={undefined}
+        initial={initialLabelPurchaseState(draftForReturn(returnOf))}
+        firstStep={STEP.options}
+        rateAtOnce
+        preferredService={returnOf.carrier && returnOf.service ? { carrier: returnOf.carrier, service: returnOf.service } : undefined}
+        returnOf={{ id: returnOf.id, orderNo: returnOf.orderNo }}
+        notice={LABEL_RETURN_MESSAGES.returnNotice(returnOf.orderNo)}
+        noticeSeverity="info"
+      />
+    );
+  }
+  if (returnOfId !== undefined) return <LabelPurchaseWizard key="return-none" userId={userId} orderId={undefined} initial={initialLabelPurchaseState(EMPTY_DRAFT)} notice={LABEL_RETURN_MESSAGES.returnNotFound} />;
   if (orderId !== undefined && order.isPending) return <LinearProgress aria-label="Loading your order in progress" />;
   if (unpaidLabelId !== undefined && unpaid.isPending) return <LinearProgress aria-label="Loading your unpaid label" />;
   if (shipAgainId !== undefined && again.isPending) return <LinearProgress aria-label="Loading the label to ship again" />;
@@ -159,6 +183,7 @@ function LabelPurchaseWizard({
   preferredService,
   notice,
   noticeSeverity = 'warning',
+  returnOf,
 }: {
   userId: number;
   orderId: number | undefined;
@@ -173,6 +198,8 @@ function LabelPurchaseWizard({
   notice: string | null;
   /** A notice that warns (the default: a label not found, not paid) or only tells (ship again). */
   noticeSeverity?: 'warning' | 'info';
+  /** Issue 23 item 3: the label this one returns (rated as a return). */
+  returnOf?: { id: number; orderNo: string } | undefined;
 }) {
   const alert = useAlert();
   const toast = useToast();
@@ -186,6 +213,8 @@ function LabelPurchaseWizard({
   // Issue 23 item 1: the AirBox hub the parcel is dropped off at (null: a carrier pickup).
   const dropOffHubs = useDropOffHubs(userId);
   const [dropOffHubId, setDropOffHubId] = useState<string | null>(null);
+  // Issue 23 item 2: a QR code to show at the counter instead of a printed label (where the carrier makes one).
+  const [qrCode, setQrCode] = useState(false);
 
   const [state, dispatch] = useReducer(labelPurchaseReducer, initial);
   // The steps are entries of the browser history: its Back goes a step back, keeping what was typed.
@@ -215,7 +244,7 @@ function LabelPurchaseWizard({
     const recipient = JSON.stringify(order.to);
     const saveRecipient = order.to.saveRecipient && savedRecipient.current !== recipient;
     try {
-      const { data } = await rateLabel.mutateAsync(rateInput(order, saveRecipient));
+      const { data } = await rateLabel.mutateAsync({ ...rateInput(order, saveRecipient), ...(returnOf ? { returnOf: returnOf.id } : {}) });
       if (saveRecipient) savedRecipient.current = recipient;
       dispatch({ type: 'rated', data, keepChoice });
     } catch (error) {
@@ -275,6 +304,8 @@ function LabelPurchaseWizard({
         replaces: unpaidLabelId !== rates.draftId ? unpaidLabelId : undefined,
         // A parcel made too big for a compartment since the hub was chosen goes by carrier pickup, as Review then shows.
         dropOffHubId: dropOffHubId !== null && compartmentFor(parcelInches(draft.parcel)) !== null ? dropOffHubId : undefined,
+        // Only where the carrier makes one, and not for a parcel left at a hub (the hub prints its label).
+        ...(qrCode && offersQrCode(chosen.carrier) && (dropOffHubId === null || compartmentFor(parcelInches(draft.parcel)) === null) ? { qrCode: true } : {}),
       };
       const { redirectURL } = await buyLabel.mutateAsync(input);
       allowLeave();
@@ -419,6 +450,8 @@ function LabelPurchaseWizard({
             tooBig: compartmentFor(parcelInches(draft.parcel)) === null,
             onChange: setDropOffHubId,
           }}
+          qrCode={offersQrCode(chosenRate.carrier) ? { qrCode, onChange: setQrCode } : undefined}
+          returnOf={returnOf ? { orderNo: returnOf.orderNo, payment: LABEL_RETURN_MESSAGES.chargedAtPurchase } : undefined}
           onBack={wizard.back}
           onPay={() => void pay(chosenRate)}
         />

@@ -1,4 +1,4 @@
-import { formatShortDay, fromCents, insuranceFeeCents, predefinedPackageOf, toCents, type LabelRate } from '@airbox/contract';
+import { formatShortDay, fromCents, insuranceFeeCents, LABEL_RETURN_MESSAGES, predefinedPackageOf, toCents, type LabelRate } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ComponentProps, ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { StepHeading } from '../../../components/wizard/step-heading';
 import { addressLine, addressName } from '../../../lib/address-text';
 import type { LabelDraft } from '../utils/draft';
 import { DropOffChoice } from './drop-off-choice';
+import { QrCodeChoice } from './qr-code-choice';
 import { deliveryText, savingOf } from './rates-step';
 
 /** The amounts of the purchase in cents: the rate, the insurance fee, and their total. */
@@ -61,6 +62,8 @@ export function ReviewStep({
   insurance,
   busy,
   dropOff,
+  qrCode,
+  returnOf,
   onBack,
   onPay,
 }: {
@@ -73,6 +76,10 @@ export function ReviewStep({
   busy: boolean;
   /** Issue 23 item 1: a carrier pickup, or a drop-off at an AirBox hub. */
   dropOff: ComponentProps<typeof DropOffChoice>;
+  /** Issue 23 item 2: a printed label or a QR code, where the carrier makes one (absent: not offered). */
+  qrCode?: ComponentProps<typeof QrCodeChoice> | undefined;
+  /** Issue 23 item 3: the order a return label returns, and how it is paid. */
+  returnOf?: { orderNo: string; payment: string } | undefined;
   onBack: () => void;
   onPay: () => void;
 }) {
@@ -91,6 +98,11 @@ export function ReviewStep({
       sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
     >
       <StepHeading>Review and pay</StepHeading>
+      {returnOf && (
+        <Typography variant="body2">
+          <strong>{LABEL_RETURN_MESSAGES.returnReview(returnOf.orderNo)}</strong> {returnOf.payment}
+        </Typography>
+      )}
       <Box component="dl" aria-label="Your label" sx={{ m: 0 }}>
         <Row term="Sender">
           <Party address={draft.from} />
@@ -115,6 +127,7 @@ export function ReviewStep({
         </Row>
       </Box>
       <DropOffChoice {...dropOff} />
+      {qrCode && dropOff.hubId === null && <QrCodeChoice {...qrCode} />}
       {draft.options.notifyRecipient && (
         <Typography variant="body2" color="text.secondary">
           {`We will e-mail ${draft.to.email} a link to follow the parcel.`}

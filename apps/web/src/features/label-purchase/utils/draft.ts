@@ -149,6 +149,16 @@ export function draftFromShipAgain(label: ShipAgain): LabelDraft {
   };
 }
 
+/**
+ * A return label's start (issue 23 item 3), from the label it returns (getShipAgain): the addresses
+ * swapped (its recipient sends the parcel back to its sender), the package and declared value kept.
+ */
+export function draftForReturn(label: ShipAgain): LabelDraft {
+  const again = draftFromShipAgain(label);
+  const { saveRecipient: _save, ...recipient } = again.to;
+  return { ...again, from: recipient, to: { ...again.from, saveRecipient: false } };
+}
+
 /** An order in progress (getOrderForLater) as the page's steps hold it. */
 export function draftFromSavedOrder(order: SavedOrder): LabelDraft {
   return {

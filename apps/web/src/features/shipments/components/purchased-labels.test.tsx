@@ -31,12 +31,12 @@ async function actionsOf(user: User, orderNo: string) {
 
 /** Each state of SHIPMENT_ROWS in words, and the actions spec 03 §4 allows it. */
 const STATES: [string, string, string[]][] = [
-  // SHIP AGAIN (issue 23 item 5) on every label, before REFUND.
+  // SHIP AGAIN (issue 23 item 5) on every label, before REFUND; CREATE RETURN LABEL (item 3) on a bought one.
   ['LB0001', 'unpaid', ['DETAILS', 'EDIT COMMENTS', 'SHIP AGAIN']],
   // A UPS label: its drop-off choices where SCHEDULE PICKUP would be (UPS has no pickup here).
-  ['LB0002', 'label created', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'DROP-OFF OPTIONS', 'SHIP AGAIN', 'REFUND']],
-  ['LB0003', 'in transit', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'SHIP AGAIN']],
-  ['LB0004', 'delivered', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'SHIP AGAIN']],
+  ['LB0002', 'label created', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'DROP-OFF OPTIONS', 'SHIP AGAIN', 'CREATE RETURN LABEL', 'REFUND']],
+  ['LB0003', 'in transit', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'SHIP AGAIN', 'CREATE RETURN LABEL']],
+  ['LB0004', 'delivered', ['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'SHIP AGAIN', 'CREATE RETURN LABEL']],
   ['LB0005', 'refunded', ['DETAILS', 'EDIT COMMENTS', 'SHIP AGAIN']],
   ['LB0006', 'refund pending', ['DETAILS', 'EDIT COMMENTS', 'SHIP AGAIN']],
 ];
@@ -100,7 +100,7 @@ describe('Purchased Labels: the list', () => {
     ]);
     const { user } = renderApp('/ShipmentParent/shipment');
     await waitFor(() => labelRowOf('LB0021'));
-    expect((await actionsOf(user, 'LB0021')).inMenu).toEqual(['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'PICKUP DETAILS', 'SHIP AGAIN']);
+    expect((await actionsOf(user, 'LB0021')).inMenu).toEqual(['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'PICKUP DETAILS', 'SHIP AGAIN', 'CREATE RETURN LABEL']);
     expect((await actionsOf(user, 'LB0022')).inMenu).toContain('SCHEDULE PICKUP');
     expect(within(labelRowOf('LB0022')).getByText(note)).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import {
   isPickupResultMessage,
   LABEL_FILE_ERRORCODE,
+  LABEL_RETURN_MESSAGES,
   labelFileName,
   type LabelFormatId,
   PAGINATION,
@@ -34,12 +35,14 @@ import { useGetInvoice } from '../api/get-invoice';
 import { NO_SHIPMENT_SEARCH, getShipmentsQueryOptions, useShipments, type ShipmentSearch } from '../api/get-shipments';
 import { useShipmentRow } from '../api/get-shipment-row';
 import { useRefundShipment } from '../api/refund-shipment';
+import { useSendReturnLabel } from '../api/send-return-label';
 import { useUpdateShipmentComments } from '../api/update-shipment-comments';
 import { EditCommentsDialog } from './edit-comments-dialog';
 import { InvoiceMenu, type InvoiceChoice } from './invoice-menu';
 import { LabelDialog } from './label-dialog';
 import { LabelPrint } from './label-print';
 import { LabelOrderNotice } from './label-order-notice';
+import { SendReturnLabelDialog } from './label-returns';
 import { SearchOptions } from './search-options';
 import { ShipmentCard, shipmentColumns } from './shipment-columns';
 import { ShipmentDetailsDialog } from './shipment-details-dialog';
@@ -169,6 +172,20 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
   const shownPickup = pickup ?? (typeof fromAddress === 'object' && fromAddress !== null ? { id: 0, request: fromAddress } : null);
 
   const shipAgainHref = (row: ShipmentRow) => labelPurchaseHref({ boxId: session.boxId, userId, shipAgainId: row.shippingIndexID });
+  // Issue 23 item 3: the label page for a return of this label, its addresses swapped.
+  const returnHref = (row: ShipmentRow) => labelPurchaseHref({ boxId: session.boxId, userId, returnOfId: row.shippingIndexID });
+  const [sendingReturn, setSendingReturn] = useState<ShipmentRow | null>(null);
+  const sendReturn = useSendReturnLabel();
+  const sendReturnLabel = async ({ email, copyMe }: { email: string; copyMe: boolean }) => {
+    if (!sendingReturn) return;
+    try {
+      await sendReturn.mutateAsync({ id: sendingReturn.shippingIndexID, email, copyMe });
+      setSendingReturn(null);
+      toast.show(LABEL_RETURN_MESSAGES.sent(email));
+    } catch (error) {
+      failed(error);
+    }
+  };
 
   const failed = (error: unknown) => {
     const message = answerMessage(error);
@@ -253,6 +270,9 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
     if (Pickups && allowed.pickup === 'dropoff') actions.push({ label: 'DROP-OFF OPTIONS', onClick: () => openPickup({ kind: 'dropoff', row }) });
     // Any label: a new one pre-filled from it, rated afresh (issue 23 item 5).
     actions.push({ label: 'SHIP AGAIN', href: shipAgainHref(row) });
+    // A bought label (in transit or delivered): a return label of it; a return label: mailed to whoever sends it back (issue 23 item 3).
+    if (row.status_flag === '1' && !row.returnOf) actions.push({ label: 'CREATE RETURN LABEL', href: returnHref(row) });
+    if (row.status_flag === '1' && row.returnOf) actions.push({ label: 'SEND RETURN LABEL', onClick: () => setSendingReturn(row) });
     if (allowed.refund) actions.push({ label: 'REFUND', color: 'error', disabled: refund.isPending, onClick: () => void askRefund(row) });
     return actions;
   };
@@ -303,6 +323,12 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
         pager={offsetPager(paging, shipments.data?.data.total ?? 0, PAGINATION.pageSizeOptions, setPaging)}
       />
       <ShipmentDetailsDialog row={details} shipAgainHref={shipAgainHref} onClose={closeDetails} />
+      <SendReturnLabelDialog
+        row={sendingReturn}
+        busy={sendReturn.isPending}
+        onSend={(values) => void sendReturnLabel(values)}
+        onCancel={() => setSendingReturn(null)}
+      />
       <EditCommentsDialog
         row={editing}
         busy={updateComments.isPending}

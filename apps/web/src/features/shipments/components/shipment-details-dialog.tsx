@@ -21,6 +21,7 @@ import { packageSize, packageWeight } from '../../../components/table/package-ce
 import { useServiceNames } from '../../../lib/service-names';
 import { useShipmentDetail } from '../../../lib/shipment-detail';
 import { DateTime } from '../../../components/date-time';
+import { LABEL_RETURNS_TEXT, LabelQrCodePanel } from './label-returns';
 
 type DetailAddress = ShipmentDetail['from_address'];
 
@@ -167,6 +168,19 @@ export function ShipmentDetailsDialog({
       }
     >
       {detail.data && <DetailContent detail={detail.data.data} />}
+      {row?.returnOf && (
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          {LABEL_RETURNS_TEXT.returnOf(row.returnOf)}
+        </Typography>
+      )}
+      {detail.data && row?.qrCode && row.status_flag === '1' && (
+        <Box component="section" aria-label={LABEL_RETURNS_TEXT.qrTitle} sx={{ mt: 2 }}>
+          <Typography variant="subtitle2" component="h3" gutterBottom>
+            {LABEL_RETURNS_TEXT.qrTitle}
+          </Typography>
+          <LabelQrCodePanel row={row} />
+        </Box>
+      )}
     </InfoDialog>
   );
 }

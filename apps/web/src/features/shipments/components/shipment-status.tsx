@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { StatusChip } from '../../../components/status-chip';
 import { DropOffNote } from './drop-off-code';
+import { LabelReturnNotes } from './label-returns';
 
 /** 'auto refund requested': the daily job asked the carrier to take back a label never scanned. */
 export const AUTO_REFUND_NOTE = 'auto refund requested';
@@ -34,6 +35,7 @@ export function ShipmentStatus({ row }: { row: ShipmentRow }) {
         </Typography>
       )}
       {row.status_flag === '1' && <DropOffNote dropOff={row.dropOff} />}
+      <LabelReturnNotes row={row} />
     </Box>
   );
 }
