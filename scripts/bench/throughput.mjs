@@ -32,7 +32,8 @@ const EMAIL = 'bench-customer@example.com';
 const PASSWORD = 'BenchPass1';
 const CONNECTIONS = 50;
 const WARM_UP_REQUESTS = 200;
-const TARGET = { ratio: 0.3, p99: 20, cost: 1.3 };
+/** Issue 24 target 2: a list call at least 0.20x bare; 0.30x is the stretch figure (the older target), shown beside it. */
+const TARGET = { ratio: 0.2, stretchRatio: 0.3, p99: 20, cost: 1.3 };
 
 const form = (fields) => ({ 'content-type': 'application/x-www-form-urlencoded', body: new URLSearchParams(fields).toString() });
 const json = (fields) => ({ 'content-type': 'application/json', body: JSON.stringify(fields) });
@@ -344,7 +345,7 @@ export async function run(argv = []) {
           call.name,
           fmt(bare.rps),
           fmt(portal.rps) + (portal.non2xx ? ` (+${fmt(portal.non2xx / seconds)} 429/s)` : ''),
-          list ? verdict(ratio, TARGET.ratio, true) : fmt(ratio, 3),
+          list ? `${verdict(ratio, TARGET.ratio, true)}; stretch ${TARGET.stretchRatio}: ${ratio >= TARGET.stretchRatio ? 'met' : 'missed'}` : fmt(ratio, 3),
           portal.cpuUs === undefined || bare.cpuUs === undefined ? '—' : `${fmt(portal.cpuUs)} / ${fmt(bare.cpuUs)} µs (${fmt(bare.cpuUs / portal.cpuUs, 2)})`,
           `${portal.p50} ms`,
           list ? verdict(portal.p99, TARGET.p99, false, 0, ' ms') : `${portal.p99} ms`,
@@ -354,7 +355,7 @@ export async function run(argv = []) {
       });
       console.log(
         markdownTable(
-          ['Call', 'bare req/s', 'req/s', `ratio to bare (≥ ${TARGET.ratio})`, 'CPU a call: portal / bare (ratio)', 'p50', `p99 (≤ ${TARGET.p99} ms)`, '10k rows: req/s / bare / p99', `1M/10k cost (≤ ${TARGET.cost})`],
+          ['Call', 'bare req/s', 'req/s', `ratio to bare (≥ ${TARGET.ratio}, stretch ≥ ${TARGET.stretchRatio})`, 'CPU a call: portal / bare (ratio)', 'p50', `p99 (≤ ${TARGET.p99} ms)`, '10k rows: req/s / bare / p99', `1M/10k cost (≤ ${TARGET.cost})`],
           rowsOut,
         ),
       );
