@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { advanceDueSimulatedLabels } from '../src/jobs/carrier-simulator-advance.job.js';
 import { bookHubPickups, heldAtHub } from '../src/modules/shipments/hub-pickups.service.js';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
-import { mailsOf, postForm, useTestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, mailsOf, postForm, useTestApp, useTestDatabase } from './helper.js';
 import { unzip } from './pkpass.js';
 import { newCustomer } from './ledger-fixtures.js';
 
@@ -209,6 +209,23 @@ describe('the controller at the hub', () => {
     expect((await controller('open', { hubId: hub.id, code: '12345' })).statusCode).toBe(400);
     const keyless = await t.app.inject({ method: 'POST', url: '/app/v1/locker/dropOffs/open', payload: { hubId: hub.id, code: 'ZZZZZZZZZZ' } });
     expect(keyless.statusCode).toBe(401);
+  });
+});
+
+describe('guessing codes', () => {
+  it('throttles the compartment request per address, so codes cannot be tried one after another', async () => {
+    // AUTH_RATE_LIMIT_PER_MINUTE 1: the barcode budget, 6 a minute.
+    const throttled = await buildTestApp(database.url(), { lockerApiKeys: [KEY], authRateLimitPerMinute: 1 });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 7; attempt += 1) {
+        const answer = await throttled.app.inject({ method: 'POST', url: '/app/v1/locker/dropOffs/open', payload: { hubId: 'any-hub', code: `ZZZZZZZZZ${'23456789A'[attempt]}` }, headers: { 'x-api-key': KEY } });
+        statuses.push(answer.statusCode);
+      }
+      expect(statuses).toEqual([404, 404, 404, 404, 404, 404, 429]);
+    } finally {
+      await throttled.close();
+    }
   });
 });
 
