@@ -90,7 +90,7 @@ export async function seedDemoReturnLabel(trx: Db, userId: number, now: Date): P
     refund_status: '',
     refund_requested_at: null,
     refunded_at: null,
-    comments: 'Return of the delivered order: the store sends it back',
+    comments: '',
     length_in: outbound.length_in,
     width_in: outbound.width_in,
     height_in: outbound.height_in,

@@ -27,9 +27,9 @@ describe('Purchased Labels: QR-code labels and return labels', () => {
     await screen.findByRole('table', { name: 'Purchased Labels' }, { timeout: 15_000 });
     const row = await waitFor(() => labelRowOf('LB0031'));
     expect(within(row).getByText(LABEL_RETURNS_TEXT.returnOf('LB0004'))).toBeInTheDocument();
-    expect(within(row).getByText(LABEL_RETURNS_TEXT.qrNote)).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: `${LABEL_RETURNS_TEXT.showQr} of order LB0031` }));
     const dialog = await screen.findByRole('dialog', { name: LABEL_RETURNS_TEXT.qrTitle });
+    expect(within(dialog).getByText(`Order LB0031. ${LABEL_RETURNS_TEXT.qrNote}.`)).toBeInTheDocument();
     const image = await within(dialog).findByRole('img', { name: LABEL_RETURNS_TEXT.qrAlt('LB0031', RETURN_ROW.trackingNum) });
     expect(image).toHaveAttribute('src', `data:image/png;base64,${PNG}`);
     expect(api.calls('/app/v1/getLabelQrCode')[0]?.fields.get('shippingIndexID')).toBe('31');

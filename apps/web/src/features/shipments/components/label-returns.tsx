@@ -27,7 +27,7 @@ export const LABEL_RETURNS_TEXT = {
   qrHow: 'Show this QR code at a Post Office counter (on your phone or printed): they scan it, print the label and take the parcel.',
   qrAlt: (orderNo: string, tracking: string) => `QR code of the label of order ${orderNo}${tracking ? `, tracking number ${tracking}` : ''}, to show at the Post Office counter`,
   qrUnavailable: 'The QR code cannot be shown right now. Try again in a moment, or print the label.',
-  returnOf: (orderNo: string) => `Return label for order ${orderNo}`,
+  returnOf: (orderNo: string) => `Return of ${orderNo}`,
   sendTitle: 'Send return label',
   sendDescription: (orderNo: string) =>
     `E-mail return label ${orderNo} to the person who will send the parcel back: the 4×6 PDF is attached, and its QR code when it has one.`,
@@ -70,15 +70,24 @@ export function LabelReturnNotes({ row }: { row: ShipmentRow }) {
       )}
       {bought && row.qrCode && (
         <>
-          <Typography variant="caption" color="text.secondary">
-            {LABEL_RETURNS_TEXT.qrNote}
-          </Typography>
-          <Button size="small" variant="outlined" onClick={() => setOpen(true)} sx={{ whiteSpace: 'nowrap' }} aria-label={`${LABEL_RETURNS_TEXT.showQr} of order ${row.orderNo}`}>
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() => setOpen(true)}
+            sx={{ whiteSpace: 'nowrap' }}
+            aria-label={`${LABEL_RETURNS_TEXT.showQr} of order ${row.orderNo}`}
+            title={LABEL_RETURNS_TEXT.qrNote}
+          >
             {LABEL_RETURNS_TEXT.showQr}
           </Button>
           <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="xs">
             <DialogTitle id={titleId}>{LABEL_RETURNS_TEXT.qrTitle}</DialogTitle>
-            <DialogContent>{open && <LabelQrCodePanel row={row} />}</DialogContent>
+            <DialogContent>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+                {`Order ${row.orderNo}. ${LABEL_RETURNS_TEXT.qrNote}.`}
+              </Typography>
+              {open && <LabelQrCodePanel row={row} />}
+            </DialogContent>
             <DialogActions>
               <Button onClick={() => setOpen(false)}>CLOSE</Button>
             </DialogActions>
