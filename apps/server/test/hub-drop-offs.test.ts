@@ -241,6 +241,18 @@ describe('refunds and races', () => {
     expect((await labelRow(customer, label.id)).status_flag).toBe('1');
   });
 
+  it('refunds a label whose compartment was opened but whose parcel never went in, once the compartment is no longer held for it', async () => {
+    const customer = await newCustomer(t.app);
+    const label = await dropOffLabel(customer);
+    await controller('open', { hubId: label.hub.id, code: label.code });
+    expect((await refund(customer, label.id)).json()).toMatchObject({ message: DROP_OFF_MESSAGES.refundInLocker });
+    t.advance(16 * 60_000);
+    expect((await refund(customer, label.id)).json()).toMatchObject({ errorcode: 0 });
+    // The code stays used: it opens nothing, and the parcel can no longer be reported in.
+    expect((await controller('open', { hubId: label.hub.id, code: label.code })).statusCode).toBe(409);
+    expect((await controller('in', { hubId: label.hub.id, code: label.code })).json()).toMatchObject({ errorcode: DROP_OFF_ERRORCODE.refunded });
+  });
+
   it('two drop-offs with one code: one compartment opens, one parcel is recorded', async () => {
     const customer = await newCustomer(t.app);
     const label = await dropOffLabel(customer);

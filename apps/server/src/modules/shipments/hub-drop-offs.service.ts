@@ -248,12 +248,22 @@ export async function recordDropOffIn(deps: Pick<AppContext, 'db' | 'config' | '
 }
 
 /**
- * In a refund's claim transaction, the label's row held: why the label may not be refunded
- * because of its drop-off (a compartment was opened for it, or the parcel is in), else null.
+ * A compartment opened for a code whose parcel was never reported in holds the label's refund
+ * this long: the customer walked away, or the door closed empty. (The code stays used.)
  */
-export async function dropOffRefundRefusal(trx: Db, shipmentId: number): Promise<string | null> {
-  const row = await trx.selectFrom('hub_drop_offs').select('state').where('shipment_id', '=', shipmentId).executeTakeFirst();
-  return row && (row.state === 'opening' || row.state === 'dropped_off') ? DROP_OFF_MESSAGES.refundInLocker : null;
+export const OPENED_COMPARTMENT_HOLD_MS = 15 * 60 * 1000;
+
+/**
+ * In a refund's claim transaction, the label's row held: why the label may not be refunded
+ * because of its drop-off (the parcel is in, or a compartment was opened for it less than
+ * OPENED_COMPARTMENT_HOLD_MS ago), else null.
+ */
+export async function dropOffRefundRefusal(trx: Db, shipmentId: number, now: Date): Promise<string | null> {
+  const row = await trx.selectFrom('hub_drop_offs').select(['state', 'opened_at']).where('shipment_id', '=', shipmentId).executeTakeFirst();
+  if (!row) return null;
+  if (row.state === 'dropped_off') return DROP_OFF_MESSAGES.refundInLocker;
+  const openedRecently = row.state === 'opening' && row.opened_at !== null && now.getTime() - new Date(toIso(row.opened_at)).getTime() < OPENED_COMPARTMENT_HOLD_MS;
+  return openedRecently ? DROP_OFF_MESSAGES.refundInLocker : null;
 }
 
 /** The drop-offs of these labels as their rows show them, by shipment id. */

@@ -96,7 +96,7 @@ export async function requestLabelRefund(deps: RefundDeps, userId: number, shipm
     // once the label is being refunded (its payment then goes back).
     if (await hasPickupBooked(trx, shipment.id)) return SHIPMENT_MESSAGES.refundPickupScheduled;
     // In an AirBox hub's locker (or a compartment opened for it): the parcel is on its way (issue 23 item 1).
-    const dropOffRefusal = await dropOffRefundRefusal(trx, shipment.id);
+    const dropOffRefusal = await dropOffRefundRefusal(trx, shipment.id, now);
     if (dropOffRefusal) return dropOffRefusal;
     const claimed = await moveShipment(trx, shipment.id, ['bought'], {
       state: 'refund_pending',

@@ -18,7 +18,7 @@ export const DROP_OFF_CODE_TEXT = {
   validUntil: (when: string) => `Valid until ${when}`,
   qrLabel: (code: string) => `QR code of drop-off code ${code}`,
   expired: (when: string) => `The drop-off code expired ${when}. Request a refund, or SHIP AGAIN, from the label's menu.`,
-  opening: 'A compartment was opened for this code; the hub is waiting for the parcel.',
+  opening: "A compartment was opened for this code and waits for the parcel. If it did not go in, REFUND in the label's menu works again 15 minutes after the door opened.",
 } as const;
 
 /** The code, its QR code, the hub and how long it works: what the customer shows at the locker. */
