@@ -104,7 +104,7 @@ test("My Shipments' tabs (Purchased Labels, Orders In Progress, Pickups), each a
   await more.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu', { name: /^Actions, order / });
-  await expect(menu.getByRole('menuitem')).toHaveText(['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'SCHEDULE PICKUP', 'SHIP AGAIN', 'REFUND']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['DETAILS', 'EDIT COMMENTS', 'VIEW SHIPMENT LABEL', 'DOWNLOAD INVOICE', 'SCHEDULE PICKUP', 'SHIP AGAIN', 'CREATE RETURN LABEL', 'REFUND']);
   await expect(menu.getByRole('menuitem').first()).toBeFocused();
   await settled(page);
   await expectNoSeriousViolations(page);
