@@ -53,6 +53,19 @@ describe('sharing a pickup from the dashboard', () => {
     expect(api.calls('/app/v1/lockerPackages/share').map((call) => call.json)).toEqual([{ packageId: 21, via: 'email', email: 'friend@example.com' }]);
   });
 
+  it('opens by keyboard once its code is fetched (issue 24: the dialog is not in the dashboard\'s first chunks), and gives the focus back on Escape', async () => {
+    const user = userEvent.setup();
+    dashboardWith([waiting]);
+    const button = await screen.findByRole('button', { name: /Share pickup of the USPS package/ }, { timeout: 15_000 });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Share pickup' });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+    expect(button).toHaveFocus();
+  });
+
   it("says the server's refusal in the dialog", async () => {
     const user = userEvent.setup();
     dashboardWith([waiting], {
