@@ -3,15 +3,19 @@ import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useAlert } from '../../components/alert/alert-context';
 import { env } from '../../config/env';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useLocalFlag } from '../../lib/local-state';
+import { CANNOT_OPEN, lazyComponent, useLazyComponent } from '../../lib/lazy-component';
 import { readSession } from '../../lib/session';
 import { useRouteHandle } from '../route-handle';
 import { Navigation } from './signed-in/navigation';
 import { PageFooter } from './signed-in/page-footer';
-import { SettingsPanel } from './signed-in/settings-panel';
 import { TopBar } from './signed-in/top-bar';
+
+/** The settings panel's code, fetched on the first pointer over, focus on or click of Settings (issue 24). */
+const settingsPanel = lazyComponent(() => import('./signed-in/settings-panel').then((module) => module.SettingsPanel));
 
 /** Local storage key of the Sidebar Mini choice, remembered across reloads. */
 export const SIDEBAR_MINI_KEY = 'sidebar_mini';
@@ -28,6 +32,9 @@ export function SignedInLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [mini, setMini] = useLocalFlag(SIDEBAR_MINI_KEY, false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const settings = useLazyComponent(settingsPanel);
+  const alert = useAlert();
+  const SettingsPanel = settings.Component;
   const logout = useLogout();
   const { title = '' } = useRouteHandle();
 
@@ -48,20 +55,29 @@ export function SignedInLayout() {
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <Navigation wide={wide} mini={wide && mini} open={drawerOpen} onClose={() => setDrawerOpen(false)} onLogout={startLogout} />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TopBar title={title} onOpenMenu={wide ? undefined : () => setDrawerOpen(true)} onOpenSettings={() => setSettingsOpen(true)} />
+        <TopBar
+          title={title}
+          onOpenMenu={wide ? undefined : () => setDrawerOpen(true)} onOpenSettings={() => {
+            if (!settings.loading) settings.open(() => setSettingsOpen(true), () => void alert.show({ icon: 'error', text: CANNOT_OPEN('Settings') }));
+          }}
+          onPreloadSettings={settings.preload}
+          settingsLoading={settings.loading}
+        />
         <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3, lg: 4 } }}>
           <Outlet context={session} />
         </Box>
         <PageFooter />
       </Box>
-      <SettingsPanel
-        open={settingsOpen}
-        onClose={() => setSettingsOpen(false)}
-        mini={wide && mini}
-        miniAvailable={wide}
-        onMiniChange={setMini}
-        onLogout={startLogout}
-      />
+      {SettingsPanel && (
+        <SettingsPanel
+          open={settingsOpen}
+          onClose={() => setSettingsOpen(false)}
+          mini={wide && mini}
+          miniAvailable={wide}
+          onMiniChange={setMini}
+          onLogout={startLogout}
+        />
+      )}
     </Box>
   );
 }

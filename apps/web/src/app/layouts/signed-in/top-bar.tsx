@@ -1,44 +1,29 @@
-import { THEME_COLORS } from '@airbox/contract';
-import Check from '@mui/icons-material/Check';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import Menu from '@mui/icons-material/Menu';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import AppBar from '@mui/material/AppBar';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import MuiMenu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
+import CircularProgress from '@mui/material/CircularProgress';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
-import { THEME_MODE_NAMES, THEME_MODES, themeName } from '../../../lib/theme';
-import { useThemeColor } from '../../theme-provider';
+import { useAlert } from '../../../components/alert/alert-context';
+import { CANNOT_OPEN, lazyComponent, useLazyComponent } from '../../../lib/lazy-component';
 
-/** A choice of the theme menu, ticked when it is the current one. */
-function ThemeChoice({ label, current, onChoose }: { label: string; current: boolean; onChoose: () => void }) {
-  return (
-    <MenuItem selected={current} onClick={onChoose}>
-      <ListItemIcon>{current && <Check fontSize="small" />}</ListItemIcon>
-      {label}
-    </MenuItem>
-  );
-}
+/** The theme menu's code, fetched on the first pointer over, focus on or click of its button (issue 24). */
+const themeMenu = lazyComponent(() => import('./theme-menu').then((module) => module.ThemeMenu));
 
-/** The theme menu: the spec's two themes (spec 01 §2), then light, dark or as the device says (issue 21). */
+/** The Theme button and its menu (theme-menu.tsx), the button showing its progress while the menu's code comes. */
 function ThemeSwitch() {
-  const { color, setColor, mode, setMode } = useThemeColor();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const choose = (change: () => void) => () => {
-    change();
-    setAnchor(null);
-  };
+  const menu = useLazyComponent(themeMenu);
+  const alert = useAlert();
+  const ThemeMenu = menu.Component;
   return (
     <>
       <Tooltip title="Theme">
@@ -46,21 +31,19 @@ function ThemeSwitch() {
           aria-label="Theme"
           aria-haspopup="menu"
           aria-expanded={anchor !== null}
-          onClick={(event) => setAnchor(event.currentTarget)}
+          aria-busy={menu.loading}
+          onClick={(event) => {
+            const button = event.currentTarget;
+            if (!menu.loading) menu.open(() => setAnchor(button), () => void alert.show({ icon: 'error', text: CANNOT_OPEN('The theme menu') }));
+          }}
+          onPointerEnter={menu.preload}
+          onFocus={menu.preload}
           color="inherit"
         >
-          <PaletteOutlined />
+          {menu.loading ? <CircularProgress size={20} color="inherit" aria-hidden /> : <PaletteOutlined />}
         </IconButton>
       </Tooltip>
-      <MuiMenu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {THEME_COLORS.map((option) => (
-          <ThemeChoice key={option} label={themeName(option, env.brandName)} current={option === color} onChoose={choose(() => setColor(option))} />
-        ))}
-        <Divider />
-        {THEME_MODES.map((option) => (
-          <ThemeChoice key={option} label={THEME_MODE_NAMES[option]} current={option === mode} onChoose={choose(() => setMode(option))} />
-        ))}
-      </MuiMenu>
+      {ThemeMenu && <ThemeMenu anchor={anchor} onClose={() => setAnchor(null)} />}
     </>
   );
 }
@@ -74,11 +57,17 @@ export function TopBar({
   title,
   onOpenMenu,
   onOpenSettings,
+  onPreloadSettings,
+  settingsLoading = false,
 }: {
   title: string;
   /** Given on a narrow screen, where the sidebar is a drawer that the menu button opens. */
   onOpenMenu?: () => void;
   onOpenSettings: () => void;
+  /** Starts fetching the settings panel's code (pointer over or focus on Settings). */
+  onPreloadSettings?: () => void;
+  /** The settings panel's code is on its way: the button shows its progress. */
+  settingsLoading?: boolean;
 }) {
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -103,8 +92,16 @@ export function TopBar({
           </IconButton>
         </Tooltip>
         <Tooltip title="Settings">
-          <IconButton aria-label="Settings" aria-haspopup="dialog" onClick={onOpenSettings} color="inherit">
-            <SettingsOutlined />
+          <IconButton
+            aria-label="Settings"
+            aria-haspopup="dialog"
+            aria-busy={settingsLoading}
+            onClick={onOpenSettings}
+            onPointerEnter={onPreloadSettings}
+            onFocus={onPreloadSettings}
+            color="inherit"
+          >
+            {settingsLoading ? <CircularProgress size={20} color="inherit" aria-hidden /> : <SettingsOutlined />}
           </IconButton>
         </Tooltip>
       </Toolbar>
