@@ -31,7 +31,9 @@ describe('the demo customer’s labels (issue 9, Demo data)', () => {
     const response = await t.app.inject({ method: 'GET', url: `/app/v1/userGetShipment?user_id=${userId}&start=0&num=50`, headers: { cookie } });
     const { data } = response.json() as { data: { total: number; list: ShipmentRow[] } };
     // Issue 23 item 1: the two labels that go by the demo's hub (hub-drop-offs-demo.test.ts) apart.
-    const statuses = data.list.filter((row) => !row.dropOff).map((row) => shipmentStatus(row));
+    // Issue 23 items 2 and 3: the return label of the delivered one (label-returns.test.ts) apart too.
+    const statuses = data.list.filter((row) => !row.dropOff && !row.returnOf).map((row) => shipmentStatus(row));
+    expect(data.list.filter((row) => row.returnOf).map((row) => [shipmentStatus(row), row.rateCarrier, row.qrCode])).toEqual([['label created', 'USPS', true]]);
     expect(data.list.filter((row) => row.dropOff).map((row) => shipmentStatus(row)).sort()).toEqual([expect.stringMatching(/^Dropped off at AirBox /), 'label created']);
     expect(statuses.sort()).toEqual(['delivered', 'in transit', 'label created', 'label created', 'label created', 'label created', 'refund pending', 'refunded']);
     expect(new Set(data.list.map((row) => row.rateCarrier))).toEqual(new Set(['USPS', 'UPSDAP', 'FedEx']));
@@ -56,7 +58,7 @@ describe('the demo customer’s labels (issue 9, Demo data)', () => {
     // one free to schedule, and two whose pickups are booked.
     const created = data.list.filter((row) => shipmentStatus(row) === 'label created');
     for (const row of created) expect(shipmentActions(row)).toMatchObject({ refund: true, viewLabel: true });
-    const ready = created.filter((row) => shipmentActions(row).pickup === 'schedule');
+    const ready = created.filter((row) => shipmentActions(row).pickup === 'schedule' && !row.returnOf);
     expect(ready.map((row) => row.rateCarrier).sort()).toEqual(['FedEx', 'USPS']);
     const booked = created.filter((row) => shipmentActions(row).pickup === 'details');
     expect(booked.map((row) => row.rateCarrier).sort()).toEqual(['FedEx', 'USPS']);
