@@ -97,6 +97,7 @@ export function sampleValues(userId) {
     message_id: '1',
     boxId: '2135846',
     hubId: 'hub-1',
+    dropOffHubId: 'hub-1',
     trackingNo: '9400111202555842761023',
     deliveredAt: '2026-03-01T20:00:00.000Z',
     pickupCode: '123456',

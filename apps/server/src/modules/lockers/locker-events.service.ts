@@ -200,7 +200,7 @@ export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Prom
     const user = await lockUser(trx, waiting.user_id);
     if (!user) throw new Error(`package ${waiting.id} names a missing user`);
     const deliveredAt = new Date(waiting.delivered_at);
-    // Hold days are never overdue: the Terms' days are counted from the hold's end (issue 22 item 2).
+    // Hold days are never overdue, nor days the customer paid to extend: the Terms' days are counted from their end (issue 22 item 2).
     const charge = pickupCharge({
       deliveredAt: freePeriodStart(deliveredAt, waiting.held_until, Number(waiting.extended_days)),
       pickedUpAt,
