@@ -254,6 +254,17 @@ export async function mailsOf(test: TestApp): Promise<OutboxMail[]> {
   return readOutbox(test.config.mailOutboxDir);
 }
 
+/** The raw .eml files (headers, parts and attachments) of the mails sent to an address, oldest first. */
+export async function rawMailsTo(test: TestApp, to: string): Promise<string[]> {
+  await test.app.jobs.drain();
+  const dir = test.config.mailOutboxDir;
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.eml'))
+    .sort()
+    .map((file) => readFileSync(join(dir, file), 'utf8'))
+    .filter((raw) => new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(raw));
+}
+
 /** The first link in a mail's text that starts with the given URL prefix. */
 export function linkIn(mail: OutboxMail | undefined, prefix: string): string {
   const link = mail?.text.split(/\s+/).find((word) => word.startsWith(prefix));

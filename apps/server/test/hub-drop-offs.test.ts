@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { advanceDueSimulatedLabels } from '../src/jobs/carrier-simulator-advance.job.js';
 import { bookHubPickups, heldAtHub } from '../src/modules/shipments/hub-pickups.service.js';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
-import { buildTestApp, mailsOf, postForm, useTestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, mailsOf, postForm, rawMailsTo, useTestApp, useTestDatabase } from './helper.js';
 import { unzip } from './pkpass.js';
 import { newCustomer } from './ledger-fixtures.js';
 
@@ -81,6 +81,8 @@ describe('buying a label with a drop-off at the hub', () => {
     const mail = (await mailsOf(t)).find((m) => m.to === customer.email && m.subject.includes(label.orderNo));
     expect(mail?.text).toContain(`show drop-off code ${label.code}`);
     expect(mail?.text).toContain(label.hub.business_name);
+    // Its QR code, for the locker's scanner, attached as a PNG.
+    expect((await rawMailsTo(t, customer.email)).join('\n')).toContain(`filename=drop-off-${label.orderNo}-qr-code.png`);
     // Only its SHA-256 is looked up; the code itself is not stored in the clear.
     const stored = await t.app.db.selectFrom('hub_drop_offs').selectAll().where('shipment_id', '=', label.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(label.code.replace('-', ''));

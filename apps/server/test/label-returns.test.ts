@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { LABEL_PURCHASE_ERRORCODE, LABEL_RETURN_MESSAGES, RETURN_LABEL_ERRORCODE, RETURN_LABEL_SENDS_PER_DAY } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
 import { labelBrokerPayload } from '../src/providers/carriers/simulator-qr-code.js';
-import { mailsOf, postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
+import { mailsOf, postForm, rawMailsTo, signIn, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
 import { paymentSteps } from './payment-fixtures.js';
 
@@ -50,17 +48,6 @@ async function listRow(customer: Customer, id: number) {
   return list.json().data.list.find((row: { shippingIndexID: number }) => row.shippingIndexID === id);
 }
 
-/** The raw .eml files of the outbox sent to `to`, after the queued jobs ran. */
-async function rawMailsTo(to: string): Promise<string[]> {
-  await mailsOf(t);
-  const dir = t.config.mailOutboxDir;
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.eml'))
-    .sort()
-    .map((file) => readFileSync(join(dir, file), 'utf8'))
-    .filter((raw) => new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(raw));
-}
-
 describe('QR-code labels (issue 23 item 2)', () => {
   it('buys a USPS label with its QR code: the row says so, the image is a PNG, the label-ready mail carries it', async () => {
     const customer = await newCustomer(t.app);
@@ -73,7 +60,7 @@ describe('QR-code labels (issue 23 item 2)', () => {
     expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     expect(png.readUInt32BE(16)).toBe(png.readUInt32BE(20));
     expect(labelBrokerPayload('pl_x', row.tracking_code!)).toContain(`TRK:${row.tracking_code}`);
-    const [mail] = await rawMailsTo(customer.email);
+    const [mail] = await rawMailsTo(t, customer.email);
     expect(mail).toContain(`label ${row.order_no} is ready`);
     expect(mail).toContain(`filename=label-${row.order_no}-qr-code.png`);
     const text = (await mailsOf(t)).find((m) => m.to === customer.email && m.subject.includes(row.order_no))!.text;
@@ -147,7 +134,7 @@ describe('return labels (issue 23 item 3)', () => {
       headers: { cookie: customer.cookie },
     });
     expect(sent.json()).toEqual({ errorcode: RETURN_LABEL_ERRORCODE.ok, message: LABEL_RETURN_MESSAGES.sent('maria.sender@example.com') });
-    const [mail] = await rawMailsTo('maria.sender@example.com');
+    const [mail] = await rawMailsTo(t, 'maria.sender@example.com');
     expect(mail).toMatch(/Subject: .*a return label from/);
     expect(mail).toContain(`filename=return-label-${returned.order_no}.pdf`);
     expect(mail).toContain(`filename=label-${returned.order_no}-qr-code.png`);

@@ -13,7 +13,7 @@ const payload = z.object({
 
 declare module '../modules/jobs/jobs.js' {
   interface JobPayloads {
-    /** The label-ready mail of a QR-code label (issue 23 item 2), the QR code read from the database and attached. */
+    /** The label-ready mail of a QR-code label (issue 23 item 2) or a hub drop-off's (item 1), its QR code attached. */
     'label-qr-mail': z.infer<typeof payload>;
   }
 }

@@ -118,14 +118,14 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
       subject: `your ${carrierDisplayName(carrier)} label ${shipment.order_no} is ready`,
       lines: [
         hub && dropOffCode
-          ? `Your ${label} label for the parcel to ${shipment.to_city}, ${shipment.to_state} is ready: no need to print it. Drop the parcel off at ${hub.business_name}, ${hub.address}, ${hub.city}: show drop-off code ${formatDropOffCode(dropOffCode)} (or its QR code on Purchased Labels) at the locker within ${DROP_OFF_VALID_DAYS} days, and an empty compartment opens once. Tracking number: ${postage.trackingCode}.`
+          ? `Your ${label} label for the parcel to ${shipment.to_city}, ${shipment.to_state} is ready: no need to print it. Drop the parcel off at ${hub.business_name}, ${hub.address}, ${hub.city}: show drop-off code ${formatDropOffCode(dropOffCode)} (or its QR code, attached and on Purchased Labels) at the locker within ${DROP_OFF_VALID_DAYS} days, and an empty compartment opens once. Tracking number: ${postage.trackingCode}.`
           : `Your ${label} label for the parcel to ${shipment.to_city}, ${shipment.to_state} is ready to print. Tracking number: ${postage.trackingCode}.`,
         `You paid $${fromCents(shipment.total_cents)} (label $${fromCents(shipment.rate_cents)}, insurance $${fromCents(shipment.insurance_cents)}). Invoice INV-${shipment.order_no}.`,
       ],
       action: { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, labelsHref(shipment.order_no)) },
     };
-    // A QR-code label's receipt carries the QR code (issue 23 item 2): a job attaches it.
-    if (files.QR) await enqueueLabelReadyQrMail(trx, deps, shipment.id, { to: user.email, firstName: user.first_name, ...receipt });
+    // A QR-code label's receipt carries its QR code (issue 23 item 2), a drop-off's its code's (item 1): a job attaches it.
+    if (files.QR || dropOffCode) await enqueueLabelReadyQrMail(trx, deps, shipment.id, { to: user.email, firstName: user.first_name, ...receipt });
     else await notify(trx, deps, user, { ...receipt, by: 'mail' });
   };
   return recordBought(deps, labelPurchase, shipment, { mark, tell }, { reconciled: postage.reconciled });

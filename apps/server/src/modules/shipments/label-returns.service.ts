@@ -13,10 +13,12 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { renderQrCodePng } from '../../providers/barcodes/qr-code.js';
 import type { MailAttachment } from '../../providers/mail/mail-provider.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { brandedMail, type MailAction } from '../notifications/mail-layout.js';
 import { findUserById, lockUser } from '../users/users.repository.js';
+import { labelDropOffs } from './hub-drop-offs.service.js';
 import { findShipment, findShipmentOfUser } from './shipments.repository.js';
 import type { ShipmentRow } from './shipments.table.js';
 
@@ -80,8 +82,9 @@ export const QR_CODE_MAIL_LINE =
   'No printer needed: show the attached QR code (on your phone or printed) at a Post Office counter, and they print the label and take the parcel.';
 
 /**
- * The label-ready mail of a QR-code label: the receipt the customer gets for every label, with the
- * QR code attached. A job (the notice's words in its payload, the image read from the database
+ * The label-ready mail of a label with a QR code to carry: the receipt the customer gets for every
+ * label, with the Post Office's QR code of a QR-code label (issue 23 item 2) or the QR code of a
+ * hub drop-off's code (item 1) attached. A job (the notice's words in its payload, the images made
  * when it runs), queued in the purchase's transaction as notify queues a mail.
  */
 export async function enqueueLabelReadyQrMail(
@@ -99,13 +102,19 @@ export async function mailLabelReadyQr(
 ): Promise<void> {
   const shipment = await findShipment(deps.db, input.shipmentId);
   const png = shipment && (await qrCodeOfShipment(deps.db, shipment.id));
+  // A drop-off code still usable (not refunded, used or expired by the time this runs).
+  const dropOff = shipment && (await labelDropOffs(deps.db, deps.config, [shipment])).get(shipment.id);
+  const dropOffPng = dropOff?.code ? await renderQrCodePng(dropOff.code) : undefined;
+  const attachments: MailAttachment[] = [];
+  if (shipment && png) attachments.push(qrAttachment(shipment.order_no, png));
+  if (shipment && dropOffPng) attachments.push({ filename: `drop-off-${shipment.order_no}-qr-code.png`, content: dropOffPng, contentType: 'image/png' });
   const mail = brandedMail(deps.config, input.to, {
     subject: `${deps.config.brandName}: ${input.subject}`,
     lines: png ? [...input.lines, QR_CODE_MAIL_LINE] : input.lines,
     action: input.action,
     firstName: input.firstName,
   });
-  await deps.mail.send(shipment && png ? { ...mail, attachments: [qrAttachment(shipment.order_no, png)] } : mail);
+  await deps.mail.send(attachments.length > 0 ? { ...mail, attachments } : mail);
 }
 
 type SendInput = z.output<typeof sendReturnLabelRequestSchema>;
