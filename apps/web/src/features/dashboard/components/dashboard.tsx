@@ -11,13 +11,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
 import { AdvertisementBanner } from '../../../components/layout/advertisement-banner';
 import { paths } from '../../../config/paths';
 import { useAdvertisements } from '../../../lib/advertisements';
 import { getCarrierServiceRenamingQueryOptions } from '../../../lib/carrier-services';
+import { useFirstAnswersDrawn } from '../../../lib/first-answers';
 import { labelPurchaseHref as buildLabelPurchaseHref } from '../../../lib/label-purchase';
 import type { SessionHints } from '../../../lib/session';
 import { useUser } from '../../../lib/user';
@@ -104,13 +105,8 @@ export function Dashboard({ session }: { session: SessionHints }) {
   const count = unpickups.data?.unpickups;
   const firstTime =
     activity.data?.total === 0 && shipments.data?.data.total === 0 && count === 0;
-  // Answered once (data or a failure): a failed call asked again (a card mounting a reader of the
-  // user's record does) must not take the dashboard back to its skeleton.
-  const firstAnswersIn = [unpickups, user, shipments, activity, advertisements].every((query) => query.isFetched || !query.isPending);
-  // The whole dashboard at once is one large render: deferred, React renders it in slices between
-  // which the page stays responsive (one long task of ~350 ms at Lighthouse's 4x CPU before),
-  // and shows it when it is complete, the skeleton meanwhile.
-  const drawn = useDeferredValue(firstAnswersIn);
+  // The first answers of each (data or a failure), then kept: lib/first-answers.ts.
+  const drawn = useFirstAnswersDrawn([unpickups, user, shipments, activity, advertisements]);
   if (!drawn) return <DashboardSkeleton />;
 
   return (

@@ -6,6 +6,8 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -19,6 +21,8 @@ import { PageCard } from '../../../components/layout/page-card';
 import { DataTable } from '../../../components/table/data-table';
 import { offsetPager } from '../../../components/table/table-pager';
 import type { Column } from '../../../components/table/types';
+import { useAdvertisements } from '../../../lib/advertisements';
+import { useFirstAnswersDrawn } from '../../../lib/first-answers';
 import { answerMessage } from '../../../lib/http';
 import { useFormatDateTime } from '../../../lib/user';
 import { useUnpickups } from '../../../lib/waiting-packages';
@@ -156,6 +160,27 @@ function MessageCard({ message, deleteButton, waiting }: { message: InboxMessage
   );
 }
 
+/** My Messages' shape while its first answers are on their way: the card's heading, its two buttons, the search and a few rows. */
+function MessagesSkeleton() {
+  return (
+    <Stack spacing={3} role="status" aria-label="Loading your messages" aria-busy="true">
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+          <Skeleton variant="text" width={200} sx={{ fontSize: '1.75rem' }} />
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Skeleton variant="rounded" width={150} height={36} />
+            <Skeleton variant="rounded" width={170} height={36} />
+          </Box>
+        </Box>
+        <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} variant="rounded" height={72} sx={{ mb: 1 }} />
+        ))}
+      </Paper>
+    </Stack>
+  );
+}
+
 /**
  * /message (spec 03 §2, §4, §8): the advertisement banner, the search panel, the paged messages
  * with their sanitised bodies, single and bulk delete, and delete of every picked-up message.
@@ -174,7 +199,13 @@ export function Messages({ userId }: { userId: number }) {
   const remove = useDeleteMessages(userId);
   const removePickedUp = useDeleteAllPickedUpMessages(userId);
   // The packages still waiting, so a "Not picked up" message offers SHARE PICKUP as the dashboard does.
-  const waitingOf = waitingFinder(useUnpickups(userId).data?.packages);
+  const unpickups = useUnpickups(userId);
+  const waitingOf = waitingFinder(unpickups.data?.packages);
+  const advertisements = useAdvertisements();
+  // Drawn in one go when the banner, the first page and the waiting packages (a row's SHARE PICKUP)
+  // have answered, as the dashboard is (lib/first-answers.ts): the banner never comes in late and
+  // pushes the list down; the skeleton meanwhile.
+  const drawn = useFirstAnswersDrawn([advertisements, messages, unpickups]);
 
   const rows = messages.data?.messages ?? [];
   const selectedShown = rows.map((message) => message.message_id).filter((id) => selected.has(id));
@@ -247,6 +278,8 @@ export function Messages({ userId }: { userId: number }) {
       </IconButton>
     </Tooltip>
   );
+
+  if (!drawn) return <MessagesSkeleton />;
 
   return (
     <Stack spacing={3}>
