@@ -114,6 +114,10 @@ describe('Purchased Labels: userGetShipment', () => {
       autoRefund: false,
       purchaseNote: '',
       pickupNote: '',
+      // Issue 23: not dropped off at a hub, no QR code instead of a printout, not a return label.
+      dropOff: null,
+      qrCode: false,
+      returnOf: '',
     });
     // UPS goes out as UPSDAP; only a bought label has a labelURL (one being bought has none yet); the refund and failure facts come along.
     expect(body.data.list[0]).toMatchObject({ rateCarrier: 'UPSDAP', labelURL: '', trackingNum: '', shipmentID: made.buying!.providerShipmentId });
