@@ -2,7 +2,7 @@ import { LABEL_FORMAT_MESSAGES, LABEL_PURCHASE_ERRORCODE, READ_ERRORCODE } from 
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderLetterSheets } from '../src/modules/shipments/label-files.js';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
-import { renderLabel } from '../src/providers/carriers/simulator-label.js';
+import { renderLabel } from '../src/workers/cpu-work.js';
 import { postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
 import { paymentSteps } from './payment-fixtures.js';

@@ -6,7 +6,7 @@ import type { NewSavedOrder } from '../src/modules/saved-orders/saved-orders.tab
 import { insertInvoice, insertShipment as insertShipmentRow, saveShipmentLabels } from '../src/modules/shipments/shipments.repository.js';
 import type { NewShipment, ShipmentState } from '../src/modules/shipments/shipments.table.js';
 import { carrierOf } from '../src/providers/carriers/carriers-provider.js';
-import { renderLabel } from '../src/providers/carriers/simulator-label.js';
+import { renderLabel } from '../src/workers/cpu-work.js';
 import { serviceLabel } from '../src/providers/carriers/simulator-rates.js';
 import { newTrackingCode } from '../src/providers/carriers/tracking-codes.js';
 

@@ -5,7 +5,7 @@ import { insertInvoice, insertShipment, saveShipmentLabels } from '../modules/sh
 import type { ShipmentRow } from '../modules/shipments/shipments.table.js';
 import type { PostalAddress } from '../providers/carriers/carriers-provider.js';
 import { storeSeededLabel } from '../providers/carriers/simulator-carriers-provider.js';
-import { renderLabel } from '../providers/carriers/simulator-label.js';
+import { renderLabel } from '../workers/cpu-work.js';
 import { renderLabelQrCode } from '../providers/carriers/simulator-qr-code.js';
 import { serviceLabel } from '../providers/carriers/simulator-rates.js';
 import { createDatabaseSimulatorStore } from '../providers/carriers/simulator-store.js';

@@ -10,7 +10,7 @@ import { insertInvoice, insertShipment, saveShipmentLabels } from '../modules/sh
 import type { NewShipment, ShipmentState } from '../modules/shipments/shipments.table.js';
 import type { Carrier, TrackerStatus, TrackingEvent } from '../providers/carriers/carriers-provider.js';
 import { storeSeededLabel } from '../providers/carriers/simulator-carriers-provider.js';
-import { renderLabel } from '../providers/carriers/simulator-label.js';
+import { renderLabel } from '../workers/cpu-work.js';
 import { serviceLabel } from '../providers/carriers/simulator-rates.js';
 import { createDatabaseSimulatorStore } from '../providers/carriers/simulator-store.js';
 import { newTrackingCode } from '../providers/carriers/tracking-codes.js';

@@ -4,7 +4,7 @@ import { drawLetterSheets } from '../modules/shipments/letter-sheets.js';
 import type { LabelFormat } from '../providers/carriers/carriers-provider.js';
 import { drawLabel, type LabelContent } from '../providers/carriers/simulator-label.js';
 import { createDevelopmentCertificates, type WalletCertificates } from '../providers/wallet/development-certificates.js';
-import { type PassIdentifiers, signPass } from '../providers/wallet/passkit-wallet-provider.js';
+import { type PassIdentifiers, signPass } from '../providers/wallet/pass-signing.js';
 import type { WalletPassContent } from '../providers/wallet/wallet-provider.js';
 
 /**

@@ -1,6 +1,5 @@
 import { carrierDisplayName, fromCents } from '@airbox/contract';
 import PDFDocument from 'pdfkit';
-import { runCpuTask } from '../../workers/cpu-pool.js';
 
 /**
  * A label's invoice as a US Letter PDF (pdfkit, the standard Helvetica fonts: no font files).
@@ -50,12 +49,7 @@ function printable(text: string): string {
   return text.replace(/\u2026/g, '...').replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 }
 
-/** The invoice PDF, drawn on the worker pool (workers/cpu-pool.ts), off the event loop. */
-export function renderInvoicePdf(content: InvoiceContent, options: { compress?: boolean } = {}): Promise<Buffer> {
-  return runCpuTask({ task: 'invoice', content, compress: options.compress ?? true });
-}
-
-/** The invoice PDF, drawn here and now (on a pool thread: workers/cpu-tasks.ts). */
+/** The invoice PDF, drawn here and now: on a pool thread (workers/cpu-work.ts asks for it there). */
 export async function drawInvoicePdf(content: InvoiceContent, options: { compress?: boolean } = {}): Promise<Buffer> {
   const invoice: InvoiceContent = {
     ...content,

@@ -3,11 +3,11 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { CarrierError } from '../../providers/carriers/carriers-provider.js';
-import { renderLetterSheets } from './letter-sheets.js';
+import { renderLetterSheets } from '../../workers/cpu-work.js';
 import { findLabelFile, findShipmentOfUser, saveShipmentLabels, type ShipmentKey } from './shipments.repository.js';
 import { toShipAgain } from './shipments.wire.js';
 
-export { renderLetterSheets } from './letter-sheets.js';
+export { renderLetterSheets } from '../../workers/cpu-work.js';
 
 /**
  * A bought label in the format the customer asks (issue 23 item 4). The carrier's 4x6 PDF and PNG

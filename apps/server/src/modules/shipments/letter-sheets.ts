@@ -1,5 +1,4 @@
 import PDFDocument from 'pdfkit';
-import { runCpuTask } from '../../workers/cpu-pool.js';
 
 /** US Letter in PDF points, each half (8.5 x 5.5 in) one 4x6 label turned sideways. */
 const SHEET = { width: 612, height: 792 } as const;
@@ -9,13 +8,8 @@ const LABEL = { width: 288, height: 432 } as const;
  * 8.5x11 pages holding two labels each (half-sheet label paper, or plain paper cut in two): each
  * 4x6 label image turned a quarter to lie 6 in wide and 4 in high, centred in its half, a dashed
  * cut line between the halves. One label fills the top half and leaves the bottom one blank.
- * Drawn on the worker pool (workers/cpu-pool.ts), off the event loop.
+ * Drawn here and now: on a pool thread (workers/cpu-work.ts asks for it there).
  */
-export function renderLetterSheets(labelPngs: Buffer[], title: string): Promise<Buffer> {
-  return runCpuTask({ task: 'letterSheets', pngs: labelPngs, title });
-}
-
-/** The sheets, drawn here and now (on a pool thread: workers/cpu-tasks.ts). */
 export async function drawLetterSheets(labelPngs: Buffer[], title: string): Promise<Buffer> {
   const doc = new PDFDocument({ size: [SHEET.width, SHEET.height], margin: 0, autoFirstPage: false, info: { Title: title } });
   const chunks: Buffer[] = [];

@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.js';
 import { carrierServiceRenamings } from '../carriers/carriers.service.js';
 import { findUserById } from '../users/users.repository.js';
 import { labelDropOffs } from './hub-drop-offs.service.js';
-import { type InvoiceContent, renderInvoicePdf } from './invoice-pdf.js';
+import { renderInvoicePdf } from '../../workers/cpu-work.js';
+import type { InvoiceContent } from './invoice-pdf.js';
 import {
   findInvoiceOfUser,
   findLabelFile,

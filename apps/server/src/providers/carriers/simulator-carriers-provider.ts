@@ -27,7 +27,7 @@ import {
 } from './carriers-provider.js';
 import { type EasyPostTracker, easyPostTrackerOf, parseTrackerEvent, verifyWebhookSignature } from './easypost-format.js';
 import { checkUsAddress } from './simulator-addresses.js';
-import { renderLabel } from './simulator-label.js';
+import { renderLabel } from '../../workers/cpu-work.js';
 import { renderLabelQrCode } from './simulator-qr-code.js';
 import { serviceLabel, simulatedRates, zipRegion } from './simulator-rates.js';
 import { createMemorySimulatorStore, type SimulatorStore } from './simulator-store.js';

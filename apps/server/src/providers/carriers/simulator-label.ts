@@ -1,7 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
-import { runCpuTask } from '../../workers/cpu-pool.js';
 import type { Carrier, LabelFormat, PostalAddress } from './carriers-provider.js';
 
 /**
@@ -289,16 +288,7 @@ function renderZpl(items: LayoutItem[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/**
- * The label in one format, drawn on the worker pool (workers/cpu-pool.ts): a PNG is ~25 ms of CPU
- * and a PDF a few (the first ~200 ms, loading its fonts), which on the event loop held up every
- * other request behind them.
- */
-export function renderLabel(label: LabelContent, format: LabelFormat): Promise<Buffer> {
-  return runCpuTask({ task: 'label', content: label, format });
-}
-
-/** The label in one format, drawn here and now (on a pool thread: workers/cpu-tasks.ts). */
+/** The label in one format, drawn here and now: on a pool thread (workers/cpu-work.ts asks for it there). */
 export async function drawLabel(label: LabelContent, format: LabelFormat): Promise<Buffer> {
   const items = layout(label);
   switch (format) {

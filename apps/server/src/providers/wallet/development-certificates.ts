@@ -1,9 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import forge from 'node-forge';
-import { runCpuTask } from '../../workers/cpu-pool.js';
 
 /** PEM texts passkit-generator signs with. */
 export interface WalletCertificates {
@@ -13,7 +9,6 @@ export interface WalletCertificates {
   signerKeyPassphrase?: string;
 }
 
-const FILES = { wwdr: 'wwdr.pem', signerCert: 'signer-cert.pem', signerKey: 'signer-key.pem' } as const;
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /** The UID attribute: Apple's pass certificates carry the pass type identifier in it. */
 const USER_ID_OID = '0.9.2342.19200300.100.1.1';
@@ -94,34 +89,4 @@ export function createDevelopmentCertificates(ids: { passTypeIdentifier: string;
     now,
   );
   return { wwdr, signerCert, signerKey: signer.privatePem };
-}
-
-/**
- * The development certificates kept in `dir` (data/wallet-dev by default), made on first use.
- * Written to temporary names and renamed, so a reader never sees half a file.
- */
-export async function loadOrCreateDevelopmentCertificates(
-  dir: string,
-  ids: { passTypeIdentifier: string; teamIdentifier: string },
-  now: Date,
-): Promise<WalletCertificates> {
-  const paths = { wwdr: join(dir, FILES.wwdr), signerCert: join(dir, FILES.signerCert), signerKey: join(dir, FILES.signerKey) };
-  if (!Object.values(paths).every((path) => existsSync(path))) {
-    // Two RSA keys and two node-forge signatures, about a second of CPU: on the worker pool.
-    const made = JSON.parse((await runCpuTask({ task: 'devCertificates', ids: { passTypeIdentifier: ids.passTypeIdentifier, teamIdentifier: ids.teamIdentifier }, now })).toString('utf8')) as WalletCertificates;
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    const suffix = `.${randomBytes(4).toString('hex')}.tmp`;
-    for (const key of ['wwdr', 'signerCert', 'signerKey'] as const) {
-      await writeFile(paths[key] + suffix, made[key], { mode: 0o600 });
-    }
-    // The key last: its presence with the others is what says the set is complete.
-    for (const key of ['wwdr', 'signerCert', 'signerKey'] as const) await rename(paths[key] + suffix, paths[key]);
-    return made;
-  }
-  const [wwdr, signerCert, signerKey] = await Promise.all([
-    readFile(paths.wwdr, 'utf8'),
-    readFile(paths.signerCert, 'utf8'),
-    readFile(paths.signerKey, 'utf8'),
-  ]);
-  return { wwdr, signerCert, signerKey };
 }

@@ -1,8 +1,7 @@
 import { PKPass } from 'passkit-generator';
 import type { WalletCertificates } from './development-certificates.js';
-import { runCpuTask } from '../../workers/cpu-pool.js';
 import { passImages } from './pass-images.js';
-import type { WalletPassContent, WalletProvider } from './wallet-provider.js';
+import type { WalletPassContent } from './wallet-provider.js';
 
 const BRAND_ORANGE = 'rgb(245, 124, 0)';
 const WHITE = 'rgb(255, 255, 255)';
@@ -84,7 +83,7 @@ export interface PassIdentifiers {
 
 /**
  * A signed .pkpass of `content` (passkit-generator: node-forge's RSA signature in JavaScript, tens of
- * milliseconds of CPU): run on the worker pool (workers/cpu-tasks.ts), not on the event loop.
+ * milliseconds of CPU): run on the worker pool (workers/cpu-work.ts asks for it there), not on the event loop.
  */
 export function signPass(ids: PassIdentifiers, content: WalletPassContent, certs: WalletCertificates): Buffer {
   const pass = new PKPass(
@@ -98,20 +97,4 @@ export function signPass(ids: PassIdentifiers, content: WalletPassContent, certs
   );
   pass.setBarcodes({ format: 'PKBarcodeFormatQR', message: content.qrCode, messageEncoding: 'iso-8859-1' });
   return pass.getAsBuffer();
-}
-
-/** Builds and signs passes with passkit-generator and the given certificates, on the worker pool. */
-export function createPasskitWalletProvider(ids: PassIdentifiers, certificates: () => Promise<WalletCertificates>, development: boolean): WalletProvider {
-  return {
-    development,
-    async createPass(content) {
-      const certs = await certificates();
-      return runCpuTask({
-        task: 'walletPass',
-        ids: { passTypeIdentifier: ids.passTypeIdentifier, teamIdentifier: ids.teamIdentifier },
-        content,
-        certificates: certs,
-      });
-    },
-  };
 }
