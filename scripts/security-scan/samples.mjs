@@ -122,6 +122,12 @@ export function sampleValues(userId) {
     parcel: { length: 12, width: 10, height: 6, weightLb: 2, weightOz: 8 },
     insuredValue: 100,
     saveRecipient: false,
+    // Issue 25 item 3: a customs declaration (EasyPost's CustomsInfo); the scan's addresses are both in the US, where it is optional.
+    customs: {
+      contents_type: 'merchandise',
+      customs_signer: 'Casey Demo',
+      items: [{ description: 'Cotton T-shirt', quantity: 1, value: 20, weight: 8, hs_tariff_number: '610910', origin_country: 'US' }],
+    },
     draftId: 1,
     rateId: 'rate_0123456789abcdef',
     notifyRecipient: false,

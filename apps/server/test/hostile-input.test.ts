@@ -16,7 +16,8 @@ const t = useTestApp(database, { seedDemoData: true, lockerApiKeys: [LOCKER_KEY]
 
 type Call = CallDescriptor<z.ZodType, z.ZodType>;
 /** A field's value; the label-purchase page sends its addresses and parcel as objects (JSON). */
-type Value = string | number | boolean | Record<string, string | number | boolean>;
+/** A nested value (the label page's from, to and parcel; a customs declaration with its list of items) is sent as JSON. */
+type Value = string | number | boolean | Record<string, unknown>;
 
 /** Just past the int4 range on either side. */
 const PAST_INT4 = [2_147_483_648, -2_147_483_649];
@@ -130,6 +131,12 @@ function sampleValues(userId: number): Record<string, Value> {
     parcel: { length: 12, width: 10, height: 6, weightLb: 2, weightOz: 8 },
     insuredValue: 100,
     saveRecipient: false,
+    // Issue 25 item 3: a customs declaration (EasyPost's CustomsInfo), optional between two US addresses.
+    customs: {
+      contents_type: 'merchandise',
+      customs_signer: 'Casey Demo',
+      items: [{ description: 'Cotton T-shirt', quantity: 1, value: 20, weight: 8, hs_tariff_number: '610910', origin_country: 'US' }],
+    },
     draftId: 1,
     rateId: 'rate_0123456789abcdef',
     notifyRecipient: false,

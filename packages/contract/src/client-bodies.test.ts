@@ -14,7 +14,7 @@ import { ALL_CALLS } from './calls.js';
 type Call = CallDescriptor<z.ZodType, z.ZodType>;
 type Scalar = string | number | boolean | null | undefined;
 /** A JSON body may nest objects (the label page's from, to and parcel); forms and queries are flat. */
-type Value = Scalar | { [field: string]: Value };
+type Value = Scalar | Value[] | { [field: string]: Value };
 type Body = Record<string, Value>;
 
 interface ClientBody {
@@ -99,6 +99,22 @@ const labelOrder = {
   parcel: { length: 10, width: 8, height: 4, weightLb: 2, weightOz: 3.5 },
   insuredValue: 120,
   comments: 'Birthday gift',
+};
+
+/** A recipient in Canada (issue 25 item 3): the country by its two letters, a Canadian postal code. */
+const canadianRecipient = { ...labelOrder.to, address1: '290 Bremner Blvd', city: 'Toronto', state: 'ON', zipcode: 'M5V 3L9', country: 'CA' };
+
+/** Its customs declaration, as EasyPost's CustomsInfo names the fields. */
+const customsDeclaration = {
+  contents_type: 'merchandise',
+  contents_explanation: '',
+  customs_signer: 'Casey Demo',
+  eel_pfc: 'NOEEI 30.37(a)',
+  non_delivery_option: 'return',
+  items: [
+    { description: 'Cotton T-shirt', quantity: 2, value: 30, weight: 10, hs_tariff_number: '6109.10.0012', origin_country: 'US' },
+    { description: 'Wool cap', quantity: 1, value: 18.5, weight: 4, hs_tariff_number: '', origin_country: 'CN' },
+  ],
 };
 
 /** A parcel in a USPS Flat Rate package: its EasyPost name and the weight, no sides. */
@@ -303,11 +319,18 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   refundCall: [{ body: { id: 7 }, mayOmit: [] }],
   rateLabelCall: [
     // shipDate: the first day offered when left out.
-    { body: { ...labelOrder, saveRecipient: true, shipDate: '2026-12-01' }, mayOmit: ['insuredValue', 'comments', 'saveRecipient', 'shipDate'] },
+    { body: { ...labelOrder, saveRecipient: true, shipDate: '2026-12-01' }, mayOmit: ['insuredValue', 'comments', 'saveRecipient', 'shipDate', 'customs'] },
     // A USPS Flat Rate package: no sides, only its name and the weight.
-    { body: { ...labelOrder, parcel: flatRateParcel, saveRecipient: true }, mayOmit: ['insuredValue', 'comments', 'saveRecipient'] },
+    { body: { ...labelOrder, parcel: flatRateParcel, saveRecipient: true }, mayOmit: ['insuredValue', 'comments', 'saveRecipient', 'customs'] },
     // A return label (issue 23 item 3) names the label it returns.
-    { body: { ...labelOrder, returnOf: 9 }, mayOmit: ['insuredValue', 'comments', 'saveRecipient', 'shipDate', 'returnOf'] },
+    { body: { ...labelOrder, returnOf: 9 }, mayOmit: ['insuredValue', 'comments', 'saveRecipient', 'shipDate', 'returnOf', 'customs'] },
+    // A parcel to another country (issue 25 item 3) carries its customs declaration; its explanation,
+    // EEL/PFC (NOEEI 30.37(a) under $2,500 a HS group), non-delivery option and HS codes may be left out.
+    { body: { ...labelOrder, to: canadianRecipient, customs: customsDeclaration }, mayOmit: ['insuredValue', 'comments', 'saveRecipient', 'shipDate', 'returnOf'] },
+    {
+      body: { ...labelOrder, to: canadianRecipient, customs: { contents_type: 'gift', customs_signer: 'Casey Demo', items: [{ description: 'Scarf', quantity: 1, value: 25, weight: 6, origin_country: 'US' }] } },
+      mayOmit: ['insuredValue', 'comments', 'saveRecipient', 'shipDate', 'returnOf'],
+    },
   ],
   // replaces: only when an unpaid label was rated again.
   // A drop-off at an AirBox hub (issue 23 item 1) is chosen by its hub; without it, none.
@@ -414,7 +437,8 @@ function asClientSends(encoding: Call['encoding'], body: Body): Record<string, u
     if (value === null || value === undefined || value === '') continue;
     if (typeof value === 'object') {
       if (encoding !== 'json') throw new Error(`${field}: a ${encoding} body is flat`);
-      sent[field] = asClientSends(encoding, value);
+      // A list (a customs declaration's items) is sent item by item, as the client sends each.
+      sent[field] = Array.isArray(value) ? value.map((item) => (typeof item === 'object' && item !== null && !Array.isArray(item) ? asClientSends(encoding, item) : item)) : asClientSends(encoding, value);
       continue;
     }
     const scalar = typeof value === 'boolean' ? (value ? 1 : 0) : value;

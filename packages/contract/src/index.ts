@@ -29,6 +29,7 @@ export * from './pickups-calls.js';
 export * from './ship-dates.js';
 export * from './shipments.js';
 export * from './carrier-packages.js';
+export * from './customs.js';
 export * from './shipments-calls.js';
 export * from './saved-packages-calls.js';
 export * from './vacation-holds.js';

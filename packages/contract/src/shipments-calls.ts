@@ -3,6 +3,7 @@ import { call } from './call-descriptor.js';
 import { CONTACT_MESSAGES, CONTACT_PHONE_PATTERN, contactSchema, stripPunctuation } from './contacts.js';
 import { FLAT_RATE_MAX_WEIGHT_OZ, PREDEFINED_PACKAGE_IDS, type PredefinedPackageId, predefinedPackageOf } from './carrier-packages.js';
 import { LIMITS } from './constants.js';
+import { CUSTOMS_REQUIRED_MESSAGE, countryField, crossesBorder, customsDeclarationSchema } from './customs.js';
 import { labelDropOffSchema } from './hub-drop-offs.js';
 import { labelFormatFieldNamed } from './label-formats.js';
 import {
@@ -259,6 +260,9 @@ const ADDRESS_MESSAGES = {
   tooLong: CONTACT_MESSAGES.tooLong,
 } as const;
 
+const US_ZIP_PATTERN = /^\d{5}$/;
+const POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
+
 const requiredText = (message: string, max: number = LIMITS.fieldMax) =>
   textField.trim().min(1, { message, abort: true }).max(max, ADDRESS_MESSAGES.tooLong);
 
@@ -271,8 +275,11 @@ const shippingAddressFields = z.object({
   address2: optionalTextField(LIMITS.fieldMax, ADDRESS_MESSAGES.tooLong),
   city: requiredText(ADDRESS_MESSAGES.city),
   state: requiredText(ADDRESS_MESSAGES.state, 64),
-  zipcode: textField.trim().min(1, { message: ADDRESS_MESSAGES.zip, abort: true }).regex(/^\d{5}$/, ADDRESS_MESSAGES.format),
+  /** Five digits in the United States; elsewhere the country's postal code (letters, digits, spaces, hyphens). */
+  zipcode: textField.trim().min(1, { message: ADDRESS_MESSAGES.zip, abort: true }).regex(POSTAL_CODE_PATTERN, ADDRESS_MESSAGES.format),
   phone: textField.trim().min(1, { message: ADDRESS_MESSAGES.phone, abort: true }).regex(CONTACT_PHONE_PATTERN, ADDRESS_MESSAGES.format),
+  /** Issue 25 item 3: ISO 3166-1 alpha-2; absent: 'US'. Another country than the sender's needs a customs declaration. */
+  country: countryField,
   email: whenMissing(
     textField.trim().max(50, ADDRESS_MESSAGES.tooLong).refine((value) => value === '' || z.regexes.email.test(value), ADDRESS_MESSAGES.format),
     '',
@@ -280,11 +287,13 @@ const shippingAddressFields = z.object({
   residential: whenMissing(flagField, false),
 });
 
+/** A US ZIP code is five digits; another country's postal code passes POSTAL_CODE_PATTERN. */
+const usZipWhenUs = (address: { country: string; zipcode: string }) => address.country !== 'US' || US_ZIP_PATTERN.test(address.zipcode);
+
 /** A sender or recipient: a name or a company, and a deliverable-looking address. */
-export const shippingAddressSchema = shippingAddressFields.refine(
-  (address) => `${address.firstName}${address.lastName}${address.company}`.trim() !== '',
-  { message: ADDRESS_MESSAGES.name, path: ['firstName'] },
-);
+export const shippingAddressSchema = shippingAddressFields
+  .refine((address) => `${address.firstName}${address.lastName}${address.company}`.trim() !== '', { message: ADDRESS_MESSAGES.name, path: ['firstName'] })
+  .refine(usZipWhenUs, { message: ADDRESS_MESSAGES.format, path: ['zipcode'] });
 export type ShippingAddressForm = z.input<typeof shippingAddressSchema>;
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;
 
@@ -547,7 +556,8 @@ export const labelToStepSchema = shippingAddressFields
   .refine((address) => `${address.firstName}${address.lastName}${address.company}`.trim() !== '', {
     message: ADDRESS_MESSAGES.name,
     path: ['firstName'],
-  });
+  })
+  .refine(usZipWhenUs, { message: ADDRESS_MESSAGES.format, path: ['zipcode'] });
 export const labelPackageStepSchema = parcelSchema;
 export const labelOptionsStepSchema = z.object({
   insuredValue: insuredValueField,
@@ -601,6 +611,15 @@ export const rateLabelCall = call({
     shipDate: shipDateField,
     /** Issue 23 item 3: rate a return label of this bought label of the customer's (its shippingIndexID); absent: an ordinary label. */
     returnOf: optionalIdField,
+    /**
+     * Issue 25 item 3: the customs declaration (EasyPost's CustomsInfo), required when the
+     * recipient is in another country than the sender; left out (or null) otherwise.
+     */
+    customs: customsDeclarationSchema.nullish().transform((customs) => customs ?? undefined),
+  }).superRefine((order, context) => {
+    if (crossesBorder(order.from.country, order.to.country) && order.customs === undefined) {
+      context.addIssue({ code: 'custom', message: CUSTOMS_REQUIRED_MESSAGE, path: ['customs'] });
+    }
   }),
   response: result.extend({
     data: z.object({
