@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LABEL_PURCHASE_ERRORCODE, carrierPickupDates, estimatedDeliveryDate, shipDatesFrom, stateTimeZone } from '@airbox/contract';
+import { LABEL_PURCHASE_ERRORCODE, carrierPickupDates, customsDeclarationSchema, estimatedDeliveryDate, shipDatesFrom, stateTimeZone } from '@airbox/contract';
 import { CARRIER_GIVE_UP_MS as BOOKING_GIVE_UP_MS, CARRIER_GIVE_UP_MS as BUYING_GIVE_UP_MS } from '../src/modules/carriers/carrier-purchase.js';
 import { LABEL_FILE_MESSAGES } from '../src/modules/shipments/label-files.js';
 import { CarrierError, type CarriersProvider, type PostalAddress } from '../src/providers/carriers/carriers-provider.js';
@@ -16,6 +16,30 @@ import { locationPath, newCustomer } from './ledger-fixtures.js';
  * with rates, buy (once: a second purchase is refused with SHIPMENT.POSTAGE.EXISTS), label
  * conversion, refunds, trackers, pickups, and errors as {error: {code, message, errors}}.
  */
+
+/**
+ * What EasyPost refuses in a customs_info (docs.easypost.com/docs/customs-infos, customs-items):
+ * its contents type, a signer when certified, an explanation for 'other', at least one item, and
+ * each item's description, quantity, value, weight and origin country. The fields' names, empty when
+ * there is nothing to refuse (or no customs_info at all).
+ */
+function customsInfoProblems(customs: Json | undefined): string[] {
+  if (customs === undefined) return [];
+  const blank = (value: unknown) => value === undefined || value === null || value === '';
+  const problems: string[] = [];
+  if (blank(customs.contents_type)) problems.push('customs_info.contents_type');
+  if (customs.customs_certify === true && blank(customs.customs_signer)) problems.push('customs_info.customs_signer');
+  if (customs.contents_type === 'other' && blank(customs.contents_explanation)) problems.push('customs_info.contents_explanation');
+  const items = Array.isArray(customs.customs_items) ? (customs.customs_items as Json[]) : [];
+  if (items.length === 0) problems.push('customs_info.customs_items');
+  items.forEach((item, index) => {
+    for (const field of ['description', 'quantity', 'value', 'weight', 'origin_country']) {
+      if (blank(item[field])) problems.push(`customs_info.customs_items.${index}.${field}`);
+    }
+  });
+  return problems;
+}
+
 const API_KEY = 'EZTK_test_key';
 
 interface FakeShipment {
@@ -282,7 +306,10 @@ class FakeEasyPost extends FakeHttpServer {
     }
 
     if (method === 'POST' && path === '/shipments') {
-      const { shipment } = body as { shipment: { from_address: Json; to_address: Json; parcel: Json; options?: { label_date?: string }; is_return?: boolean } };
+      const { shipment } = body as { shipment: { from_address: Json; to_address: Json; parcel: Json; options?: { label_date?: string }; is_return?: boolean; customs_info?: Json } };
+      // customs_info checked as EasyPost checks it (issue 25 item 3): a missing field is refused with its name.
+      const missing = customsInfoProblems(shipment.customs_info);
+      if (missing.length > 0) return error(422, 'PARAMETER.REQUIRED', 'Missing required parameter.', missing.map((field) => ({ field, message: 'cannot be blank' })));
       const id = newId('shp');
       // USPS gives each rate a delivery date counted from the label date (today when none is given,
       // as EasyPost does); the others give delivery days only (delivery_date null).
@@ -683,6 +710,46 @@ describe('EasyPost shipments and labels', () => {
     easypost.requests = [];
     await ratedShipment();
     expect((easypost.requests[0]!.body as { shipment: Json }).shipment).not.toHaveProperty('is_return');
+  });
+
+  it('sends a parcel abroad with its customs_info as EasyPost takes it, and a declaration missing a field is refused naming it (issue 25 item 3)', async () => {
+    const toronto: PostalAddress = { name: 'Sam Tremblay', street1: '290 Bremner Blvd', city: 'Toronto', state: 'ON', zip: 'M5V 3L9', country: 'CA' };
+    const customs = customsDeclarationSchema.parse({
+      contents_type: 'merchandise',
+      customs_signer: 'Jack Sparrow',
+      items: [
+        { description: 'Cotton T-shirt', quantity: 2, value: 30, weight: 10, hs_tariff_number: '6109.10.0012', origin_country: 'US' },
+        { description: 'Wool cap', quantity: 1, value: 18.5, weight: 4, origin_country: 'CN' },
+      ],
+    });
+    await adapter().rateShipment({ from: FROM, to: toronto, parcel: PARCEL, customs });
+    const sent = easypost.requests.find((request) => request.method === 'POST' && request.path === '/v2/shipments')!.body as { shipment: Json };
+    expect(sent.shipment.to_address).toMatchObject({ zip: 'M5V 3L9', country: 'CA' });
+    expect(sent.shipment.customs_info).toEqual({
+      contents_type: 'merchandise',
+      customs_certify: true,
+      customs_signer: 'Jack Sparrow',
+      eel_pfc: 'NOEEI 30.37(a)',
+      non_delivery_option: 'return',
+      restriction_type: 'none',
+      customs_items: [
+        { description: 'Cotton T-shirt', quantity: 2, value: 30, weight: 10, hs_tariff_number: '6109100012', origin_country: 'US', currency: 'USD' },
+        { description: 'Wool cap', quantity: 1, value: 18.5, weight: 4, origin_country: 'CN', currency: 'USD' },
+      ],
+    });
+    // The fake checks customs_info as EasyPost does: an item without its origin is refused, the field named.
+    const unsigned = { ...customs, items: [customs.items[0]!, { ...customs.items[1]!, origin_country: '' }] };
+    const refusal = await adapter().rateShipment({ from: FROM, to: toronto, parcel: PARCEL, customs: unsigned }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(CarrierError);
+    expect(refusal).toMatchObject({
+      code: 'INVALID_REQUEST',
+      retryable: false,
+      details: { providerCode: 'PARAMETER.REQUIRED', reasons: ['customs_info.customs_items.1.origin_country: cannot be blank'] },
+    });
+    // A parcel at home sends none.
+    easypost.requests = [];
+    await ratedShipment();
+    expect((easypost.requests[0]!.body as { shipment: Json }).shipment).not.toHaveProperty('customs_info');
   });
 
   it('makes a USPS label’s QR code as EasyPost’s label_qr_code form and downloads it without the API key; once made it is read back (issue 23 item 2)', async () => {

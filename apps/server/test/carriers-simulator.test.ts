@@ -177,9 +177,20 @@ describe('simulator address verification', () => {
     [{ zip: '9410' }, 'ZIP code must be 5 digits'],
     [{ zip: '00000' }, 'Address not found'],
     [{ zip: '00601' }, 'ZIP code is not in any state'],
-    [{ country: 'CA' }, 'Only addresses in the United States are served'],
   ] as const)('refuses %o: %s', async (change, reason) => {
     expect(await carriers.verifyAddress({ ...SAN_FRANCISCO, ...change })).toEqual({ result: 'refused', reasons: [reason] });
+  });
+
+  it('verifies an address abroad by its country’s rules (issue 25 item 3): Canada’s province and A1A 1A1 postal code, suggested in its usual spelling', async () => {
+    const toronto = { name: 'Sam Tremblay', street1: '290 Bremner Blvd', city: 'Toronto', state: 'ON', zip: 'M5V 3L9', country: 'CA' };
+    expect(await carriers.verifyAddress(toronto)).toMatchObject({ result: 'verified', address: { zip: 'M5V 3L9', state: 'ON', country: 'CA' } });
+    expect(await carriers.verifyAddress({ ...toronto, zip: 'm5v3l9', state: 'on' })).toMatchObject({ result: 'suggestion', address: { zip: 'M5V 3L9', state: 'ON' } });
+    // A US address marked Canadian is not a Canadian one.
+    expect(await carriers.verifyAddress({ ...SAN_FRANCISCO, country: 'CA' })).toEqual({
+      result: 'refused',
+      reasons: ['Province is not a Canadian province code', 'Postal code must be as A1A 1A1'],
+    });
+    expect(await carriers.verifyAddress({ ...toronto, country: 'DE', state: '', city: 'Berlin', zip: '10115' })).toMatchObject({ result: 'verified', address: { country: 'DE' } });
   });
 });
 

@@ -79,7 +79,7 @@ function postalAddress(address: ShippingAddress): PostalAddress {
     city: address.city,
     state: address.state,
     zip: address.zipcode,
-    country: 'US',
+    country: address.country,
     phone: address.phone,
     email: address.email || undefined,
     residential: address.residential,
@@ -99,6 +99,7 @@ function addressColumns(side: 'from' | 'to', address: ShippingAddress) {
     [`${side}_phone`]: address.phone,
     [`${side}_email`]: address.email,
     [`${side}_residential`]: address.residential ? 1 : 0,
+    [`${side}_country`]: address.country,
   };
 }
 
@@ -184,7 +185,8 @@ async function saveRecipient(deps: LabelPurchaseDeps, userId: number, to: Shippi
     address2: to.address2,
     city: to.city,
     state: to.state,
-    country: 'USA',
+    // Contacts spell the United States 'USA'; a recipient abroad keeps its country's two letters (issue 25 item 3).
+    country: to.country === 'US' ? 'USA' : to.country,
     zipcode: to.zipcode,
     email: to.email,
     phone: to.phone,
@@ -232,7 +234,15 @@ export async function rateLabel(deps: LabelPurchaseDeps, user: Pick<UserRow, 'us
   };
   let rated;
   try {
-    rated = await deps.carriers.rateShipment({ from: postalAddress(input.from), to: postalAddress(input.to), parcel, shipDate, ...(returnOf ? { isReturn: true } : {}) });
+    rated = await deps.carriers.rateShipment({
+      from: postalAddress(input.from),
+      to: postalAddress(input.to),
+      parcel,
+      shipDate,
+      ...(returnOf ? { isReturn: true } : {}),
+      // A parcel abroad (issue 25 item 3): its declaration, which the carrier checks and prints.
+      ...(input.customs ? { customs: input.customs } : {}),
+    });
   } catch (error) {
     if (error instanceof CarrierError && !error.retryable && error.code !== 'UNAUTHORIZED' && error.code !== 'PAYMENT_REQUIRED') {
       return refused(LABEL_PURCHASE_ERRORCODE.noRates, LABEL_PURCHASE_MESSAGES.noRates, [error.message]);
@@ -276,6 +286,7 @@ export async function rateLabel(deps: LabelPurchaseDeps, user: Pick<UserRow, 'us
       tracking_token: null,
       bought_at: null,
       return_of_id: returnOf?.id ?? null,
+      customs: input.customs ? JSON.stringify(input.customs) : null,
       created_at: nowIso,
       updated_at: nowIso,
       ...addressColumns('from', input.from),

@@ -76,6 +76,11 @@ export interface ShipmentsTable extends ShippingAddressColumns {
   label_qr_code: Generated<number>;
   /** Issue 23 item 3: a return label's outbound label; null: not a return. */
   return_of_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Issue 25 item 3: each address's country (ISO 3166-1 alpha-2), 'US' unless a label goes abroad. */
+  from_country: ColumnType<string, string | undefined, string>;
+  to_country: ColumnType<string, string | undefined, string>;
+  /** Issue 25 item 3: a parcel abroad's customs declaration (EasyPost's customs_info), JSON; null at home. */
+  customs: ColumnType<string | null, string | null | undefined, string | null>;
   length_in: number;
   width_in: number;
   height_in: number;

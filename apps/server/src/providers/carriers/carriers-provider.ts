@@ -1,3 +1,5 @@
+import type { CustomsDeclaration } from '@airbox/contract';
+
 /**
  * What the portal asks a shipping carrier service (EasyPost, or the local simulator): verify an
  * address, rate a parcel, buy a label, fetch it, refund it, track it, schedule a pickup, and
@@ -50,7 +52,7 @@ export interface PostalAddress {
   state: string;
   /** 5 digits, or ZIP+4 ('94107-1234'). */
   zip: string;
-  /** 'US' when absent: the portal ships inside the United States only. */
+  /** ISO 3166-1 alpha-2; 'US' when absent. Another country than the sender's needs customs (RateShipmentInput.customs). */
   country?: string | undefined;
   phone?: string | undefined;
   email?: string | undefined;
@@ -95,7 +97,16 @@ export interface RateShipmentInput {
    * them itself, as its docs ask; the adapter does that turn.
    */
   isReturn?: boolean | undefined;
+  /**
+   * The customs declaration (EasyPost's customs_info, its fields as EasyPost names them), for a
+   * parcel between two countries: the service refuses such a parcel without it, or with what a
+   * carrier will not take (an HS code missing, a value over the carrier's limit).
+   */
+  customs?: CustomsInfo | undefined;
 }
+
+/** EasyPost's CustomsInfo with its CustomsItems, as the contract's declaration reads (issue 25 item 3). */
+export type CustomsInfo = CustomsDeclaration;
 
 export interface ShipmentRate {
   rateId: string;

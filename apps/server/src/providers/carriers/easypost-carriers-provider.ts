@@ -7,6 +7,7 @@ import {
   CarrierError,
   type CarrierErrorCode,
   type CarriersProvider,
+  type CustomsInfo,
   centsOfAmount,
   checkInsurance,
   checkParcel,
@@ -170,6 +171,32 @@ function addressBody(address: PostalAddress) {
     phone: address.phone,
     email: address.email,
     residential: address.residential,
+  };
+}
+
+/**
+ * A declaration as EasyPost's CustomsInfo (docs.easypost.com/docs/customs-infos): certified by
+ * its signer, no restriction, each item a CustomsItem in US dollars (value and weight per line);
+ * an empty explanation or HS code is left out, as EasyPost's optional fields are.
+ */
+function customsInfoBody(customs: CustomsInfo) {
+  return {
+    contents_type: customs.contents_type,
+    ...(customs.contents_explanation ? { contents_explanation: customs.contents_explanation } : {}),
+    customs_certify: true,
+    customs_signer: customs.customs_signer,
+    eel_pfc: customs.eel_pfc,
+    non_delivery_option: customs.non_delivery_option,
+    restriction_type: 'none',
+    customs_items: customs.items.map((item) => ({
+      description: item.description,
+      quantity: item.quantity,
+      value: item.value,
+      weight: item.weight,
+      ...(item.hs_tariff_number ? { hs_tariff_number: item.hs_tariff_number } : {}),
+      origin_country: item.origin_country,
+      currency: 'USD',
+    })),
   };
 }
 
@@ -383,6 +410,8 @@ export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl
             : { length: parcel.lengthIn, width: parcel.widthIn, height: parcel.heightIn, weight: parcel.weightOz },
           // The ship date as EasyPost's label_date (ISO 8601): noon UTC is that same day in every US zone.
           ...(input.shipDate ? { options: { label_date: `${input.shipDate}T12:00:00Z` } } : {}),
+          // A parcel abroad (issue 25 item 3): EasyPost makes the customs forms from its customs_info.
+          ...(input.customs ? { customs_info: customsInfoBody(input.customs) } : {}),
         },
       });
       const rates = (shipment.rates ?? []).flatMap((rate) => rateOf(rate, shipment.id) ?? []).sort((a, b) => a.priceCents - b.priceCents);

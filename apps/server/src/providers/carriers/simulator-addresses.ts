@@ -78,3 +78,48 @@ export function checkUsAddress(address: PostalAddress): AddressCheck {
   if (corrected.city !== address.city.trim()) suggestions.push('City in its usual spelling');
   return suggestions.length > 0 ? { result: 'suggestion', address: corrected, reasons: suggestions } : { result: 'verified', address: corrected };
 }
+
+/** Canada's provinces and territories, by their two-letter codes. */
+const CANADIAN_PROVINCES = new Set(['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT']);
+
+/**
+ * An address outside the United States (issue 25 item 3), by rules: a street line, a city, a
+ * country as two letters and a postal code; in Canada a province by its code and a postal code
+ * as A1A 1A1 (suggested with its space and in capitals when typed otherwise).
+ */
+export function checkForeignAddress(address: PostalAddress): AddressCheck {
+  const reasons: string[] = [];
+  const country = (address.country ?? '').trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(country)) reasons.push('Country must be two letters');
+  const street1 = address.street1.trim();
+  if (!street1) reasons.push('Street address is missing');
+  if (!address.city.trim()) reasons.push('City is missing');
+  let zip = address.zip.trim().toUpperCase().replace(/\s+/g, ' ');
+  let state = address.state.trim().toUpperCase();
+  if (country === 'CA') {
+    if (!CANADIAN_PROVINCES.has(state)) reasons.push('Province is not a Canadian province code');
+    const postal = /^([A-Z]\d[A-Z]) ?(\d[A-Z]\d)$/.exec(zip);
+    if (!postal) reasons.push('Postal code must be as A1A 1A1');
+    else zip = `${postal[1]} ${postal[2]}`;
+  } else {
+    state = address.state.trim();
+    if (!/^[A-Z0-9][A-Z0-9 -]{1,9}$/.test(zip)) reasons.push('Postal code is missing');
+  }
+  if (reasons.length > 0) return { result: 'refused', reasons };
+  const corrected: PostalAddress = {
+    ...address,
+    name: optional(address.name),
+    company: optional(address.company),
+    street1: normalCase(street1),
+    street2: address.street2?.trim() ? normalCase(address.street2) : undefined,
+    city: normalCase(address.city),
+    state,
+    zip,
+    country,
+  };
+  const changed = corrected.street1 !== street1 || corrected.city !== address.city.trim() || corrected.zip !== address.zip.trim() || corrected.state !== address.state.trim();
+  return changed ? { result: 'suggestion', address: corrected, reasons: ['Address in its usual spelling'] } : { result: 'verified', address: corrected };
+}
+
+/** Whether an address is in the United States ('US' when no country is given). */
+export const inUnitedStates = (address: Pick<PostalAddress, 'country'>) => ['US', 'USA', 'UNITED STATES', ''].includes((address.country ?? 'US').trim().toUpperCase());

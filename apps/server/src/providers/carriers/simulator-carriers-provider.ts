@@ -1,10 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { estimatedDeliveryDate, localToday, stateTimeZone } from '@airbox/contract';
+import { customsTotalValue, estimatedDeliveryDate, fromCents, localToday, stateTimeZone } from '@airbox/contract';
 import {
   type AddressVerification,
   type BoughtPickup,
   type Carrier,
   CarrierError,
+  type CustomsInfo,
   type CarrierErrorCode,
   type CarriersProvider,
   type CarrierStep,
@@ -26,10 +27,18 @@ import {
   type TrackingEvent,
 } from './carriers-provider.js';
 import { type EasyPostTracker, easyPostTrackerOf, parseTrackerEvent, verifyWebhookSignature } from './easypost-format.js';
-import { checkUsAddress } from './simulator-addresses.js';
+import { checkForeignAddress, checkUsAddress, inUnitedStates } from './simulator-addresses.js';
 import { renderLabel } from '../../workers/cpu-work.js';
 import { renderLabelQrCode } from './simulator-qr-code.js';
-import { serviceLabel, simulatedRates, zipRegion } from './simulator-rates.js';
+import {
+  SIMULATOR_MAX_CUSTOMS_VALUE_USD,
+  estimatedDutiesCents,
+  serviceLabel,
+  type SimulatedRate,
+  simulatedInternationalRates,
+  simulatedRates,
+  zipRegion,
+} from './simulator-rates.js';
 import { createMemorySimulatorStore, type SimulatorStore } from './simulator-store.js';
 import { newTrackingCode } from './tracking-codes.js';
 
@@ -112,6 +121,8 @@ interface SimulatedShipment {
   rates: ShipmentRate[];
   /** Rated as a return label (EasyPost's is_return). */
   isReturn?: boolean | undefined;
+  /** The customs declaration of a parcel abroad, printed on its label's customs form. */
+  customs?: CustomsInfo | undefined;
   purchase?: SimulatedPurchase | undefined;
   refund?: RefundStatus | undefined;
 }
@@ -320,25 +331,60 @@ export function createSimulatorCarriersProvider(options: {
     };
   }
 
+  /**
+   * A declaration as the simulated carriers take it, or their refusal naming the field: none at
+   * all, an item (other than documents) without its HS code, or a value over their limit.
+   */
+  function checkCustoms(customs: CustomsInfo | undefined): CustomsInfo {
+    if (!customs) throw new CarrierError('INVALID_REQUEST', 'customs_info: a shipment to another country needs its customs declaration');
+    if (customs.contents_type !== 'documents') {
+      const index = customs.items.findIndex((item) => item.hs_tariff_number.trim() === '');
+      if (index !== -1) throw new CarrierError('INVALID_REQUEST', `items[${index}].hs_tariff_number: the carrier needs the HS code of every item`);
+    }
+    const value = customsTotalValue(customs.items);
+    if (value > SIMULATOR_MAX_CUSTOMS_VALUE_USD) {
+      throw new CarrierError('INVALID_REQUEST', `items: a declared value of $${value.toFixed(2)} is over the carrier's limit of $${SIMULATOR_MAX_CUSTOMS_VALUE_USD.toLocaleString('en-US')}`);
+    }
+    return customs;
+  }
+
   return {
     name: 'simulator',
 
     verifyAddress: (address) =>
       run('verifyAddress', (): AddressVerification => {
-        const check = checkUsAddress(address);
+        const check = inUnitedStates(address) ? checkUsAddress(address) : checkForeignAddress(address);
         return check.result === 'refused' ? check : { ...check, addressId: newId('adr') };
       }),
 
     rateShipment: (input) =>
       run('rateShipment', async (): Promise<RatedShipment> => {
         const parcel = checkParcel(input.parcel);
-        const from = zipRegion(input.from.zip);
-        const to = zipRegion(input.to.zip);
-        if (!from || !to) throw new CarrierError('INVALID_REQUEST', `unknown ZIP code ${from ? input.to.zip : input.from.zip}`);
+        const abroad = !inUnitedStates(input.to);
+        let rated: { rates: SimulatedRate[]; messages: string[] };
+        if (abroad || !inUnitedStates(input.from)) {
+          if (!inUnitedStates(input.from)) throw new CarrierError('INVALID_REQUEST', 'from_address: the simulated carriers ship from the United States only');
+          const customs = checkCustoms(input.customs);
+          const country = (input.to.country ?? '').trim().toUpperCase();
+          const value = customsTotalValue(customs.items);
+          rated = simulatedInternationalRates(country, parcel, value);
+          const duties = estimatedDutiesCents(country, value, customs.contents_type);
+          // As a carrier that rates them: the duties and taxes the recipient is expected to pay, said before payment.
+          if (rated.rates.length > 0) {
+            rated.messages.push(
+              duties > 0 ? `Duties and taxes estimated at $${fromCents(duties)}, paid by the recipient on delivery` : 'No duties or taxes expected for this declaration',
+            );
+          }
+        } else {
+          const from = zipRegion(input.from.zip);
+          const to = zipRegion(input.to.zip);
+          if (!from || !to) throw new CarrierError('INVALID_REQUEST', `unknown ZIP code ${from ? input.to.zip : input.from.zip}`);
+          rated = simulatedRates(from, to, parcel);
+        }
+        const { rates, messages } = rated;
         const now = clock();
         await store.purgeExpired(now);
         const shipmentId = newId('shp');
-        const { rates, messages } = simulatedRates(from, to, parcel);
         // As EasyPost: each rate's delivery date counts its days from the label date (today at the sender when none is given).
         const shipDate = input.shipDate ?? localToday(now, stateTimeZone(input.from.state));
         const shipmentRates: ShipmentRate[] = rates.map((rate) => ({
@@ -348,7 +394,19 @@ export function createSimulatorCarriersProvider(options: {
           currency: 'USD',
           deliveryDate: estimatedDeliveryDate(shipDate, rate.deliveryDays, rate.carrier),
         }));
-        await saveShipment({ id: shipmentId, createdAt: now.toISOString(), from: input.from, to: input.to, parcel, rates: shipmentRates, ...(input.isReturn ? { isReturn: true } : {}) }, now);
+        await saveShipment(
+          {
+            id: shipmentId,
+            createdAt: now.toISOString(),
+            from: input.from,
+            to: input.to,
+            parcel,
+            rates: shipmentRates,
+            ...(input.isReturn ? { isReturn: true } : {}),
+            ...(abroad && input.customs ? { customs: input.customs } : {}),
+          },
+          now,
+        );
         return { shipmentId, rates: shipmentRates, messages };
       }),
 
@@ -430,6 +488,7 @@ export function createSimulatorCarriersProvider(options: {
             to: shipment.to,
             weightOz: shipment.parcel.weightOz,
             shipDate: new Date(purchase.boughtAt),
+            ...(shipment.customs ? { customs: shipment.customs } : {}),
           },
           format,
         );

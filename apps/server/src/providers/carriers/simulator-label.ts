@@ -1,7 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
 import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
-import type { Carrier, LabelFormat, PostalAddress } from './carriers-provider.js';
+import { customsTotalValue } from '@airbox/contract';
+import type { Carrier, CustomsInfo, LabelFormat, PostalAddress } from './carriers-provider.js';
 
 /**
  * The simulator's 4x6 shipping label, laid out once in PDF points (288 x 432) and drawn three
@@ -20,6 +21,8 @@ export interface LabelContent {
   to: PostalAddress;
   weightOz: number;
   shipDate: Date;
+  /** A parcel abroad (issue 25 item 3): its customs declaration, drawn on a second page of the PDF as a CN 22-like form. */
+  customs?: CustomsInfo | undefined;
 }
 
 const PAGE_WIDTH = 288;
@@ -45,16 +48,23 @@ function labelText(text: string): string {
 }
 
 function addressLines(address: PostalAddress): string[] {
+  const country = (address.country ?? 'US').trim().toUpperCase();
+  const abroad = country !== '' && country !== 'US';
   return [
     address.name,
     address.company,
     address.street1,
     address.street2,
     `${address.city} ${address.state} ${address.zip}`,
+    // A parcel abroad: the country last, on a line of its own, as the UPU asks.
+    abroad ? (COUNTRY_NAMES[country] ?? country) : undefined,
   ]
     .map((line) => labelText(line ?? ''))
     .filter((line) => line.length > 0);
 }
+
+/** Countries' names in capitals as a label's last line reads them; another country by its two letters. */
+const COUNTRY_NAMES: Readonly<Record<string, string>> = { CA: 'CANADA', MX: 'MEXICO', GB: 'UNITED KINGDOM', DE: 'GERMANY', FR: 'FRANCE', AU: 'AUSTRALIA', JP: 'JAPAN' };
 
 /** '9400111202555842760001' → '9400 1112 0255 5842 7600 01', as carriers print it. */
 function groupedTrackingCode(code: string): string {
@@ -99,6 +109,75 @@ function layout(label: LabelContent): LayoutItem[] {
   return items;
 }
 
+const CONTENTS_BOXES: readonly [CustomsInfo['contents_type'], string][] = [
+  ['gift', 'GIFT'],
+  ['documents', 'DOCUMENTS'],
+  ['sample', 'COMMERCIAL SAMPLE'],
+  ['returned_goods', 'RETURNED GOODS'],
+  ['merchandise', 'MERCHANDISE'],
+  ['other', 'OTHER'],
+];
+
+/**
+ * The customs form page of a parcel abroad, laid out as a CN 22: the contents type ticked, each
+ * item (quantity, description, weight, value, HS code, origin), the totals, the EEL/PFC, what
+ * to do when it cannot be delivered, the signer's certification and the date.
+ */
+function customsLayout(label: LabelContent, customs: CustomsInfo): LayoutItem[] {
+  const width = PAGE_WIDTH - 2 * MARGIN;
+  const text = (x: number, y: number, size: number, value: string, options: { bold?: boolean; maxWidth?: number } = {}): LayoutItem => ({
+    kind: 'text',
+    x,
+    y,
+    size,
+    bold: options.bold ?? false,
+    align: 'left',
+    maxWidth: options.maxWidth ?? width,
+    text: labelText(value),
+  });
+  const rule = (y: number): LayoutItem => ({ kind: 'rule', x: MARGIN, y, width, height: 1 });
+  const items: LayoutItem[] = [
+    text(MARGIN, 30, 13, 'CUSTOMS DECLARATION CN 22', { bold: true }),
+    text(MARGIN, 42, 7, 'May be opened officially. Simulated form - not valid for customs.'),
+    text(MARGIN, 54, 7, `TRACKING: ${groupedTrackingCode(label.trackingCode)}`, { bold: true }),
+    rule(60),
+  ];
+  CONTENTS_BOXES.forEach(([type, name], index) => {
+    const x = MARGIN + (index % 3) * 88;
+    const y = 72 + Math.floor(index / 3) * 11;
+    items.push(text(x, y, 7, `[${customs.contents_type === type ? 'X' : ' '}] ${name}`, { bold: customs.contents_type === type, maxWidth: 86 }));
+  });
+  let y = 96;
+  if (customs.contents_explanation) {
+    items.push(text(MARGIN, y, 7, `EXPLANATION: ${customs.contents_explanation}`));
+    y += 11;
+  }
+  items.push(rule(y - 6));
+  const columns = [MARGIN, MARGIN + 20, MARGIN + 122, MARGIN + 160, MARGIN + 204, MARGIN + 244] as const;
+  ['QTY', 'DESCRIPTION', 'OZ', 'VALUE US$', 'HS CODE', 'ORIGIN'].forEach((heading, index) => items.push(text(columns[index]!, y + 4, 6, heading, { bold: true, maxWidth: 44 })));
+  y += 16;
+  for (const item of customs.items) {
+    const cells = [String(item.quantity), item.description, String(Math.round(item.weight * 10) / 10), item.value.toFixed(2), item.hs_tariff_number || '-', item.origin_country];
+    const widths = [18, 100, 36, 42, 40, 30];
+    cells.forEach((cell, index) => items.push(text(columns[index]!, y, 7, cell, { maxWidth: widths[index]! })));
+    y += 11;
+  }
+  const totalOz = Math.round(customs.items.reduce((sum, item) => sum + item.weight, 0) * 10) / 10;
+  items.push(rule(y - 6));
+  items.push(text(MARGIN, y + 4, 7, `TOTAL WEIGHT: ${totalOz} OZ`, { bold: true, maxWidth: 120 }));
+  items.push(text(MARGIN + 140, y + 4, 7, `TOTAL VALUE: US$ ${customsTotalValue(customs.items).toFixed(2)}`, { bold: true, maxWidth: 120 }));
+  y += 18;
+  items.push(text(MARGIN, y, 7, `EEL/PFC: ${customs.eel_pfc}`));
+  items.push(text(MARGIN, y + 11, 7, `IF UNDELIVERABLE: ${customs.non_delivery_option === 'abandon' ? 'ABANDON' : 'RETURN TO SENDER'}`));
+  y += 28;
+  items.push(text(MARGIN, y, 6, 'I certify that the particulars given in this customs declaration are correct'));
+  items.push(text(MARGIN, y + 8, 6, 'and that this item does not contain any dangerous article prohibited by postal regulations.'));
+  items.push(text(MARGIN, y + 24, 8, `SIGNATURE: ${customs.customs_signer}`, { bold: true }));
+  items.push(text(MARGIN, y + 36, 7, `DATE: ${label.shipDate.toISOString().slice(0, 10)}   (certified electronically)`));
+  items.push(text(PAGE_WIDTH / 2 - 90, 421, 7, 'SIMULATED CUSTOMS FORM - NOT VALID FOR CUSTOMS', { bold: true }));
+  return items;
+}
+
 /** Code128 as alternating bar and space widths in modules, starting with a bar. */
 function code128Modules(text: string): number[] {
   const [symbol] = bwipjs.raw('code128', text, {});
@@ -117,7 +196,7 @@ function fitText(text: string, maxWidth: number, widthOf: (value: string) => num
   return `${kept.trimEnd()}...`;
 }
 
-async function renderPdf(items: LayoutItem[], title: string): Promise<Buffer> {
+async function renderPdf(pages: LayoutItem[][], title: string): Promise<Buffer> {
   const doc = new PDFDocument({ size: [PAGE_WIDTH, PAGE_HEIGHT], margin: 0, info: { Title: title } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -126,26 +205,29 @@ async function renderPdf(items: LayoutItem[], title: string): Promise<Buffer> {
     doc.on('error', reject);
   });
   doc.fillColor('black');
-  for (const item of items) {
-    if (item.kind === 'rule') {
-      doc.rect(item.x, item.y, item.width, item.height).fill();
-    } else if (item.kind === 'text') {
-      doc.font(item.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(item.size);
-      const value = fitText(item.text, item.maxWidth, (candidate) => doc.widthOfString(candidate));
-      const x = item.align === 'center' ? item.x - doc.widthOfString(value) / 2 : item.x;
-      doc.text(value, x, item.y, { baseline: 'alphabetic', lineBreak: false });
-    } else {
-      const modules = code128Modules(item.text);
-      const total = modules.reduce((sum, width) => sum + width, 0) + 2 * QUIET_MODULES;
-      const moduleWidth = Math.min(item.width / total, 2);
-      let x = item.x + (item.width - moduleWidth * total) / 2 + QUIET_MODULES * moduleWidth;
-      modules.forEach((widthInModules, index) => {
-        if (index % 2 === 0) doc.rect(x, item.y, widthInModules * moduleWidth, item.height);
-        x += widthInModules * moduleWidth;
-      });
-      doc.fill();
+  pages.forEach((items, page) => {
+    if (page > 0) doc.addPage({ size: [PAGE_WIDTH, PAGE_HEIGHT], margin: 0 });
+    for (const item of items) {
+      if (item.kind === 'rule') {
+        doc.rect(item.x, item.y, item.width, item.height).fill();
+      } else if (item.kind === 'text') {
+        doc.font(item.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(item.size);
+        const value = fitText(item.text, item.maxWidth, (candidate) => doc.widthOfString(candidate));
+        const x = item.align === 'center' ? item.x - doc.widthOfString(value) / 2 : item.x;
+        doc.text(value, x, item.y, { baseline: 'alphabetic', lineBreak: false });
+      } else {
+        const modules = code128Modules(item.text);
+        const total = modules.reduce((sum, width) => sum + width, 0) + 2 * QUIET_MODULES;
+        const moduleWidth = Math.min(item.width / total, 2);
+        let x = item.x + (item.width - moduleWidth * total) / 2 + QUIET_MODULES * moduleWidth;
+        modules.forEach((widthInModules, index) => {
+          if (index % 2 === 0) doc.rect(x, item.y, widthInModules * moduleWidth, item.height);
+          x += widthInModules * moduleWidth;
+        });
+        doc.fill();
+      }
     }
-  }
+  });
   doc.end();
   return ended;
 }
@@ -293,7 +375,8 @@ export async function drawLabel(label: LabelContent, format: LabelFormat): Promi
   const items = layout(label);
   switch (format) {
     case 'PDF':
-      return renderPdf(items, `Shipping label ${label.trackingCode}`);
+      // A parcel abroad: its customs form on a second page (PNG and ZPL, one image each, carry the label only).
+      return renderPdf(label.customs ? [items, customsLayout(label, label.customs)] : [items], `Shipping label ${label.trackingCode}`);
     case 'PNG':
       return renderPng(items);
     case 'ZPL':

@@ -280,5 +280,73 @@ export function simulatedRates(from: ZipRegion, to: ZipRegion, parcel: Parcel): 
 
 /** What the label says the service is ('USPS PRIORITY MAIL'). */
 export function serviceLabel(carrier: Carrier, service: string): string {
-  return SIMULATED_SERVICES.find((table) => table.carrier === carrier && table.service === service)?.label ?? `${carrier} ${service}`.toUpperCase();
+  return (
+    SIMULATED_SERVICES.find((table) => table.carrier === carrier && table.service === service)?.label ?? internationalServiceLabel(service) ?? `${carrier} ${service}`.toUpperCase()
+  );
+}
+
+/**
+ * International services (issue 25 item 3), priced by a zone for abroad: Canada and Mexico are
+ * zone A, everywhere else zone B, as the carriers' international tables group countries.
+ */
+const INTERNATIONAL_SERVICES: readonly { carrier: Carrier; service: string; label: string; base: [number, number]; perPound: [number, number]; days: [number, number] }[] = [
+  { carrier: 'USPS', service: 'FirstClassPackageInternationalService', label: 'USPS FIRST-CLASS PKG INTL', base: [1650, 2150], perPound: [420, 780], days: [10, 15] },
+  { carrier: 'USPS', service: 'PriorityMailInternational', label: 'USPS PRIORITY MAIL INTL', base: [4350, 5250], perPound: [310, 620], days: [6, 10] },
+  { carrier: 'UPS', service: 'UPSStandard', label: 'UPS STANDARD', base: [2995, 8450], perPound: [240, 910], days: [5, 8] },
+  { carrier: 'FedEx', service: 'INTERNATIONAL_PRIORITY', label: 'FEDEX INTL PRIORITY', base: [6850, 9950], perPound: [520, 1150], days: [2, 4] },
+];
+
+/** First-Class Package International takes at most 4 lb and a declared value of at most $400. */
+const FIRST_CLASS_INTERNATIONAL = { maxOz: 64, maxValueUsd: 400 } as const;
+
+/** The most a declared value may be with the simulated carriers (a declaration over it is refused, as a carrier's). */
+export const SIMULATOR_MAX_CUSTOMS_VALUE_USD = 2500;
+
+/** 'A' for Canada and Mexico, 'B' for the rest of the world. */
+export const internationalZone = (country: string): 'A' | 'B' => (country === 'CA' || country === 'MX' ? 'A' : 'B');
+
+/**
+ * Duties and taxes the recipient is estimated to pay (cents): a simulated 5% duty above a
+ * de minimis of $150 (CAD and MXN countries ask more near that line), plus 13% tax (Canada's HST
+ * for zone A, a typical VAT elsewhere) above $40. Gifts and documents pay none under $60.
+ */
+export function estimatedDutiesCents(country: string, declaredValueUsd: number, contentsType: string): number {
+  if ((contentsType === 'gift' || contentsType === 'documents') && declaredValueUsd <= 60) return 0;
+  const duty = declaredValueUsd > 150 ? declaredValueUsd * 0.05 : 0;
+  const tax = declaredValueUsd > 40 ? declaredValueUsd * (internationalZone(country) === 'A' ? 0.13 : 0.2) : 0;
+  return Math.round((duty + tax) * 100);
+}
+
+/** Every international service that takes the parcel to `country`, cheapest first, and why the others do not. */
+export function simulatedInternationalRates(country: string, parcel: Parcel, declaredValueUsd: number): { rates: SimulatedRate[]; messages: string[] } {
+  const zone = internationalZone(country) === 'A' ? 0 : 1;
+  const messages = new Set<string>();
+  const rates: SimulatedRate[] = [];
+  for (const table of INTERNATIONAL_SERVICES) {
+    const refusal = carrierRefusal(table.carrier, parcel);
+    if (refusal) {
+      messages.add(refusal);
+      continue;
+    }
+    if (table.service === 'FirstClassPackageInternationalService' && (parcel.weightOz > FIRST_CLASS_INTERNATIONAL.maxOz || declaredValueUsd > FIRST_CLASS_INTERNATIONAL.maxValueUsd)) {
+      messages.add(`USPS: First-Class Package International takes at most 4 lb and a value of $${FIRST_CLASS_INTERNATIONAL.maxValueUsd}`);
+      continue;
+    }
+    const priceCents = table.base[zone]! + (billablePounds(table.carrier, parcel) - 1) * table.perPound[zone]!;
+    rates.push({
+      carrier: table.carrier,
+      service: table.service,
+      priceCents,
+      retailPriceCents: Math.round(priceCents * 1.18),
+      listPriceCents: Math.round(priceCents * 1.08),
+      deliveryDays: table.days[zone]!,
+    });
+  }
+  rates.sort((a, b) => a.priceCents - b.priceCents);
+  return { rates, messages: [...messages] };
+}
+
+/** What the label says an international service is. */
+export function internationalServiceLabel(service: string): string | undefined {
+  return INTERNATIONAL_SERVICES.find((table) => table.service === service)?.label;
 }

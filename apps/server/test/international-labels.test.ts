@@ -1,0 +1,120 @@
+import { CUSTOMS_REQUIRED_MESSAGE, LABEL_PURCHASE_ERRORCODE } from '@airbox/contract';
+import { describe, expect, it } from 'vitest';
+import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
+import { useTestApp, useTestDatabase } from './helper.js';
+import { newCustomer } from './ledger-fixtures.js';
+import { paymentSteps } from './payment-fixtures.js';
+import { pdfText } from './pdf-text.js';
+
+/**
+ * International labels (issue 25 item 3) through the carriers simulator: a label to Canada with
+ * its customs declaration rated (an international zone, the duties and taxes said before
+ * payment), bought, and its PDF carrying the customs form; a declaration a carrier would refuse
+ * refused with the field named.
+ */
+
+const database = useTestDatabase();
+const t = useTestApp(database, { carriers: { provider: 'simulator', webhookSecret: undefined, stepMinutes: 0 } });
+const carriers = () => t.app.carriers as SimulatorCarriersProvider;
+const { approve, follow } = paymentSteps(t);
+
+type Customer = Awaited<ReturnType<typeof newCustomer>>;
+
+const FROM = { firstName: 'Casey', lastName: 'Customer', address1: '1 Main St', city: 'San Francisco', state: 'CA', zipcode: '94105', phone: '415-555-0101' };
+const TORONTO = { firstName: 'Sam', lastName: 'Tremblay', address1: '290 Bremner Blvd', city: 'Toronto', state: 'ON', zipcode: 'M5V 3L9', phone: '416-555-0100', country: 'CA' };
+const CUSTOMS = {
+  contents_type: 'merchandise',
+  customs_signer: 'Casey Customer',
+  items: [
+    { description: 'Cotton T-shirt', quantity: 2, value: 30, weight: 10, hs_tariff_number: '6109.10.0012', origin_country: 'US' },
+    { description: 'Wool cap', quantity: 1, value: 18.5, weight: 4, hs_tariff_number: '6505.00', origin_country: 'CN' },
+  ],
+};
+const ORDER = { from: FROM, to: TORONTO, parcel: { length: 10, width: 8, height: 4, weightLb: 1, weightOz: 0 }, customs: CUSTOMS };
+
+async function rate(customer: Customer, body: object) {
+  return t.app.inject({ method: 'POST', url: '/app/v1/labelPurchase/rates', payload: body, headers: { cookie: customer.cookie } });
+}
+
+const shipmentRow = (id: number) => t.app.db.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('a label to Canada with its customs declaration', () => {
+  it('is rated with international services and the duties said, bought, and its PDF carries the CN 22 declaration', async () => {
+    const customer = await newCustomer(t.app);
+    const rated = await rate(customer, ORDER);
+    expect(rated.statusCode, rated.body).toBe(200);
+    const { data } = rated.json();
+    expect(rated.json().errorcode).toBe(LABEL_PURCHASE_ERRORCODE.ok);
+    expect(data.rates.map((r: { service: string }) => r.service)).toEqual(['FirstClassPackageInternationalService', 'UPSStandard', 'PriorityMailInternational', 'INTERNATIONAL_PRIORITY']);
+    // $48.50 declared to Canada: 13% tax above $40, no duty under $150, said before payment.
+    expect(data.messages).toContain('Duties and taxes estimated at $6.31, paid by the recipient on delivery');
+
+    const draft = await shipmentRow(data.draftId);
+    expect([draft.from_country, draft.to_country, draft.to_zipcode]).toEqual(['US', 'CA', 'M5V 3L9']);
+    expect(JSON.parse(draft.customs!)).toMatchObject({
+      contents_type: 'merchandise',
+      customs_signer: 'Casey Customer',
+      eel_pfc: 'NOEEI 30.37(a)',
+      customs_certify: true,
+      items: [
+        { description: 'Cotton T-shirt', quantity: 2, value: 30, weight: 10, hs_tariff_number: '6109100012', origin_country: 'US' },
+        { description: 'Wool cap', quantity: 1, value: 18.5, weight: 4, hs_tariff_number: '650500', origin_country: 'CN' },
+      ],
+    });
+
+    const usps = data.rates.find((r: { service: string }) => r.service === 'PriorityMailInternational');
+    const bought = await t.app.inject({ method: 'POST', url: '/app/v1/labelPurchase/buy', payload: { draftId: data.draftId, rateId: usps.rateId }, headers: { cookie: customer.cookie } });
+    expect(bought.json(), bought.body).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.redirect });
+    const token = new URL(bought.json().redirectURL as string).searchParams.get('token')!;
+    const before = carriers().purchaseCount();
+    await follow(await approve(token), customer.cookie);
+    expect(carriers().purchaseCount()).toBe(before + 1);
+    expect(await shipmentRow(data.draftId)).toMatchObject({ state: 'bought', service: 'PriorityMailInternational' });
+
+    const pdf = await t.app.db.selectFrom('shipment_labels').select('content').where('shipment_id', '=', data.draftId).where('format', '=', 'PDF').executeTakeFirstOrThrow();
+    const text = pdfText(Buffer.from(pdf.content));
+    // The label: the recipient's postal code as Canada writes it and the country last.
+    for (const words of ['USPS PRIORITY MAIL INTL', 'Toronto ON M5V 3L9', 'CANADA']) expect(text).toContain(words);
+    // The customs form: the contents ticked, each item, the totals, the EEL/PFC and the signature.
+    for (const words of [
+      'CUSTOMS DECLARATION CN 22',
+      '[X] MERCHANDISE',
+      '[ ] GIFT',
+      'Cotton T-shirt',
+      '6109100012',
+      '30.00',
+      'Wool cap',
+      '650500',
+      '18.50',
+      'CN',
+      'TOTAL VALUE: US$ 48.50',
+      'TOTAL WEIGHT: 14 OZ',
+      'EEL/PFC: NOEEI 30.37(a)',
+      'SIGNATURE: Casey Customer',
+    ]) {
+      expect(text).toContain(words);
+    }
+  });
+
+  it('is refused, the field named, without a declaration, without an HS code, or worth more than the carrier takes', async () => {
+    const customer = await newCustomer(t.app);
+    const answer = async (body: object) => {
+      const response = await rate(customer, body);
+      return { status: response.statusCode, errorcode: response.json().errorcode, message: response.json().message, messages: response.json().data?.messages };
+    };
+    // No declaration: the contract's message, before any carrier is asked.
+    const none = await answer({ ...ORDER, customs: undefined });
+    expect(none.status).toBe(400);
+    expect(none.message).toContain(CUSTOMS_REQUIRED_MESSAGE);
+    // An item without its HS code: the carrier's refusal names it.
+    const noHs = await answer({ ...ORDER, customs: { ...CUSTOMS, items: [CUSTOMS.items[0], { ...CUSTOMS.items[1], hs_tariff_number: '' }] } });
+    expect(noHs).toMatchObject({ status: 200, errorcode: LABEL_PURCHASE_ERRORCODE.noRates, messages: ['items[1].hs_tariff_number: the carrier needs the HS code of every item'] });
+    // Over the simulated carriers' limit of $2,500 (the AES ITN given, as the contract asks above it).
+    const dear = await answer({ ...ORDER, customs: { ...CUSTOMS, eel_pfc: 'AES X20261127123456', items: [{ ...CUSTOMS.items[0], value: 2600 }] } });
+    expect(dear).toMatchObject({ status: 200, errorcode: LABEL_PURCHASE_ERRORCODE.noRates, messages: ["items: a declared value of $2600.00 is over the carrier's limit of $2,500"] });
+    // A field the contract refuses is named with its item.
+    const badOrigin = await answer({ ...ORDER, customs: { ...CUSTOMS, items: [CUSTOMS.items[0], { ...CUSTOMS.items[1], origin_country: 'China' }] } });
+    expect(badOrigin.status).toBe(400);
+    expect(badOrigin.message).toContain('items[1].origin_country');
+  });
+});
