@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMS_REQUIRED_MESSAGE, NO_EEI_EXEMPTION, countryField, customsDeclarationSchema, customsNeedsAes } from './customs.js';
-import { rateLabelCall } from './shipments-calls.js';
+import { labelToStepSchema, rateLabelCall } from './shipments-calls.js';
 
 const item = (overrides: Record<string, unknown> = {}) => ({ description: 'Cotton T-shirt', quantity: 2, value: 30, weight: 10, hs_tariff_number: '6109.10.0012', origin_country: 'us', ...overrides });
 const declaration = (overrides: Record<string, unknown> = {}) => ({ contents_type: 'merchandise', customs_signer: 'Casey Demo', items: [item()], ...overrides });
@@ -69,5 +69,14 @@ describe('customs declaration (issue 25 item 3)', () => {
     expect(rateLabelCall.request.safeParse({ from: { ...address, zipcode: 'M5V 3L9' }, to: address, parcel }).error?.issues.map((issue) => issue.path)).toEqual([['from', 'zipcode']]);
     expect(countryField.parse(undefined)).toBe('US');
     expect(countryField.safeParse('Canada').success).toBe(false);
+  });
+});
+
+describe('the label page’s step forms (issue 25 item 3)', () => {
+  it('keep US addresses, the ZIP code named beside the other mistakes; the rate call takes a country', () => {
+    const issues = labelToStepSchema.safeParse({ ...address, zipcode: '9410', city: '' }).error?.issues.map((issue) => issue.path.join('.'));
+    expect(issues).toEqual(['city', 'zipcode']);
+    expect(labelToStepSchema.parse(address)).not.toHaveProperty('country');
+    expect(rateLabelCall.request.safeParse({ from: null, to: 'x', parcel }).success).toBe(false);
   });
 });

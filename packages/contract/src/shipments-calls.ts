@@ -275,11 +275,8 @@ const shippingAddressFields = z.object({
   address2: optionalTextField(LIMITS.fieldMax, ADDRESS_MESSAGES.tooLong),
   city: requiredText(ADDRESS_MESSAGES.city),
   state: requiredText(ADDRESS_MESSAGES.state, 64),
-  /** Five digits in the United States; elsewhere the country's postal code (letters, digits, spaces, hyphens). */
-  zipcode: textField.trim().min(1, { message: ADDRESS_MESSAGES.zip, abort: true }).regex(POSTAL_CODE_PATTERN, ADDRESS_MESSAGES.format),
+  zipcode: textField.trim().min(1, { message: ADDRESS_MESSAGES.zip, abort: true }).regex(US_ZIP_PATTERN, ADDRESS_MESSAGES.format),
   phone: textField.trim().min(1, { message: ADDRESS_MESSAGES.phone, abort: true }).regex(CONTACT_PHONE_PATTERN, ADDRESS_MESSAGES.format),
-  /** Issue 25 item 3: ISO 3166-1 alpha-2; absent: 'US'. Another country than the sender's needs a customs declaration. */
-  country: countryField,
   email: whenMissing(
     textField.trim().max(50, ADDRESS_MESSAGES.tooLong).refine((value) => value === '' || z.regexes.email.test(value), ADDRESS_MESSAGES.format),
     '',
@@ -287,15 +284,28 @@ const shippingAddressFields = z.object({
   residential: whenMissing(flagField, false),
 });
 
-/** A US ZIP code is five digits; another country's postal code passes POSTAL_CODE_PATTERN. */
-const usZipWhenUs = (address: { country: string; zipcode: string }) => address.country !== 'US' || US_ZIP_PATTERN.test(address.zipcode);
-
 /** A sender or recipient: a name or a company, and a deliverable-looking address. */
-export const shippingAddressSchema = shippingAddressFields
-  .refine((address) => `${address.firstName}${address.lastName}${address.company}`.trim() !== '', { message: ADDRESS_MESSAGES.name, path: ['firstName'] })
-  .refine(usZipWhenUs, { message: ADDRESS_MESSAGES.format, path: ['zipcode'] });
+export const shippingAddressSchema = shippingAddressFields.refine(
+  (address) => `${address.firstName}${address.lastName}${address.company}`.trim() !== '',
+  { message: ADDRESS_MESSAGES.name, path: ['firstName'] },
+);
 export type ShippingAddressForm = z.input<typeof shippingAddressSchema>;
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;
+
+/**
+ * A sender or recipient as the rate call takes it (issue 25 item 3): with its country (ISO 3166-1
+ * alpha-2, 'US' when absent), and a postal code as that country writes it (five digits in the
+ * United States). The label page's step forms keep US addresses (shippingAddressSchema) until
+ * the page asks for a country.
+ */
+export const labelOrderAddressSchema = shippingAddressFields
+  .extend({
+    zipcode: textField.trim().min(1, { message: ADDRESS_MESSAGES.zip, abort: true }).regex(POSTAL_CODE_PATTERN, ADDRESS_MESSAGES.format),
+    country: countryField,
+  })
+  .refine((address) => `${address.firstName}${address.lastName}${address.company}`.trim() !== '', { message: ADDRESS_MESSAGES.name, path: ['firstName'] })
+  .refine((address) => address.country !== 'US' || US_ZIP_PATTERN.test(address.zipcode), { message: ADDRESS_MESSAGES.format, path: ['zipcode'] });
+export type LabelOrderAddress = z.output<typeof labelOrderAddressSchema>;
 
 /** Length, width and height in inches; weight in pounds and ounces (their sum more than 0, at most 150 lb). */
 export const PARCEL_LIMITS = { maxSideIn: 108, maxWeightOz: 150 * 16 } as const;
@@ -537,8 +547,8 @@ export const refundCall = call({
 
 /** What the page sends to rate a shipment, and what saving it for later keeps. */
 export const labelOrderSchema = z.object({
-  from: shippingAddressSchema,
-  to: shippingAddressSchema,
+  from: labelOrderAddressSchema,
+  to: labelOrderAddressSchema,
   parcel: parcelSchema,
   insuredValue: insuredValueField,
   comments: commentsField,
@@ -556,8 +566,7 @@ export const labelToStepSchema = shippingAddressFields
   .refine((address) => `${address.firstName}${address.lastName}${address.company}`.trim() !== '', {
     message: ADDRESS_MESSAGES.name,
     path: ['firstName'],
-  })
-  .refine(usZipWhenUs, { message: ADDRESS_MESSAGES.format, path: ['zipcode'] });
+  });
 export const labelPackageStepSchema = parcelSchema;
 export const labelOptionsStepSchema = z.object({
   insuredValue: insuredValueField,

@@ -70,7 +70,10 @@ type RateInput = z.output<typeof rateLabelCall.request>;
 type RateAnswer = z.output<typeof rateLabelCall.response>;
 type BuyInput = z.output<typeof buyLabelCall.request>;
 
-function postalAddress(address: ShippingAddress): PostalAddress {
+/** An address of the label page: a rate call's carries its country (issue 25 item 3); others are in the United States. */
+type LabelAddress = ShippingAddress & { country?: string | undefined };
+
+function postalAddress(address: LabelAddress): PostalAddress {
   return {
     name: `${address.firstName} ${address.lastName}`.trim() || undefined,
     company: address.company || undefined,
@@ -79,14 +82,14 @@ function postalAddress(address: ShippingAddress): PostalAddress {
     city: address.city,
     state: address.state,
     zip: address.zipcode,
-    country: address.country,
+    country: address.country ?? 'US',
     phone: address.phone,
     email: address.email || undefined,
     residential: address.residential,
   };
 }
 
-function addressColumns(side: 'from' | 'to', address: ShippingAddress) {
+function addressColumns(side: 'from' | 'to', address: LabelAddress) {
   return {
     [`${side}_first_name`]: address.firstName,
     [`${side}_last_name`]: address.lastName,
@@ -99,7 +102,7 @@ function addressColumns(side: 'from' | 'to', address: ShippingAddress) {
     [`${side}_phone`]: address.phone,
     [`${side}_email`]: address.email,
     [`${side}_residential`]: address.residential ? 1 : 0,
-    [`${side}_country`]: address.country,
+    [`${side}_country`]: address.country ?? 'US',
   };
 }
 
@@ -173,7 +176,7 @@ function serviceFailure(deps: LabelPurchaseDeps, error: unknown, what: string): 
  * The recipient joins My Contacts unless the same address is there already. When the book is
  * full (ACCOUNT_CAPS.contacts), answers the note that says so; the rates are given all the same.
  */
-async function saveRecipient(deps: LabelPurchaseDeps, userId: number, to: ShippingAddress): Promise<string | undefined> {
+async function saveRecipient(deps: LabelPurchaseDeps, userId: number, to: LabelAddress): Promise<string | undefined> {
   const nowIso = deps.config.clock().toISOString();
   const contact = {
     user_id: userId,
@@ -186,7 +189,7 @@ async function saveRecipient(deps: LabelPurchaseDeps, userId: number, to: Shippi
     city: to.city,
     state: to.state,
     // Contacts spell the United States 'USA'; a recipient abroad keeps its country's two letters (issue 25 item 3).
-    country: to.country === 'US' ? 'USA' : to.country,
+    country: to.country && to.country !== 'US' ? to.country : 'USA',
     zipcode: to.zipcode,
     email: to.email,
     phone: to.phone,
