@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PICKUP_EXTENSION_MESSAGES } from '@airbox/contract';
 import type { SimulatorPassPushProvider } from '../src/providers/pass-push/simulator-pass-push-provider.js';
 import { enqueuePickupReminders } from '../src/jobs/pickup-reminders.job.js';
-import { buildTestApp, mailsOf, postForm, signIn, type TestApp, useTestDatabase } from './helper.js';
-import { customerHub, newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
+import { mailsOf, postForm, signIn, type TestApp } from './helper.js';
+import { newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
+import { lockerEvent, useLockerTestApp } from './locker-fixtures.js';
 import { paymentSteps } from './payment-fixtures.js';
 import { unzip } from './pkpass.js';
 
@@ -15,27 +16,23 @@ import { unzip } from './pkpass.js';
  * the customer told), and the late fee counted from the extended end at the pickup.
  */
 
-const database = useTestDatabase();
-const KEY = 'locker-test-key-0123456789abcdef';
 /** Tuesday 1 December 2026, 10:00 AM Pacific (PST): a delivery now is free until Wednesday noon. */
 let now = new Date('2026-12-01T18:00:00Z');
 let t: TestApp;
 let hubId: string;
 
-beforeAll(async () => {
-  t = await buildTestApp(database.url(), { lockerApiKeys: [KEY], clock: () => new Date(now) });
-  hubId = await customerHub(t.app.db);
-});
-afterAll(async () => {
-  await t.close();
-});
+useLockerTestApp(
+  () => now,
+  (app, hub) => {
+    t = app;
+    hubId = hub;
+  },
+);
 
 type Customer = Awaited<ReturnType<typeof newCustomer>>;
 let serial = 0;
 
-function locker(body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/app/v1/locker/events', headers: { 'x-api-key': KEY }, payload: body });
-}
+const locker = (body: Record<string, unknown>) => lockerEvent(t, body);
 
 async function deliver(customer: Customer) {
   serial += 1;

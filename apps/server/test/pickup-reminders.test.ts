@@ -1,28 +1,25 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueuePickupReminders } from '../src/jobs/pickup-reminders.job.js';
-import { buildTestApp, mailsOf, type TestApp, useTestDatabase } from './helper.js';
-import { customerHub, newCustomer } from './ledger-fixtures.js';
+import { mailsOf, type TestApp } from './helper.js';
+import { newCustomer } from './ledger-fixtures.js';
+import { lockerEvent, useLockerTestApp } from './locker-fixtures.js';
 
-const database = useTestDatabase();
-const KEY = 'locker-test-key-0123456789abcdef';
 /** Monday 23 November 2026, 10:00 AM Pacific (PST). */
 let now = new Date('2026-11-23T18:00:00Z');
 let t: TestApp;
 let hubId: string;
 
-beforeAll(async () => {
-  t = await buildTestApp(database.url(), { lockerApiKeys: [KEY], clock: () => new Date(now) });
-  hubId = await customerHub(t.app.db);
-});
-afterAll(async () => {
-  await t.close();
-});
+useLockerTestApp(
+  () => now,
+  (app, hub) => {
+    t = app;
+    hubId = hub;
+  },
+);
 
-function locker(body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/app/v1/locker/events', headers: { 'x-api-key': KEY }, payload: body });
-}
+const locker = (body: Record<string, unknown>) => lockerEvent(t, body);
 
 async function deliver(boxId: string, trackingNo: string) {
   const response = await locker({ type: 'delivered', boxId, hubId, carrier: 'UPS', trackingNo });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VACATION_HOLD_MESSAGES } from '@airbox/contract';
 import { enqueuePickupReminders } from '../src/jobs/pickup-reminders.job.js';
-import { buildTestApp, mailsOf, postForm, signIn, type TestApp, useTestDatabase } from './helper.js';
-import { customerHub, newCustomer } from './ledger-fixtures.js';
+import { mailsOf, postForm, signIn, type TestApp } from './helper.js';
+import { newCustomer } from './ledger-fixtures.js';
+import { lockerEvent, useLockerTestApp } from './locker-fixtures.js';
 
 /**
  * Vacation holds (issue 22 item 2), as My Profile and a locker controller call them: holds set,
@@ -12,27 +13,23 @@ import { customerHub, newCustomer } from './ledger-fixtures.js';
  * delivery outside any hold as before; a hold cancelled while its package waits.
  */
 
-const database = useTestDatabase();
-const KEY = 'locker-test-key-0123456789abcdef';
 /** Monday 23 November 2026, 10:00 AM Pacific (PST). */
 let now = new Date('2026-11-23T18:00:00Z');
 let t: TestApp;
 let hubId: string;
 
-beforeAll(async () => {
-  t = await buildTestApp(database.url(), { lockerApiKeys: [KEY], clock: () => new Date(now) });
-  hubId = await customerHub(t.app.db);
-});
-afterAll(async () => {
-  await t.close();
-});
+useLockerTestApp(
+  () => now,
+  (app, hub) => {
+    t = app;
+    hubId = hub;
+  },
+);
 
 type Customer = Awaited<ReturnType<typeof newCustomer>>;
 let serial = 0;
 
-function locker(body: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/app/v1/locker/events', headers: { 'x-api-key': KEY }, payload: body });
-}
+const locker = (body: Record<string, unknown>) => lockerEvent(t, body);
 
 async function deliver(customer: Customer) {
   serial += 1;
