@@ -125,6 +125,35 @@ export function mockApi(handlers: Record<string, Answer | Handler>) {
   return { requests, fetchMock, calls: (path: string) => requests.filter((request) => request.path === path) };
 }
 
+/** Holds back the answers of one call path until `release()`: what arrives last on a cold load. */
+export function holdAnswers(api: ReturnType<typeof mockApi>, path: string): { release: () => void } {
+  const answer = api.fetchMock.getMockImplementation();
+  if (!answer) throw new Error('mockApi answers every call');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  api.fetchMock.mockImplementation(async (input, init) => {
+    if (String(input).includes(path)) await held;
+    return answer(input, init);
+  });
+  return { release: () => release() };
+}
+
+/**
+ * Watches the page while it is drawn: `seen()` says whether `drawn` was ever on it without
+ * `above` (a layout shift: what arrived later would have pushed it down). `stop()` ends it.
+ */
+export function watchDrawnWithout(drawn: string, above: string): { seen: () => boolean; stop: () => void } {
+  let seen = false;
+  const watcher = new MutationObserver(() => {
+    const text = document.body.textContent ?? '';
+    if (text.includes(drawn) && !text.includes(above)) seen = true;
+  });
+  watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
+  return { seen: () => seen, stop: () => watcher.disconnect() };
+}
+
 /**
  * The calls Purchased Labels makes on opening, answered: the given labels, the renaming list, and
  * none in progress (My Shipments' count of Orders In Progress).

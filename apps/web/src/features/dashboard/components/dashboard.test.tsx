@@ -2,7 +2,7 @@ import { MESSAGES, STORAGE_KEYS, encodeLabelPurchaseParam, type WaitingPackage }
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bareUserProfile, shipmentRow } from '../../../testing/fixtures';
-import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
+import { holdAnswers, mockApi, renderApp, signIn, watchDrawnWithout } from '../../../testing/test-utils';
 
 const profile = bareUserProfile({ BOXID: '7654321', credits: 4, membership: 1, membership_expire: null });
 
@@ -187,36 +187,22 @@ describe('dashboard', () => {
   it('draws nothing of the dashboard until its first answers are in, so a banner answered last does not push the greeting down (issue 24)', async () => {
     signIn();
     const api = dashboardApi();
-    const answer = api.fetchMock.getMockImplementation();
-    if (!answer) throw new Error('mockApi answers every call');
-    let answerBanner = () => {};
-    const bannerHeld = new Promise<void>((resolve) => {
-      answerBanner = resolve;
-    });
-    api.fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).includes('/app/v1/getAdvertisements')) await bannerHeld;
-      return answer(input, init);
-    });
+    const banner = holdAnswers(api, '/app/v1/getAdvertisements');
     // Whether the greeting was ever drawn without the banner above it (what the page would shift by).
-    let greetingWithoutBanner = false;
-    const watcher = new MutationObserver(() => {
-      const text = document.body.textContent ?? '';
-      if (text.includes('Welcome back') && !text.includes('closed Sunday')) greetingWithoutBanner = true;
-    });
-    watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
+    const greetingWithoutBanner = watchDrawnWithout('Welcome back', 'closed Sunday');
     renderApp('/dashboard');
     const loading = await screen.findByRole('status', { name: 'Loading your dashboard' }, { timeout: 15_000 });
     // Every other call answered (the banner's is held): still the skeleton.
     await waitFor(() => expect(api.fetchMock.mock.settledResults.filter((result) => result.type === 'fulfilled')).toHaveLength(5));
     expect(loading).toBeInTheDocument();
 
-    answerBanner();
+    banner.release();
     const greeting = await screen.findByText('Welcome back, Dana', {}, { timeout: 15_000 });
-    const banner = screen.getByText('<b>Lockers</b> closed Sunday');
-    expect(banner.compareDocumentPosition(greeting) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const bannerText = screen.getByText('<b>Lockers</b> closed Sunday');
+    expect(bannerText.compareDocumentPosition(greeting) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Loading your dashboard' })).toBeNull();
-    watcher.disconnect();
-    expect(greetingWithoutBanner).toBe(false);
+    greetingWithoutBanner.stop();
+    expect(greetingWithoutBanner.seen()).toBe(false);
   });
 
   it('tells once that an order was saved, with the way to Orders In Progress', async () => {

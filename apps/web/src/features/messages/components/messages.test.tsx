@@ -1,7 +1,7 @@
 import { INBOX_MESSAGES } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
+import { holdAnswers, mockApi, renderApp, signIn, watchDrawnWithout } from '../../../testing/test-utils';
 import { stubPhoneViewport } from '../../../testing/viewport';
 
 const message = (overrides: Record<string, unknown>) => ({
@@ -61,36 +61,22 @@ describe('My Messages', () => {
   it('draws nothing of the page until the banner and the first page are in, so a banner answered last does not push the list down (issue 24)', async () => {
     signIn({ userId: 7 });
     const api = messagesApi();
-    const answer = api.fetchMock.getMockImplementation();
-    if (!answer) throw new Error('mockApi answers every call');
-    let answerBanner = () => {};
-    const bannerHeld = new Promise<void>((resolve) => {
-      answerBanner = resolve;
-    });
-    api.fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).includes('/app/v1/getAdvertisements')) await bannerHeld;
-      return answer(input, init);
-    });
+    const banner = holdAnswers(api, '/app/v1/getAdvertisements');
     // Whether the list was ever drawn without the banner above it (what the page would shift by).
-    let listWithoutBanner = false;
-    const watcher = new MutationObserver(() => {
-      const text = document.body.textContent ?? '';
-      if (text.includes('TRACK-3') && !text.includes('closed on Sunday')) listWithoutBanner = true;
-    });
-    watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
+    const listWithoutBanner = watchDrawnWithout('TRACK-3', 'closed on Sunday');
     renderApp('/message');
     const loading = await screen.findByRole('status', { name: 'Loading your messages' }, { timeout: 15_000 });
     await waitFor(() => expect(api.calls('/app/v1/getUserMessage')).toHaveLength(1));
     expect(loading).toBeInTheDocument();
 
-    answerBanner();
+    banner.release();
     const table = await screen.findByRole('table', { name: 'My Messages' }, { timeout: 15_000 });
     const row = await within(table).findByText('TRACK-3');
-    const banner = screen.getByText('<i>Lockers</i> closed on Sunday');
-    expect(banner.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const bannerText = screen.getByText('<i>Lockers</i> closed on Sunday');
+    expect(bannerText.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Loading your messages' })).toBeNull();
-    watcher.disconnect();
-    expect(listWithoutBanner).toBe(false);
+    listWithoutBanner.stop();
+    expect(listWithoutBanner.seen()).toBe(false);
   });
 
   it('searches by carrier (the server list replaces the default one), status and dates', async () => {
