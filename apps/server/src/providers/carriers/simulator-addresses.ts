@@ -33,6 +33,19 @@ const optional = (text: string | undefined) => {
   return trimmed ? trimmed : undefined;
 };
 
+/** An address as the simulator answers it: names trimmed, street and city in their usual spelling, its place as checked. */
+function writtenBack(address: PostalAddress, street1: string, place: Pick<PostalAddress, 'state' | 'zip' | 'country'>): PostalAddress {
+  return {
+    ...address,
+    name: optional(address.name),
+    company: optional(address.company),
+    street1: normalCase(street1),
+    street2: address.street2?.trim() ? normalCase(address.street2) : undefined,
+    city: normalCase(address.city),
+    ...place,
+  };
+}
+
 /**
  * The simulator's address verification, by rules: a street line with a house number, a city, a
  * US state (code or name), and a 5-digit ZIP code whose prefix belongs to a state. A ZIP code of
@@ -56,17 +69,7 @@ export function checkUsAddress(address: PostalAddress): AddressCheck {
   else if (!region) reasons.push('ZIP code is not in any state');
   if (reasons.length > 0 || !state || !region) return { result: 'refused', reasons };
 
-  const corrected: PostalAddress = {
-    ...address,
-    name: optional(address.name),
-    company: optional(address.company),
-    street1: normalCase(street1),
-    street2: address.street2?.trim() ? normalCase(address.street2) : undefined,
-    city: normalCase(address.city),
-    state: region.state,
-    zip,
-    country: 'US',
-  };
+  const corrected = writtenBack(address, street1, { state: region.state, zip, country: 'US' });
   const suggestions: string[] = [];
   if (region.state !== state) {
     const stateName = (code: string) => US_STATES.find((candidate) => candidate.code === code)?.name ?? code;
@@ -106,17 +109,7 @@ export function checkForeignAddress(address: PostalAddress): AddressCheck {
     if (!/^[A-Z0-9][A-Z0-9 -]{1,9}$/.test(zip)) reasons.push('Postal code is missing');
   }
   if (reasons.length > 0) return { result: 'refused', reasons };
-  const corrected: PostalAddress = {
-    ...address,
-    name: optional(address.name),
-    company: optional(address.company),
-    street1: normalCase(street1),
-    street2: address.street2?.trim() ? normalCase(address.street2) : undefined,
-    city: normalCase(address.city),
-    state,
-    zip,
-    country,
-  };
+  const corrected = writtenBack(address, street1, { state, zip, country });
   const changed = corrected.street1 !== street1 || corrected.city !== address.city.trim() || corrected.zip !== address.zip.trim() || corrected.state !== address.state.trim();
   return changed ? { result: 'suggestion', address: corrected, reasons: ['Address in its usual spelling'] } : { result: 'verified', address: corrected };
 }
