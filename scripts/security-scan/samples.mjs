@@ -153,6 +153,8 @@ export function sampleValues(userId) {
     packagelocation: 'Front Door',
     specialinstructions: 'Ring twice',
     shipmentdetailsid: 1,
+    // Issue 25 item 2: the labels of one scan form or one USPS pickup.
+    shipmentIds: [1],
     pickupdate: '2026-11-24',
     shipmentDetailsId: 1,
     wholePickup: false,

@@ -45,7 +45,9 @@ import {
   uspsPickupChangeCall,
   uspsPickupInquiryCall,
   uspsPickupScheduleCall,
+  uspsPickupScheduleLabelsCall,
 } from './pickups-calls.js';
+import { createScanFormCall, downloadScanFormCall, getScanFormsCall } from './scan-forms.js';
 import {
   buyLabelCall,
   deleteOrderForLaterCall,
@@ -153,7 +155,11 @@ export const ALL_CALLS = {
   uspsPickupScheduleCall,
   uspsPickupInquiryCall,
   uspsPickupChangeCall,
+  uspsPickupScheduleLabelsCall,
   getUserPickupsCall,
+  createScanFormCall,
+  getScanFormsCall,
+  downloadScanFormCall,
   validateAddressCall,
   searchShipmentAddressesCall,
   getMyAddressCall,

@@ -425,6 +425,32 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   ],
   // The first page of ten unless said.
   getUserPickupsCall: [{ body: { start: 0, num: 10 }, mayOmit: ['start', 'num'] }],
+  // Issue 25 item 2: one USPS pickup for several labels (no service, count or weight: the labels say them).
+  uspsPickupScheduleLabelsCall: [
+    {
+      body: {
+        shipmentIds: [7, 8, 9],
+        firmname: 'Acme',
+        address1: '1 Main St',
+        address2: 'Apt 2',
+        city: 'Austin',
+        state: 'TX',
+        zip5: '78701',
+        firstname: 'Ann',
+        lastname: 'Lee',
+        uselocker: 0,
+        phone: '512-555-0100',
+        packagelocation: 'Front Door',
+        specialinstructions: 'Ring twice',
+        pickupdate: '2026-11-24',
+      },
+      mayOmit: ['firmname', 'address2', 'uselocker', 'specialinstructions', 'pickupdate'],
+    },
+  ],
+  // Issue 25 item 2: scan forms, by the labels' shippingdetails_id.
+  createScanFormCall: [{ body: { shipmentIds: [7, 8] }, mayOmit: [] }],
+  getScanFormsCall: [{ body: { start: 0, num: 10 }, mayOmit: ['start', 'num'] }],
+  downloadScanFormCall: [{ body: { id: 3 }, mayOmit: [] }],
 };
 
 /**

@@ -26,6 +26,7 @@ export * from './pickup-extensions.js';
 export * from './pickup-shares.js';
 export * from './pickups.js';
 export * from './pickups-calls.js';
+export * from './scan-forms.js';
 export * from './ship-dates.js';
 export * from './shipments.js';
 export * from './carrier-packages.js';

@@ -5,6 +5,7 @@ import { LIMITS } from './constants.js';
 import { OPENAPI_CODE, PICKUP_ERRORCODE, READ_ERRORCODE } from './errorcodes.js';
 import { flagField, idField, intField, optionalIdField, optionalTextField, textField, whenMissing } from './fields.js';
 import { PACKAGE_LOCATIONS, PICKUP_DEFAULTS, PICKUP_MESSAGES, USPS_PICKUP_SERVICES } from './pickups.js';
+import { SCAN_FORM_LIMITS, shipmentIdsField } from './scan-forms.js';
 
 /**
  * The calls and forms of carrier pickups (spec 03 §2 Pickup wizard, §3, §5, §7 Pickups): FedEx
@@ -284,6 +285,51 @@ export const uspsPickupScheduleCall = call({
       // Beside the spec's fields: the packages of the pickup, and whether the label joined one the customer had.
       PackageCount: z.number().int().optional(),
       Joined: z.boolean().optional(),
+    }),
+  }),
+});
+
+/** One USPS pickup for several labels (issue 25 item 2): at most this many labels. */
+export const USPS_PICKUP_LABELS_MAX = SCAN_FORM_LIMITS.labelsMax;
+
+/**
+ * Ours (issue 25 item 2): ONE USPS pickup for several of the customer's USPS labels at one
+ * address, the package count and estimated weight summed from the labels (each label's service
+ * counted as USPS's package type). The same address, contact, date and package location as
+ * CarrierPickupSchedule; no servicetype, count or estimatedweight (the labels say them). Each
+ * label shows the pickup (its pickupId, PICKUP DETAILS); cancelPickupCall with wholePickup 1 on
+ * any of them cancels it and frees them all.
+ */
+export const uspsPickupScheduleLabelsCall = call({
+  method: 'POST',
+  path: '/openapi/USPS/CarrierPickupScheduleLabels',
+  encoding: 'json',
+  signedIn: true,
+  successCodes: [OPENAPI_CODE.ok],
+  summary:
+    "Ours (issue 25 item 2): schedule ONE free USPS pickup for several bought USPS labels (shipmentIds: their shippingdetails_id, 1 to 500) at one address, the package count and weight summed from the labels. code 0 with data.ConfirmationNumber, Date, DayOfWeek, PackageCount, EstimatedWeight (lb) and Labels (order numbers); -1 with data.Error.Description and message naming each label refused (not USPS, refunded, scanned, already with a pickup) or USPS's refusal.",
+  request: uspsAddressRequest.extend({
+    shipmentIds: shipmentIdsField,
+    firstname: personName(PICKUP_MESSAGES.firstName),
+    lastname: personName(PICKUP_MESSAGES.lastName),
+    uselocker: whenMissing(flagField, false),
+    phone: phoneField,
+    packagelocation: packageLocationField,
+    specialinstructions: pickupInstructionsField,
+    /** The day, 'YYYY-MM-DD' (USPS's first available day when left out). */
+    pickupdate: whenMissing(dateField, ''),
+  }),
+  response: openapiResult.extend({
+    data: z.object({
+      Error: uspsErrorSchema.optional(),
+      ConfirmationNumber: z.string().optional(),
+      Date: z.string().optional(),
+      DayOfWeek: z.string().optional(),
+      PackageCount: z.number().int().optional(),
+      /** Pounds, the labels' weights summed. */
+      EstimatedWeight: z.number().optional(),
+      /** The order numbers of the labels USPS comes for. */
+      Labels: z.array(z.string()).optional(),
     }),
   }),
 });
