@@ -175,6 +175,14 @@ export function sampleValues(userId) {
     copyMe: false,
     startDate: '2026-12-20',
     endDate: '2026-12-24',
+    // Label batches from a spreadsheet (issue 25 item 1): a CSV file's bytes in base64 (its header and one row); the pasted text left empty (not sent).
+    file: Buffer.from('name,street1,city,state,zip,phone,weight_lb,length,width,height\r\nMaria Garcia,55 Elm St,Portland,OR,97201,503-555-0199,2,12,10,6\r\n').toString('base64'),
+    fileName: 'orders.csv',
+    text: '',
+    batchId: 1,
+    row: 1,
+    cells: { name: 'Maria Garcia', street1: '55 Elm St', city: 'Portland', state: 'OR', zip: '97201', phone: '503-555-0199', weight_lb: '2', length: '12', width: '10', height: '6' },
+    rule: 'cheapest',
   };
 }
 

@@ -72,6 +72,19 @@ import {
 } from './shipments-calls.js';
 import { getLabelQrCodeCall, sendReturnLabelCall } from './label-returns.js';
 import {
+  deleteLabelBatchCall,
+  deleteLabelBatchRowCall,
+  downloadLabelBatchLabelsCall,
+  downloadLabelBatchTrackingCall,
+  getLabelBatchCall,
+  getLabelBatchesCall,
+  getLabelBatchTemplateCall,
+  payLabelBatchCall,
+  rateLabelBatchCall,
+  updateLabelBatchRowCall,
+  uploadLabelBatchCall,
+} from './batches.js';
+import {
   buildingListCall,
   campusListCall,
   companyInfoCall,
@@ -183,4 +196,15 @@ export const ALL_CALLS = {
   cancelVacationHoldCall,
   getLabelFormatCall,
   saveLabelFormatCall,
+  getLabelBatchTemplateCall,
+  uploadLabelBatchCall,
+  getLabelBatchesCall,
+  getLabelBatchCall,
+  updateLabelBatchRowCall,
+  deleteLabelBatchRowCall,
+  rateLabelBatchCall,
+  payLabelBatchCall,
+  deleteLabelBatchCall,
+  downloadLabelBatchLabelsCall,
+  downloadLabelBatchTrackingCall,
 } satisfies Record<string, CallDescriptor<z.ZodType, z.ZodType>>;

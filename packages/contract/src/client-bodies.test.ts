@@ -363,6 +363,38 @@ const CLIENT_BODIES: { [K in keyof typeof ALL_CALLS]: readonly ClientBody[] } = 
   getLabelQrCodeCall: [{ body: { shippingIndexID: 7 }, mayOmit: [] }],
   sendReturnLabelCall: [{ body: { id: 7, email: 'returns@example.com', copyMe: true }, mayOmit: ['copyMe'] }],
   saveLabelFormatCall: [{ body: { labelFormat: 'pdf-letter' }, mayOmit: [] }],
+  // Label batches from a spreadsheet (issue 25 item 1).
+  getLabelBatchTemplateCall: [{ body: {}, mayOmit: [] }],
+  uploadLabelBatchCall: [
+    // A CSV file's bytes in base64, or cells pasted from a spreadsheet; the ship date: the first day offered when left out.
+    { body: { file: 'bmFtZSxzdHJlZXQxDQo=', fileName: 'orders.csv', from: labelAddress, shipDate: '2026-12-01' }, mayOmit: ['fileName', 'shipDate'] },
+    { body: { text: 'name\tstreet1\nAnn Lee\t1 Main St', from: labelAddress }, mayOmit: ['fileName', 'shipDate'] },
+  ],
+  getLabelBatchesCall: [{ body: {}, mayOmit: [] }],
+  getLabelBatchCall: [{ body: { id: 3 }, mayOmit: [] }],
+  updateLabelBatchRowCall: [
+    {
+      body: {
+        batchId: 3,
+        row: 2,
+        cells: {
+          name: 'Sam Roe', company: '', street1: '1530 Broadway', street2: '', city: 'Seattle', state: 'WA', zip: '98122', country: 'US', phone: '206-555-0100',
+          email: '', weight_lb: '1', weight_oz: '', length: '10', width: '8', height: '4', package: '', service: '', reference: 'A-2', comments: '',
+        },
+      },
+      mayOmit: [],
+    },
+  ],
+  deleteLabelBatchRowCall: [{ body: { batchId: 3, row: 2 }, mayOmit: [] }],
+  rateLabelBatchCall: [
+    // carrier and service only with the rule 'service'.
+    { body: { id: 3, rule: 'cheapest' }, mayOmit: ['carrier', 'service'] },
+    { body: { id: 3, rule: 'service', carrier: 'USPS', service: 'Priority' }, mayOmit: [] },
+  ],
+  payLabelBatchCall: [{ body: { id: 3 }, mayOmit: [] }],
+  deleteLabelBatchCall: [{ body: { id: 3 }, mayOmit: [] }],
+  downloadLabelBatchLabelsCall: [{ body: { id: 3, format: 'zpl' }, mayOmit: ['format'] }],
+  downloadLabelBatchTrackingCall: [{ body: { id: 3 }, mayOmit: [] }],
   // A waiting package shared by a copied link, by e-mail or by text: only the way chosen names its address.
   sharePickupCall: [
     { body: { packageId: 9, via: 'link' }, mayOmit: [] },

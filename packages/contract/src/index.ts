@@ -36,5 +36,6 @@ export * from './saved-packages-calls.js';
 export * from './vacation-holds.js';
 export * from './label-formats.js';
 export * from './label-returns.js';
+export * from './batches.js';
 export * from './calls.js';
 export * from './forms.js';

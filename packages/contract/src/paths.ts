@@ -82,6 +82,12 @@ export const APP_PATHS = {
     },
   },
   myOrders: { path: '/ShipmentParent/MyOrder', title: 'Orders In Progress', getHref: () => '/ShipmentParent/MyOrder' },
+  /** Label batches from a spreadsheet (issue 25 item 1): the list, and with `batch` one batch (its rows, progress and files). */
+  labelBatches: {
+    path: '/ShipmentParent/batches',
+    title: 'Label Batches',
+    getHref: (batch?: number) => (batch === undefined ? '/ShipmentParent/batches' : `/ShipmentParent/batches?batch=${batch}`),
+  },
   /** My Shipments' third tab (ours): the customer's carrier pickups. */
   myPickups: { path: '/ShipmentParent/pickups', title: 'Pickups', getHref: () => '/ShipmentParent/pickups' },
   /**

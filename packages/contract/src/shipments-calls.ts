@@ -249,7 +249,7 @@ export const downloadInvoiceCall = call({
 
 // Addresses: the label-purchase page's From and To, validateAddress, saved orders.
 
-const ADDRESS_MESSAGES = {
+export const ADDRESS_MESSAGES = {
   name: 'Please enter a name',
   address1: CONTACT_MESSAGES.address1,
   city: CONTACT_MESSAGES.city,
