@@ -88,6 +88,9 @@ export const SCAN_FORM_MESSAGES = {
   onScanForm: (scanFormId: number) => `already on scan form #${scanFormId}`,
   otherSender: 'from another sender address than the first label (one scan form is for one sender address)',
   otherShipDate: 'for another ship date than the first label (one scan form is for one ship date)',
+  shipDatePassed: (date: string) => `its ship date ${date} has passed (a scan form is for labels shipping today or later)`,
+  /** How a refusal names a label: its order number, or its id when it is none of the customer's. */
+  labelName: (orderNo: string | null, id: number) => (orderNo ? `Order ${orderNo}` : `Label #${id}`),
   perDay: (max: number) => `You have made ${max} scan forms in the last 24 hours, the most we allow. Try again tomorrow.`,
   carrierRefused: (reason: string) => `USPS did not make the scan form: ${reason}`,
   notFound: 'No such scan form of yours.',

@@ -44,6 +44,7 @@ import type {
 } from '../modules/registration/registration.table.js';
 import type { SavedOrdersTable } from '../modules/saved-orders/saved-orders.table.js';
 import type { SavedPackagesTable } from '../modules/saved-packages/saved-packages.table.js';
+import type { ScanFormLabelsTable, ScanFormsTable } from '../modules/scan-forms/scan-forms.table.js';
 import type { SessionsTable } from '../modules/sessions/sessions.table.js';
 import type { SentTextsTable } from '../modules/texts/sent-texts.table.js';
 import type { UserTokensTable } from '../modules/tokens/tokens.table.js';
@@ -96,6 +97,8 @@ export interface Database {
   carrier_simulator_objects: CarrierSimulatorObjectsTable;
   verified_addresses: VerifiedAddressesTable;
   pickups: PickupsTable;
+  scan_forms: ScanFormsTable;
+  scan_form_labels: ScanFormLabelsTable;
   usps_simulator_pickups: UspsSimulatorPickupsTable;
   usps_simulator_failures: UspsSimulatorFailuresTable;
   sent_texts: SentTextsTable;

@@ -3,6 +3,7 @@ import { drawInvoicePdf, type InvoiceContent } from '../modules/shipments/invoic
 import { drawLetterSheets } from '../modules/shipments/letter-sheets.js';
 import type { LabelFormat } from '../providers/carriers/carriers-provider.js';
 import { drawLabel, type LabelContent } from '../providers/carriers/simulator-label.js';
+import { drawScanForm, type ScanFormContent } from '../providers/carriers/simulator-scan-form.js';
 import { createDevelopmentCertificates, type WalletCertificates } from '../providers/wallet/development-certificates.js';
 import { type PassIdentifiers, signPass } from '../providers/wallet/pass-signing.js';
 import type { WalletPassContent } from '../providers/wallet/wallet-provider.js';
@@ -14,6 +15,8 @@ import type { WalletPassContent } from '../providers/wallet/wallet-provider.js';
 export type CpuTask =
   /** The simulator's 4x6 label (PDF, PNG or ZPL): pdfkit, bwip-js and a deflated raster. */
   | { task: 'label'; content: LabelContent; format: LabelFormat }
+  /** The simulator's end-of-day scan form (PS Form 5630 style, pdfkit and a Code128 barcode). */
+  | { task: 'scanForm'; content: ScanFormContent }
   /** 8.5x11 sheets of two 4x6 label PNGs each (pdfkit). */
   | { task: 'letterSheets'; pngs: Uint8Array[]; title: string }
   /** A label's invoice PDF (pdfkit). */
@@ -32,6 +35,8 @@ export default async function runTask(work: CpuTask): Promise<Uint8Array> {
   switch (work.task) {
     case 'label':
       return drawLabel(work.content, work.format);
+    case 'scanForm':
+      return drawScanForm(work.content);
     case 'letterSheets':
       // Buffers arrive as plain Uint8Arrays: pdfkit's image() wants Buffers.
       return drawLetterSheets(work.pngs.map(asBuffer), work.title);

@@ -1,6 +1,7 @@
 import type { InvoiceContent } from '../modules/shipments/invoice-pdf.js';
 import type { LabelFormat } from '../providers/carriers/carriers-provider.js';
 import type { LabelContent } from '../providers/carriers/simulator-label.js';
+import type { ScanFormContent } from '../providers/carriers/simulator-scan-form.js';
 import type { WalletCertificates } from '../providers/wallet/development-certificates.js';
 import type { PassIdentifiers } from '../providers/wallet/pass-signing.js';
 import type { WalletPassContent } from '../providers/wallet/wallet-provider.js';
@@ -16,6 +17,11 @@ import { runCpuTask } from './cpu-pool.js';
 /** A label in one format: a PNG is ~25 ms of CPU and a PDF a few (the first ~200 ms, loading its fonts). */
 export function renderLabel(label: LabelContent, format: LabelFormat): Promise<Buffer> {
   return runCpuTask({ task: 'label', content: label, format });
+}
+
+/** The simulator's end-of-day scan form as a PDF (a few ms a page). */
+export function renderScanForm(content: ScanFormContent): Promise<Buffer> {
+  return runCpuTask({ task: 'scanForm', content });
 }
 
 /** A label's invoice PDF. */

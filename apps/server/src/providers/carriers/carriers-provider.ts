@@ -253,6 +253,31 @@ export interface BoughtPickup {
   priceCents: number;
 }
 
+/** A scan form's status, as EasyPost names them: being made, made (its PDF ready), or failed (its message says why). */
+export type ScanFormStatus = 'creating' | 'created' | 'failed';
+
+export interface CreateScanFormInput {
+  /** Bought USPS shipments of one sender address, dated today or later, on no other scan form. */
+  shipmentIds: string[];
+  /** The portal's own key for this form (its row id): the simulator makes one form per key; EasyPost takes none. */
+  idempotencyKey: string;
+}
+
+/**
+ * An end-of-day scan form (EasyPost's ScanForm, USPS's SCAN form / PS Form 5630): one document
+ * the carrier scans once to accept every parcel it lists.
+ */
+export interface ScanFormResult {
+  scanFormId: string;
+  status: ScanFormStatus;
+  trackingCodes: string[];
+  /** Where the service keeps the PDF (EasyPost); null while creating, and for the simulator (use fetchScanForm). */
+  formUrl: string | null;
+  batchId: string | null;
+  /** Why it failed, when it did. */
+  message: string | null;
+}
+
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
 /** Every call of the provider, by name: what the simulator can be told to fail. */
@@ -270,6 +295,9 @@ export const CARRIER_STEPS = [
   'buyPickup',
   'findPickup',
   'cancelPickup',
+  'createScanForm',
+  'findScanForm',
+  'fetchScanForm',
 ] as const;
 export type CarrierStep = (typeof CARRIER_STEPS)[number];
 
@@ -310,6 +338,16 @@ export interface CarriersProvider {
    */
   findPickup(pickupId: string): Promise<FoundPickup | null>;
   cancelPickup(pickupId: string): Promise<PickupStatus>;
+  /**
+   * One scan form for the shipments (EasyPost POST /scan_forms): refused (INVALID_REQUEST, naming
+   * why) when one is not a bought USPS label, is refunded, is on another scan form already, or
+   * the shipments have different from-addresses. It may answer 'creating': read it with findScanForm.
+   */
+  createScanForm(input: CreateScanFormInput): Promise<ScanFormResult>;
+  /** The scan form as the service holds it now, or null when it does not know it. */
+  findScanForm(scanFormId: string): Promise<ScanFormResult | null>;
+  /** The made scan form as a PDF; INVALID_REQUEST while it is not made. */
+  fetchScanForm(scanFormId: string): Promise<LabelFile>;
   /** Whether a webhook's raw body carries the service's signature (X-Hmac-Signature); false without a secret. */
   verifyWebhook(rawBody: Buffer | string, headers: WebhookHeaders): boolean;
   /** The tracker in a verified webhook's body; null for an event about something else. */

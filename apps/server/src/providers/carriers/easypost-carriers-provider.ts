@@ -19,6 +19,7 @@ import {
   type Postage,
   REFUND_STATUSES,
   type RefundStatus,
+  type ScanFormResult,
   type ShipmentRate,
 } from './carriers-provider.js';
 import { easyPostTrackerSchema, parseTrackerEvent, trackerFromEasyPost, verifyWebhookSignature } from './easypost-format.js';
@@ -103,6 +104,21 @@ const pickupSchema = z.object({
   pickup_rates: z.array(z.object({ id: z.string().min(1), carrier: z.string(), service: z.string(), rate: amount })).nullish(),
 });
 type EasyPostPickup = z.output<typeof pickupSchema>;
+
+/** EasyPost's ScanForm (docs.easypost.com/docs/scan-form): 'creating' at first, then 'created' with its form_url, or 'failed' with a message. */
+const scanFormSchema = z.object({
+  id: z.string().min(1),
+  status: nullableText,
+  message: nullableText,
+  tracking_codes: z.array(z.string()).nullish(),
+  form_url: nullableText,
+  batch_id: nullableText,
+});
+
+function scanFormOf(form: z.output<typeof scanFormSchema>): ScanFormResult {
+  const status = form.status === 'created' || form.status === 'failed' ? form.status : 'creating';
+  return { scanFormId: form.id, status, trackingCodes: form.tracking_codes ?? [], formUrl: form.form_url, batchId: form.batch_id, message: form.message };
+}
 
 const errorSchema = z.object({
   error: z.object({
@@ -578,6 +594,29 @@ export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl
     async cancelPickup(pickupId) {
       const pickup = await call('POST', `/pickups/${segment(pickupId)}/cancel`, pickupSchema, {});
       return pickupStatusOf(pickup.status);
+    },
+
+    async createScanForm(input) {
+      // EasyPost takes the shipments as an array of {id} and checks them itself (one origin
+      // address, dated today or later, none refunded or on another form): its refusal names why.
+      // It takes no idempotency key; the portal asks once per form row (scan-forms.service.ts).
+      const form = await call('POST', '/scan_forms', scanFormSchema, { shipments: input.shipmentIds.map((id) => ({ id })) });
+      return scanFormOf(form);
+    },
+
+    async findScanForm(scanFormId) {
+      try {
+        return scanFormOf(await call('GET', `/scan_forms/${segment(scanFormId)}`, scanFormSchema));
+      } catch (error) {
+        if (error instanceof CarrierError && error.code === 'NOT_FOUND') return null;
+        throw error;
+      }
+    },
+
+    async fetchScanForm(scanFormId) {
+      const form = scanFormOf(await call('GET', `/scan_forms/${segment(scanFormId)}`, scanFormSchema));
+      if (form.status !== 'created' || !form.formUrl) throw new CarrierError('INVALID_REQUEST', 'the scan form is not made yet');
+      return { format: 'PDF', contentType: LABEL_CONTENT_TYPES.PDF, bytes: await download(form.formUrl, 'PDF') };
     },
 
     verifyWebhook: (rawBody, headers) => verifyWebhookSignature(rawBody, headers, config.webhookSecret),

@@ -21,6 +21,7 @@ import {
   type Postage,
   type RatedShipment,
   type RefundStatus,
+  type ScanFormResult,
   type ShipmentRate,
   type Tracker,
   type TrackerStatus,
@@ -28,7 +29,8 @@ import {
 } from './carriers-provider.js';
 import { type EasyPostTracker, easyPostTrackerOf, parseTrackerEvent, verifyWebhookSignature } from './easypost-format.js';
 import { checkForeignAddress, checkUsAddress, inUnitedStates } from './simulator-addresses.js';
-import { renderLabel } from '../../workers/cpu-work.js';
+import { renderLabel, renderScanForm } from '../../workers/cpu-work.js';
+import { scanFormFileNumber } from './simulator-scan-form.js';
 import { renderLabelQrCode } from './simulator-qr-code.js';
 import {
   SIMULATOR_MAX_CUSTOMS_VALUE_USD,
@@ -139,6 +141,19 @@ interface SimulatedPickup {
   bought?: { rate: PickupRate; confirmation: string } | undefined;
 }
 
+/** A scan form the simulator made: the shipments it lists, in order. */
+interface SimulatedScanForm {
+  id: string;
+  shipmentIds: string[];
+  trackingCodes: string[];
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** One place, however it was typed: the same street, second line, city, state and 5-digit ZIP. */
+const placeKey = (address: PostalAddress) =>
+  [address.street1, address.street2 ?? '', address.city, address.state, address.zip.slice(0, 5)].map((part) => part.trim().replace(/\s+/g, ' ').toUpperCase()).join('|');
+
 /** A failure kept in the store (failNextDurably). */
 interface StoredFailure {
   code: CarrierErrorCode;
@@ -165,6 +180,16 @@ const NEXT_STEP: Partial<Record<TrackerStatus, { status: TrackerStatus; message:
 
 /** Statuses of a label that has been scanned: too late for a refund. */
 const SCANNED: ReadonlySet<TrackerStatus> = new Set(['in_transit', 'out_for_delivery', 'delivered', 'available_for_pickup', 'return_to_sender']);
+
+/** A simulated scan form as the provider answers it: made at once. */
+const scanFormResultOf = (form: SimulatedScanForm): ScanFormResult => ({
+  scanFormId: form.id,
+  status: 'created',
+  trackingCodes: form.trackingCodes,
+  formUrl: null,
+  batchId: null,
+  message: null,
+});
 
 /** A label bought before the simulator kept it (the demo data): what the simulator must know of it. */
 export interface SeededLabel {
@@ -582,6 +607,77 @@ export function createSimulatorCarriersProvider(options: {
         pickup.status = 'canceled';
         await store.put('pickup', pickupId, pickup, { at: clock() });
         return pickup.status;
+      }),
+
+    createScanForm: (input) =>
+      run('createScanForm', async (): Promise<ScanFormResult> => {
+        const now = clock();
+        // One form per key, as a replay of the same request must not make a second one.
+        const keyed = await store.get<{ scanFormId: string }>('scan_form_key', input.idempotencyKey);
+        if (keyed) {
+          const made = await store.get<SimulatedScanForm>('scan_form', keyed.scanFormId);
+          if (made) return scanFormResultOf(made);
+        }
+        if (input.shipmentIds.length === 0) throw new CarrierError('INVALID_REQUEST', 'shipments: a scan form needs at least one shipment');
+        // As EasyPost checks them: bought USPS labels, not refunded, one origin address, on no other form.
+        const shipments: BoughtShipment[] = [];
+        for (const shipmentId of input.shipmentIds) {
+          const shipment = await store.get<SimulatedShipment>('shipment', shipmentId);
+          if (!shipment || !isBought(shipment)) throw new CarrierError('INVALID_REQUEST', `shipments: ${shipmentId} has no postage`);
+          if (shipment.purchase.rate.carrier !== 'USPS') throw new CarrierError('INVALID_REQUEST', `shipments: ${shipmentId} is not a USPS shipment`);
+          if (shipment.refund === 'submitted' || shipment.refund === 'refunded') throw new CarrierError('INVALID_REQUEST', `shipments: ${shipmentId} is refunded`);
+          const onForm = await store.get<{ scanFormId: string }>('scan_form_shipment', shipmentId);
+          if (onForm) throw new CarrierError('INVALID_REQUEST', `shipments: ${shipmentId} is already on scan form ${onForm.scanFormId}`);
+          if (shipments.length > 0 && placeKey(shipment.from) !== placeKey(shipments[0]!.from)) {
+            throw new CarrierError('INVALID_REQUEST', `shipments: ${shipmentId} has another from_address than the other shipments`);
+          }
+          shipments.push(shipment);
+        }
+        const form: SimulatedScanForm = {
+          id: newId('sf'),
+          shipmentIds: shipments.map((shipment) => shipment.id),
+          trackingCodes: shipments.map((shipment) => shipment.purchase.trackingCode),
+          createdAt: now.toISOString(),
+        };
+        if (!(await store.insert('scan_form_key', input.idempotencyKey, { scanFormId: form.id }, { at: now }))) {
+          const raced = await store.get<{ scanFormId: string }>('scan_form_key', input.idempotencyKey);
+          const made = raced ? await store.get<SimulatedScanForm>('scan_form', raced.scanFormId) : undefined;
+          if (made) return scanFormResultOf(made);
+        }
+        for (const shipment of shipments) {
+          if (!(await store.insert('scan_form_shipment', shipment.id, { scanFormId: form.id }, { at: now }))) {
+            throw new CarrierError('INVALID_REQUEST', `shipments: ${shipment.id} is already on a scan form`);
+          }
+        }
+        await store.put('scan_form', form.id, form, { at: now });
+        return scanFormResultOf(form);
+      }),
+
+    findScanForm: (scanFormId) =>
+      run('findScanForm', async () => {
+        const form = await store.get<SimulatedScanForm>('scan_form', scanFormId);
+        return form ? scanFormResultOf(form) : null;
+      }),
+
+    fetchScanForm: (scanFormId) =>
+      run('fetchScanForm', async () => {
+        const form = await store.get<SimulatedScanForm>('scan_form', scanFormId);
+        if (!form) throw new CarrierError('NOT_FOUND', 'no such scan form');
+        const shipments = await Promise.all(form.shipmentIds.map((id) => boughtShipment(id)));
+        const first = shipments[0];
+        if (!first) throw new CarrierError('INVALID_REQUEST', 'the scan form lists no shipment');
+        const bytes = await renderScanForm({
+          scanFormId: form.id,
+          fileNumber: scanFormFileNumber(form.id),
+          from: first.from,
+          shipDate: form.createdAt.slice(0, 10),
+          parcels: shipments.map((shipment) => ({
+            trackingCode: shipment.purchase.trackingCode,
+            service: serviceLabel(shipment.purchase.rate.carrier, shipment.purchase.rate.service),
+            weightOz: shipment.parcel.weightOz,
+          })),
+        });
+        return { format: 'PDF' as const, contentType: LABEL_CONTENT_TYPES.PDF, bytes };
       }),
 
     verifyWebhook: (rawBody, headers) => verifyWebhookSignature(rawBody, headers, webhookSecret),

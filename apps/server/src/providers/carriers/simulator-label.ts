@@ -179,7 +179,7 @@ function customsLayout(label: LabelContent, customs: CustomsInfo): LayoutItem[] 
 }
 
 /** Code128 as alternating bar and space widths in modules, starting with a bar. */
-function code128Modules(text: string): number[] {
+export function code128Modules(text: string): number[] {
   const [symbol] = bwipjs.raw('code128', text, {});
   if (!symbol || !('sbs' in symbol)) throw new Error('bwip-js drew no Code128 bars');
   return symbol.sbs;

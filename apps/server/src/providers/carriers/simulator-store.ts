@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
  * EasyPost keeps them on its own: in the database for the app (every server and every restart
  * sees the same labels), in memory for unit tests. Objects are JSON under (kind, id).
  */
-export type SimulatorObjectKind = 'shipment' | 'tracker' | 'tracker_id' | 'purchase_key' | 'pickup' | 'failure';
+export type SimulatorObjectKind = 'shipment' | 'tracker' | 'tracker_id' | 'purchase_key' | 'pickup' | 'failure' | 'scan_form' | 'scan_form_key' | 'scan_form_shipment';
 
 export interface SimulatorPutOptions {
   /** The simulator's clock: when the object is written. */

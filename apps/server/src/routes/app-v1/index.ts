@@ -18,6 +18,7 @@ import profileRoutes from './profile.routes.js';
 import registrationRoutes from './registration.routes.js';
 import savedOrdersRoutes from './saved-orders.routes.js';
 import savedPackagesRoutes from './saved-packages.routes.js';
+import scanFormsRoutes from './scan-forms.routes.js';
 import shipmentsRoutes from './shipments.routes.js';
 import vacationHoldsRoutes from './vacation-holds.routes.js';
 import walletRoutes from './wallet.routes.js';
@@ -45,6 +46,7 @@ const APP_V1_ROUTES = [
   savedPackagesRoutes,
   labelPurchaseRoutes,
   pickupsRoutes,
+  scanFormsRoutes,
   pickupSharesRoutes,
   pickupExtensionsRoutes,
   carrierWebhooksRoutes,
