@@ -10,10 +10,12 @@ import {
   type uspsPickupAvailabilityCall,
   type uspsPickupChangeCall,
   type uspsPickupScheduleCall,
+  type uspsPickupScheduleLabelsCall,
+  uspsPickupServiceOfLabel,
   usStateCode,
 } from '@airbox/contract';
 import type { z } from 'zod';
-import { writeTransaction } from '../../db/database.js';
+import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso, uniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import {
@@ -52,6 +54,7 @@ import {
   type PickupDeps,
   pickupLabel,
   type PickupPlace,
+  type Refusal,
   placeColumns,
   refused,
   whenLine,
@@ -81,9 +84,12 @@ export type UspsPickupDeps = PickupDeps & { uspsPickups: UspsPickupsProvider };
 type AvailabilityInput = z.output<typeof uspsPickupAvailabilityCall.request>;
 type ScheduleInput = z.output<typeof uspsPickupScheduleCall.request>;
 type ChangeInput = z.output<typeof uspsPickupChangeCall.request>;
+type LabelsInput = z.output<typeof uspsPickupScheduleLabelsCall.request>;
 
 export const USPS_PICKUP_MESSAGES = {
   notUsps: 'USPS picks up USPS labels only: this label goes with its own carrier.',
+  /** One pickup for several labels refused: each label and why, joined. */
+  labelsRefused: (lines: string[]) => `These labels cannot have this pickup: ${lines.join('; ')}.`,
   notAState: 'The state must be a US state.',
   noUspsPickup: 'This label has no USPS pickup.',
   changed: 'Your carrier pickup was changed',
@@ -207,21 +213,15 @@ const samePlace = (a: Pick<PickupRow, 'street1' | 'street2' | 'city' | 'address_
 };
 
 /**
- * CarrierPickupSchedule: the user's bought, unscanned USPS label with no live pickup; the
- * address as sent, or the user's hub when uselocker is 1 (the package then waits in a locker,
- * with a drop-off code); a day USPS's calendar allows at the address (spec 03 §5's window without
- * USPS's holidays, today only before its cutoff: pickupDateRefusal), else the first of them; the label's weight when none is given. The pickup row is written first (booking), with
- * the label held (lockPickableLabel): it takes the label's one live place, so two schedules at
- * once make one USPS pickup, and a refund asked at the same time refuses it or is refused. It
- * records the request sent (usps_request); when the label's last schedule lost its answer, that
- * request goes again instead of this one (see USPS_ANSWER_LOST_NOTE).
+ * Where and when a USPS pickup form asks USPS to come: the address as sent, or the user's hub
+ * when uselocker is 1 (the package then waits in a locker); a day USPS's calendar allows at the
+ * address (pickupDateRefusal), else the first of them.
  */
-export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRow, 'user_id' | 'locker_id' | 'email'>, input: ScheduleInput): Promise<ScheduleOutcome> {
-  const label = await pickupLabel(deps.db, user.user_id, { id: input.shipmentdetailsid });
-  if (!label.ok) return label;
-  const { shipment } = label;
-  if (shipment.carrier !== 'USPS') return refused(USPS_PICKUP_MESSAGES.notUsps);
-
+async function placeAndDay(
+  deps: UspsPickupDeps,
+  user: Pick<UserRow, 'locker_id'>,
+  input: Pick<ScheduleInput, 'firmname' | 'address1' | 'address2' | 'city' | 'state' | 'zip5' | 'uselocker' | 'packagelocation' | 'pickupdate'>,
+): Promise<{ ok: true; place: PickupPlace; location: PackageLocation; state: string; timeZone: string; date: string; now: Date } | Refusal> {
   let place = placeOfForm(input);
   let location: PackageLocation = input.packagelocation;
   if (input.uselocker) {
@@ -237,6 +237,28 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
   const date = input.pickupdate || (carrierPickupDates(now, timeZone, 'USPS')[0] ?? '');
   const dateRefusal = pickupDateRefusal(date, now, timeZone, 'USPS');
   if (dateRefusal) return refused(dateRefusal);
+  return { ok: true, place, location, state, timeZone, date, now };
+}
+
+/**
+ * CarrierPickupSchedule: the user's bought, unscanned USPS label with no live pickup; the
+ * address as sent, or the user's hub when uselocker is 1 (the package then waits in a locker,
+ * with a drop-off code); a day USPS's calendar allows at the address (spec 03 §5's window without
+ * USPS's holidays, today only before its cutoff: pickupDateRefusal), else the first of them; the label's weight when none is given. The pickup row is written first (booking), with
+ * the label held (lockPickableLabel): it takes the label's one live place, so two schedules at
+ * once make one USPS pickup, and a refund asked at the same time refuses it or is refused. It
+ * records the request sent (usps_request); when the label's last schedule lost its answer, that
+ * request goes again instead of this one (see USPS_ANSWER_LOST_NOTE).
+ */
+export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRow, 'user_id' | 'locker_id' | 'email'>, input: ScheduleInput): Promise<ScheduleOutcome> {
+  const label = await pickupLabel(deps.db, user.user_id, { id: input.shipmentdetailsid });
+  if (!label.ok) return label;
+  const { shipment } = label;
+  if (shipment.carrier !== 'USPS') return refused(USPS_PICKUP_MESSAGES.notUsps);
+
+  const where = await placeAndDay(deps, user, input);
+  if (!where.ok) return where;
+  const { place, location, state, timeZone, date, now } = where;
 
   const nowIso = now.toISOString();
   const phone = phoneDigits(input.phone);
@@ -252,16 +274,16 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
 
   // An earlier schedule of this label whose answer was lost goes again as it was sent.
   const lost = await claimLostUspsBooking(deps, shipment.id);
-  if (lost) return bookUspsPickup(deps, lost.id, shipment.id, lost.request, { resent: true });
+  if (lost) return bookUspsPickup(deps, [{ pickupId: lost.id, shipmentId: shipment.id }], lost.request, { resent: true });
 
   // At the address and on the day of a USPS pickup the customer has, the label joins it.
   const columns = placeColumns(place, state);
   const host = (await listScheduledUspsPickupsOn(deps.db, user.user_id, date)).find(
     (candidate) => candidate.use_locker === (input.uselocker ? 1 : 0) && samePlace(candidate, columns),
   );
-  if (host) return joinUspsPickup(deps, user.user_id, shipment, host, request);
+  if (host) return joinUspsPickup(deps, user.user_id, [{ shipment, serviceType: input.servicetype, weightLb: weight, count: input.count }], host, request);
 
-  const pickupId = await insertUspsBooking(deps, shipment.id, {
+  const pickupId = await insertUspsBooking(deps, shipment, {
     user_id: user.user_id,
     usps_request: JSON.stringify(request),
     name: `${input.firstname} ${input.lastname}`,
@@ -280,7 +302,103 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
     updated_at: nowIso,
   });
   if (typeof pickupId !== 'number') return pickupId;
-  return bookUspsPickup(deps, pickupId, shipment.id, request, { resent: false });
+  return bookUspsPickup(deps, [{ pickupId, shipmentId: shipment.id }], request, { resent: false });
+}
+
+/** How a refusal of one of several labels names it: its order number. */
+const labelName = (shipment: Pick<ShipmentRow, 'order_no' | 'id'>) => (shipment.order_no ? `Order ${shipment.order_no}` : `Label #${shipment.id}`);
+
+/** A USPS label's pickup service, as its rate's service maps to it (Priority Mail for one it does not name). */
+const serviceOfLabel = (shipment: ShipmentRow): UspsPickupService => uspsPickupServiceOfLabel(shipment.service) || 'Priority Mail';
+
+export type LabelsScheduleOutcome = (Extract<ScheduleOutcome, { ok: true }> & { estimatedWeight: number; labels: string[] }) | Refusal;
+
+/**
+ * CarrierPickupScheduleLabels (ours, issue 25 item 2): ONE USPS pickup for several of the user's
+ * USPS labels at one address and day. Each label must be a bought, unscanned USPS label with no
+ * pickup: else every one refused is named with why, and nothing is asked of USPS. USPS is sent
+ * one package a label, counted by service, and the labels' weights summed (labelWeightLb each);
+ * every label gets its own pickup record (written together, the labels held) sharing USPS's
+ * confirmation number, so each shows the pickup, a refund of one is refused while it is booked,
+ * and cancelling it whole (cancelPickupCall wholePickup) frees them all. At the address and on
+ * the day of a USPS pickup the customer has already, the labels join it (one change of it).
+ */
+export async function scheduleUspsPickupForLabels(deps: UspsPickupDeps, user: Pick<UserRow, 'user_id' | 'locker_id' | 'email'>, input: LabelsInput): Promise<LabelsScheduleOutcome> {
+  const labels: ShipmentRow[] = [];
+  const lines: string[] = [];
+  for (const id of input.shipmentIds) {
+    const label = await pickupLabel(deps.db, user.user_id, { id });
+    if (!label.ok) {
+      const mine = await findShipment(deps.db, id);
+      lines.push(`${mine && mine.user_id === user.user_id ? labelName(mine) : labelName({ order_no: '', id })}: ${label.message}`);
+      continue;
+    }
+    const { shipment } = label;
+    if (shipment.carrier !== 'USPS') {
+      lines.push(`${labelName(shipment)}: ${USPS_PICKUP_MESSAGES.notUsps}`);
+      continue;
+    }
+    const live = await findLivePickup(deps.db, shipment.id);
+    if (live && live.state !== 'paying') {
+      lines.push(`${labelName(shipment)}: ${PICKUP_SERVER_MESSAGES.hasPickup}${live.confirmation ? ` (${live.confirmation})` : ''}`);
+      continue;
+    }
+    labels.push(shipment);
+  }
+  if (lines.length > 0) return refused(USPS_PICKUP_MESSAGES.labelsRefused(lines));
+
+  const where = await placeAndDay(deps, user, input);
+  if (!where.ok) return where;
+  const { place, location, state, timeZone, date, now } = where;
+  const counts = new Map<UspsPickupService, number>();
+  for (const shipment of labels) counts.set(serviceOfLabel(shipment), (counts.get(serviceOfLabel(shipment)) ?? 0) + 1);
+  const estimatedWeight = Math.round(labels.reduce((sum, shipment) => sum + labelWeightLb(shipment.weight_oz), 0) * 100) / 100;
+  const phone = phoneDigits(input.phone);
+  const request: UspsPickupRequest = {
+    address: { firstName: input.firstname, lastName: input.lastname, ...uspsAddress(place, state), phone, email: user.email || undefined },
+    pickupDate: date,
+    packages: [...counts].map(([serviceType, count]) => ({ serviceType, count })),
+    estimatedWeight,
+    packageLocation: location,
+    specialInstructions: input.specialinstructions || undefined,
+  };
+  const orderNumbers = labels.map((shipment) => shipment.order_no);
+  const done = (outcome: ScheduleOutcome): LabelsScheduleOutcome => (outcome.ok ? { ...outcome, estimatedWeight, labels: orderNumbers } : outcome);
+
+  const columns = placeColumns(place, state);
+  const host = (await listScheduledUspsPickupsOn(deps.db, user.user_id, date)).find(
+    (candidate) => candidate.use_locker === (input.uselocker ? 1 : 0) && samePlace(candidate, columns),
+  );
+  const perLabel = labels.map((shipment) => ({ shipment, serviceType: serviceOfLabel(shipment), weightLb: labelWeightLb(shipment.weight_oz), count: 1 }));
+  if (host) return done(await joinUspsPickup(deps, user.user_id, perLabel, host, request));
+
+  const nowIso = now.toISOString();
+  const pickupIds = await insertUspsBookings(
+    deps,
+    perLabel.map(({ shipment, serviceType, weightLb, count }) => ({
+      shipment,
+      record: {
+        user_id: user.user_id,
+        usps_request: JSON.stringify(request),
+        name: `${input.firstname} ${input.lastname}`,
+        ...columns,
+        phone,
+        use_locker: input.uselocker ? 1 : 0,
+        time_zone: timeZone,
+        pickup_date: date,
+        package_location: location,
+        instructions: input.specialinstructions,
+        service_type: serviceType,
+        estimated_weight_lb: weightLb,
+        package_count: count,
+        dropoff_code: input.uselocker ? newDropoffCode() : null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      },
+    })),
+  );
+  if (!Array.isArray(pickupIds)) return done(pickupIds);
+  return done(await bookUspsPickup(deps, labels.map((shipment, index) => ({ pickupId: pickupIds[index]!, shipmentId: shipment.id })), request, { resent: false }));
 }
 
 /**
@@ -305,58 +423,63 @@ async function claimLostUspsBooking(deps: UspsPickupDeps, shipmentId: number): P
 }
 
 /**
- * Asks USPS to schedule the booking row's pickup, and records the answer: scheduled with USPS's
- * confirmation, failed when USPS refuses, still booking (its answer lost) when USPS does not
- * answer. `resent`: the request is one whose answer was lost before, so USPS refusing it as a
- * pickup that exists means the lost one was booked.
+ * Asks USPS to schedule the booking rows' one pickup (a row a label), and records the answer:
+ * scheduled with USPS's confirmation, failed when USPS refuses, still booking (its answer lost)
+ * when USPS does not answer. `resent`: the request is one whose answer was lost before, so USPS
+ * refusing it as a pickup that exists means the lost one was booked.
  */
-async function bookUspsPickup(deps: UspsPickupDeps, pickupId: number, shipmentId: number, request: UspsPickupRequest, options: { resent: boolean }): Promise<ScheduleOutcome> {
+async function bookUspsPickup(deps: UspsPickupDeps, bookings: readonly { pickupId: number; shipmentId: number }[], request: UspsPickupRequest, options: { resent: boolean }): Promise<ScheduleOutcome> {
+  const pickupIds = bookings.map((booking) => booking.pickupId);
+  const moveAll = (db: Db, changes: Parameters<typeof movePickup>[3]) => Promise.all(pickupIds.map((id) => movePickup(db, id, ['booking'], changes)));
   let scheduled: UspsPickup;
   try {
     scheduled = await deps.uspsPickups.schedule(request);
   } catch (error) {
     const failedIso = deps.config.clock().toISOString();
     if (error instanceof UspsError && error.code === 'UNAVAILABLE') {
-      // USPS may have booked it: the label keeps its place, and the next schedule sends the request again.
-      await movePickup(deps.db, pickupId, ['booking'], { note: USPS_ANSWER_LOST_NOTE, updated_at: failedIso });
+      // USPS may have booked it: the labels keep their place, and the next schedule sends the request again.
+      await moveAll(deps.db, { note: USPS_ANSWER_LOST_NOTE, updated_at: failedIso });
       throw serviceException(deps, error, 'schedule');
     }
     if (options.resent && error instanceof UspsError && error.code === 'PICKUP_EXISTS') {
       const note = uspsAlreadyBooked(request.pickupDate);
       await writeTransaction(deps.db, async (trx) => {
-        await movePickup(trx, pickupId, ['booking'], { state: 'failed', note, updated_at: failedIso });
-        await updateShipment(trx, shipmentId, { pickup_note: note, updated_at: failedIso });
+        await moveAll(trx, { state: 'failed', note, updated_at: failedIso });
+        for (const booking of bookings) await updateShipment(trx, booking.shipmentId, { pickup_note: note, updated_at: failedIso });
       });
-      deps.log.warn({ pickup: pickupId, shipment: shipmentId }, 'USPS holds the pickup whose answer was lost; its confirmation number is unknown');
+      deps.log.warn({ pickups: pickupIds }, 'USPS holds the pickup whose answer was lost; its confirmation number is unknown');
       return refused(note);
     }
     const description = refusalOf(error);
-    await movePickup(deps.db, pickupId, ['booking'], { state: 'failed', note: description ?? 'USPS did not answer.', updated_at: failedIso });
+    await moveAll(deps.db, { state: 'failed', note: description ?? 'USPS did not answer.', updated_at: failedIso });
     if (description !== undefined) return refused(description);
     throw serviceException(deps, error, 'schedule');
   }
 
   const pickup = await writeTransaction(deps.db, async (trx) => {
     const doneIso = deps.config.clock().toISOString();
-    await movePickup(trx, pickupId, ['booking'], {
-      state: 'scheduled',
-      confirmation: scheduled.confirmationNumber,
-      usps_etag: scheduled.eTag,
-      pickup_date: scheduled.pickupDate,
-      note: '',
-      updated_at: doneIso,
-    });
-    await updateShipment(trx, shipmentId, { pickup_id: scheduled.confirmationNumber, pickup_note: '', updated_at: doneIso });
-    const row = await findPickup(trx, pickupId);
-    if (!row) throw new Error(`pickup ${pickupId} vanished while it was scheduled`);
+    for (const booking of bookings) {
+      await movePickup(trx, booking.pickupId, ['booking'], {
+        state: 'scheduled',
+        confirmation: scheduled.confirmationNumber,
+        usps_etag: scheduled.eTag,
+        pickup_date: scheduled.pickupDate,
+        note: '',
+        updated_at: doneIso,
+      });
+      await updateShipment(trx, booking.shipmentId, { pickup_id: scheduled.confirmationNumber, pickup_note: '', updated_at: doneIso });
+    }
+    const row = await findPickup(trx, pickupIds[0]!);
+    if (!row) throw new Error(`pickup ${pickupIds[0]} vanished while it was scheduled`);
+    const labels = bookings.length;
     await mailCustomer(trx, deps, row, 'your USPS pickup is scheduled', [
-      `USPS comes for your parcel ${whenLine(row)} (${scheduled.dayOfWeek}), at ${addressLine(row)}. Confirmation number: ${scheduled.confirmationNumber}.`,
+      `USPS comes for ${labels > 1 ? `your ${labels} parcels` : 'your parcel'} ${whenLine(row)} (${scheduled.dayOfWeek}), at ${addressLine(row)}. Confirmation number: ${scheduled.confirmationNumber}.`,
       `Package location: ${row.package_location}.`,
       ...lockerLine(row),
     ]);
     return row;
   });
-  deps.log.info({ pickup: pickup.id, shipment: shipmentId }, 'USPS pickup scheduled');
+  deps.log.info({ pickup: pickup.id, labels: bookings.length }, 'USPS pickup scheduled');
   const packageCount = scheduled.packages.reduce((sum, pack) => sum + pack.count, 0);
   return { ok: true, confirmation: scheduled.confirmationNumber, date: scheduled.pickupDate, dayOfWeek: scheduled.dayOfWeek, packageCount, joined: false };
 }
@@ -365,105 +488,140 @@ async function bookUspsPickup(deps: UspsPickupDeps, pickupId: number, shipmentId
 type UspsBookingRecord = Omit<NewPickup, 'shipment_id' | 'carrier' | 'provider' | 'state' | 'provider_pickup_id' | 'confirmation' | 'usps_etag'>;
 
 /**
- * Writes a label's USPS pickup record, booking, while the label is held: a refund asked
- * meanwhile is seen here, or sees this pickup. Answers its id, or the refusal when the label
- * cannot have a pickup or has one already (the unique label of a live pickup).
+ * Writes the labels' USPS pickup records, booking, in one transaction holding the labels (in id
+ * order): a refund asked meanwhile is seen here, or sees these pickups. Answers their ids, or the
+ * refusal when a label cannot have a pickup or has one already (the unique label of a live
+ * pickup), naming it when there are several.
  */
-async function insertUspsBooking(deps: UspsPickupDeps, shipmentId: number, record: UspsBookingRecord): Promise<number | ScheduleOutcome> {
+async function insertUspsBookings(deps: UspsPickupDeps, records: readonly { shipment: ShipmentRow; record: UspsBookingRecord }[]): Promise<number[] | ScheduleOutcome> {
+  const name = (shipment: ShipmentRow, reason: string) => (records.length > 1 ? `${labelName(shipment)}: ${reason}` : reason);
   try {
-    return await writeTransaction(deps.db, async (trx) => {
-      const blocked = await lockPickableLabel(trx, shipmentId);
-      if (blocked) return blocked;
-      return insertPickup(trx, {
-        ...record,
-        shipment_id: shipmentId,
-        carrier: 'USPS',
-        provider: deps.uspsPickups.name,
-        state: 'booking',
-        provider_pickup_id: null,
-        confirmation: null,
-        usps_etag: null,
-      });
+    return await writeTransaction(deps.db, async (trx): Promise<number[] | ScheduleOutcome> => {
+      for (const { shipment } of [...records].sort((a, b) => a.shipment.id - b.shipment.id)) {
+        const blocked = await lockPickableLabel(trx, shipment.id);
+        if (blocked) return refused(name(shipment, blocked.message));
+      }
+      const ids: number[] = [];
+      for (const { shipment, record } of records) {
+        ids.push(
+          await insertPickup(trx, {
+            ...record,
+            shipment_id: shipment.id,
+            carrier: 'USPS',
+            provider: deps.uspsPickups.name,
+            state: 'booking',
+            provider_pickup_id: null,
+            confirmation: null,
+            usps_etag: null,
+          }),
+        );
+      }
+      return ids;
     });
   } catch (error) {
-    if (uniqueViolation(error) === 'pickups.shipment_id') return refused(PICKUP_SERVER_MESSAGES.hasPickup);
-    throw error;
+    if (uniqueViolation(error) !== 'pickups.shipment_id') throw error;
+    if (records.length === 1) return refused(PICKUP_SERVER_MESSAGES.hasPickup);
+    const taken = [];
+    for (const { shipment } of records) if (await findLivePickup(deps.db, shipment.id)) taken.push(name(shipment, PICKUP_SERVER_MESSAGES.hasPickup));
+    return refused(USPS_PICKUP_MESSAGES.labelsRefused(taken.length > 0 ? taken : [PICKUP_SERVER_MESSAGES.hasPickup]));
   }
 }
 
+/** One label's USPS pickup record, booking (insertUspsBookings): its id or the refusal. */
+async function insertUspsBooking(deps: UspsPickupDeps, shipment: ShipmentRow, record: UspsBookingRecord): Promise<number | ScheduleOutcome> {
+  const ids = await insertUspsBookings(deps, [{ shipment, record }]);
+  return Array.isArray(ids) ? ids[0]! : ids;
+}
+
 /**
- * A label joins the customer's USPS pickup at its address and day (`host`, one of that pickup's
- * records): its own record is written (booking, holding the label's live place, copying the
- * pickup's place, day, location and instructions), then USPS's pickup is changed to count the
- * packages of every record; scheduled, the record takes the pickup's confirmation number. USPS
- * refusing or not answering leaves the record failed (the next try counts again from the
- * records); USPS having the pickup cancelled books the label's own with `request`.
+ * Labels join the customer's USPS pickup at their address and day (`host`, one of that pickup's
+ * records): each gets its own record (booking, holding the label's live place, copying the
+ * pickup's place, day, location and instructions, its own service, weight and count), then USPS's
+ * pickup is changed once to count the packages of every record; scheduled, the records take the
+ * pickup's confirmation number. USPS refusing or not answering leaves the records failed (the
+ * next try counts again from the records); USPS having the pickup cancelled books the labels' own
+ * with `request`.
  */
-async function joinUspsPickup(deps: UspsPickupDeps, userId: number, shipment: ShipmentRow, host: PickupRow, request: UspsPickupRequest): Promise<ScheduleOutcome> {
+async function joinUspsPickup(
+  deps: UspsPickupDeps,
+  userId: number,
+  labels: readonly { shipment: ShipmentRow; serviceType: string; weightLb: number; count: number }[],
+  host: PickupRow,
+  request: UspsPickupRequest,
+): Promise<ScheduleOutcome> {
   const confirmation = host.confirmation ?? '';
   const nowIso = deps.config.clock().toISOString();
-  const pickupId = await insertUspsBooking(deps, shipment.id, {
-    user_id: userId,
-    name: host.name,
-    company: host.company,
-    street1: host.street1,
-    street2: host.street2,
-    city: host.city,
-    address_state: host.address_state,
-    zip: host.zip,
-    phone: host.phone,
-    use_locker: host.use_locker,
-    time_zone: host.time_zone,
-    pickup_date: host.pickup_date,
-    package_location: host.package_location,
-    instructions: host.instructions,
-    service_type: request.packages[0]?.serviceType ?? host.service_type,
-    estimated_weight_lb: request.estimatedWeight,
-    package_count: request.packages.reduce((sum, pack) => sum + pack.count, 0),
-    dropoff_code: host.use_locker === 1 ? newDropoffCode() : null,
-    created_at: nowIso,
-    updated_at: nowIso,
-  });
-  if (typeof pickupId !== 'number') return pickupId;
-  const joining = await findPickup(deps.db, pickupId);
-  if (!joining) throw new Error(`pickup ${pickupId} vanished while it joined ${confirmation}`);
+  const pickupIds = await insertUspsBookings(
+    deps,
+    labels.map(({ shipment, serviceType, weightLb, count }) => ({
+      shipment,
+      record: {
+        user_id: userId,
+        name: host.name,
+        company: host.company,
+        street1: host.street1,
+        street2: host.street2,
+        city: host.city,
+        address_state: host.address_state,
+        zip: host.zip,
+        phone: host.phone,
+        use_locker: host.use_locker,
+        time_zone: host.time_zone,
+        pickup_date: host.pickup_date,
+        package_location: host.package_location,
+        instructions: host.instructions,
+        service_type: serviceType,
+        estimated_weight_lb: weightLb,
+        package_count: count,
+        dropoff_code: host.use_locker === 1 ? newDropoffCode() : null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      },
+    })),
+  );
+  if (!Array.isArray(pickupIds)) return pickupIds;
+  const joining = await Promise.all(pickupIds.map(async (id) => (await findPickup(deps.db, id)) ?? Promise.reject(new Error(`pickup ${id} vanished while it joined ${confirmation}`))));
   const members = await listUspsPickupMembers(deps.db, userId, confirmation);
+  const bookings = labels.map(({ shipment }, index) => ({ pickupId: pickupIds[index]!, shipmentId: shipment.id }));
+  const moveAll = (changes: Parameters<typeof movePickup>[3]) => Promise.all(pickupIds.map((id) => movePickup(deps.db, id, ['booking'], changes)));
 
   let joined: UspsPickup | null;
   try {
     joined = await withCurrentEtag(deps, host, null, (current, eTag) => {
       if (!current) throw new Error('withCurrentEtag read no pickup');
-      return deps.uspsPickups.update(confirmation, eTag, memberRequest(current, host, [...members, joining]));
+      return deps.uspsPickups.update(confirmation, eTag, memberRequest(current, host, [...members, ...joining]));
     });
   } catch (error) {
     const description = refusalOf(error);
-    await movePickup(deps.db, pickupId, ['booking'], { state: 'failed', note: description ?? 'USPS did not answer.', updated_at: deps.config.clock().toISOString() });
+    await moveAll({ state: 'failed', note: description ?? 'USPS did not answer.', updated_at: deps.config.clock().toISOString() });
     if (description !== undefined) return refused(description);
     throw serviceException(deps, error, 'join');
   }
   if (!joined) {
-    deps.log.info({ pickup: host.id }, 'USPS has the pickup to join cancelled; the label is booked on its own');
+    deps.log.info({ pickup: host.id }, 'USPS has the pickup to join cancelled; the labels are booked on their own');
     for (const member of members) await markCanceled(deps, member, { mail: false });
-    await movePickup(deps.db, pickupId, ['booking'], { usps_request: JSON.stringify(request), updated_at: deps.config.clock().toISOString() });
-    return bookUspsPickup(deps, pickupId, shipment.id, request, { resent: false });
+    await moveAll({ usps_request: JSON.stringify(request), updated_at: deps.config.clock().toISOString() });
+    return bookUspsPickup(deps, bookings, request, { resent: false });
   }
 
   const result = joined;
   const packageCount = result.packages.reduce((sum, pack) => sum + pack.count, 0);
   await writeTransaction(deps.db, async (trx) => {
     const doneIso = deps.config.clock().toISOString();
-    await movePickup(trx, pickupId, ['booking'], { state: 'scheduled', confirmation, usps_etag: result.eTag, pickup_date: result.pickupDate, note: '', updated_at: doneIso });
+    for (const { pickupId, shipmentId } of bookings) {
+      await movePickup(trx, pickupId, ['booking'], { state: 'scheduled', confirmation, usps_etag: result.eTag, pickup_date: result.pickupDate, note: '', updated_at: doneIso });
+      await updateShipment(trx, shipmentId, { pickup_id: confirmation, pickup_note: '', updated_at: doneIso });
+    }
     await updateUspsPickupMembers(trx, userId, confirmation, { usps_etag: result.eTag });
-    await updateShipment(trx, shipment.id, { pickup_id: confirmation, pickup_note: '', updated_at: doneIso });
-    const row = await findPickup(trx, pickupId);
+    const row = await findPickup(trx, pickupIds[0]!);
     if (!row) return;
-    await mailCustomer(trx, deps, row, 'your label joins your USPS pickup', [
-      `USPS comes ${whenLine(row)} (${result.dayOfWeek}), at ${addressLine(row)}, for ${packageCount} packages: this label's is one of them. Confirmation number: ${confirmation}.`,
+    await mailCustomer(trx, deps, row, labels.length > 1 ? 'your labels join your USPS pickup' : 'your label joins your USPS pickup', [
+      `USPS comes ${whenLine(row)} (${result.dayOfWeek}), at ${addressLine(row)}, for ${packageCount} packages: ${labels.length > 1 ? `${labels.length} of them are these labels'` : "this label's is one of them"}. Confirmation number: ${confirmation}.`,
       `Package location: ${row.package_location}.`,
       ...lockerLine(row),
     ]);
   });
-  deps.log.info({ pickup: pickupId, shipment: shipment.id, confirmation }, 'label joined a USPS pickup');
+  deps.log.info({ pickups: pickupIds, confirmation }, 'labels joined a USPS pickup');
   return { ok: true, confirmation, date: result.pickupDate, dayOfWeek: result.dayOfWeek, packageCount, joined: true };
 }
 

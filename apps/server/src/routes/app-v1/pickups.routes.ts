@@ -12,6 +12,7 @@ import {
   uspsPickupChangeCall,
   uspsPickupInquiryCall,
   uspsPickupScheduleCall,
+  uspsPickupScheduleLabelsCall,
 } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
@@ -21,6 +22,7 @@ import {
   changeUspsPickup,
   inquireUspsPickup,
   scheduleUspsPickup,
+  scheduleUspsPickupForLabels,
   USPS_PICKUP_MESSAGES,
   uspsAvailability,
   uspsCancel,
@@ -88,6 +90,23 @@ export default async function pickupsRoutes(app: FastifyInstance) {
     return {
       ...openapi(OPENAPI_CODE.ok, PICKUP_MESSAGES.uspsScheduled),
       data: { ConfirmationNumber: outcome.confirmation, Date: outcome.date, DayOfWeek: outcome.dayOfWeek, PackageCount: outcome.packageCount, Joined: outcome.joined },
+    };
+  });
+
+  // Issue 25 item 2: one USPS pickup for several labels at one address.
+  defineCall(app, uspsPickupScheduleLabelsCall, { throttled: true }).handle(async (input, request) => {
+    const outcome = await scheduleUspsPickupForLabels(app, signedInUser(request), input);
+    if (!outcome.ok) return { ...openapi(OPENAPI_CODE.error, outcome.message), data: { Error: { Description: outcome.message } } };
+    return {
+      ...openapi(OPENAPI_CODE.ok, PICKUP_MESSAGES.uspsScheduled),
+      data: {
+        ConfirmationNumber: outcome.confirmation,
+        Date: outcome.date,
+        DayOfWeek: outcome.dayOfWeek,
+        PackageCount: outcome.packageCount,
+        EstimatedWeight: outcome.estimatedWeight,
+        Labels: outcome.labels,
+      },
     };
   });
 

@@ -1,0 +1,121 @@
+import { carrierPickupDates, SHIPMENT_MESSAGES, stateTimeZone } from '@airbox/contract';
+import { describe, expect, it } from 'vitest';
+import { PICKUP_SERVER_MESSAGES } from '../src/modules/pickups/pickups.service.js';
+import { USPS_PICKUP_MESSAGES } from '../src/modules/pickups/usps-pickups.service.js';
+import type { SimulatorUspsPickupsProvider } from '../src/providers/usps/usps-pickups-simulator.js';
+import { postForm, useTestApp, useTestDatabase } from './helper.js';
+import { newCustomer } from './ledger-fixtures.js';
+import { insertShipment, uspsPickupForm } from './shipment-fixtures.js';
+
+/** One USPS pickup for several labels (issue 25 item 2). */
+
+const database = useTestDatabase();
+const t = useTestApp(database);
+const usps = () => t.app.uspsPickups as SimulatorUspsPickupsProvider;
+
+type Customer = Awaited<ReturnType<typeof newCustomer>>;
+
+const ADDRESS = { firmname: '', address1: '1 Main St', address2: 'Apt 2', city: 'San Francisco', state: 'CA', zip5: '94105' };
+const lastDay = () => carrierPickupDates(t.config.clock(), stateTimeZone('CA'), 'USPS').at(-1)!;
+
+/** The web app's JSON body: the labels, the address step's contact and the date step's answers. */
+function scheduleLabels(customer: Customer, shipmentIds: number[], extra: Record<string, unknown> = {}) {
+  const payload = { shipmentIds, ...ADDRESS, firstname: 'Casey', lastname: 'Customer', phone: '415-555-0101', uselocker: 0, packagelocation: 'Front Door', specialinstructions: 'Ring twice', pickupdate: lastDay(), ...extra };
+  return t.app.inject({ method: 'POST', url: '/openapi/USPS/CarrierPickupScheduleLabels', payload, headers: { cookie: customer.cookie } });
+}
+
+const rowOf = (id: number) => t.app.db.selectFrom('shipments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const recordsOf = (ids: number[]) => t.app.db.selectFrom('pickups').selectAll().where('shipment_id', 'in', ids).orderBy('id').execute();
+
+describe('one USPS pickup for several labels', () => {
+  it('books one pickup, the package count by service and the weights summed reaching USPS, each label showing it', async () => {
+    const customer = await newCustomer(t.app);
+    // 40 oz (2.5 lb) each, and a Ground Advantage label of 24 oz (1.5 lb).
+    const labels = [
+      await insertShipment(t.app.db, customer.userId, { carrier: 'USPS', service: 'Priority' }),
+      await insertShipment(t.app.db, customer.userId, { carrier: 'USPS', service: 'Priority' }),
+      await insertShipment(t.app.db, customer.userId, { carrier: 'USPS', service: 'GroundAdvantage', weight_oz: 24 }),
+    ];
+    const ids = labels.map((label) => label.id);
+    const response = await scheduleLabels(customer, ids);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ code: 0, data: { PackageCount: 3, EstimatedWeight: 6.5, Date: lastDay(), Labels: labels.map((label) => label.orderNo) } });
+    const confirmation = body.data.ConfirmationNumber as string;
+
+    const atUsps = await usps().inquire(confirmation);
+    expect(atUsps).toMatchObject({ pickupDate: lastDay(), estimatedWeight: 6.5, packageLocation: 'FRONT_DOOR', specialInstructions: 'Ring twice' });
+    expect(atUsps?.packages).toEqual(
+      expect.arrayContaining([
+        { packageType: 'PRIORITY_MAIL', count: 2 },
+        { packageType: 'USPS_GROUND_ADVANTAGE', count: 1 },
+      ]),
+    );
+    for (const id of ids) expect((await rowOf(id)).pickup_id).toBe(confirmation);
+    const records = await recordsOf(ids);
+    expect(records.map((record) => [record.state, record.confirmation, record.package_count])).toEqual(ids.map(() => ['scheduled', confirmation, 1]));
+
+    // Each label's details show the one pickup, for all three labels.
+    const inquiry = await t.app.inject({ method: 'GET', url: `/openapi/USPS/CarrierPickupInquiry?shipmentDetailsId=${ids[2]}`, headers: { cookie: customer.cookie } });
+    expect(inquiry.json().dbInfo).toMatchObject({ confirmation, count: 3 });
+    expect([...inquiry.json().dbInfo.labels].sort()).toEqual(labels.map((label) => label.orderNo).sort());
+
+    // A refund is refused while the pickup is booked.
+    const refund = await postForm(t.app, '/openapi/easyPost/refund', { id: labels[0]!.id }, customer.cookie);
+    expect(refund.json().message ?? refund.body).toContain(SHIPMENT_MESSAGES.refundPickupScheduled);
+  });
+
+  it('refuses before asking USPS, naming each label that cannot have it: with a pickup, another carrier, refunded, not theirs', async () => {
+    const customer = await newCustomer(t.app);
+    const other = await newCustomer(t.app);
+    const free = await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' });
+    const booked = await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' });
+    const single = await postForm(t.app, '/openapi/USPS/CarrierPickupSchedule', { ...uspsPickupForm(booked.id, customer.userId, lastDay()), ...ADDRESS, address2: 'Apt 2' }, customer.cookie);
+    const bookedConfirmation = single.json().data.ConfirmationNumber as string;
+    expect(bookedConfirmation).toBeTruthy();
+    const fedex = await insertShipment(t.app.db, customer.userId, { carrier: 'FedEx', service: 'FEDEX_GROUND' });
+    const refunded = await insertShipment(t.app.db, customer.userId, { carrier: 'USPS', state: 'refunded' });
+    const theirs = await insertShipment(t.app.db, other.userId, { carrier: 'USPS' });
+    const before = (await recordsOf([free.id])).length;
+
+    const body = (await scheduleLabels(customer, [free.id, booked.id, fedex.id, refunded.id, theirs.id])).json();
+    expect(body.code).toBe(-1);
+    expect(body.message).toBe(
+      USPS_PICKUP_MESSAGES.labelsRefused([
+        `Order ${booked.orderNo}: ${PICKUP_SERVER_MESSAGES.hasPickup} (${bookedConfirmation})`,
+        `Order ${fedex.orderNo}: ${USPS_PICKUP_MESSAGES.notUsps}`,
+        `Order ${refunded.orderNo}: ${PICKUP_SERVER_MESSAGES.refunded}`,
+        `Label #${theirs.id}: ${PICKUP_SERVER_MESSAGES.noSuchLabel}`,
+      ]),
+    );
+    expect(body.data.Error.Description).toBe(body.message);
+    expect((await recordsOf([free.id])).length).toBe(before);
+  });
+
+  it('cancelled whole from any of its labels, frees every label (USPS has it cancelled), and they can be scheduled again', async () => {
+    const customer = await newCustomer(t.app);
+    const ids = [(await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' })).id, (await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' })).id];
+    const confirmation = (await scheduleLabels(customer, ids)).json().data.ConfirmationNumber as string;
+    const cancel = await postForm(t.app, '/app/v1/cancelPickup', { shippingdetails_id: ids[1]!, wholePickup: 1 }, customer.cookie);
+    expect(cancel.json()).toMatchObject({ errorcode: 0 });
+    expect(await usps().inquire(confirmation)).toBeNull();
+    expect((await recordsOf(ids)).map((record) => record.state)).toEqual(['canceled', 'canceled']);
+    const again = (await scheduleLabels(customer, ids)).json();
+    expect(again).toMatchObject({ code: 0, data: { PackageCount: 2 } });
+    expect(again.data.ConfirmationNumber).not.toBe(confirmation);
+  });
+
+  it('joins the pickup the customer has at that address and day, and makes one pickup when sent twice at once', async () => {
+    const customer = await newCustomer(t.app);
+    const first = await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' });
+    const host = (await scheduleLabels(customer, [first.id])).json().data.ConfirmationNumber as string;
+    const ids = [(await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' })).id, (await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' })).id];
+    const answers = (await Promise.all([scheduleLabels(customer, ids), scheduleLabels(customer, ids)])).map((answer) => answer.json());
+    const accepted = answers.filter((answer) => answer.code === 0);
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0].data).toMatchObject({ ConfirmationNumber: host, PackageCount: 3 });
+    expect((await usps().inquire(host))?.packages.reduce((sum, pack) => sum + pack.count, 0)).toBe(3);
+    const refusedAnswer = answers.find((answer) => answer.code !== 0);
+    expect(refusedAnswer.message).toContain(PICKUP_SERVER_MESSAGES.hasPickup);
+  });
+});
