@@ -107,6 +107,8 @@ class FakeEasyPost extends FakeHttpServer {
   purchases = 0;
   shipments = new Map<string, FakeShipment>();
   pickups = new Map<string, Json>();
+  /** ScanForms made (POST /scan_forms): 'creating' when answered, 'created' when read back, as EasyPost makes them in the background. */
+  scanForms = new Map<string, Json>();
   requests: { method: string; path: string; headers: IncomingHttpHeaders; body: unknown }[] = [];
   failures: { status: number; body: string; only: RegExp | undefined }[] = [];
   /**
@@ -259,6 +261,10 @@ class FakeEasyPost extends FakeHttpServer {
     if (method === 'GET' && /^\/files\/label_qr_code\/\w+\.png$/.test(url.pathname)) {
       response.writeHead(200, { 'content-type': 'image/png' });
       return response.end(FAKE_QR_PNG);
+    }
+    if (method === 'GET' && /^\/files\/scan_form\/\w+\.pdf$/.test(url.pathname)) {
+      response.writeHead(200, { 'content-type': 'application/pdf' });
+      return response.end(Buffer.from('%PDF-1.4 easypost scan form'));
     }
     const file = /^\/files\/postage_label\/(\w+)\.(png|pdf|zpl)$/.exec(url.pathname);
     if (method === 'GET' && file) {
@@ -413,6 +419,62 @@ class FakeEasyPost extends FakeHttpServer {
         shipment.refundStatus = this.refundOutcome;
         return send(200, this.shipmentJson(shipment));
       }
+    }
+
+    // ScanForms (docs.easypost.com/docs/scan-form): shipments as [{id}], each bought, not refunded,
+    // on no other form, all from one origin address. No recording shows EasyPost's refusals of a
+    // scan form: they are answered as its other 422s ({error: {code, message, errors}}).
+    if (method === 'POST' && path === '/scan_forms') {
+      const given = (body as { shipments?: unknown }).shipments;
+      if (!Array.isArray(given) || given.length === 0) return error(422, 'PARAMETER.REQUIRED', 'Missing required parameter.', [{ field: 'shipments', message: 'cannot be blank' }]);
+      const shipments: FakeShipment[] = [];
+      for (const entry of given as { id?: string }[]) {
+        const shipment = this.shipments.get(String(entry?.id));
+        if (!shipment?.bought) return error(422, 'SCAN_FORM.SHIPMENT.INVALID', `Shipment ${String(entry?.id)} has no postage.`);
+        if (shipment.refundStatus) return error(422, 'SCAN_FORM.SHIPMENT.REFUNDED', `Refunded shipments cannot be added to a ScanForm: ${shipment.id}.`);
+        const onForm = [...this.scanForms.values()].find((form) => (form.shipment_ids as string[]).includes(shipment.id));
+        if (onForm) return error(422, 'SCAN_FORM.SHIPMENT.EXISTS', `Shipment ${shipment.id} already belongs to ScanForm ${String(onForm.id)}.`);
+        if (shipments.length > 0 && JSON.stringify(shipment.from) !== JSON.stringify(shipments[0]!.from)) {
+          return error(422, 'SCAN_FORM.ADDRESS.MISMATCH', 'All shipments must have the same origin address.');
+        }
+        shipments.push(shipment);
+      }
+      const id = newId('sf');
+      const form: Json = {
+        id,
+        object: 'ScanForm',
+        created_at: '2026-11-23T18:52:41Z',
+        updated_at: '2026-11-23T18:52:41Z',
+        tracking_codes: [],
+        address: null,
+        status: 'creating',
+        message: null,
+        form_url: null,
+        form_file_type: null,
+        batch_id: newId('batch'),
+        confirmation: null,
+        shipment_ids: shipments.map((shipment) => shipment.id),
+        made_tracking_codes: shipments.map((shipment) => shipment.bought!.trackingCode),
+        made_address: shipments[0]!.from,
+      };
+      this.scanForms.set(id, form);
+      const { shipment_ids: _ids, made_tracking_codes: _codes, made_address: _address, ...answer } = form;
+      return send(200, answer);
+    }
+    const scanFormPath = /^\/scan_forms\/(sf_\w+)$/.exec(path);
+    if (method === 'GET' && scanFormPath) {
+      const form = this.scanForms.get(scanFormPath[1]!);
+      if (!form) return error(404, 'NOT_FOUND', 'The requested resource could not be found.');
+      // Made by the time it is read back.
+      Object.assign(form, {
+        status: 'created',
+        tracking_codes: form.made_tracking_codes,
+        address: form.made_address,
+        form_url: `${this.base}/files/scan_form/${String(form.id)}.pdf`,
+        form_file_type: 'application/pdf',
+      });
+      const { shipment_ids: _ids, made_tracking_codes: _codes, made_address: _address, ...answer } = form;
+      return send(200, answer);
     }
 
     if (method === 'POST' && path === '/trackers') {
@@ -880,6 +942,50 @@ describe('EasyPost refunds, trackers and pickups', () => {
     expect(await carriers.findPickup('pickup_unknown0000')).toBeNull();
     easypost.failNext(500, { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong.', errors: [] } });
     await expect(carriers.findPickup(pickup.pickupId)).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+  });
+});
+
+describe('EasyPost scan forms (issue 25 item 2)', () => {
+  it('creates a ScanForm of bought shipments as an array of {id}, reads it back made, and fetches its PDF without the API key', async () => {
+    const carriers = adapter();
+    const first = await boughtShipment(carriers);
+    const second = await boughtShipment(carriers, 'USPS', 'Priority');
+    const made = await carriers.createScanForm({ shipmentIds: [first.shipmentId, second.shipmentId], idempotencyKey: 'scan-form-1' });
+    expect(made).toEqual({ scanFormId: expect.stringMatching(/^sf_/), status: 'creating', trackingCodes: [], formUrl: null, batchId: expect.stringMatching(/^batch_/), message: null });
+    const created = easypost.requests.find((request) => request.path === '/v2/scan_forms');
+    expect(created).toMatchObject({ method: 'POST', body: { shipments: [{ id: first.shipmentId }, { id: second.shipmentId }] } });
+
+    const found = await carriers.findScanForm(made.scanFormId);
+    expect(found).toMatchObject({ scanFormId: made.scanFormId, status: 'created', trackingCodes: [first.trackingCode, second.trackingCode], formUrl: expect.stringContaining('/files/scan_form/') });
+    const file = await carriers.fetchScanForm(made.scanFormId);
+    expect(file).toMatchObject({ format: 'PDF', contentType: 'application/pdf' });
+    expect(file.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const download = easypost.requests.find((request) => request.path.startsWith('/files/scan_form/'));
+    expect(download?.headers.authorization).toBeUndefined();
+    expect(await carriers.findScanForm('sf_unknown')).toBeNull();
+  });
+
+  it('answers EasyPost’s refusals as INVALID_REQUEST with its message: a shipment on another form, a refunded one, different origins', async () => {
+    const carriers = adapter();
+    const shipment = await boughtShipment(carriers);
+    await carriers.createScanForm({ shipmentIds: [shipment.shipmentId], idempotencyKey: 'a' });
+    await expect(carriers.createScanForm({ shipmentIds: [shipment.shipmentId], idempotencyKey: 'b' })).rejects.toMatchObject({
+      code: 'INVALID_REQUEST',
+      retryable: false,
+      message: expect.stringContaining('already belongs to ScanForm'),
+    });
+    const refunded = await boughtShipment(carriers);
+    await carriers.refund(refunded.shipmentId);
+    await expect(carriers.createScanForm({ shipmentIds: [refunded.shipmentId], idempotencyKey: 'c' })).rejects.toMatchObject({ code: 'INVALID_REQUEST', message: expect.stringContaining('Refunded shipments') });
+    const here = await boughtShipment(carriers);
+    const rated = await carriers.rateShipment({ from: { ...FROM, street1: '1 Market St' }, to: TO, parcel: PARCEL });
+    const there = await carriers.buyRate({ shipmentId: rated.shipmentId, rateId: rated.rates.find((rate) => rate.carrier === 'USPS')!.rateId, insuranceCents: 0, idempotencyKey: 'there' });
+    await expect(carriers.createScanForm({ shipmentIds: [here.shipmentId, there.shipmentId], idempotencyKey: 'd' })).rejects.toMatchObject({
+      code: 'INVALID_REQUEST',
+      message: 'EasyPost: All shipments must have the same origin address.',
+    });
+    easypost.failNext(503, 'Service Unavailable', /scan_forms/);
+    await expect(carriers.createScanForm({ shipmentIds: [here.shipmentId], idempotencyKey: 'e' })).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
   });
 });
 

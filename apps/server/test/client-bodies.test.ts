@@ -700,6 +700,21 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
   // The Pickups list as the web app opens it: its first page.
   getUserPickupsCall: async () => ({ body: { start: 0, num: 10 }, cookie: demo.cookie, errorcode: 0 }),
 
+  // Issue 25 item 2: Purchased Labels' selection of two new USPS labels, one pickup for them (the
+  // address step's My address) and one scan form; the scan forms list and a form's download.
+  uspsPickupScheduleLabelsCall: async () => {
+    const body = await uspsScheduleBody();
+    const other = await boughtLabelRow('USPS');
+    const { servicetype: _service, count: _count, estimatedweight: _weight, shipmentdetailsid, userid: _user, ...rest } = body;
+    return { body: { ...rest, shipmentIds: [shipmentdetailsid, other.shippingdetails_id] }, cookie: demo.cookie, errorcode: 0 };
+  },
+  createScanFormCall: async () => ({ body: { shipmentIds: [(await boughtLabelRow('USPS')).shippingdetails_id, (await boughtLabelRow('USPS')).shippingdetails_id] }, cookie: demo.cookie, errorcode: 0 }),
+  getScanFormsCall: async () => ({ body: { start: 0, num: 10 }, cookie: demo.cookie, errorcode: 0 }),
+  downloadScanFormCall: async () => {
+    const made = await answerOf('createScanFormCall', { shipmentIds: [(await boughtLabelRow('USPS')).shippingdetails_id] }, demo.cookie);
+    return { body: { id: made.data.id }, cookie: demo.cookie };
+  },
+
   // The Package step's saved packages: the picker's list, "Save this package" with the step's
   // values as the form holds them (a Flat Rate package's sides left empty), and a delete by the
   // id the list answered.
