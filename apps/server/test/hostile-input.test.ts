@@ -197,6 +197,17 @@ const CALL_SAMPLES: Partial<Record<string, Record<string, Value>>> = {
   lockerRecipientCall: { at: '2026-03-01T20:00:00.000Z' },
   // Drop it off at your hub (issue 23 item 1): the hub chosen at Review and pay, and the controller's drop-off code, clock and door.
   buyLabelCall: { orderId: 1, replaces: 1, dropOffHubId: 'hub-1' },
+  // International labels (issue 25 item 3): an order in progress keeps the Customs step as typed (text).
+  saveOrderForLaterCall: {
+    customs: {
+      contents_type: 'merchandise',
+      contents_explanation: '',
+      customs_signer: 'Casey Demo',
+      eel_pfc: '',
+      non_delivery_option: 'return',
+      items: [{ description: 'Cotton T-shirt', quantity: '1', value: '20', weight: '8', hs_tariff_number: '610910', origin_country: 'US' }],
+    },
+  },
   lockerDropOffOpenCall: { code: '7KQ2M-XW9PD', at: '2026-03-01T20:00:00.000Z' },
   lockerDropOffInCall: { code: '7KQ2M-XW9PD', droppedOffAt: '2026-03-01T20:01:00.000Z' },
 };

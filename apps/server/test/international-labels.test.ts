@@ -47,7 +47,7 @@ describe('a label to Canada with its customs declaration', () => {
     expect(rated.json().errorcode).toBe(LABEL_PURCHASE_ERRORCODE.ok);
     expect(data.rates.map((r: { service: string }) => r.service)).toEqual(['FirstClassPackageInternationalService', 'UPSStandard', 'PriorityMailInternational', 'INTERNATIONAL_PRIORITY']);
     // $48.50 declared to Canada: 13% tax above $40, no duty under $150, said before payment.
-    expect(data.messages).toContain('Duties and taxes estimated at $6.31, paid by the recipient on delivery');
+    expect(data.rates.map((r: { dutiesAndTaxes: string | null }) => r.dutiesAndTaxes)).toEqual(['6.31', '6.31', '6.31', '6.31']);
 
     const draft = await shipmentRow(data.draftId);
     expect([draft.from_country, draft.to_country, draft.to_zipcode]).toEqual(['US', 'CA', 'M5V 3L9']);
@@ -116,5 +116,77 @@ describe('a label to Canada with its customs declaration', () => {
     const badOrigin = await answer({ ...ORDER, customs: { ...CUSTOMS, items: [CUSTOMS.items[0], { ...CUSTOMS.items[1], origin_country: 'China' }] } });
     expect(badOrigin.status).toBe(400);
     expect(badOrigin.message).toContain('items[1].origin_country');
+  });
+});
+
+describe('a label abroad carried through everything a US label has (issue 25 item 3)', () => {
+  const get = (customer: Customer, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: customer.cookie } });
+  const post = (customer: Customer, url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie: customer.cookie } });
+
+  it('keeps its country and declaration unpaid, in its details and list, to ship again, and returns from there as returned goods', async () => {
+    const customer = await newCustomer(t.app);
+    const { data } = (await rate(customer, ORDER)).json();
+    const usps = data.rates.find((r: { service: string }) => r.service === 'PriorityMailInternational');
+    const bought = await post(customer, '/app/v1/labelPurchase/buy', { draftId: data.draftId, rateId: usps.rateId });
+    expect(bought.json()).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.redirect });
+
+    // Unpaid (the payer has not approved yet): every step as rated, the country and the declaration with it.
+    const unpaidAnswer = await get(customer, `/app/v1/labelPurchase/unpaid?id=${data.draftId}`);
+    expect(unpaidAnswer.statusCode, unpaidAnswer.body).toBe(200);
+    const unpaid = unpaidAnswer.json().data[0];
+    expect(unpaid.to).toMatchObject({ country: 'CA', zipcode: 'M5V 3L9', state: 'ON' });
+    expect(unpaid.from.country).toBe('US');
+    expect(unpaid.customs).toMatchObject({ contents_type: 'merchandise', items: [{ description: 'Cotton T-shirt' }, { description: 'Wool cap' }] });
+    expect(unpaid.rate.dutiesAndTaxes).toBe('6.31');
+
+    const token = new URL(bought.json().redirectURL as string).searchParams.get('token')!;
+    await follow(await approve(token), customer.cookie);
+
+    const detail = (await get(customer, `/app/v1/getShipmentDetail?shipmentIndexID=${data.draftId}`)).json().data;
+    expect(detail.to_address).toMatchObject({ city: 'Toronto', state: 'ON', zip: 'M5V 3L9', country: 'CA' });
+    expect(detail.customs.items[1]).toMatchObject({ hs_tariff_number: '650500', origin_country: 'CN' });
+    const again = (await get(customer, `/app/v1/labelPurchase/shipAgain?id=${data.draftId}`)).json().data;
+    expect(again.to.country).toBe('CA');
+    expect(again.customs.customs_signer).toBe('Casey Customer');
+
+    // The return comes back from Canada with the same items, declared as returned goods.
+    const back = await rate(customer, {
+      ...ORDER,
+      from: TORONTO,
+      to: FROM,
+      returnOf: data.draftId,
+      customs: { ...CUSTOMS, contents_type: 'returned_goods' },
+    });
+    expect(back.json(), back.body).toMatchObject({ errorcode: LABEL_PURCHASE_ERRORCODE.ok });
+    const returned = await shipmentRow(back.json().data.draftId);
+    expect([returned.from_country, returned.to_country, returned.return_of_id]).toEqual(['CA', 'US', data.draftId]);
+    expect(JSON.parse(returned.customs!).contents_type).toBe('returned_goods');
+    // The way back is not rated for duties: the recipient pays what US customs asks.
+    expect(back.json().data.rates[0].dutiesAndTaxes).toBeNull();
+  });
+
+  it('is saved for later and continued with its country and the declaration as typed so far', async () => {
+    const customer = await newCustomer(t.app);
+    const typed = { ...CUSTOMS, items: [{ description: 'Cotton T-shirt', quantity: '2', value: '', weight: '10', hs_tariff_number: '', origin_country: 'US' }] };
+    const saved = await post(customer, '/openapi/easyPost/saveOrderForLater', { ...ORDER, customs: typed });
+    expect(saved.json(), saved.body).toMatchObject({ code: 0 });
+    const orders = await get(customer, `/openapi/easyPost/getOrderForLater?userId=${customer.userId}&id=${saved.json().data.id}`);
+    expect(orders.statusCode, orders.body).toBe(200);
+    const order = orders.json().data[0];
+    expect([order.fromcountry, order.tocountry, order.tozipcode]).toEqual(['US', 'CA', 'M5V 3L9']);
+    expect(order.customs).toMatchObject({ contents_type: 'merchandise', items: [{ description: 'Cotton T-shirt', quantity: '2', value: '' }] });
+    // A declaration longer than the contract's cap is refused, the field named.
+    const many = await post(customer, '/openapi/easyPost/saveOrderForLater', { ...ORDER, customs: { ...typed, items: Array.from({ length: 21 }, () => typed.items[0]) } });
+    expect(many.statusCode).toBe(400);
+  });
+
+  it('verifies an address abroad: a Canadian postal code written as Canada does, a UK address without a county', async () => {
+    const customer = await newCustomer(t.app);
+    const canada = await post(customer, '/openapi/easyPost/validateAddress', { street1: '290 Bremner Blvd', city: 'Toronto', state: 'ON', zip: 'm5v3l9', country: 'CA' });
+    expect(canada.json().data).toMatchObject({ result: 1, suggestion: { zip: 'M5V 3L9' } });
+    const london = await post(customer, '/openapi/easyPost/validateAddress', { street1: '10 Downing St', city: 'London', zip: 'SW1A 2AA', country: 'GB' });
+    expect(london.json().data).toMatchObject({ result: 1 });
+    const badPostal = await post(customer, '/openapi/easyPost/validateAddress', { street1: '290 Bremner Blvd', city: 'Toronto', state: 'ON', zip: '94105', country: 'CA' });
+    expect(badPostal.json().data).toMatchObject({ result: 0, reasons: ['Postal code must be as A1A 1A1'] });
   });
 });

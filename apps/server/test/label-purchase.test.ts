@@ -629,8 +629,9 @@ describe('unpaid labels: getUnpaidLabelsCall, deleteUnpaidLabelCall and paying a
       id: rated.data.draftId,
       orderNo: row.order_no,
       createTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      from: FROM,
-      to: TO,
+      // Issue 25 item 3: both at home, so no declaration.
+      from: { ...FROM, country: 'US' },
+      to: { ...TO, country: 'US' },
       parcel: { length: 12, width: 10, height: 6, weight: 40, predefinedPackage: null },
       insuredValue: '100.00',
       insurance: '1.00',
@@ -643,6 +644,7 @@ describe('unpaid labels: getUnpaidLabelsCall, deleteUnpaidLabelCall and paying a
       // The ship date it was rated for: the page's Review shows it, and the day expected.
       shipDate: rated.data.shipDate,
       payment: 'unpaid',
+      customs: null,
     });
     expect((unpaid as { rate: { deliveryDate: string } }).rate.deliveryDate).toBe(usps.deliveryDate);
     expect(await unpaidOf(customer, rated.data.draftId)).toEqual([unpaid]);

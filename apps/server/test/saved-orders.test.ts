@@ -88,6 +88,10 @@ describe('Orders In Progress', () => {
       toemail: 'maria@example.com',
       toresidential: true,
       insuredValue: '25.50',
+      // Issue 25 item 3: both sides at home, no declaration.
+      fromcountry: 'US',
+      tocountry: 'US',
+      customs: null,
     });
   });
 

@@ -74,9 +74,18 @@ describe('customs declaration (issue 25 item 3)', () => {
 
 describe('the label page’s step forms (issue 25 item 3)', () => {
   it('keep US addresses, the ZIP code named beside the other mistakes; the rate call takes a country', () => {
-    const issues = labelToStepSchema.safeParse({ ...address, zipcode: '9410', city: '' }).error?.issues.map((issue) => issue.path.join('.'));
+    const issues = labelToStepSchema.safeParse({ ...address, country: 'US', zipcode: '9410', city: '' }).error?.issues.map((issue) => issue.path.join('.'));
     expect(issues).toEqual(['city', 'zipcode']);
-    expect(labelToStepSchema.parse(address)).not.toHaveProperty('country');
+    expect(labelToStepSchema.parse({ ...address, country: 'US' })).toMatchObject({ country: 'US' });
+  });
+
+  it('ask a recipient abroad for what its country writes: a province and a postal code in its format, none in the United Kingdom', () => {
+    const canada = { ...address, country: 'CA', city: 'Toronto', state: 'on', zipcode: 'm5v2t6' };
+    expect(labelToStepSchema.parse(canada)).toMatchObject({ state: 'ON', zipcode: 'M5V 2T6' });
+    const named = (values: object) => labelToStepSchema.safeParse(values).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(named({ ...canada, state: 'XX', zipcode: '94110', city: '' })).toEqual(['city: Please enter city', 'state: Please select province', 'zipcode: Enter the postal code as M5V 2T6']);
+    expect(labelToStepSchema.parse({ ...address, country: 'GB', city: 'London', state: '', zipcode: 'sw1a 1aa' })).toMatchObject({ state: '', zipcode: 'SW1A 1AA' });
+    expect(named({ ...address, country: 'ZZ' })).toEqual(['country: country: choose a country']);
     expect(rateLabelCall.request.safeParse({ from: null, to: 'x', parcel }).success).toBe(false);
   });
 });

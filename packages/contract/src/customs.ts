@@ -164,3 +164,81 @@ export const countryField = whenMissing(
 
 /** Whether a parcel between these countries crosses a border, so needs a customs declaration. */
 export const crossesBorder = (from: string, to: string) => from !== to;
+
+/**
+ * The label page's Customs step (issue 25 item 3): the declaration as the rate call checks it, so
+ * every message names its field ('items[1].hs_tariff_number: …'); the page shows each beside its field.
+ */
+export const labelCustomsStepSchema = customsDeclarationSchema;
+
+/**
+ * A declaration as the answers carry it (unpaid labels, details, ship again): the checked
+ * declaration's fields as plain values, no rule or transform (a response schema describes, the
+ * request checked it).
+ */
+export const customsDeclarationAnswerSchema = z.object({
+  contents_type: z.enum(CUSTOMS_CONTENTS_TYPES),
+  contents_explanation: z.string(),
+  customs_signer: z.string(),
+  eel_pfc: z.string(),
+  non_delivery_option: z.enum(['return', 'abandon']),
+  customs_certify: z.boolean(),
+  items: z.array(
+    z.object({ description: z.string(), quantity: z.number(), value: z.number(), weight: z.number(), hs_tariff_number: z.string(), origin_country: z.string() }),
+  ),
+});
+
+/** A declaration as typed so far, kept with an order in progress (Save for later): any text within its length, at most maxItems lines. */
+const draftText = (max: number) => whenMissing(textField.max(max), '');
+export const customsDraftSchema = z.object({
+  contents_type: whenMissing(z.union([z.literal(''), z.enum(CUSTOMS_CONTENTS_TYPES)]), ''),
+  contents_explanation: draftText(255),
+  customs_signer: draftText(100),
+  eel_pfc: draftText(40),
+  non_delivery_option: whenMissing(z.enum(['return', 'abandon']), 'return'),
+  items: z
+    .array(
+      z.object({
+        description: draftText(255),
+        quantity: draftText(12),
+        value: draftText(12),
+        weight: draftText(12),
+        hs_tariff_number: draftText(16),
+        origin_country: draftText(2),
+      }),
+    )
+    .max(CUSTOMS_LIMITS.maxItems),
+});
+export type CustomsDraft = z.output<typeof customsDraftSchema>;
+
+/** The same as getOrderForLater answers it: plain text, as kept. */
+export const customsDraftAnswerSchema = z.object({
+  contents_type: z.union([z.literal(''), z.enum(CUSTOMS_CONTENTS_TYPES)]),
+  contents_explanation: z.string(),
+  customs_signer: z.string(),
+  eel_pfc: z.string(),
+  non_delivery_option: z.enum(['return', 'abandon']),
+  items: z.array(
+    z.object({ description: z.string(), quantity: z.string(), value: z.string(), weight: z.string(), hs_tariff_number: z.string(), origin_country: z.string() }),
+  ),
+});
+
+/** What a customs message says of its field, without the field's path ('items[1].value: the total…' → 'The total…'). */
+export function customsRule(message: string): string {
+  const rule = message.replace(/^[A-Za-z_]+(\[\d+\])?(\.[A-Za-z_]+)?: /, '');
+  return rule.charAt(0).toUpperCase() + rule.slice(1);
+}
+
+/** The contents types as the Customs step names them. */
+export const CUSTOMS_CONTENTS_NAMES: Readonly<Record<CustomsContentsType, string>> = {
+  merchandise: 'Merchandise',
+  gift: 'Gift',
+  documents: 'Documents',
+  sample: 'Commercial sample',
+  returned_goods: 'Returned goods',
+  other: 'Other',
+};
+
+/** Said before payment when the carrier does not rate duties and taxes. */
+export const DUTIES_PAID_ON_DELIVERY = 'Duties and taxes are paid by the recipient on delivery';
+export * from './countries.js';

@@ -16,6 +16,7 @@ import {
   invitationStepSchema,
   zipStepSchema,
 } from './registration.js';
+import { labelCustomsStepSchema } from './customs.js';
 import { sendReturnLabelFormSchema } from './label-returns.js';
 import { savePackageFormSchema } from './saved-packages-calls.js';
 import { vacationHoldFormSchema } from './vacation-holds.js';
@@ -50,6 +51,7 @@ export const FORM_SCHEMAS = {
   labelToStepSchema,
   labelPackageStepSchema,
   labelOptionsStepSchema,
+  labelCustomsStepSchema,
   savePackageFormSchema,
   sendReturnLabelFormSchema,
   vacationHoldFormSchema,

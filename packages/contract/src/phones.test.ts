@@ -15,7 +15,9 @@ function phoneFieldsOf(schema: z.ZodType, path: string): [string, z.ZodType][] {
   if (!(schema instanceof z.ZodObject)) return [];
   return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([key, field]): [string, z.ZodType][] => {
     const at = path ? `${path}.${key}` : key;
-    if (field instanceof z.ZodObject) return phoneFieldsOf(field, at);
+    // An address with its country's rules (issue 25 item 3) is its fields piped to a transform.
+    const inner = field instanceof z.ZodPipe ? (field.in as z.ZodType) : field;
+    if (inner instanceof z.ZodObject) return phoneFieldsOf(inner, at);
     return /phone/i.test(key) && key !== 'phoneNumber' ? [[at, field]] : [];
   });
 }

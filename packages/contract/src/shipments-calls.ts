@@ -3,7 +3,8 @@ import { call } from './call-descriptor.js';
 import { CONTACT_MESSAGES, CONTACT_PHONE_PATTERN, contactSchema, stripPunctuation } from './contacts.js';
 import { FLAT_RATE_MAX_WEIGHT_OZ, PREDEFINED_PACKAGE_IDS, type PredefinedPackageId, predefinedPackageOf } from './carrier-packages.js';
 import { LIMITS } from './constants.js';
-import { CUSTOMS_REQUIRED_MESSAGE, countryField, crossesBorder, customsDeclarationSchema } from './customs.js';
+import { SHIPPING_COUNTRIES, type ShippingCountry, normalizePostalCode, postalCodeMessage, shippingCountry } from './countries.js';
+import { CUSTOMS_REQUIRED_MESSAGE, countryField, crossesBorder, customsDeclarationAnswerSchema, customsDeclarationSchema, customsDraftAnswerSchema, customsDraftSchema } from './customs.js';
 import { labelDropOffSchema } from './hub-drop-offs.js';
 import { labelFormatFieldNamed } from './label-formats.js';
 import {
@@ -119,6 +120,8 @@ const detailAddressSchema = z.object({
   zip: z.string(),
   phone: z.string(),
   email: z.string(),
+  /** Issue 25 item 3: ISO 3166-1 alpha-2; a server from before it sends none: the United States. */
+  country: z.string().optional(),
 });
 
 /** Spec 03 §3 Shipment detail response. */
@@ -159,6 +162,8 @@ export const shipmentDetailSchema = z.object({
   shipDate: z.string().default(''),
   /** The day the rate bought promised ('YYYY-MM-DD': the carrier's, else its days from the ship date); null when not known. */
   deliveryDate: z.string().nullable().default(null),
+  /** Issue 25 item 3: a parcel abroad's customs declaration; null at home. */
+  customs: customsDeclarationAnswerSchema.nullish(),
 });
 export type ShipmentDetail = z.infer<typeof shipmentDetailSchema>;
 
@@ -261,6 +266,8 @@ export const ADDRESS_MESSAGES = {
 } as const;
 
 const US_ZIP_PATTERN = /^\d{5}$/;
+/** 'US', a contact's 'USA' or 'United States', or nothing: the United States. */
+const inTheUnitedStates = (country: string) => ['', 'US', 'USA', 'UNITED STATES', 'UNITED STATES OF AMERICA'].includes(country.trim().toUpperCase());
 const POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
 
 const requiredText = (message: string, max: number = LIMITS.fieldMax) =>
@@ -293,18 +300,55 @@ export type ShippingAddressForm = z.input<typeof shippingAddressSchema>;
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;
 
 /**
- * A sender or recipient as the rate call takes it (issue 25 item 3): with its country (ISO 3166-1
- * alpha-2, 'US' when absent), and a postal code as that country writes it (five digits in the
- * United States). The label page's step forms keep US addresses (shippingAddressSchema) until
- * the page asks for a country.
+ * The place of an address abroad as its country writes it (issue 25 item 3): a state or province
+ * only where the country uses one (one of its codes where it lists them), a postal code in its
+ * format ('M5V 2T6', 'SW1A 1AA'; five digits in the United States). Each rule runs once the
+ * fields it reads are there, so a bad postal code is named beside an empty city.
  */
-export const labelOrderAddressSchema = shippingAddressFields
-  .extend({
-    zipcode: textField.trim().min(1, { message: ADDRESS_MESSAGES.zip, abort: true }).regex(POSTAL_CODE_PATTERN, ADDRESS_MESSAGES.format),
-    country: countryField,
-  })
-  .refine((address) => `${address.firstName}${address.lastName}${address.company}`.trim() !== '', { message: ADDRESS_MESSAGES.name, path: ['firstName'] })
-  .refine((address) => address.country !== 'US' || US_ZIP_PATTERN.test(address.zipcode), { message: ADDRESS_MESSAGES.format, path: ['zipcode'] });
+const placeFields = z.object({ country: z.string(), state: z.string(), zipcode: z.string().min(1) });
+const placeReady = (payload: { value: unknown }) => placeFields.safeParse(payload.value).success;
+
+function withPlaceRules<S extends z.ZodType<{ country: string; state: string; zipcode: string }>>(schema: S) {
+  return schema
+    .superRefine(
+      (address, context) => {
+        const country = shippingCountry(address.country);
+        if (!country) return;
+        const region = address.state.trim();
+        if (country.regionLabel && region === '') {
+          // The United States keep the contacts' words; elsewhere the region as the country calls it.
+          context.addIssue({ code: 'custom', message: country.code === 'US' ? ADDRESS_MESSAGES.state : `Please select ${country.regionLabel.toLowerCase()}`, path: ['state'] });
+        } else if (country.regionLabel && country.regions.length > 0 && !country.regions.some((known) => known.code === region.toUpperCase())) {
+          context.addIssue({ code: 'custom', message: `Please select ${country.regionLabel.toLowerCase()}`, path: ['state'] });
+        }
+        if (!country.postalPattern.test(normalizePostalCode(country.code, address.zipcode))) {
+          context.addIssue({ code: 'custom', message: country.code === 'US' ? ADDRESS_MESSAGES.format : postalCodeMessage(country), path: ['zipcode'] });
+        }
+      },
+      { when: placeReady },
+    )
+    .transform((address) => ({
+      ...address,
+      zipcode: normalizePostalCode(address.country, address.zipcode),
+      state: shippingCountry(address.country)?.regions.length ? address.state.trim().toUpperCase() : address.state,
+    }));
+}
+
+/** The fields of an address that may be abroad: its country, a region only where used, a postal code loosely (withPlaceRules checks it). */
+const placeAwareFields = shippingAddressFields.extend({
+  state: optionalTextField(64, ADDRESS_MESSAGES.tooLong),
+  zipcode: textField.trim().min(1, { message: ADDRESS_MESSAGES.zip, abort: true }).regex(POSTAL_CODE_PATTERN, ADDRESS_MESSAGES.format),
+  country: countryField,
+});
+
+/**
+ * A sender or recipient as the rate call takes it (issue 25 item 3): with its country (ISO 3166-1
+ * alpha-2, 'US' when absent), a state or province where that country uses one, and a postal code
+ * as that country writes it (five digits in the United States).
+ */
+export const labelOrderAddressSchema = withPlaceRules(
+  placeAwareFields.refine((address) => `${address.firstName}${address.lastName}${address.company}`.trim() !== '', { message: ADDRESS_MESSAGES.name, path: ['firstName'] }),
+);
 export type LabelOrderAddress = z.output<typeof labelOrderAddressSchema>;
 
 /** Length, width and height in inches; weight in pounds and ounces (their sum more than 0, at most 150 lb). */
@@ -398,16 +442,28 @@ export const validateAddressCall = call({
   successCodes: [OPENAPI_CODE.ok],
   summary:
     "Verify an address with the carriers. data.result 1: deliverable (addrId names it; suggestion is the carrier's spelling when it differs); 0: not ('Unable to verify address!', reasons say why).",
-  request: z.object({
-    street1: requiredText(ADDRESS_MESSAGES.address1),
-    street2: optionalTextField(),
-    city: requiredText(ADDRESS_MESSAGES.city),
-    state: requiredText(ADDRESS_MESSAGES.state, 64),
-    zip: textField.trim().regex(/^\d{5}(-\d{4})?$/, ADDRESS_MESSAGES.format),
-    country: whenMissing(textField.trim().max(64), 'US'),
-    phone: optionalTextField(32),
-    name: optionalTextField(),
-  }),
+  request: z
+    .object({
+      // Not aborting (as requiredText is), so the place's rules below still run and every bad field is named at once.
+      street1: textField.trim().min(1, ADDRESS_MESSAGES.address1).max(LIMITS.fieldMax, ADDRESS_MESSAGES.tooLong),
+      street2: optionalTextField(),
+      city: textField.trim().min(1, ADDRESS_MESSAGES.city).max(LIMITS.fieldMax, ADDRESS_MESSAGES.tooLong),
+      // Issue 25 item 3: an address abroad may have no state or province (the United Kingdom).
+      state: optionalTextField(64, ADDRESS_MESSAGES.tooLong),
+      zip: textField.trim().regex(POSTAL_CODE_PATTERN, ADDRESS_MESSAGES.format),
+      country: whenMissing(textField.trim().max(64), 'US'),
+      phone: optionalTextField(32),
+      name: optionalTextField(),
+    })
+    .superRefine(
+      (address, context) => {
+        // In the United States (a contact's 'USA' too): a state, and a ZIP code or ZIP+4, as before.
+        if (!inTheUnitedStates(address.country)) return;
+        if (address.state === '') context.addIssue({ code: 'custom', message: ADDRESS_MESSAGES.state, path: ['state'] });
+        if (!/^\d{5}(-\d{4})?$/.test(address.zip)) context.addIssue({ code: 'custom', message: ADDRESS_MESSAGES.format, path: ['zip'] });
+      },
+      { when: (payload) => z.object({ state: z.string(), zip: z.string(), country: z.string() }).safeParse(payload.value).success },
+    ),
   response: openapiResult.extend({
     data: z.object({
       result: z.union([z.literal(0), z.literal(1)]),
@@ -504,6 +560,11 @@ export const savedOrderSchema = z.object({
   toresidential: z.boolean(),
   /** The declared value to insure, dollars. */
   insuredValue: z.string(),
+  /** Issue 25 item 3: each side's country (ISO 3166-1 alpha-2; a server from before it sends none: the United States). */
+  fromcountry: z.string().optional(),
+  tocountry: z.string().optional(),
+  /** Issue 25 item 3: the customs declaration as typed so far (a parcel abroad), or null. */
+  customs: customsDraftAnswerSchema.nullish(),
 });
 export type SavedOrder = z.infer<typeof savedOrderSchema>;
 
@@ -560,13 +621,45 @@ export type LabelOrderForm = z.input<typeof labelOrderSchema>;
  * recipient and whether to keep it in My Contacts; the parcel; the declared value, comments and
  * whether to e-mail the recipient a tracking link (the page checks that the recipient has an e-mail).
  */
-export const labelFromStepSchema = shippingAddressSchema;
-export const labelToStepSchema = shippingAddressFields
-  .extend({ saveRecipient: whenMissing(flagField, false) })
-  .refine((address) => `${address.firstName}${address.lastName}${address.company}`.trim() !== '', {
-    message: ADDRESS_MESSAGES.name,
-    path: ['firstName'],
-  });
+/**
+ * An address step's form for each country the page ships to (issue 25 item 3): its region and
+ * postal code checked field by field, as the country writes them, so every mistake is named at
+ * once (an object refinement would wait for the other fields).
+ */
+function placeFieldsOf(country: ShippingCountry) {
+  const regionMessage = country.code === 'US' ? ADDRESS_MESSAGES.state : `Please select ${(country.regionLabel ?? 'state').toLowerCase()}`;
+  const region =
+    country.regionLabel === null
+      ? optionalTextField(64, ADDRESS_MESSAGES.tooLong)
+      : country.regions.length > 0
+        ? textField
+            .trim()
+            .toUpperCase()
+            .refine((code) => country.regions.some((known) => known.code === code), regionMessage)
+        : requiredText(regionMessage, 64);
+  const postal = textField
+    .trim()
+    .min(1, { message: country.code === 'US' ? ADDRESS_MESSAGES.zip : `Please enter ${country.postalLabel.toLowerCase()}`, abort: true })
+    .transform((code) => normalizePostalCode(country.code, code))
+    .pipe(z.string().regex(country.postalPattern, country.code === 'US' ? ADDRESS_MESSAGES.format : postalCodeMessage(country)));
+  return { country: z.literal(country.code), state: region, zipcode: postal };
+}
+
+const isNamed = (address: { firstName: string; lastName: string; company: string }) => `${address.firstName}${address.lastName}${address.company}`.trim() !== '';
+
+const [firstCountry, ...otherCountries] = SHIPPING_COUNTRIES.map((country) => shippingAddressFields.extend(placeFieldsOf(country)));
+/** The sender: as its country writes it (a return of a label abroad starts from there). */
+export const labelFromStepSchema = z
+  .discriminatedUnion('country', [firstCountry!, ...otherCountries], { error: 'country: choose a country' })
+  .refine(isNamed, { message: ADDRESS_MESSAGES.name, path: ['firstName'] });
+/** Issue 25 item 3: the recipient may be abroad (its Country chosen on the step), its place written as there. */
+export const labelToStepSchema = z
+  .discriminatedUnion(
+    'country',
+    [firstCountry!.extend({ saveRecipient: whenMissing(flagField, false) }), ...otherCountries.map((schema) => schema.extend({ saveRecipient: whenMissing(flagField, false) }))],
+    { error: 'country: choose a country' },
+  )
+  .refine(isNamed, { message: ADDRESS_MESSAGES.name, path: ['firstName'] });
 export const labelPackageStepSchema = parcelSchema;
 export const labelOptionsStepSchema = z.object({
   insuredValue: insuredValueField,
@@ -593,6 +686,12 @@ export const labelRateSchema = z.object({
   deliveryDate: z.string().nullable().default(null),
   cheapest: z.boolean(),
   fastest: z.boolean(),
+  /**
+   * Issue 25 item 3: the duties and taxes the carrier estimates the recipient pays for a parcel
+   * abroad (dollars, '0.00' for none), said before payment; null when the carrier does not rate
+   * them (at home, or a carrier without an estimate: the recipient pays what customs asks on delivery).
+   */
+  dutiesAndTaxes: z.string().nullish(),
 });
 export type LabelRate = z.infer<typeof labelRateSchema>;
 
@@ -676,7 +775,15 @@ export const buyLabelCall = call({
 });
 
 /** A sender or recipient of an unpaid purchase, as the label page's steps hold it. */
-const unpaidAddressSchema = z.object({ ...labelPartyShape, residential: z.boolean() });
+const unpaidAddressSchema = z.object({
+  ...labelPartyShape,
+  residential: z.boolean(),
+  /** Issue 25 item 3: ISO 3166-1 alpha-2; a server from before it sends none: the United States. */
+  country: z.string().optional(),
+});
+
+/** Issue 25 item 3: a parcel abroad's customs declaration as it was rated; null at home (or from a server from before it). */
+const customsOfLabel = customsDeclarationAnswerSchema.nullish();
 
 /**
  * A label chosen and sent to payment that is not paid (the payer cancelled at the provider, or
@@ -708,6 +815,7 @@ export const unpaidLabelSchema = z.object({
   /** The day the label was rated to be handed to the carrier ('YYYY-MM-DD'); '' when it was rated without one. */
   shipDate: z.string().default(''),
   payment: z.enum(['unpaid', 'confirming']),
+  customs: customsOfLabel,
 });
 export type UnpaidLabel = z.infer<typeof unpaidLabelSchema>;
 
@@ -727,6 +835,8 @@ export const shipAgainSchema = z.object({
   /** As the wire names carriers (USPS, UPSDAP, FedEx), and the carrier's service: chosen again when the new rates offer it. */
   carrier: z.string(),
   service: z.string(),
+  /** Issue 25 item 3: the declaration shipped with it, declared again (a return keeps it, as returned goods). */
+  customs: customsOfLabel,
 });
 export type ShipAgain = z.infer<typeof shipAgainSchema>;
 
@@ -777,6 +887,8 @@ const draftAddressSchema = z.object({
   phone: draftText(32),
   email: draftText(50),
   residential: whenMissing(flagField, false),
+  /** Issue 25 item 3: two letters as typed so far; absent: the United States. */
+  country: whenMissing(textField.trim().toUpperCase().regex(/^[A-Z]{2}$/, 'country: two letters (US, CA, …)'), 'US'),
 });
 
 export const saveOrderForLaterCall = call({
@@ -801,6 +913,8 @@ export const saveOrderForLaterCall = call({
     }),
     insuredValue: insuredValueField,
     comments: commentsField,
+    /** Issue 25 item 3: the Customs step as typed so far (a parcel abroad); absent or null: none. */
+    customs: customsDraftSchema.nullish().transform((customs) => customs ?? null),
   }),
   response: openapiResult.extend({ data: z.object({ id: z.number().int() }) }),
 });

@@ -1,3 +1,5 @@
+import { internationalAddressLine } from '@airbox/contract';
+
 /** Addresses as one line of text, for the screens that show a chosen address (label page, pickups, the contact picker). */
 
 export interface AddressLineParts {
@@ -6,10 +8,16 @@ export interface AddressLineParts {
   city: string;
   state: string;
   zipcode: string;
+  /** Issue 25 item 3: ISO 3166-1 alpha-2; absent or 'US': in the United States. */
+  country?: string | undefined;
 }
 
 /** An address as one line: '742 Valencia St, Apt 2, San Francisco, CA 94110'. */
 export function addressLine(address: AddressLineParts): string {
+  // Abroad: in that country's order, the country last ('12 Front St W, Toronto ON M5V 2T6, Canada').
+  // (A contact's 'USA' is at home.)
+  const country = address.country?.trim().toUpperCase() ?? 'US';
+  if (/^[A-Z]{2}$/.test(country) && country !== 'US') return internationalAddressLine({ ...address, country });
   const street = [address.address1, address.address2].filter((part) => part.trim() !== '').join(', ');
   return `${street}, ${address.city}, ${address.state} ${address.zipcode}`.trim();
 }

@@ -14,6 +14,8 @@ export interface AddressValues {
   phone: string;
   email: string;
   residential: boolean;
+  /** Issue 25 item 3: ISO 3166-1 alpha-2 (the label page's addresses); absent: the United States. */
+  country?: string;
 }
 
 /** Nothing typed yet: a new contact (with its nickname and country) and the label page start so. */

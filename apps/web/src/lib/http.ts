@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly errorcode: number,
     message: string,
     readonly status: number,
+    /** The rest of a well-formed answer that refused (a rating's data.messages: what the carriers said), when there is one. */
+    readonly answer?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }
@@ -155,7 +157,7 @@ export async function request<N extends CallName>(
       // Every response schema has errorcode and message; the descriptor named N parsed the rest.
       const { errorcode, message, ...data } = parsed.data as { errorcode: number; message: string };
       if (call.successCodes.includes(errorcode)) return data as CallData<N>;
-      throw new ApiError(errorcode, message, response.status);
+      throw new ApiError(errorcode, message, response.status, data);
     }
   }
   throw failureOf(schemas, body, response);

@@ -30,6 +30,7 @@ import * as hubDropOffs from './2026-12-03-0028-hub-drop-offs.js';
 import * as labelReturns from './2026-12-03-0029-label-returns.js';
 import * as customs from './2026-12-04-0030-customs.js';
 import * as scanForms from './2026-12-05-0032-scan-forms.js';
+import * as savedOrderCustoms from './2026-12-05-0033-saved-order-customs.js';
 
 /**
  * Every migration, by its sortable name. A static list (not a folder scan) so that the compiled
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03-0029-label-returns': labelReturns,
   '2026-12-04-0030-customs': customs,
   '2026-12-05-0032-scan-forms': scanForms,
+  '2026-12-05-0033-saved-order-customs': savedOrderCustoms,
 };

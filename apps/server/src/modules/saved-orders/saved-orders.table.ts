@@ -24,6 +24,11 @@ export interface SavedOrdersTable extends ShippingAddressColumns {
   predefined_package: ColumnType<string | null, string | null | undefined, string | null>;
   insured_value_cents: Generated<number>;
   comments: Generated<string>;
+  /** Issue 25 item 3: each side's country (ISO 3166-1 alpha-2), 'US' unless the label goes abroad. */
+  from_country: Generated<string>;
+  to_country: Generated<string>;
+  /** Issue 25 item 3: the Customs step as typed so far (customsDraftSchema), JSON; null at home. */
+  customs: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,4 +1,4 @@
-import { fromCents, predefinedPackageOf, type SavedOrder, type saveOrderForLaterCall } from '@airbox/contract';
+import { type CustomsDraft, customsDraftSchema, fromCents, predefinedPackageOf, type SavedOrder, type saveOrderForLaterCall } from '@airbox/contract';
 import type { z } from 'zod';
 import { toIso } from '../../db/dialect.js';
 import type { NewSavedOrder, SavedOrderRow } from './saved-orders.table.js';
@@ -42,7 +42,21 @@ export function toSavedOrder(row: SavedOrderRow): SavedOrder {
     toemail: row.to_email,
     toresidential: row.to_residential === 1,
     insuredValue: fromCents(row.insured_value_cents),
+    fromcountry: row.from_country,
+    tocountry: row.to_country,
+    customs: savedCustoms(row.customs),
   };
+}
+
+/** The Customs step as it was kept (a damaged value reads as none). */
+function savedCustoms(json: string | null): CustomsDraft | null {
+  if (!json) return null;
+  try {
+    const parsed = customsDraftSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 type Side = SaveOrderInput['from'];
@@ -60,7 +74,8 @@ function sideColumns<P extends 'from' | 'to'>(prefix: P, side: Side) {
     [`${prefix}_phone`]: side.phone,
     [`${prefix}_email`]: side.email,
     [`${prefix}_residential`]: side.residential ? 1 : 0,
-  } as Record<`${P}_${'first_name' | 'last_name' | 'company' | 'address1' | 'address2' | 'city' | 'state' | 'zipcode' | 'phone' | 'email'}`, string> &
+    [`${prefix}_country`]: side.country,
+  } as Record<`${P}_${'first_name' | 'last_name' | 'company' | 'address1' | 'address2' | 'city' | 'state' | 'zipcode' | 'phone' | 'email' | 'country'}`, string> &
     Record<`${P}_residential`, number>;
 }
 
@@ -80,6 +95,7 @@ export function savedOrderColumns(input: Omit<SaveOrderInput, 'id'>): SavedOrder
     weight_oz: Math.round((input.parcel.weightLb * 16 + input.parcel.weightOz) * 10) / 10,
     insured_value_cents: input.insuredValue,
     comments: input.comments,
+    customs: input.customs ? JSON.stringify(input.customs) : null,
     ...sideColumns('from', input.from),
     ...sideColumns('to', input.to),
   };

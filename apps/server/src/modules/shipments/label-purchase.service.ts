@@ -147,6 +147,8 @@ export function wireRates(rates: ShipmentRate[], shipDate: string | null): Label
     deliveryDate,
     cheapest: rate.rateId === cheapest,
     fastest: rate.rateId === fastest,
+    // Issue 25 item 3: the duties and taxes the carrier estimates (null: it does not rate them).
+    dutiesAndTaxes: rate.dutiesCents === undefined || rate.dutiesCents === null ? null : fromCents(rate.dutiesCents),
   }));
 }
 

@@ -2,10 +2,13 @@ import {
   APP_PATHS,
   appUrl,
   carrierWireName,
+  type CustomsDeclaration,
+  customsDeclarationSchema,
   estimatedDeliveryDate,
   fromCents,
   type LabelRate,
   type PredefinedPackageId,
+  placeLines,
   predefinedPackageOf,
   type ShipAgain,
   type ShipmentDetail,
@@ -67,7 +70,20 @@ function sideOf(row: ShipmentRow, side: Side) {
     zip: row[`${side}_zipcode`],
     phone: row[`${side}_phone`],
     email: row[`${side}_email`],
+    /** Issue 25 item 3: ISO 3166-1 alpha-2. */
+    country: row[`${side}_country`],
   };
+}
+
+/** Issue 25 item 3: a parcel abroad's customs declaration as rated (JSON); null at home, or when damaged. */
+export function customsOf(row: Pick<ShipmentRow, 'customs'>): CustomsDeclaration | null {
+  if (!row.customs) return null;
+  try {
+    const parsed = customsDeclarationSchema.safeParse(JSON.parse(row.customs));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A person's name, or the company when no name was given. */
@@ -75,8 +91,9 @@ function nameOf(address: ReturnType<typeof sideOf>): string {
   return `${address.firstName} ${address.lastName}`.trim() || address.company;
 }
 
-/** 'San Francisco, CA 94110'. */
+/** 'San Francisco, CA 94110'; abroad in that country's order, the country last ('Toronto ON M5V 2T6, Canada'). */
 function cityLine(address: ReturnType<typeof sideOf>): string {
+  if (address.country !== 'US') return placeLines({ ...address, zipcode: address.zip }).join(', ');
   return [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
 
@@ -126,11 +143,13 @@ export function toUnpaidLabel(row: UnpaidShipmentRow, offered: LabelRate[]): Unp
       deliveryDate: chosen?.deliveryDate ?? null,
       cheapest: chosen?.cheapest ?? false,
       fastest: chosen?.fastest ?? false,
+      dutiesAndTaxes: chosen?.dutiesAndTaxes ?? null,
     },
     rates: offered,
     total: fromCents(row.total_cents),
     shipDate: row.ship_date ?? '',
     payment: row.payment_status === 'capturing' || row.payment_status === 'captured' ? 'confirming' : 'unpaid',
+    customs: customsOf(row),
   };
 }
 
@@ -145,6 +164,7 @@ export function toShipAgain(row: ShipmentRow): ShipAgain {
     insuredValue: fromCents(row.insured_value_cents),
     carrier: row.carrier ? carrierWireName(row.carrier) : '',
     service: row.service,
+    customs: customsOf(row),
   };
 }
 
@@ -200,6 +220,7 @@ function detailAddress(row: ShipmentRow, side: Side): ShipmentDetail['from_addre
     zip: address.zip,
     phone: address.phone,
     email: address.email,
+    country: address.country,
   };
 }
 
@@ -250,6 +271,7 @@ export function toShipmentDetail(row: ShipmentRow, extra: { paymentReference: st
     publicTrackingUrl: row.tracking_token ? appUrl(extra.publicUrl, APP_PATHS.track.getHref(row.tracking_token)) : '',
     shipDate: row.ship_date ?? '',
     deliveryDate: promisedDeliveryDate(row),
+    customs: customsOf(row),
   };
 }
 

@@ -124,6 +124,11 @@ export interface ShipmentRate {
   deliveryDays: number | null;
   /** The day the carrier expects to deliver ('YYYY-MM-DD'), when it gives one. */
   deliveryDate: string | null;
+  /**
+   * Issue 25 item 3: the duties and taxes the carrier estimates the recipient pays for a parcel
+   * abroad (cents); null or absent when it does not rate them.
+   */
+  dutiesCents?: number | null | undefined;
 }
 
 export interface RatedShipment {

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { customsTotalValue, estimatedDeliveryDate, fromCents, localToday, stateTimeZone } from '@airbox/contract';
+import { customsTotalValue, estimatedDeliveryDate, localToday, stateTimeZone } from '@airbox/contract';
 import {
   type AddressVerification,
   type BoughtPickup,
@@ -385,21 +385,20 @@ export function createSimulatorCarriersProvider(options: {
     rateShipment: (input) =>
       run('rateShipment', async (): Promise<RatedShipment> => {
         const parcel = checkParcel(input.parcel);
-        const abroad = !inUnitedStates(input.to);
+        // A return of a parcel sent abroad (issue 25 item 3) comes back from there: priced as the way out.
+        const foreign = !inUnitedStates(input.to) ? input.to : input.isReturn && !inUnitedStates(input.from) ? input.from : null;
+        const abroad = foreign !== null;
         let rated: { rates: SimulatedRate[]; messages: string[] };
-        if (abroad || !inUnitedStates(input.from)) {
-          if (!inUnitedStates(input.from)) throw new CarrierError('INVALID_REQUEST', 'from_address: the simulated carriers ship from the United States only');
+        let dutiesCents: number | null = null;
+        if (foreign || !inUnitedStates(input.from)) {
+          if (!foreign || (!inUnitedStates(input.from) && !inUnitedStates(input.to))) throw new CarrierError('INVALID_REQUEST', 'from_address: the simulated carriers ship from the United States only');
           const customs = checkCustoms(input.customs);
-          const country = (input.to.country ?? '').trim().toUpperCase();
+          const country = (foreign.country ?? '').trim().toUpperCase();
           const value = customsTotalValue(customs.items);
           rated = simulatedInternationalRates(country, parcel, value);
-          const duties = estimatedDutiesCents(country, value, customs.contents_type);
-          // As a carrier that rates them: the duties and taxes the recipient is expected to pay, said before payment.
-          if (rated.rates.length > 0) {
-            rated.messages.push(
-              duties > 0 ? `Duties and taxes estimated at $${fromCents(duties)}, paid by the recipient on delivery` : 'No duties or taxes expected for this declaration',
-            );
-          }
+          // As a carrier that rates them: the duties and taxes the recipient is expected to pay, on each rate, said before payment.
+          // (A return into the United States: not rated, the recipient pays what US customs asks.)
+          dutiesCents = inUnitedStates(input.to) ? null : estimatedDutiesCents(country, value, customs.contents_type);
         } else {
           const from = zipRegion(input.from.zip);
           const to = zipRegion(input.to.zip);
@@ -418,6 +417,7 @@ export function createSimulatorCarriersProvider(options: {
           shipmentId,
           currency: 'USD',
           deliveryDate: estimatedDeliveryDate(shipDate, rate.deliveryDays, rate.carrier),
+          ...(abroad ? { dutiesCents } : {}),
         }));
         await saveShipment(
           {

@@ -13,6 +13,8 @@ export interface FormFieldProps extends TextInputProps {
   /** The value to keep when the field gains or loses focus (e.g. a phone's display form). */
   onFocusValue?: (value: string) => string;
   onBlurValue?: (value: string) => string;
+  /** How the field says its error (a message naming its path, 'items[1].value: …', said as the field's own). */
+  describeError?: (message: string) => string;
 }
 
 type TextElement = HTMLInputElement | HTMLTextAreaElement;
@@ -33,7 +35,7 @@ function showKeepingCaret(input: TextElement, value: string, fromEnd: number) {
  * A text field of the screens off the first page: TextInput bound to the form by name.
  * `type="password"` adds a show/hide button.
  */
-export function FormField({ name, label, type = 'text', endAdornment, transform, onFocusValue, onBlurValue, ...input }: FormFieldProps) {
+export function FormField({ name, label, type = 'text', endAdornment, transform, onFocusValue, onBlurValue, describeError, ...input }: FormFieldProps) {
   const { control } = useFormContext();
   const password = usePasswordVisibility(label);
   const isPassword = type === 'password';
@@ -78,7 +80,7 @@ export function FormField({ name, label, type = 'text', endAdornment, transform,
             if (onBlurValue) field.onChange(onBlurValue(event.target.value));
             field.onBlur();
           }}
-          error={fieldState.error?.message}
+          error={fieldState.error?.message !== undefined && describeError ? describeError(fieldState.error.message) : fieldState.error?.message}
         />
       )}
     />

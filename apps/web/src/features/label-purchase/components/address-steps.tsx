@@ -41,7 +41,8 @@ function AddressStepForm<T extends AddressValues>({
   children: (fill: (address: T) => void) => ReactNode;
 }) {
   return (
-    <Form schema={schema} defaultValues={defaultValues} onSubmit={(values) => onNext({ ...defaultValues, ...values })} aria-label={name}>
+    // A draft from before issue 25 (no country) is in the United States.
+    <Form schema={schema} defaultValues={{ ...defaultValues, country: defaultValues.country ?? 'US' }} onSubmit={(values) => onNext({ ...defaultValues, ...values })} aria-label={name}>
       {(methods) => {
         const fill = (address: T) => {
           methods.reset({ ...methods.getValues(), ...address });
@@ -106,7 +107,8 @@ export function ToStep({ userId, defaultValues, onValues, onNext, onBack }: Step
             <ContactChoice userId={userId} label="Pick from My Contacts" onPick={(contact) => fill({ ...addressFromContact(contact), saveRecipient: false })} />
           </Choices>
           <Typography color="text.secondary">Or type a new address:</Typography>
-          <AddressFields />
+          {/* Issue 25 item 3: a recipient abroad; the Customs step follows for one. */}
+          <AddressFields chooseCountry />
           <FormCheckbox name="saveRecipient" label="Save to My Contacts" />
           <RequiredNote />
           <StepActions onBack={onBack} />

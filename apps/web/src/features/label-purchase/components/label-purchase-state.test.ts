@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_ADDRESS } from '../../../lib/address-values';
 import { unpaidLabel } from '../../../testing/fixtures';
 import { ApiError } from '../../../lib/http';
-import { EMPTY_DRAFT, rateInput, shipDateToRate, type LabelDraft } from '../utils/draft';
+import { EMPTY_CUSTOMS, EMPTY_DRAFT, rateInput, shipDateToRate, type LabelDraft } from '../utils/draft';
 import { bothVerified, canSaveForLater, currentDraft, initialLabelPurchaseState, labelPurchaseReducer, ratesFailure, unpaidLabelState } from './label-purchase-state';
 import type { LabelPurchaseAction, LabelPurchaseState } from './label-purchase-state';
 
@@ -48,6 +48,8 @@ describe('the label-purchase page state', () => {
       from: { ...unpaidLabel().from, phone: '415-555-0134' },
       to: { ...unpaidLabel().to, saveRecipient: false },
       parcel: { predefinedPackage: '', length: '12', width: '10', height: '6', weightLb: '3', weightOz: '0' },
+      // At home: the Customs step's values as it would start (issue 25 item 3).
+      customs: EMPTY_CUSTOMS,
       options: { insuredValue: '150.00', comments: 'Birthday present', notifyRecipient: true },
       shipDate: '2026-11-23',
     });

@@ -80,7 +80,12 @@ export const bothVerified = (checks: Checks | null) => checks?.from.status === '
 /** A rating that failed, as the Rates step says it. */
 export function ratesFailure(error: unknown): RatesState {
   if (error instanceof ApiError && error.errorcode === LABEL_PURCHASE_ERRORCODE.unverified) return { status: 'unverified', message: error.message };
-  if (error instanceof ApiError && error.errorcode === LABEL_PURCHASE_ERRORCODE.noRates) return { status: 'noRates' };
+  if (error instanceof ApiError && error.errorcode === LABEL_PURCHASE_ERRORCODE.noRates) {
+    // What the carriers said (issue 25 item 3: a declaration refused, its field named), when the answer carries it.
+    const said = (error.answer?.data as { messages?: unknown } | undefined)?.messages;
+    const reasons = Array.isArray(said) ? said.filter((reason): reason is string => typeof reason === 'string') : [];
+    return reasons.length > 0 ? { status: 'noRates', reasons } : { status: 'noRates' };
+  }
   return { status: 'failed', message: answerMessage(error) ?? undefined };
 }
 

@@ -22,6 +22,7 @@ import { useAlert } from '../../../components/alert/alert-context';
 import { useToast } from '../../../components/toast/toast-context';
 import { useLeaveWarning } from '../../../components/wizard/use-leave-warning';
 import { useHistoryWizard } from '../../../components/wizard/use-history-wizard';
+import type { Wizard } from '../../../components/wizard/use-wizard';
 import { WizardFrame } from '../../../components/wizard/wizard-frame';
 import { paths } from '../../../config/paths';
 import type { AddressValues } from '../../../lib/address-values';
@@ -37,9 +38,10 @@ import { useUnpaidLabel } from '../api/get-unpaid-label';
 import { useRateLabel } from '../api/rate-label';
 import { useShipAgain } from '../api/get-ship-again';
 import { useSaveOrderForLater } from '../api/save-order-for-later';
-import { EMPTY_DRAFT, draftForReturn, draftFromSavedOrder, draftFromShipAgain, rateInput, saveForLaterInput, type LabelDraft } from '../utils/draft';
+import { EMPTY_DRAFT, draftForReturn, draftFromSavedOrder, draftFromShipAgain, isInternational, rateInput, saveForLaterInput, type LabelDraft } from '../utils/draft';
 import { LABEL_PURCHASE_TEXT } from '../utils/messages';
 import { FromStep, ToStep } from './address-steps';
+import { CustomsStep } from './customs-step';
 import { OptionsStep } from './options-step';
 import { PackageStep } from './package-step';
 import {
@@ -57,8 +59,24 @@ import { RatesStep } from './rates-step';
 import { ReviewStep } from './review-step';
 import { VerifyStep } from './verify-step';
 
-const STEPS = ['From', 'To', 'Package', 'Options', 'Verify', 'Rates', 'Review and pay'] as const;
-const STEP = { from: 0, to: 1, package: 2, options: 3, verify: 4, rates: 5, review: 6 } as const;
+const STEPS = ['From', 'To', 'Package', 'Customs', 'Options', 'Verify', 'Rates', 'Review and pay'] as const;
+const STEP = { from: 0, to: 1, package: 2, customs: 3, options: 4, verify: 5, rates: 6, review: 7 } as const;
+
+/**
+ * The wizard as the stepper shows it for a parcel at home: without the Customs step (issue 25
+ * item 3), which only a parcel abroad is asked; the steps after it one place earlier.
+ */
+function withoutCustoms(wizard: Wizard): Wizard {
+  const shown = (step: number) => (step > STEP.customs ? step - 1 : step);
+  const actual = (step: number) => (step >= STEP.customs ? step + 1 : step);
+  return {
+    ...wizard,
+    steps: wizard.steps.filter((_, index) => index !== STEP.customs),
+    step: shown(wizard.step),
+    goTo: (step) => wizard.goTo(actual(step)),
+    ...(wizard.canGoTo ? { canGoTo: (step: number) => wizard.canGoTo!(actual(step)) } : {}),
+  };
+}
 
 /** The `param` of the page's hash (#/Shipment/shipmentRate?param=...), as the link put it. */
 export function paramOfHash(hash: string): string | null {
@@ -230,6 +248,7 @@ function LabelPurchaseWizard({
   const reportFrom = useCallback((from: LabelDraft['from']) => dispatch({ type: 'typed', values: { from } }), []);
   const reportTo = useCallback((to: LabelDraft['to']) => dispatch({ type: 'typed', values: { to } }), []);
   const reportParcel = useCallback((parcel: LabelDraft['parcel']) => dispatch({ type: 'typed', values: { parcel } }), []);
+  const reportCustoms = useCallback((customs: LabelDraft['customs']) => dispatch({ type: 'typed', values: { customs } }), []);
   const reportOptions = useCallback((options: LabelDraft['options']) => dispatch({ type: 'typed', values: { options } }), []);
 
   /** Next: the step's values are taken and the next step shown. */
@@ -265,7 +284,7 @@ function LabelPurchaseWizard({
         city: address.city,
         state: address.state,
         zip: address.zipcode,
-        country: 'US',
+        country: address.country ?? 'US',
         phone: address.phone,
         name: `${address.firstName} ${address.lastName}`.trim() || address.company,
       });
@@ -336,12 +355,14 @@ function LabelPurchaseWizard({
   }
 
   const chosenRate = rates.status === 'ready' ? rates.rates.find((found) => found.rateId === rateId) : undefined;
+  // Issue 25 item 3: only a parcel abroad is asked its customs declaration.
+  const international = isInternational(currentDraft(state));
   const busy = verifying || buyLabel.isPending || save.isPending;
   const addresses = mine.data?.data ?? [];
 
   return (
     <WizardFrame
-      wizard={wizard}
+      wizard={international ? wizard : withoutCustoms(wizard)}
       title="New shipping label"
       titleLevel="h2"
       compact
@@ -384,7 +405,20 @@ function LabelPurchaseWizard({
           defaultValues={draft.parcel}
           onValues={reportParcel}
           onBack={wizard.back}
-          onNext={(parcel) => take({ parcel })}
+          onNext={(parcel) => {
+            // A parcel abroad goes on to its customs declaration (issue 25 item 3); one at home straight to Options.
+            dispatch({ type: 'took', values: { parcel } });
+            wizard.goTo(international ? STEP.customs : STEP.options);
+          }}
+        />
+      )}
+      {wizard.step === STEP.customs && (
+        <CustomsStep
+          country={draft.to.country ?? 'US'}
+          defaultValues={draft.customs}
+          onValues={reportCustoms}
+          onBack={wizard.back}
+          onNext={(customs) => take({ customs })}
         />
       )}
       {wizard.step === STEP.options && (
@@ -393,7 +427,8 @@ function LabelPurchaseWizard({
           recipientEmail={draft.to.email}
           busy={verifying}
           onValues={reportOptions}
-          onBack={wizard.back}
+          // A page opened at Options (ship again, a return) goes back to the step before it: Customs only abroad.
+          onBack={() => (wizard.canGoTo?.(STEP.package) || wizard.canGoTo?.(STEP.customs) ? wizard.back() : wizard.goTo(international ? STEP.customs : STEP.package))}
           onNext={(options) => {
             dispatch({ type: 'took', values: { options } });
             void verify({ ...draft, options });
@@ -418,6 +453,7 @@ function LabelPurchaseWizard({
           state={rates}
           serviceName={serviceName}
           chosen={rateId}
+          international={international}
           notice={ratesNotice}
           // The ship dates offered now at the sender's address; another one rates again, the service chosen kept.
           shipDate={draft.shipDate}

@@ -1,4 +1,4 @@
-import { DROPOFF_TEXT, SHIPMENT_MESSAGES, carrierDisplayName, formatShortDay, fromCents, toCents, type LabelRate } from '@airbox/contract';
+import { DROPOFF_TEXT, DUTIES_PAID_ON_DELIVERY, SHIPMENT_MESSAGES, carrierDisplayName, formatShortDay, fromCents, toCents, type LabelRate } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -22,7 +22,8 @@ export type RatesState =
   | { status: 'loading' }
   | { status: 'ready'; draftId: number; rates: readonly LabelRate[]; insurance: string; messages: readonly string[] }
   | { status: 'unverified'; message: string }
-  | { status: 'noRates' }
+  /** Issue 25 item 3: `reasons`, what the carriers said (a customs declaration refused, the field named). */
+  | { status: 'noRates'; reasons?: readonly string[] }
   /** No answer, or a refusal the server explained (message: e.g. the account's hourly budget is spent). */
   | { status: 'failed'; message?: string };
 
@@ -53,6 +54,17 @@ export function savingOf(rate: Pick<LabelRate, 'rate' | 'retailRate'>): { cents:
   const cents = retail - toCents(rate.rate);
   return cents > 0 && retail > 0 ? { cents, percent: Math.round((cents / retail) * 100) } : null;
 }
+
+/**
+ * Issue 25 item 3: what a parcel abroad costs its recipient besides the label, said before
+ * payment: the carrier's estimate where it rates duties and taxes, else that customs asks on delivery.
+ */
+export const dutiesText = (rate: Pick<LabelRate, 'dutiesAndTaxes'> | undefined) =>
+  rate?.dutiesAndTaxes === null || rate?.dutiesAndTaxes === undefined
+    ? `${DUTIES_PAID_ON_DELIVERY}.`
+    : toCents(rate.dutiesAndTaxes) > 0
+      ? `Duties and taxes estimated by the carrier: $${rate.dutiesAndTaxes}, paid by the recipient on delivery.`
+      : 'The carrier expects no duties or taxes for this declaration.';
 
 /** A ship date as the list offers it: 'Today, Thu, Nov 26', 'Fri, Nov 27'. */
 export const shipDateOption = (date: string, today: string) => (date === today ? `Today, ${formatShortDay(date)}` : formatShortDay(date));
@@ -165,6 +177,7 @@ export function RatesStep({
   state,
   serviceName,
   chosen,
+  international = false,
   notice,
   shipDate,
   shipDates,
@@ -180,6 +193,8 @@ export function RatesStep({
   /** A service as customers read it (the carrier service renaming list). */
   serviceName: (carrier: string, service: string) => string;
   chosen: string | null;
+  /** Issue 25 item 3: a parcel abroad: the duties and taxes are said. */
+  international?: boolean;
   notice: string | null;
   /** The ship date the rates are (being) asked for, one of `shipDates`. */
   shipDate: string;
@@ -253,7 +268,16 @@ export function RatesStep({
       )}
       {state.status === 'noRates' && (
         <Alert severity="warning" role="alert">
-          {LABEL_PURCHASE_TEXT.noRates}
+          {state.reasons && state.reasons.length > 0 ? (
+            <>
+              <AlertTitle>{LABEL_PURCHASE_TEXT.carrierRefused}</AlertTitle>
+              {state.reasons.map((reason) => (
+                <Box key={reason}>{reason}</Box>
+              ))}
+            </>
+          ) : (
+            LABEL_PURCHASE_TEXT.noRates
+          )}
         </Alert>
       )}
       {state.status === 'failed' && (
@@ -268,6 +292,11 @@ export function RatesStep({
               {message}
             </Alert>
           ))}
+          {international && rates.length > 0 && (
+            <Alert severity="info" role="status">
+              {dutiesText(chosenRate ?? rates[0])}
+            </Alert>
+          )}
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Typography id={`${groupName}-sort`}>Sort by</Typography>
             <ToggleButtonGroup

@@ -1,14 +1,14 @@
-import { formatShortDay, fromCents, insuranceFeeCents, LABEL_RETURN_MESSAGES, predefinedPackageOf, toCents, type LabelRate } from '@airbox/contract';
+import { CUSTOMS_CONTENTS_NAMES, NO_EEI_EXEMPTION, formatShortDay, fromCents, insuranceFeeCents, LABEL_RETURN_MESSAGES, predefinedPackageOf, toCents, type LabelRate } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ComponentProps, ReactNode } from 'react';
 import { StepActions } from '../../../components/wizard/step-actions';
 import { StepHeading } from '../../../components/wizard/step-heading';
 import { addressLine, addressName } from '../../../lib/address-text';
-import type { LabelDraft } from '../utils/draft';
+import { isInternational, type LabelDraft } from '../utils/draft';
 import { DropOffChoice } from './drop-off-choice';
 import { QrCodeChoice } from './qr-code-choice';
-import { deliveryText, savingOf } from './rates-step';
+import { deliveryText, dutiesText, savingOf } from './rates-step';
 
 /** The amounts of the purchase in cents: the rate, the insurance fee, and their total. */
 export function purchaseAmounts(rate: LabelRate, insurance: string, insuredValue: string) {
@@ -46,6 +46,25 @@ function Party({ address }: { address: LabelDraft['from'] }) {
       <br />
       {address.phone}
       {address.email ? ` · ${address.email}` : ''}
+    </>
+  );
+}
+
+/** Issue 25 item 3: the declaration as the customer gave it: contents, each item, the EEL/PFC and the signer. */
+function Declaration({ customs }: { customs: LabelDraft['customs'] }) {
+  const contents = customs.contents_type ? CUSTOMS_CONTENTS_NAMES[customs.contents_type] : '';
+  return (
+    <>
+      {contents}
+      {customs.contents_type === 'other' && customs.contents_explanation ? `: ${customs.contents_explanation}` : ''}
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {customs.items.map((item, index) => (
+          <li key={index}>
+            {`${item.quantity} × ${item.description}, $${fromCents(toCents(item.value))}, ${item.weight} oz, HS ${item.hs_tariff_number || 'none'}, made in ${item.origin_country}`}
+          </li>
+        ))}
+      </Box>
+      {`EEL/PFC ${customs.eel_pfc || NO_EEI_EXEMPTION} · signed by ${customs.customs_signer}`}
     </>
   );
 }
@@ -115,6 +134,11 @@ export function ReviewStep({
         {shipDate && <Row term="Ship date">{formatShortDay(shipDate)}</Row>}
         {rate.deliveryDate && <Row term="Estimated delivery">{formatShortDay(rate.deliveryDate)}</Row>}
         {draft.options.comments && <Row term="Comments">{draft.options.comments}</Row>}
+        {isInternational(draft) && (
+          <Row term="Customs">
+            <Declaration customs={draft.customs} />
+          </Row>
+        )}
         <Row term="Rate" divided>
           {`$${fromCents(rateCents)}`}
           {saving && ` (retail $${rate.retailRate}, you save $${fromCents(saving.cents)})`}
@@ -125,6 +149,7 @@ export function ReviewStep({
         <Row term="Total">
           <strong>{`$${fromCents(totalCents)}`}</strong>
         </Row>
+        {isInternational(draft) && <Row term="Duties and taxes">{dutiesText(rate)}</Row>}
       </Box>
       <DropOffChoice {...dropOff} />
       {qrCode && dropOff.hubId === null && <QrCodeChoice {...qrCode} />}

@@ -17,7 +17,8 @@ export function applySuggestion<T extends AddressValues>(address: T, suggestion:
     address2: suggestion.street2,
     city: suggestion.city,
     state: suggestion.state,
-    zipcode: suggestion.zip.slice(0, 5),
+    // A ZIP+4 keeps its five digits; a postal code abroad is as the carrier wrote it (issue 25 item 3).
+    zipcode: (address.country ?? 'US') === 'US' ? suggestion.zip.slice(0, 5) : suggestion.zip,
   };
 }
 

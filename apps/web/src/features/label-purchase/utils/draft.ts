@@ -9,7 +9,12 @@ import {
   shipDatesFrom,
   splitOunces,
   toCents,
+  CUSTOMS_LIMITS,
+  crossesBorder,
   type Contact,
+  type CustomsContentsType,
+  type CustomsDeclaration,
+  type CustomsDraft,
   type MyAddress,
   type PredefinedPackageId,
   type SavedOrder,
@@ -42,20 +47,73 @@ export interface OptionsValues {
   notifyRecipient: boolean;
 }
 
+/** One line of the customs declaration as typed (issue 25 item 3): EasyPost's CustomsItem fields. */
+export interface CustomsItemValues {
+  description: string;
+  quantity: string;
+  /** The line's total value, US dollars. */
+  value: string;
+  /** The line's total weight, ounces. */
+  weight: string;
+  hs_tariff_number: string;
+  origin_country: string;
+}
+
+/** The Customs step as typed (issue 25 item 3): EasyPost's CustomsInfo fields. */
+export interface CustomsValues {
+  contents_type: CustomsContentsType | '';
+  contents_explanation: string;
+  customs_signer: string;
+  eel_pfc: string;
+  non_delivery_option: 'return' | 'abandon';
+  items: CustomsItemValues[];
+}
+
+export const EMPTY_CUSTOMS_ITEM: CustomsItemValues = { description: '', quantity: '1', value: '', weight: '', hs_tariff_number: '', origin_country: 'US' };
+export const EMPTY_CUSTOMS: CustomsValues = {
+  contents_type: 'merchandise',
+  contents_explanation: '',
+  customs_signer: '',
+  eel_pfc: '',
+  non_delivery_option: 'return',
+  items: [EMPTY_CUSTOMS_ITEM],
+};
+
+/** A declaration as rated or kept (numbers, or text as typed) as the Customs step holds it. */
+export function customsValues(customs: Omit<CustomsDeclaration, 'customs_certify'> | CustomsDraft | null | undefined): CustomsValues {
+  if (!customs) return EMPTY_CUSTOMS;
+  const text = (value: string | number) => String(value);
+  return {
+    contents_type: customs.contents_type,
+    contents_explanation: customs.contents_explanation,
+    customs_signer: customs.customs_signer,
+    // The exemption the contract fills in is shown as the customer left it: empty.
+    eel_pfc: customs.eel_pfc === 'NOEEI 30.37(a)' ? '' : customs.eel_pfc,
+    non_delivery_option: customs.non_delivery_option,
+    items: customs.items.length > 0 ? customs.items.map((item) => ({ ...item, quantity: text(item.quantity), value: text(item.value), weight: text(item.weight) })) : [EMPTY_CUSTOMS_ITEM],
+  };
+}
+
+/** Whether the parcel crosses a border (issue 25 item 3): the Customs step is shown and its declaration sent. */
+export const isInternational = (draft: Pick<LabelDraft, 'from' | 'to'>) => crossesBorder(draft.from.country ?? 'US', draft.to.country ?? 'US');
+
 /** Everything the page has been given, step by step. */
 export interface LabelDraft {
   from: AddressValues;
   to: RecipientValues;
   parcel: PackageValues;
+  /** Issue 25 item 3: the customs declaration, asked only for a parcel abroad. */
+  customs: CustomsValues;
   options: OptionsValues;
   /** The day the parcel is handed to the carrier ('YYYY-MM-DD', chosen on the Rates step); '' for the first day offered. */
   shipDate: string;
 }
 
 export const EMPTY_DRAFT: LabelDraft = {
-  from: EMPTY_ADDRESS,
-  to: { ...EMPTY_ADDRESS, saveRecipient: false },
+  from: { ...EMPTY_ADDRESS, country: 'US' },
+  to: { ...EMPTY_ADDRESS, country: 'US', saveRecipient: false },
   parcel: { predefinedPackage: '', length: '', width: '', height: '', weightLb: '', weightOz: '' },
+  customs: EMPTY_CUSTOMS,
   options: { insuredValue: '', comments: '', notifyRecipient: false },
   shipDate: '',
 };
@@ -74,6 +132,7 @@ export function addressFromMine(address: MyAddress): AddressValues {
     phone: address.phone ? formatPhoneDashed(address.phone) : '',
     email: address.email,
     residential: address.kind === 'home',
+    country: 'US',
   };
 }
 
@@ -91,6 +150,8 @@ export function addressFromContact(contact: Contact): AddressValues {
     phone: contact.phone ? formatPhoneDashed(contact.phone) : '',
     email: contact.email,
     residential: contact.residential,
+    // Contacts spell the United States 'USA'; one saved abroad keeps its two letters (issue 25 item 3).
+    country: /^[A-Za-z]{2}$/.test(contact.country.trim()) ? contact.country.trim().toUpperCase() : 'US',
   };
 }
 
@@ -130,6 +191,7 @@ export function draftFromUnpaidLabel(label: UnpaidLabel): LabelDraft {
     from: addressValues(label.from),
     to: { ...addressValues(label.to), saveRecipient: false },
     parcel: packageValues(label.parcel),
+    customs: customsValues(label.customs),
     options: { insuredValue: insuredText(label.insuredValue), comments: label.comments, notifyRecipient: label.notifyRecipient },
     shipDate: label.shipDate,
   };
@@ -144,6 +206,7 @@ export function draftFromShipAgain(label: ShipAgain): LabelDraft {
     from: addressValues(label.from),
     to: { ...addressValues(label.to), saveRecipient: false },
     parcel: packageValues(label.parcel),
+    customs: customsValues(label.customs),
     options: { insuredValue: insuredText(label.insuredValue), comments: '', notifyRecipient: false },
     shipDate: '',
   };
@@ -156,7 +219,9 @@ export function draftFromShipAgain(label: ShipAgain): LabelDraft {
 export function draftForReturn(label: ShipAgain): LabelDraft {
   const again = draftFromShipAgain(label);
   const { saveRecipient: _save, ...recipient } = again.to;
-  return { ...again, from: recipient, to: { ...again.from, saveRecipient: false } };
+  // A parcel abroad comes back with its declaration, now of goods returned (issue 25 item 3).
+  const customs: CustomsValues = isInternational(again) ? { ...again.customs, contents_type: 'returned_goods' } : again.customs;
+  return { ...again, from: recipient, to: { ...again.from, saveRecipient: false }, customs };
 }
 
 /** An order in progress (getOrderForLater) as the page's steps hold it. */
@@ -174,6 +239,7 @@ export function draftFromSavedOrder(order: SavedOrder): LabelDraft {
       phone: order.fromphone ? formatPhoneDashed(order.fromphone) : '',
       email: order.fromemail,
       residential: false,
+      country: order.fromcountry,
     },
     to: {
       firstName: order.tofirstname,
@@ -188,8 +254,10 @@ export function draftFromSavedOrder(order: SavedOrder): LabelDraft {
       email: order.toemail,
       residential: order.toresidential,
       saveRecipient: false,
+      country: order.tocountry,
     },
     parcel: packageValues(order),
+    customs: customsValues(order.customs),
     options: { insuredValue: insuredText(order.insuredValue), comments: order.comments, notifyRecipient: false },
     // An order in progress is rated again when continued: its ship date is chosen then.
     shipDate: '',
@@ -226,6 +294,27 @@ function clip(address: AddressValues) {
     phone: cut(address.phone, 32),
     email: cut(address.email, 50),
     residential: address.residential,
+    country: /^[A-Z]{2}$/.test(address.country ?? '') ? (address.country as string) : 'US',
+  };
+}
+
+/** The Customs step as typed, within what saving for later keeps. */
+function clipCustoms(customs: CustomsValues): CustomsDraft {
+  const cut = (value: string, max: number) => value.slice(0, max);
+  return {
+    contents_type: customs.contents_type,
+    contents_explanation: cut(customs.contents_explanation, 255),
+    customs_signer: cut(customs.customs_signer, 100),
+    eel_pfc: cut(customs.eel_pfc, 40),
+    non_delivery_option: customs.non_delivery_option,
+    items: customs.items.slice(0, CUSTOMS_LIMITS.maxItems).map((item) => ({
+      description: cut(item.description, 255),
+      quantity: cut(item.quantity, 12),
+      value: cut(item.value, 12),
+      weight: cut(item.weight, 12),
+      hs_tariff_number: cut(item.hs_tariff_number, 16),
+      origin_country: cut(item.origin_country, 2),
+    })),
   };
 }
 
@@ -250,6 +339,7 @@ export function saveForLaterInput(draft: LabelDraft, id: number | undefined): Ca
     },
     insuredValue: insured,
     comments: normalizeComments(draft.options.comments).slice(0, COMMENTS_MAX),
+    customs: isInternational(draft) ? clipCustoms(draft.customs) : null,
   };
 }
 
@@ -273,5 +363,7 @@ export function rateInput(draft: LabelDraft, saveRecipient: boolean, offered: re
     comments: draft.options.comments,
     saveRecipient,
     shipDate: shipDateToRate(draft.shipDate, offered),
+    // Issue 25 item 3: a parcel abroad carries its declaration (checked by the Customs step).
+    ...(isInternational(draft) ? { customs: { ...draft.customs, contents_type: draft.customs.contents_type || 'merchandise' } } : {}),
   };
 }

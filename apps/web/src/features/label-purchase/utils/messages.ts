@@ -10,6 +10,7 @@ export const LABEL_PURCHASE_TEXT = {
     `Shipping again as order ${orderNo}: its addresses, package and service are filled in, with today's rates. Go back a step to change anything.`,
   shipAgainNotFound: 'That label is not among your labels, so nothing was filled in. You can start a new label here.',
   noRates: 'No carrier offers a service for this package between these addresses. Check the addresses, the size and the weight.',
+  carrierRefused: 'The carrier refused this shipment:',
   ratesRefreshed: 'The prices have changed since they were shown, so they were refreshed. Please check your choice and pay again.',
   chooseRate: 'Please choose a service',
   notifyNeedsEmail: "Add the recipient's e-mail on the To step to send them a tracking link",
