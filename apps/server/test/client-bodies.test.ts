@@ -215,6 +215,41 @@ async function dropOffLabel(): Promise<{ hubId: string; code: string }> {
   return { hubId: profile.lockerUUID, code: row.dropOff.code };
 }
 
+/**
+ * Label batches (issue 25 item 1): the template's own file uploaded as the web app sends it (the
+ * file's bytes in base64), the sender the customer's own address as getMyAddress answers it.
+ */
+async function uploadedBatch(): Promise<Answer> {
+  const mine = await answerOf('getMyAddressCall', { userId: demo.userId }, demo.cookie);
+  const { kind: _kind, hours: _hours, ...from } = mine.data[0];
+  const template = await t.app.inject({ method: 'GET', url: '/app/v1/labelBatches/template', headers: { cookie: demo.cookie } });
+  return (await answerOf('uploadLabelBatchCall', { file: template.rawPayload.toString('base64'), fileName: 'template.csv', from }, demo.cookie)).data;
+}
+
+/** A batch rated (its job run), the rule as the batch screen sends it. */
+async function ratedBatch(): Promise<Answer> {
+  const batch = await uploadedBatch();
+  await answerOf('rateLabelBatchCall', { id: batch.id, rule: 'cheapest', carrier: '', service: '' }, demo.cookie);
+  await t.app.jobs.drain();
+  return batch;
+}
+
+/** One batch of the demo's kept for the calls that change it (an account keeps BATCH_LIMITS.openBatches unpaid). */
+const openBatches: Record<string, Promise<Answer>> = {};
+const openBatch = (name: string) => (openBatches[name] ??= uploadedBatch());
+
+let finishedBatchId: number | undefined;
+/** A batch paid on the simulator and bought by its job. */
+async function finishedBatch(): Promise<number> {
+  if (finishedBatchId === undefined) {
+    const batch = await ratedBatch();
+    await payOnSimulator((await answerOf('payLabelBatchCall', { id: batch.id }, demo.cookie)).redirectURL);
+    await t.app.jobs.drain();
+    finishedBatchId = batch.id as number;
+  }
+  return finishedBatchId;
+}
+
 /** The payer approves on the payment simulator's page and the browser follows the return. */
 async function payOnSimulator(approvalUrl: string): Promise<void> {
   const token = new URL(approvalUrl).searchParams.get('token')!;
@@ -504,6 +539,27 @@ const CASES: { [K in CallName]: () => Promise<ClientRequest> } = {
   sendReturnLabelCall: async () => ({ body: { id: (await returnLabelRow()).shippingIndexID, email: 'returns@example.com', copyMe: true }, cookie: demo.cookie, errorcode: 0 }),
 
   saveLabelFormatCall: async () => ({ body: { labelFormat: 'png-4x6' }, cookie: demo.cookie, errorcode: 0 }),
+
+  // Label batches from a spreadsheet (issue 25 item 1): each call with a batch of the demo's made by the calls before it.
+  getLabelBatchTemplateCall: async () => ({ body: {}, cookie: demo.cookie }),
+  uploadLabelBatchCall: async () => {
+    const mine = await answerOf('getMyAddressCall', { userId: demo.userId }, demo.cookie);
+    const { kind: _kind, hours: _hours, ...from } = mine.data[0];
+    // Cells pasted from a spreadsheet, tab-separated; no ship date (the first day offered).
+    return { body: { text: 'name\tstreet1\tcity\tstate\tzip\tphone\tweight_lb\tlength\twidth\theight\nAnn Lee\t55 Elm St\tPortland\tOR\t97201\t503-555-0199\t1\t10\t8\t4', from }, cookie: demo.cookie, errorcode: 0 };
+  },
+  getLabelBatchesCall: async () => ({ body: {}, cookie: demo.cookie, errorcode: 0 }),
+  getLabelBatchCall: async () => ({ body: { id: await finishedBatch() }, cookie: demo.cookie, errorcode: 0 }),
+  updateLabelBatchRowCall: async () => {
+    const batch = await openBatch('fixed');
+    return { body: { batchId: batch.id, row: 1, cells: { ...batch.rows[0].cells, comments: 'Fragile' } }, cookie: demo.cookie, errorcode: 0 };
+  },
+  deleteLabelBatchRowCall: async () => ({ body: { batchId: (await openBatch('emptied')).id, row: 1 }, cookie: demo.cookie, errorcode: 0 }),
+  rateLabelBatchCall: async () => ({ body: { id: (await openBatch('fixed')).id, rule: 'service', carrier: 'USPS', service: 'Priority' }, cookie: demo.cookie, errorcode: 0 }),
+  payLabelBatchCall: async () => ({ body: { id: (await ratedBatch()).id }, cookie: demo.cookie, errorcode: 1 }),
+  deleteLabelBatchCall: async () => ({ body: { id: (await openBatch('emptied')).id }, cookie: demo.cookie, errorcode: 0 }),
+  downloadLabelBatchLabelsCall: async () => ({ body: { id: await finishedBatch(), format: 'pdf-letter' }, cookie: demo.cookie }),
+  downloadLabelBatchTrackingCall: async () => ({ body: { id: await finishedBatch() }, cookie: demo.cookie }),
 
   getInvoiceCall: async () => ({ body: { shippingIndexID: (await demoLabelRow()).shippingIndexID }, cookie: demo.cookie, errorcode: 0 }),
 

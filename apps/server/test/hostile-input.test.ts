@@ -179,6 +179,14 @@ function sampleValues(userId: number): Record<string, Value> {
     qrCode: false,
     returnOf: 1,
     copyMe: false,
+    // Label batches from a spreadsheet (issue 25 item 1): a CSV file's bytes in base64, the pasted text left empty, a row's cells.
+    file: Buffer.from('name,street1,city,state,zip,phone,weight_lb,length,width,height\r\nAnn Lee,55 Elm St,Portland,OR,97201,503-555-0199,1,10,8,4\r\n').toString('base64'),
+    fileName: 'orders.csv',
+    text: '',
+    batchId: 1,
+    row: 1,
+    cells: { name: 'Ann Lee', street1: '55 Elm St', city: 'Portland', state: 'OR', zip: '97201', phone: '503-555-0199', weight_lb: '1', length: '10', width: '8', height: '4' },
+    rule: 'cheapest',
   };
 }
 

@@ -205,6 +205,9 @@ export const batchCellsSchema = z.object(
 );
 export type BatchCells = z.output<typeof batchCellsSchema>;
 
+/** A row's cells as answers carry them (plain text, no defaults: a response schema encodes). */
+export const batchCellsAnswerSchema = z.object(Object.fromEntries(BATCH_COLUMNS.map((column) => [column, z.string()])) as Record<BatchColumn, z.ZodString>);
+
 /**
  * A row's cells as the label page's schemas take them: the recipient for labelOrderAddressSchema
  * (name in firstName), the package for parcelSchema (package: a USPS Flat Rate package's id;
@@ -340,7 +343,8 @@ export const batchRowRateSchema = z.object({
 export const labelBatchRowSchema = z.object({
   /** The row's number in the batch (1 = the first line under the header), kept when others are deleted. */
   row: z.number().int(),
-  cells: batchCellsSchema,
+  /** Every column's text (as batchCellsSchema: what updateLabelBatchRowCall sends back fixed). */
+  cells: batchCellsAnswerSchema,
   state: z.enum(BATCH_ROW_STATES),
   /** Its mistakes, cell by cell in the columns' order, then those of the whole row; empty when none. */
   errors: z.array(batchRowErrorSchema),

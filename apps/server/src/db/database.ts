@@ -32,6 +32,7 @@ import type {
 import type { ThirdPartyOrdersTable } from '../modules/third-party-orders/third-party-orders.table.js';
 import type { LockerPackagesTable } from '../modules/packages/packages.table.js';
 import type { ReturnLabelSendsTable, ShipmentQrCodesTable } from '../modules/shipments/label-returns.table.js';
+import type { LabelBatchesTable, LabelBatchRowsTable } from '../modules/shipments/label-batches.table.js';
 import type { HubDropOffsTable, HubPickupsTable } from '../modules/shipments/hub-drop-offs.table.js';
 import type { PickupExtensionsTable } from '../modules/pickup-extensions/pickup-extensions.table.js';
 import type { PickupSharesTable } from '../modules/pickup-shares/pickup-shares.table.js';
@@ -91,6 +92,8 @@ export interface Database {
   shipment_qr_codes: ShipmentQrCodesTable;
   return_label_sends: ReturnLabelSendsTable;
   invoices: InvoicesTable;
+  label_batches: LabelBatchesTable;
+  label_batch_rows: LabelBatchRowsTable;
   saved_orders: SavedOrdersTable;
   saved_packages: SavedPackagesTable;
   carrier_events: CarrierEventsTable;

@@ -3,6 +3,7 @@ import { deleteExpiredBoxIdReservations } from '../modules/box-ids/box-ids.repos
 import { deleteQuotedPickupsBefore, deleteVerifiedAddressesBefore } from '../modules/pickups/pickups.repository.js';
 import { deleteExpiredSessions } from '../modules/sessions/sessions.repository.js';
 import { deleteUnpaidDraftsBefore } from '../modules/shipments/shipments.repository.js';
+import { deleteUnpaidBatchesBefore } from '../modules/shipments/label-batches.repository.js';
 import { deleteSentTextsBefore } from '../modules/texts/sent-texts.repository.js';
 import { SESSION_IDLE_MS } from '../modules/sessions/sessions.service.js';
 import { deleteTokensExpiredBefore } from '../modules/tokens/tokens.repository.js';
@@ -36,7 +37,7 @@ export const KEEP_RATE_DRAFTS_MS = 24 * 60 * 60 * 1000;
 /** The record of each text a job sent (what keeps a retry from sending it twice) is kept a week: a job's tries span hours. */
 export const KEEP_SENT_TEXTS_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The recurring clean-up: sessions, AirBox ID holds and wallet links past their end; old tokens and jobs; pickup drafts and the record of sent texts after a week; label drafts after a day. */
+/** The recurring clean-up: sessions, AirBox ID holds and wallet links past their end; old tokens and jobs; pickup drafts and the record of sent texts after a week; label drafts and unpaid label batches after a day. */
 export async function cleanUpExpiredRows({ db, config, log }: JobContext): Promise<void> {
   const now = config.clock();
   const nowIso = now.toISOString();
@@ -50,6 +51,8 @@ export async function cleanUpExpiredRows({ db, config, log }: JobContext): Promi
     verifiedAddresses: await deleteVerifiedAddressesBefore(db, new Date(now.getTime() - KEEP_PICKUP_DRAFTS_MS).toISOString()),
     pickupQuotes: await deleteQuotedPickupsBefore(db, new Date(now.getTime() - KEEP_PICKUP_DRAFTS_MS).toISOString()),
     rateDrafts: await deleteUnpaidDraftsBefore(db, new Date(now.getTime() - KEEP_RATE_DRAFTS_MS).toISOString()),
+    // Label batches never paid (issue 25 item 1), as the label drafts: their rates last 30 minutes.
+    labelBatches: await deleteUnpaidBatchesBefore(db, new Date(now.getTime() - KEEP_RATE_DRAFTS_MS).toISOString()),
     sentTexts: await deleteSentTextsBefore(db, new Date(now.getTime() - KEEP_SENT_TEXTS_MS).toISOString()),
   };
   log.info({ deleted }, 'expired rows cleaned up');

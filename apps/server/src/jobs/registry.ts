@@ -10,6 +10,9 @@ import type { AnyJob } from './define-job.js';
 import { deliveryNoticeJob } from './delivery-notice.job.js';
 import { hubPickupsJob } from './hub-pickups.job.js';
 import { interruptedCapturesJob } from './interrupted-captures.job.js';
+import { labelBatchBuyJob } from './label-batch-buy.job.js';
+import { labelBatchRateJob } from './label-batch-rate.job.js';
+import { labelBatchRefundJob } from './label-batch-refund.job.js';
 import { labelPurchaseJob } from './label-purchase.job.js';
 import { labelQrMailJob } from './label-qr-mail.job.js';
 import { labelVoidJob } from './label-void.job.js';
@@ -45,6 +48,9 @@ export const JOBS = [
   // Carriers and payments.
   carrierEventJob,
   labelPurchaseJob,
+  labelBatchRateJob,
+  labelBatchBuyJob,
+  labelBatchRefundJob,
   labelVoidJob,
   pickupBookingJob,
   pickupVoidJob,

@@ -29,6 +29,7 @@ import * as labelFormats from './2026-12-02-0027-label-formats.js';
 import * as hubDropOffs from './2026-12-03-0028-hub-drop-offs.js';
 import * as labelReturns from './2026-12-03-0029-label-returns.js';
 import * as customs from './2026-12-04-0030-customs.js';
+import * as labelBatches from './2026-12-05-0031-label-batches.js';
 import * as scanForms from './2026-12-05-0032-scan-forms.js';
 import * as savedOrderCustoms from './2026-12-05-0033-saved-order-customs.js';
 
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03-0028-hub-drop-offs': hubDropOffs,
   '2026-12-03-0029-label-returns': labelReturns,
   '2026-12-04-0030-customs': customs,
+  '2026-12-05-0031-label-batches': labelBatches,
   '2026-12-05-0032-scan-forms': scanForms,
   '2026-12-05-0033-saved-order-customs': savedOrderCustoms,
 };

@@ -132,6 +132,22 @@ export async function refundPaymentOrder(
 }
 
 /**
+ * Gives part of a captured order's money back through the provider (a batch's row the carrier
+ * refused, issue 25 item 1), once per `key`: the request id is the order's and the key's, so a
+ * retry repeats the same refund. The order stays captured (its other parts were bought). Throws
+ * when the provider did not refund (the caller's job tries again).
+ */
+export async function refundPartOfPaymentOrder(deps: PaymentOrderDeps, paymentOrderId: number, part: { key: string; cents: number }): Promise<void> {
+  const order = await findPaymentOrder(deps.db, paymentOrderId);
+  if (!order?.capture_id) throw new Error(`payment order ${paymentOrderId} has no capture to refund part of`);
+  const refund = await deps.payments.refundCapture({ captureId: order.capture_id, requestId: `${refundRequestId(order.id)}-${part.key}`, amountCents: part.cents, currency: order.currency });
+  if (refund.status !== 'COMPLETED' && refund.status !== 'PENDING') {
+    throw new Error(`the payment provider answered the partial refund ${part.key} of payment order ${order.id} with ${refund.status}`);
+  }
+  deps.log.info({ paymentOrder: order.id, part: part.key, amountCents: part.cents, refundStatus: refund.status }, 'part of a payment refunded');
+}
+
+/**
  * The money taken for the ordered amount, once: in one transaction the order becomes captured
  * (from created, capturing, cancelled or failed: a late capture too) and its purpose takes it
  * (purpose.taken: a grant, or a label claimed), which only one request can do; then the purpose

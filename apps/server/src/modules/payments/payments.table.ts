@@ -10,8 +10,8 @@ import type { Timestamp } from '../../db/dialect.js';
  */
 export type PaymentOrderStatus = 'created' | 'capturing' | 'captured' | 'cancelled' | 'failed' | 'refunded';
 
-/** What an order pays for: a plan (memberships), a label (shipments), a carrier pickup or a day more for a waiting package (pickup-extensions). */
-export type PaymentPurpose = 'membership' | 'label' | 'pickup' | 'pickup-extension';
+/** What an order pays for: a plan (memberships), a label (shipments), a carrier pickup, a day more for a waiting package (pickup-extensions) or a batch of labels (shipments/label-batch-checkout.ts). */
+export type PaymentPurpose = 'membership' | 'label' | 'pickup' | 'pickup-extension' | 'label-batch';
 
 /**
  * A purchase of a plan or a label, paid through a payment provider. Granted once it is

@@ -73,7 +73,7 @@ type BuyInput = z.output<typeof buyLabelCall.request>;
 /** An address of the label page: a rate call's carries its country (issue 25 item 3); others are in the United States. */
 type LabelAddress = ShippingAddress & { country?: string | undefined };
 
-function postalAddress(address: LabelAddress): PostalAddress {
+export function postalAddress(address: LabelAddress): PostalAddress {
   return {
     name: `${address.firstName} ${address.lastName}`.trim() || undefined,
     company: address.company || undefined,
@@ -155,7 +155,7 @@ export function wireRates(rates: ShipmentRate[], shipDate: string | null): Label
 const SIDE_NAMES = { from: 'Sender', to: 'Recipient' } as const;
 
 /** The carrier's word on one side: null when deliverable, else the reasons it is not. */
-async function verifySide(deps: LabelPurchaseDeps, side: 'from' | 'to', address: ShippingAddress): Promise<{ problems: string[] | null; notes: string[] }> {
+export async function verifySide(deps: LabelPurchaseDeps, side: 'from' | 'to', address: ShippingAddress): Promise<{ problems: string[] | null; notes: string[] }> {
   try {
     const verification = await deps.carriers.verifyAddress(postalAddress(address));
     if (verification.result === 'refused') return { problems: verification.reasons.map((reason) => `${SIDE_NAMES[side]}: ${reason}`), notes: [] };

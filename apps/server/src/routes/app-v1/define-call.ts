@@ -30,6 +30,8 @@ export interface CallOptions {
   budget?: { name: AccountBudgetName; units?: number };
   /** A server-to-server call proven by its key or signature, not a session (see the security plugin). */
   signedByCaller?: boolean;
+  /** A body larger than the app's BODY_LIMIT_BYTES this call takes (a label batch's file). */
+  bodyLimit?: number;
 }
 
 const RATE_MULTIPLIERS = { directory: DIRECTORY_RATE_MULTIPLIER, barcode: BARCODE_RATE_MULTIPLIER };
@@ -81,6 +83,7 @@ function registerCall<Input, Output>(
       rateLimit: rateLimitOf(app, options.throttled),
       signedByCaller: options.signedByCaller ?? false,
     },
+    ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
     ...(budget && {
       preHandler: async (request: FastifyRequest) => spendAccountBudget(app.accountBudgets, signedInUser(request).user_id, budget.name, budget.units ?? 1),
     }),

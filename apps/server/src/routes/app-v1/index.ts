@@ -5,6 +5,7 @@ import businessCampusRoutes from './business-campus.routes.js';
 import carrierWebhooksRoutes from './carrier-webhooks.routes.js';
 import catalogRoutes from './catalog.routes.js';
 import contactsRoutes from './contacts.routes.js';
+import labelBatchesRoutes from './label-batches.routes.js';
 import labelPurchaseRoutes from './label-purchase.routes.js';
 import lockerEventsRoutes from './locker-events.routes.js';
 import membershipsRoutes from './memberships.routes.js';
@@ -45,6 +46,7 @@ const APP_V1_ROUTES = [
   savedOrdersRoutes,
   savedPackagesRoutes,
   labelPurchaseRoutes,
+  labelBatchesRoutes,
   pickupsRoutes,
   scanFormsRoutes,
   pickupSharesRoutes,
