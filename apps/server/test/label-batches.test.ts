@@ -2,7 +2,9 @@ import { BATCH_COLUMNS, BATCH_LIMITS, BATCH_MESSAGES, BATCH_TRACKING_COLUMNS, LA
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
-import { mailsOf, useTestApp, useTestDatabase } from './helper.js';
+import { REFUND_STATUS_DELAY_MS } from '../src/modules/shipments/refunds.service.js';
+import type { SimulatorPaymentsProvider } from '../src/providers/payments/simulator-payments-provider.js';
+import { mailsOf, postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer, operationsOf } from './ledger-fixtures.js';
 import { paymentSteps } from './payment-fixtures.js';
 
@@ -15,6 +17,7 @@ const database = useTestDatabase();
 // The simulator's trackers move only when a test says so.
 const t = useTestApp(database, { carriers: { provider: 'simulator', webhookSecret: undefined, stepMinutes: 0 } });
 const carriers = () => t.app.carriers as SimulatorCarriersProvider;
+const payments = () => t.app.payments as SimulatorPaymentsProvider;
 const { approve, follow } = paymentSteps(t);
 
 type Customer = Awaited<ReturnType<typeof newCustomer>>;
@@ -263,6 +266,23 @@ describe('a carrier refusal', () => {
     expect(pdf.getPageCount()).toBe(2);
     const mail = (await mailsOf(t)).find((m) => m.to === customer.email && m.subject.includes('batch of 3 labels'));
     expect(mail?.text).toContain('The carrier refused 1 (rows 1)');
+
+    // A label of the batch refunded later by the carrier (Purchased Labels' REFUND): its part of the batch's one payment goes back, once.
+    const label = batch.rows[1];
+    expect((await postForm(t.app, '/openapi/easyPost/refund', { id: label.shippingIndexID }, customer.cookie)).json()).toMatchObject({ code: 0 });
+    await carriers().advance(label.trackingNum);
+    t.advance(REFUND_STATUS_DELAY_MS + 1000);
+    await t.app.jobs.drain();
+    await t.app.jobs.drain();
+    const cents = (dollars: string) => Math.round(Number(dollars) * 100);
+    expect(await payments().refundsOf(order!.capture_id!)).toEqual([
+      { requestId: `refund-${order!.id}-batch-row-${row.id}`, amountCents: cents(refusedRow.rate.rate), currency: 'USD' },
+      { requestId: `refund-${order!.id}-label-${label.shippingIndexID}`, amountCents: cents(label.rate.rate), currency: 'USD' },
+    ]);
+    const labelRow = await t.app.db.selectFrom('shipments').select(['state']).where('id', '=', label.shippingIndexID).executeTakeFirstOrThrow();
+    expect(labelRow.state).toBe('refunded');
+    // The batch's payment stays captured: its other label is still bought.
+    expect((await capturedOrders(customer)).map((captured) => captured.id)).toEqual([order!.id]);
   });
 });
 

@@ -98,3 +98,14 @@ export async function trackingCodesOf(db: Db, shipmentIds: readonly number[]): P
   const rows = shipmentIds.length === 0 ? [] : await db.selectFrom('shipments').select(['id', 'tracking_code', 'order_no']).where('id', 'in', shipmentIds).execute();
   return new Map(rows.map((row) => [row.id, { trackingCode: row.tracking_code ?? '', orderNo: row.order_no }]));
 }
+
+/** The payment order of the batch a label was bought in (issue 25 item 1), or undefined for a label bought alone. */
+export async function batchPaymentOfLabel(db: Db, shipmentId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('label_batch_rows')
+    .innerJoin('label_batches', 'label_batches.id', 'label_batch_rows.batch_id')
+    .select('label_batches.payment_order_id')
+    .where('label_batch_rows.shipment_id', '=', shipmentId)
+    .executeTakeFirst();
+  return row?.payment_order_id ?? undefined;
+}

@@ -14,9 +14,10 @@ import type { RefundStatus } from '../../providers/carriers/carriers-provider.js
 import { enqueueJob } from '../jobs/jobs.js';
 import { recordRefund } from '../operations/ledger.js';
 import { notify } from '../notifications/notify.js';
-import { refundPaymentOrder } from '../payments/payment-orders.js';
+import { refundPartOfPaymentOrder, refundPaymentOrder } from '../payments/payment-orders.js';
 import { findUserById } from '../users/users.repository.js';
 import { dropOffRefundRefusal } from './hub-drop-offs.service.js';
+import { batchPaymentOfLabel } from './label-batches.repository.js';
 import {
   findShipment,
   findShipmentByTrackingCode,
@@ -217,6 +218,9 @@ async function completeLabelRefund(deps: RefundDeps, shipment: ShipmentRow): Pro
     );
   };
   if (shipment.payment_order_id === null) {
+    // A label of a batch (issue 25 item 1): its part of the batch's one payment goes back, keyed by the label (so once).
+    const batchPayment = await batchPaymentOfLabel(deps.db, shipment.id);
+    if (batchPayment !== undefined) await refundPartOfPaymentOrder(deps, batchPayment, { key: `label-${shipment.id}`, cents: shipment.total_cents });
     await writeTransaction(deps.db, within);
     return;
   }
