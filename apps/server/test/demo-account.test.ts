@@ -1,5 +1,6 @@
 import { LABEL_FILE_ERRORCODE, type ShipmentRow, shipmentActions, shipmentStatus } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from './pdf-text.js';
 import { carrierCommand } from '../src/cli/carrier.js';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
 import { postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
@@ -32,7 +33,10 @@ describe('the demo customer’s labels (issue 9, Demo data)', () => {
     const { data } = response.json() as { data: { total: number; list: ShipmentRow[] } };
     // Issue 23 item 1: the two labels that go by the demo's hub (hub-drop-offs-demo.test.ts) apart.
     // Issue 23 items 2 and 3: the return label of the delivered one (label-returns.test.ts) apart too.
-    const statuses = data.list.filter((row) => !row.dropOff && !row.returnOf).map((row) => shipmentStatus(row));
+    // Issue 25 item 3: the label to Canada with its customs declaration apart as well.
+    const abroad = (row: ShipmentRow) => row.toAddress2.endsWith(', Canada');
+    expect(data.list.filter(abroad).map((row) => [shipmentStatus(row), row.rateService, row.toAddress2])).toEqual([['label created', 'PriorityMailInternational', 'Toronto ON M5V 3L9, Canada']]);
+    const statuses = data.list.filter((row) => !row.dropOff && !row.returnOf && !abroad(row)).map((row) => shipmentStatus(row));
     expect(data.list.filter((row) => row.returnOf).map((row) => [shipmentStatus(row), row.rateCarrier, row.qrCode])).toEqual([['label created', 'USPS', true]]);
     expect(data.list.filter((row) => row.dropOff).map((row) => shipmentStatus(row)).sort()).toEqual([expect.stringMatching(/^Dropped off at AirBox /), 'label created']);
     expect(statuses.sort()).toEqual(['delivered', 'in transit', 'label created', 'label created', 'label created', 'label created', 'refund pending', 'refunded']);
@@ -58,7 +62,7 @@ describe('the demo customer’s labels (issue 9, Demo data)', () => {
     // one free to schedule, and two whose pickups are booked.
     const created = data.list.filter((row) => shipmentStatus(row) === 'label created');
     for (const row of created) expect(shipmentActions(row)).toMatchObject({ refund: true, viewLabel: true });
-    const ready = created.filter((row) => shipmentActions(row).pickup === 'schedule' && !row.returnOf);
+    const ready = created.filter((row) => shipmentActions(row).pickup === 'schedule' && !row.returnOf && !abroad(row));
     expect(ready.map((row) => row.rateCarrier).sort()).toEqual(['FedEx', 'USPS']);
     const booked = created.filter((row) => shipmentActions(row).pickup === 'details');
     expect(booked.map((row) => row.rateCarrier).sort()).toEqual(['FedEx', 'USPS']);
@@ -117,5 +121,19 @@ describe('the demo customer’s labels (issue 9, Demo data)', () => {
     const { cookie, userId } = await signIn(t.app, 'demo@example.com');
     const response = await t.app.inject({ method: 'GET', url: `/openapi/easyPost/getOrderForLater?userId=${userId}`, headers: { cookie } });
     expect(response.json().data).toHaveLength(2);
+  });
+});
+
+describe('the demo’s label to Canada (issue 25 item 3, Demo data)', () => {
+  it('is the demo customer’s, its declaration in its details and on its PDF’s customs page', async () => {
+    const { cookie, userId } = await signIn(t.app, 'demo@example.com');
+    const list = (await t.app.inject({ method: 'GET', url: `/app/v1/userGetShipment?user_id=${userId}&start=0&num=50`, headers: { cookie } })).json().data.list as ShipmentRow[];
+    const label = list.find((row) => row.toAddress2 === 'Toronto ON M5V 3L9, Canada')!;
+    const detail = (await t.app.inject({ method: 'GET', url: `/app/v1/getShipmentDetail?shipmentIndexID=${label.shippingIndexID}`, headers: { cookie } })).json().data;
+    expect(detail.to_address.country).toBe('CA');
+    expect(detail.customs).toMatchObject({ contents_type: 'gift', items: [{ description: 'Hand-knit wool scarf' }, { description: 'Roasted coffee beans', hs_tariff_number: '090121' }] });
+    const pdf = await postForm(t.app, '/app/v1/downloadLabelPdf', { shipmentId: label.shipmentID }, cookie);
+    const text = pdfText(pdf.rawPayload);
+    for (const words of ['CANADA', 'CUSTOMS DECLARATION CN 22', '[X] GIFT', 'Hand-knit wool scarf', '611710', 'Roasted coffee beans', '090121']) expect(text).toContain(words);
   });
 });

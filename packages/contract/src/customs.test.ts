@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMS_REQUIRED_MESSAGE, NO_EEI_EXEMPTION, countryField, customsDeclarationSchema, customsNeedsAes } from './customs.js';
+import { CUSTOMS_REQUIRED_MESSAGE, NO_EEI_EXEMPTION, countryField, customsDeclarationSchema, customsMessageForPeople, customsNeedsAes } from './customs.js';
 import { labelToStepSchema, rateLabelCall } from './shipments-calls.js';
 
 const item = (overrides: Record<string, unknown> = {}) => ({ description: 'Cotton T-shirt', quantity: 2, value: 30, weight: 10, hs_tariff_number: '6109.10.0012', origin_country: 'us', ...overrides });
@@ -87,5 +87,13 @@ describe('the label page’s step forms (issue 25 item 3)', () => {
     expect(labelToStepSchema.parse({ ...address, country: 'GB', city: 'London', state: '', zipcode: 'sw1a 1aa' })).toMatchObject({ state: '', zipcode: 'SW1A 1AA' });
     expect(named({ ...address, country: 'ZZ' })).toEqual(['country: country: choose a country']);
     expect(rateLabelCall.request.safeParse({ from: null, to: 'x', parcel }).success).toBe(false);
+  });
+});
+
+describe('a declaration\'s messages as customers read them', () => {
+  it('names the item and the field', () => {
+    expect(customsMessageForPeople('items[1].hs_tariff_number: the carrier needs the HS code of every item')).toBe('Item 2, HS code: the carrier needs the HS code of every item');
+    expect(customsMessageForPeople("items: a declared value of $3000.00 is over the carrier's limit of $2,500")).toBe("Items: a declared value of $3000.00 is over the carrier's limit of $2,500");
+    expect(customsMessageForPeople('USPS: too heavy')).toBe('USPS: too heavy');
   });
 });

@@ -242,3 +242,32 @@ export const CUSTOMS_CONTENTS_NAMES: Readonly<Record<CustomsContentsType, string
 /** Said before payment when the carrier does not rate duties and taxes. */
 export const DUTIES_PAID_ON_DELIVERY = 'Duties and taxes are paid by the recipient on delivery';
 export * from './countries.js';
+
+const CUSTOMS_FIELD_NAMES: Readonly<Record<string, string>> = {
+  description: 'description',
+  quantity: 'quantity',
+  value: 'value',
+  weight: 'weight',
+  hs_tariff_number: 'HS code',
+  origin_country: 'country of origin',
+  items: 'Items',
+  contents_type: 'Contents',
+  contents_explanation: 'Explanation of the contents',
+  customs_signer: 'Signer',
+  eel_pfc: 'EEL/PFC',
+  customs_info: 'Customs declaration',
+};
+
+/**
+ * A message that names a declaration's field by its path ('items[1].hs_tariff_number: the carrier
+ * needs…', a carrier's refusal or the contract's) said as a customer reads it: 'Item 2, HS code:
+ * the carrier needs…'. Any other message is left as it is.
+ */
+export function customsMessageForPeople(message: string): string {
+  const match = /^(?:items\[(\d+)\]\.)?([a-z_]+): (.*)$/s.exec(message);
+  if (!match) return message;
+  const [, index, field, rule] = match;
+  const name = CUSTOMS_FIELD_NAMES[field!];
+  if (!name) return message;
+  return index === undefined ? `${name}: ${rule}` : `Item ${Number(index) + 1}, ${name}: ${rule}`;
+}

@@ -17,6 +17,7 @@ import { seedDemoHoldAndShare } from './demo-holds-and-shares.js';
 import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from './demo-registration.js';
 import { seedLedgerDemo } from './seed-ledger.js';
 import { seedDemoShipments } from './shipments.js';
+import { seedDemoInternationalLabel } from './demo-international.js';
 import { seedDemoReturnLabel } from './demo-returns.js';
 
 const HUBS = [
@@ -199,6 +200,8 @@ export async function seedDemoData(db: Db, now: Date, options: { sessionSecret?:
     );
     // Issue 23 items 2 and 3: a return label of the delivered one, with its QR code.
     await seedDemoReturnLabel(trx, demoUser, now);
+    // Issue 25 item 3: a label to Canada with its customs declaration.
+    await seedDemoInternationalLabel(trx, demoUser, now);
     return true;
   });
 }

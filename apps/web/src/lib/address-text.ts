@@ -1,4 +1,4 @@
-import { internationalAddressLine } from '@airbox/contract';
+import { internationalAddressLine, placeLines } from '@airbox/contract';
 
 /** Addresses as one line of text, for the screens that show a chosen address (label page, pickups, the contact picker). */
 
@@ -26,4 +26,15 @@ export function addressLine(address: AddressLineParts): string {
 export function addressName(address: { firstName: string; lastName: string; company: string }): string {
   const person = `${address.firstName} ${address.lastName}`.trim();
   return [person, address.company.trim()].filter((part) => part !== '').join(', ');
+}
+
+/**
+ * The lines of an address after its street, for the screens that show it on several lines:
+ * 'San Francisco, CA 94110' at home (an empty part left out); abroad in that country's order,
+ * the country last (issue 25 item 3: 'Toronto ON M5V 3L9', 'Canada').
+ */
+export function placeLinesOf(address: Pick<AddressLineParts, 'city' | 'state' | 'zipcode' | 'country'>): string[] {
+  const country = address.country?.trim().toUpperCase() ?? 'US';
+  if (/^[A-Z]{2}$/.test(country) && country !== 'US') return placeLines({ ...address, address1: '', address2: '', country });
+  return [[address.city, [address.state, address.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ')];
 }

@@ -208,6 +208,8 @@ export interface SeededLabel {
   /** The tracker's events so far, oldest first; none: the label was never scanned (pre_transit). */
   events: TrackingEvent[];
   refund: RefundStatus | null;
+  /** Issue 25 item 3: a label abroad's customs declaration, printed on its customs page when its files are fetched. */
+  customs?: CustomsInfo | undefined;
 }
 
 /**
@@ -265,6 +267,7 @@ export async function storeSeededLabel(store: SimulatorStore, label: SeededLabel
       boughtAt: at.toISOString(),
     },
     refund: label.refund ?? undefined,
+    ...(label.customs ? { customs: label.customs } : {}),
   };
   await store.put('shipment', shipment.id, shipment, { at });
   await store.put('tracker', tracker.trackingCode, tracker, { at, active: false });

@@ -52,15 +52,16 @@ function ItemFields({ index, canRemove, onRemove }: { index: number; canRemove: 
           display: 'grid',
           gap: 2,
           alignItems: 'start',
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'minmax(0, 2.2fr) repeat(3, minmax(0, 1fr)) minmax(0, 1.3fr) minmax(0, 1fr)' },
+          // Two columns on a phone, four from a tablet up: the description, quantity and value, then the weight, HS code and origin.
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' },
         }}
       >
-        <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+        <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'span 2' } }}>
           <FormField name={at('description')} label="Description" required maxLength={255} autoComplete="off" describeError={describedAs('Description')} />
         </Box>
         <FormField name={at('quantity')} label="Quantity" required inputMode="numeric" maxLength={4} autoComplete="off" describeError={describedAs('Quantity')} />
-        <FormField name={at('value')} label="Value (US$)" required inputMode="decimal" maxLength={9} autoComplete="off" helperText="All of them" describeError={describedAs('Value')} />
-        <FormField name={at('weight')} label="Weight (oz)" required inputMode="decimal" maxLength={7} autoComplete="off" helperText="All of them" describeError={describedAs('Weight')} />
+        <FormField name={at('value')} label="Value (US$)" required inputMode="decimal" maxLength={9} autoComplete="off" helperText="For the quantity" describeError={describedAs('Value')} />
+        <FormField name={at('weight')} label="Weight (oz)" required inputMode="decimal" maxLength={7} autoComplete="off" helperText="For the quantity" describeError={describedAs('Weight')} />
         <FormField name={at('hs_tariff_number')} label="HS code" inputMode="numeric" maxLength={13} autoComplete="off" helperText="6 to 10 digits" describeError={describedAs('HS code')} />
         <FormField
           name={at('origin_country')}

@@ -1,4 +1,4 @@
-import { DROPOFF_TEXT, DUTIES_PAID_ON_DELIVERY, SHIPMENT_MESSAGES, carrierDisplayName, formatShortDay, fromCents, toCents, type LabelRate } from '@airbox/contract';
+import { DROPOFF_TEXT, DUTIES_PAID_ON_DELIVERY, SHIPMENT_MESSAGES, customsMessageForPeople, carrierDisplayName, formatShortDay, fromCents, toCents, type LabelRate } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -272,7 +272,7 @@ export function RatesStep({
             <>
               <AlertTitle>{LABEL_PURCHASE_TEXT.carrierRefused}</AlertTitle>
               {state.reasons.map((reason) => (
-                <Box key={reason}>{reason}</Box>
+                <Box key={reason}>{customsMessageForPeople(reason)}</Box>
               ))}
             </>
           ) : (

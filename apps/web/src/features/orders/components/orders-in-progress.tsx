@@ -11,6 +11,7 @@ import { DataTable } from '../../../components/table/data-table';
 import { PackageCell, packageSize, packageWeight } from '../../../components/table/package-cell';
 import { RowActions, type RowAction } from '../../../components/table/row-actions';
 import type { Column } from '../../../components/table/types';
+import { placeLinesOf } from '../../../lib/address-text';
 import { answerMessage } from '../../../lib/http';
 import { labelPurchaseHref } from '../../../lib/label-purchase';
 import type { SessionHints } from '../../../lib/session';
@@ -25,12 +26,13 @@ type Side = 'from' | 'to';
 const personName = (order: SavedOrder, side: Side) => `${order[`${side}firstname`]} ${order[`${side}lastname`]}`.trim();
 
 function Party({ order, side }: { order: SavedOrder; side: Side }) {
-  const cityLine = [order[`${side}city`], [order[`${side}state`], order[`${side}zipcode`]].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  // Issue 25 item 3: an address abroad in its country's order.
+  const place = placeLinesOf({ city: order[`${side}city`], state: order[`${side}state`], zipcode: order[`${side}zipcode`], country: order[`${side}country`] });
   return (
     <AddressCell
       name={personName(order, side)}
       company={order[`${side}company`]}
-      lines={[order[`${side}address1`], order[`${side}address2`], cityLine]}
+      lines={[order[`${side}address1`], order[`${side}address2`], ...place]}
       phone={order[`${side}phone`]}
     />
   );

@@ -9,6 +9,7 @@ import { DataTable } from '../../../components/table/data-table';
 import { RowActions, type RowAction } from '../../../components/table/row-actions';
 import { useToast } from '../../../components/toast/toast-context';
 import type { Column } from '../../../components/table/types';
+import { placeLinesOf } from '../../../lib/address-text';
 import { answerMessage } from '../../../lib/http';
 import { labelPurchaseHref } from '../../../lib/label-purchase';
 import { useServiceNames } from '../../../lib/service-names';
@@ -41,7 +42,7 @@ const Service = ({ label, serviceName }: { label: UnpaidLabel; serviceName: Serv
 
 function Recipient({ label }: { label: UnpaidLabel }) {
   const { to } = label;
-  return <AddressCell name={recipientOf(label)} lines={[to.address1, `${to.city}, ${to.state} ${to.zipcode}`]} phone={to.phone} />;
+  return <AddressCell name={recipientOf(label)} lines={[to.address1, ...placeLinesOf(to)]} phone={to.phone} />;
 }
 
 const Total = ({ label }: { label: UnpaidLabel }) => (

@@ -4,6 +4,7 @@ import {
   formatPhoneDisplay,
   formatShortDay,
   formatUsd,
+  CUSTOMS_CONTENTS_NAMES,
   paymentStatus,
   shipmentStatus,
   toCents,
@@ -18,6 +19,7 @@ import { useEffect } from 'react';
 import { useAlert } from '../../../components/alert/alert-context';
 import { InfoDialog, InfoItem, InfoLines, InfoSection } from '../../../components/dialog/info-dialog';
 import { packageSize, packageWeight } from '../../../components/table/package-cell';
+import { placeLinesOf } from '../../../lib/address-text';
 import { useServiceNames } from '../../../lib/service-names';
 import { useShipmentDetail } from '../../../lib/shipment-detail';
 import { DateTime } from '../../../components/date-time';
@@ -26,8 +28,9 @@ import { LABEL_RETURNS_TEXT, LabelQrCodePanel } from './label-returns';
 type DetailAddress = ShipmentDetail['from_address'];
 
 function addressLines(address: DetailAddress): string[] {
-  const cityLine = [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [address.name, address.company, address.street1, address.street2, cityLine, formatPhoneDisplay(address.phone), address.email]
+  // Issue 25 item 3: an address abroad in its country's order, the country last ('Toronto ON M5V 3L9', 'Canada').
+  const place = placeLinesOf({ city: address.city, state: address.state, zipcode: address.zip, country: address.country });
+  return [address.name, address.company, address.street1, address.street2, ...place, formatPhoneDisplay(address.phone), address.email]
     .map((line) => line.trim())
     .filter(Boolean);
 }
@@ -109,6 +112,23 @@ function DetailContent({ detail }: { detail: ShipmentDetail }) {
         <InfoItem label={parcel.predefinedPackage ? 'Packaging' : 'Size'}>{packageSize(parcel)}</InfoItem>
         <InfoItem label="Weight">{packageWeight(parcel.weight)}</InfoItem>
       </InfoSection>
+      {detail.customs && (
+        <InfoSection title="Customs">
+          <InfoItem label="Contents">
+            {CUSTOMS_CONTENTS_NAMES[detail.customs.contents_type]}
+            {detail.customs.contents_explanation ? `: ${detail.customs.contents_explanation}` : ''}
+          </InfoItem>
+          <InfoItem label="Items">
+            <InfoLines
+              lines={detail.customs.items.map(
+                (item) => `${item.quantity} × ${item.description}, ${formatUsd(Math.round(item.value * 100))}, ${item.weight} oz, HS ${item.hs_tariff_number || 'none'}, made in ${item.origin_country}`,
+              )}
+            />
+          </InfoItem>
+          <InfoItem label="EEL/PFC">{detail.customs.eel_pfc}</InfoItem>
+          <InfoItem label="Signed by">{detail.customs.customs_signer}</InfoItem>
+        </InfoSection>
+      )}
       <InfoSection title="Price">
         <InfoItem label="Retail rate">{money(detail.retailRate)}</InfoItem>
         <InfoItem label="Insurance">{money(detail.insurance)}</InfoItem>
