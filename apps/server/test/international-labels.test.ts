@@ -1,7 +1,7 @@
 import { CUSTOMS_REQUIRED_MESSAGE, LABEL_PURCHASE_ERRORCODE } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
-import { useTestApp, useTestDatabase } from './helper.js';
+import { postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
 import { paymentSteps } from './payment-fixtures.js';
 import { pdfText } from './pdf-text.js';
@@ -94,6 +94,15 @@ describe('a label to Canada with its customs declaration', () => {
     ]) {
       expect(text).toContain(words);
     }
+
+    // ZPL: the customs form is a second label of the file, printed after the label; the PNG stays one 4x6 image.
+    const row = await shipmentRow(data.draftId);
+    const zpl = await postForm(t.app, '/app/v1/downloadLabelPdf', { shipmentId: row.provider_shipment_id!, format: 'zpl' }, customer.cookie);
+    expect(zpl.statusCode).toBe(200);
+    const formats = zpl.body.trim().split(/(?<=\^XZ)\s*/).filter(Boolean);
+    expect(formats).toHaveLength(2);
+    expect(formats[0]).toContain('USPS PRIORITY MAIL INTL');
+    for (const words of ['CUSTOMS DECLARATION CN 22', 'Cotton T-shirt', '6109100012', 'Wool cap', '650500', 'SIGNATURE: Casey Customer']) expect(formats[1]).toContain(words);
   });
 
   it('is refused, the field named, without a declaration, without an HS code, or worth more than the carrier takes', async () => {

@@ -235,12 +235,14 @@ describe('ship again (issue 23 item 5)', () => {
       data: {
         id: label.id,
         orderNo: label.orderNo,
-        from: { ...FROM, phone: expect.stringMatching(/415.?555.?0101/) },
-        to: { ...TO, phone: expect.stringMatching(/503.?555.?0199/) },
+        // Issue 25 item 3: both in the United States, no customs declaration.
+        from: { ...FROM, phone: expect.stringMatching(/415.?555.?0101/), country: 'US' },
+        to: { ...TO, phone: expect.stringMatching(/503.?555.?0199/), country: 'US' },
         parcel: { length: 12, width: 10, height: 6, weight: 40, predefinedPackage: null },
         insuredValue: '100.00',
         carrier: 'USPS',
         service: 'Priority',
+        customs: null,
       },
     });
     expect(response.body).not.toMatch(/"rate"|Cents|total/i);

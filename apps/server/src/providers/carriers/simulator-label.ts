@@ -153,12 +153,13 @@ function customsLayout(label: LabelContent, customs: CustomsInfo): LayoutItem[] 
     y += 11;
   }
   items.push(rule(y - 6));
-  const columns = [MARGIN, MARGIN + 20, MARGIN + 122, MARGIN + 160, MARGIN + 204, MARGIN + 244] as const;
-  ['QTY', 'DESCRIPTION', 'OZ', 'VALUE US$', 'HS CODE', 'ORIGIN'].forEach((heading, index) => items.push(text(columns[index]!, y + 4, 6, heading, { bold: true, maxWidth: 44 })));
+  // The HS code and the value get room for their every digit in ZPL's wider font too.
+  const columns = [MARGIN, MARGIN + 20, MARGIN + 100, MARGIN + 128, MARGIN + 172, MARGIN + 238] as const;
+  const widths = [18, 78, 26, 42, 64, 22];
+  ['QTY', 'DESCRIPTION', 'OZ', 'VALUE US$', 'HS CODE', 'ORIGIN'].forEach((heading, index) => items.push(text(columns[index]!, y + 4, 6, heading, { bold: true, maxWidth: widths[index]! })));
   y += 16;
   for (const item of customs.items) {
     const cells = [String(item.quantity), item.description, String(Math.round(item.weight * 10) / 10), item.value.toFixed(2), item.hs_tariff_number || '-', item.origin_country];
-    const widths = [18, 100, 36, 42, 40, 30];
     cells.forEach((cell, index) => items.push(text(columns[index]!, y, 7, cell, { maxWidth: widths[index]! })));
     y += 11;
   }
@@ -375,11 +376,13 @@ export async function drawLabel(label: LabelContent, format: LabelFormat): Promi
   const items = layout(label);
   switch (format) {
     case 'PDF':
-      // A parcel abroad: its customs form on a second page (PNG and ZPL, one image each, carry the label only).
+      // A parcel abroad: its customs form on a second page.
       return renderPdf(label.customs ? [items, customsLayout(label, label.customs)] : [items], `Shipping label ${label.trackingCode}`);
     case 'PNG':
+      // One 4x6 image, as the label dialog, the printer and the 8.5x11 sheets take it: the customs form is the PDF's and the ZPL's.
       return renderPng(items);
     case 'ZPL':
-      return Buffer.from(renderZpl(items), 'ascii');
+      // A parcel abroad (issue 25 item 3): the customs form is a second label of the same file, which a thermal printer prints after it.
+      return Buffer.from(renderZpl(items) + (label.customs ? renderZpl(customsLayout(label, label.customs)) : ''), 'ascii');
   }
 }
