@@ -35,8 +35,13 @@ describe('the demo customer’s labels (issue 9, Demo data)', () => {
     // Issue 23 items 2 and 3: the return label of the delivered one (label-returns.test.ts) apart too.
     // Issue 25 item 3: the label to Canada with its customs declaration apart as well.
     const abroad = (row: ShipmentRow) => row.toAddress2.endsWith(', Canada');
+    // Issue 25 item 1: the three labels of the demo's finished batch apart too (label-batches-demo.test.ts).
+    const [demoBatch] = (await t.app.inject({ method: 'GET', url: '/app/v1/labelBatches', headers: { cookie } })).json().data as { id: number }[];
+    const batchRows = (await t.app.inject({ method: 'GET', url: `/app/v1/labelBatches/detail?id=${demoBatch!.id}`, headers: { cookie } })).json().data.rows as { shippingIndexID: number | null }[];
+    const batched = (row: ShipmentRow) => batchRows.some((batchRow) => batchRow.shippingIndexID === row.shippingIndexID);
+    expect(data.list.filter(batched).map((row) => [shipmentStatus(row), row.rateCarrier])).toEqual([1, 2, 3].map(() => ['label created', 'USPS']));
     expect(data.list.filter(abroad).map((row) => [shipmentStatus(row), row.rateService, row.toAddress2])).toEqual([['label created', 'PriorityMailInternational', 'Toronto ON M5V 3L9, Canada']]);
-    const statuses = data.list.filter((row) => !row.dropOff && !row.returnOf && !abroad(row)).map((row) => shipmentStatus(row));
+    const statuses = data.list.filter((row) => !row.dropOff && !row.returnOf && !abroad(row) && !batched(row)).map((row) => shipmentStatus(row));
     expect(data.list.filter((row) => row.returnOf).map((row) => [shipmentStatus(row), row.rateCarrier, row.qrCode])).toEqual([['label created', 'USPS', true]]);
     expect(data.list.filter((row) => row.dropOff).map((row) => shipmentStatus(row)).sort()).toEqual([expect.stringMatching(/^Dropped off at AirBox /), 'label created']);
     expect(statuses.sort()).toEqual(['delivered', 'in transit', 'label created', 'label created', 'label created', 'label created', 'refund pending', 'refunded']);
@@ -62,7 +67,7 @@ describe('the demo customer’s labels (issue 9, Demo data)', () => {
     // one free to schedule, and two whose pickups are booked.
     const created = data.list.filter((row) => shipmentStatus(row) === 'label created');
     for (const row of created) expect(shipmentActions(row)).toMatchObject({ refund: true, viewLabel: true });
-    const ready = created.filter((row) => shipmentActions(row).pickup === 'schedule' && !row.returnOf && !abroad(row));
+    const ready = created.filter((row) => shipmentActions(row).pickup === 'schedule' && !row.returnOf && !abroad(row) && !batched(row));
     expect(ready.map((row) => row.rateCarrier).sort()).toEqual(['FedEx', 'USPS']);
     const booked = created.filter((row) => shipmentActions(row).pickup === 'details');
     expect(booked.map((row) => row.rateCarrier).sort()).toEqual(['FedEx', 'USPS']);

@@ -19,6 +19,7 @@ import { seedLedgerDemo } from './seed-ledger.js';
 import { seedDemoShipments } from './shipments.js';
 import { seedDemoInternationalLabel } from './demo-international.js';
 import { seedDemoReturnLabel } from './demo-returns.js';
+import { seedDemoLabelBatch } from './demo-label-batch.js';
 
 const HUBS = [
   { business_name: 'AirBox Union Square', address: '801 Market St', city: 'San Francisco', state: 'CA', zip_code: '94103', location: '37.7847,-122.4066', hours: 'Every day, 6 AM – 11 PM', phone: '(415) 555-0134' },
@@ -200,6 +201,8 @@ export async function seedDemoData(db: Db, now: Date, options: { sessionSecret?:
     );
     // Issue 23 items 2 and 3: a return label of the delivered one, with its QR code.
     await seedDemoReturnLabel(trx, demoUser, now);
+    // Issue 25 item 1: a finished batch of labels from a spreadsheet, one of its rows refused and refunded.
+    await seedDemoLabelBatch(trx, demoUser, now);
     // Issue 25 item 3: a label to Canada with its customs declaration.
     await seedDemoInternationalLabel(trx, demoUser, now);
     return true;
