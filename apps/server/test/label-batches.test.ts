@@ -286,6 +286,27 @@ describe('a carrier refusal', () => {
   });
 });
 
+describe('a carrier that does not answer', () => {
+  it('leaves the progress where it was and goes on later, buying nothing twice (the first label made but its answer lost)', async () => {
+    const customer = await newCustomer(t.app);
+    const uploaded = await upload(customer, fileBody(csvOf(rowsOf(3))));
+    await rated(customer, uploaded.id);
+    const before = carriers().purchaseCount();
+    // The carrier makes the first label, but its answer never comes back.
+    carriers().failNext('buyRate', 'UNAVAILABLE', { afterEffect: true });
+    const { batch } = await paid(customer, uploaded.id);
+    expect(batch).toMatchObject({ state: 'buying', counts: { queued: 3, bought: 0 }, progress: { done: 0, total: 3 } });
+    // A reload reads the same; the job tries again later with the same key a row.
+    expect((await detail(customer, uploaded.id)).progress).toEqual({ done: 0, total: 3 });
+    t.advance(60_000);
+    await t.app.jobs.drain();
+    const done = await detail(customer, uploaded.id);
+    expect(done).toMatchObject({ state: 'finished', counts: { bought: 3 }, progress: { done: 3, total: 3 } });
+    expect(carriers().purchaseCount()).toBe(before + 3);
+    expect(new Set(done.rows.map((row: { trackingNum: string }) => row.trackingNum)).size).toBe(3);
+  });
+});
+
 describe('paying', () => {
   it('captures once when pay is asked twice at once and every opened payment is approved and returned twice', async () => {
     const customer = await newCustomer(t.app);
