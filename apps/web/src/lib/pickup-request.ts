@@ -15,6 +15,8 @@ export type PickupRequest =
   | { kind: 'details'; row: ShipmentRow }
   /** `shipmentdetailsid`: a USPS pickup just scheduled ('Your carrier pickup was successful'); the row when the list found it. */
   | { kind: 'uspsDetails'; shippingdetailsId: number; row: ShipmentRow | null }
+  /** SCHEDULE ONE PICKUP (issue 25 item 2): one USPS pickup for several chosen USPS labels. */
+  | { kind: 'uspsLabels'; rows: readonly ShipmentRow[] }
   /** `pickupId`, `carrier` and `message`: how a paid pickup's payment ended (a message the portal knows). */
   | { kind: 'result'; pickupId: string; carrier: string; message: PickupResultMessage };
 

@@ -43,7 +43,8 @@ export async function fillIn(user: ReturnType<typeof userEvent.setup>, field: HT
 }
 
 /** Purchased Labels' row of a label, found by its order number (which starts the row's name). */
-export const labelRowOf = (orderNo: string) => screen.getByRole('row', { name: new RegExp(`^${orderNo}\\b`) });
+/** A Purchased Labels row by its order number (a USPS label's row starts with its checkbox, 'Choose order …'). */
+export const labelRowOf = (orderNo: string) => screen.getByRole('row', { name: new RegExp(`^(Choose order ${orderNo} )?${orderNo}\\b`) });
 
 /** Opens the "⋯" menu of a label's row (named with the order number) and answers it. */
 export async function openRowMenu(user: ReturnType<typeof userEvent.setup>, orderNo: string) {
@@ -164,6 +165,8 @@ export function shipmentsApi(list: ShipmentRow[] = Object.values(SHIPMENT_ROWS),
     '/app/v1/carrierServiceRenaming': { body: { errorcode: READ_ERRORCODE.ok, message: 'ok', data: SERVICE_RENAMING } },
     '/openapi/easyPost/getOrderForLater': { body: { code: 0, errorcode: 0, message: 'ok', data: [] } },
     '/app/v1/labelPurchase/unpaid': { body: { errorcode: READ_ERRORCODE.ok, message: 'ok', data: [] } },
+    // Issue 25 item 2: the Scan forms under the list, none unless a test says.
+    '/app/v1/scanForms/list': { body: { errorcode: READ_ERRORCODE.ok, message: 'ok', data: { total: 0, list: [] } } },
     ...overrides,
   });
 }

@@ -73,15 +73,20 @@ const cellSx = (sx: SxProps<Theme> | undefined) => (sx === undefined ? [] : Arra
 
 /** What the select-all checkbox shows for the rows on screen. */
 function selectAll<Row, Key extends string | number>(rows: readonly Row[], rowKey: (row: Row) => Key, selection: TableSelection<Row, Key>) {
-  const keys = rows.map(rowKey);
+  const keys = rows.filter((row) => canSelect(selection, row)).map(rowKey);
   const chosen = keys.filter((key) => selection.selected.has(key)).length;
   return {
     checked: keys.length > 0 && chosen === keys.length,
     indeterminate: chosen > 0 && chosen < keys.length,
-    onChange: (checked: boolean) => selection.onChange(new Set(checked ? keys : [])),
+    disabled: keys.length === 0,
+    // The rows on screen are chosen or let go; those chosen on other pages stay as they are.
+    onChange: (checked: boolean) =>
+      selection.onChange(new Set([...[...selection.selected].filter((key) => !keys.includes(key)), ...(checked ? keys : [])])),
     label: selection.allLabel,
   };
 }
+
+const canSelect = <Row, Key>(selection: TableSelection<Row, Key>, row: Row) => selection.selectable?.(row) ?? true;
 
 function toggle<Key>(selected: ReadonlySet<Key>, key: Key): ReadonlySet<Key> {
   const next = new Set(selected);
@@ -117,7 +122,7 @@ function WideTable<Row, Key extends string | number, SortField extends string>({
                 <Checkbox
                   checked={all.checked}
                   indeterminate={all.indeterminate}
-                  disabled={rows.length === 0}
+                  disabled={all.disabled}
                   onChange={(event) => all.onChange(event.target.checked)}
                   slotProps={{ input: { 'aria-label': all.label } }}
                 />
@@ -153,14 +158,18 @@ function WideTable<Row, Key extends string | number, SortField extends string>({
           {rows.map((row) => {
             const key = rowKey(row);
             return (
-              <TableRow key={key} hover selected={selection?.selected.has(key)}>
+              <TableRow key={key} hover>
                 {selection && (
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={selection.selected.has(key)}
-                      onChange={() => selection.onChange(toggle(selection.selected, key))}
-                      slotProps={{ input: { 'aria-label': selection.rowLabel(row) } }}
-                    />
+                  // A chosen row is marked at its start, not tinted whole: a tint under the row's
+                  // coloured buttons would take their text below the contrast it needs.
+                  <TableCell padding="checkbox" sx={selection.selected.has(key) ? { boxShadow: (theme) => `inset 3px 0 0 ${theme.palette.primary.main}` } : undefined}>
+                    {canSelect(selection, row) && (
+                      <Checkbox
+                        checked={selection.selected.has(key)}
+                        onChange={() => selection.onChange(toggle(selection.selected, key))}
+                        slotProps={{ input: { 'aria-label': selection.rowLabel(row) } }}
+                      />
+                    )}
                   </TableCell>
                 )}
                 {columns.map((column) => (
@@ -194,7 +203,7 @@ function CardList<Row, Key extends string | number, SortField extends string>({
     <>
       {sort && <SortChoice columns={columns} sort={sort} />}
       <Stack component="ul" spacing={1.5} aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {all && rows.length > 0 && (
+        {all && !all.disabled && (
           <Box component="li">
             <FormControlLabel
               control={
@@ -208,7 +217,7 @@ function CardList<Row, Key extends string | number, SortField extends string>({
           const key = rowKey(row);
           return (
             <Paper component="li" key={key} variant="outlined" sx={{ p: 1.5 }}>
-              {selection ? (
+              {selection && canSelect(selection, row) ? (
                 <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
                   <Checkbox
                     checked={selection.selected.has(key)}

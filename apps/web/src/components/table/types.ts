@@ -31,4 +31,6 @@ export interface TableSelection<Row, Key> {
   allLabel: string;
   /** A row checkbox's name. */
   rowLabel: (row: Row) => string;
+  /** Which rows can be chosen (every row when absent): the others have no checkbox. */
+  selectable?: (row: Row) => boolean;
 }

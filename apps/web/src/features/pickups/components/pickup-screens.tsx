@@ -10,7 +10,7 @@ import { PickupOrderDetailsDialog } from './pickup-order-details-dialog';
 import { PickupWizard } from './pickup-wizard';
 
 type Screen =
-  | { kind: 'wizard'; row: ShipmentRow }
+  | { kind: 'wizard'; row: ShipmentRow; labels?: readonly ShipmentRow[] }
   | { kind: 'dropoff'; row: ShipmentRow }
   | { kind: 'paidDetails'; row: ShipmentRow }
   | { kind: 'uspsDetails'; shippingdetailsId: number; row: ShipmentRow | null; successful: boolean }
@@ -29,6 +29,8 @@ function firstScreen(request: PickupRequest): Screen {
         : { kind: 'paidDetails', row: request.row };
     case 'uspsDetails':
       return { kind: 'uspsDetails', shippingdetailsId: request.shippingdetailsId, row: request.row, successful: true };
+    case 'uspsLabels':
+      return request.rows[0] ? { kind: 'wizard', row: request.rows[0], labels: request.rows } : { kind: 'none' };
     case 'result':
       return { kind: 'none' };
   }
@@ -69,7 +71,7 @@ export function PickupScreens({ userId, request, onClose, onChanged }: PickupScr
     case 'dropoff':
       return <DropoffChoicesDialog userId={userId} row={screen.row} onClose={onClose} />;
     case 'wizard':
-      return <PickupWizard userId={userId} row={screen.row} onClose={onClose} onChanged={onChanged} />;
+      return <PickupWizard userId={userId} row={screen.row} labels={screen.labels} onClose={onClose} onChanged={onChanged} />;
     case 'paidDetails':
       return (
         <PickupOrderDetailsDialog

@@ -16,6 +16,7 @@ import { useCreatePickup } from '../api/create-pickup';
 import { usePaypalByPickup } from '../api/paypal-by-pickup';
 import { useUspsPickupAvailability } from '../api/usps-pickup-availability';
 import { useUspsPickupSchedule } from '../api/usps-pickup-schedule';
+import { useUspsPickupScheduleLabels } from '../api/usps-pickup-schedule-labels';
 import {
   EMPTY_PICKUP_DATE,
   addressFromLabel,
@@ -25,12 +26,14 @@ import {
   isHubAddress,
   pickupRoute,
   uspsAvailabilityInput,
+  uspsLabelsScheduleInput,
   uspsScheduleInput,
   validateInput,
   type PickupAddressValues,
   type PickupDateValues,
 } from '../utils/draft';
 import { PICKUP_TEXT } from '../utils/messages';
+import { ConfirmLabelsStep } from './confirm-labels-step';
 import { ConfirmPackageStep } from './confirm-package-step';
 import { PickupAddressStep } from './pickup-address-step';
 import { PickupDateStep } from './pickup-date-step';
@@ -52,20 +55,27 @@ const reasonOf = (error: unknown) => answerMessage(error) || PICKUP_MESSAGES.ser
  * (validateAddress, createPickup, the rates, the agreements and PayPal, paypalByPickup and the
  * payment page) and for USPS the scheduling at once (CarrierPickupAvailability, then
  * CarrierPickupSchedule) and its confirmation. Back goes one step; Cancel asks, then closes.
+ * With `labels` (issue 25 item 2: several USPS labels, `row` the first), ONE USPS pickup for all
+ * of them: the packages confirmed together, no service to pick (each label's own), and
+ * CarrierPickupScheduleLabels, which sums their count and weight.
  */
 export function PickupWizard({
   userId,
   row,
+  labels,
   onClose,
   onChanged,
 }: {
   userId: number;
   row: ShipmentRow;
+  /** Several USPS labels for one pickup (row is the first). */
+  labels?: readonly ShipmentRow[] | undefined;
   onClose: () => void;
   /** The pickup was scheduled: the list shows the row as it is now. */
   onChanged: () => void;
 }) {
-  const usps = pickupRoute(row) === 'usps';
+  const many = labels !== undefined && labels.length > 1;
+  const usps = many || pickupRoute(row) === 'usps';
   const wizard = useWizard(usps ? USPS_STEPS : PAID_STEPS);
   const alert = useAlert();
   const narrow = useNarrow();
@@ -75,6 +85,7 @@ export function PickupWizard({
   const pay = usePaypalByPickup();
   const availability = useUspsPickupAvailability();
   const schedule = useUspsPickupSchedule();
+  const scheduleLabels = useUspsPickupScheduleLabels();
   const detail = useShipmentDetail({ shipmentID: row.shipmentID, shippingIndexID: row.shippingIndexID });
   const shipFrom = detail.data?.data.from_address;
 
@@ -98,7 +109,7 @@ export function PickupWizard({
   const addresses = mine.data?.data ?? [];
   const hub = addresses.find((found) => found.kind === 'hub');
   const { allowLeave } = useLeaveWarning(wizard.step > STEP.confirm && scheduled === null, PICKUP_TEXT.leaveQuestion);
-  const schedulingUsps = availability.isPending || schedule.isPending;
+  const schedulingUsps = availability.isPending || schedule.isPending || scheduleLabels.isPending;
   const busy = schedulingUsps || pay.isPending;
 
   async function cancel() {
@@ -172,6 +183,20 @@ export function PickupWizard({
       return;
     }
     try {
+      if (many) {
+        const { data } = await scheduleLabels.mutateAsync(uspsLabelsScheduleInput(labels, address, when, isHubAddress(address, hub)));
+        setScheduled({
+          confirmation: data.ConfirmationNumber ?? '',
+          date: data.Date ?? '',
+          packageCount: data.PackageCount ?? labels.length,
+          joined: false,
+          labels: data.Labels ?? labels.map((label) => label.orderNo),
+          estimatedWeight: data.EstimatedWeight,
+        });
+        wizard.goTo(STEP.summary);
+        onChanged();
+        return;
+      }
       const { data } = await schedule.mutateAsync(uspsScheduleInput(row, userId, address, when, isHubAddress(address, hub)));
       setScheduled({ confirmation: data.ConfirmationNumber ?? '', date: data.Date ?? '', packageCount: data.PackageCount ?? 1, joined: data.Joined ?? false });
       wizard.goTo(STEP.summary);
@@ -212,15 +237,21 @@ export function PickupWizard({
         title={PICKUP_TEXT.wizardTitle}
         titleLevel="h2"
         compact
-        subtitle={PICKUP_TEXT.subtitle(row.orderNo, carrierDisplayName(row.rateCarrier))}
+        subtitle={many ? PICKUP_TEXT.labelsSubtitle(labels.length) : PICKUP_TEXT.subtitle(row.orderNo, carrierDisplayName(row.rateCarrier))}
         busy={busy}
         busyLabel={schedulingUsps ? PICKUP_TEXT.scheduling : PICKUP_TEXT.paying}
       >
-        {wizard.step === STEP.confirm && <ConfirmPackageStep row={row} waiting={detail.isPending} onCancel={() => void cancel()} onNext={toAddressStep} />}
+        {wizard.step === STEP.confirm &&
+          (many ? (
+            <ConfirmLabelsStep labels={labels} waiting={detail.isPending} onCancel={() => void cancel()} onNext={toAddressStep} />
+          ) : (
+            <ConfirmPackageStep row={row} waiting={detail.isPending} onCancel={() => void cancel()} onNext={toAddressStep} />
+          ))}
         {wizard.step === STEP.address && (
           <PickupAddressStep
             userId={userId}
-            usps={usps}
+            // Several labels: each keeps its own service, so none is asked.
+            usps={usps && !many}
             mine={addresses}
             shipFrom={shipFrom}
             defaultValues={address}

@@ -17,6 +17,9 @@ export interface UspsScheduled {
   date: string;
   packageCount: number;
   joined: boolean;
+  /** One pickup for several labels (issue 25 item 2): their order numbers, and their weights summed in pounds. */
+  labels?: string[] | undefined;
+  estimatedWeight?: number | undefined;
 }
 
 /**
@@ -52,7 +55,9 @@ export function UspsScheduledStep({
         <InfoItem label="Pickup address">
           <InfoLines lines={[addressName(parts), addressLine(parts)]} />
         </InfoItem>
-        <InfoItem label="Carrier service">{address.ServiceType}</InfoItem>
+        {!scheduled.labels && <InfoItem label="Carrier service">{address.ServiceType}</InfoItem>}
+        {scheduled.labels && <InfoItem label={PICKUP_TEXT.labelsInPickup}>{scheduled.labels.map((orderNo) => `Order ${orderNo}`).join(', ')}</InfoItem>}
+        {scheduled.estimatedWeight !== undefined && <InfoItem label="Total weight">{`${scheduled.estimatedWeight} lb`}</InfoItem>}
         {scheduled.joined ? (
           <InfoItem label="Packages in this pickup">{String(scheduled.packageCount)}</InfoItem>
         ) : (

@@ -240,3 +240,23 @@ export function uspsScheduleInput(
     pickupdate: date.PickupDate,
   };
 }
+
+/** CarrierPickupScheduleLabels' body (issue 25 item 2): the labels, and the same address, person, place and day as one label's. */
+export function uspsLabelsScheduleInput(
+  rows: readonly Pick<ShipmentRow, 'shippingdetails_id'>[],
+  address: PickupAddressValues,
+  date: PickupDateValues,
+  useLocker: boolean,
+): CallInput<'uspsPickupScheduleLabelsCall'> {
+  return {
+    ...uspsAvailabilityInput(address),
+    shipmentIds: rows.map((row) => row.shippingdetails_id),
+    firstname: address.FirstName,
+    lastname: address.LastName,
+    uselocker: useLocker,
+    phone: address.Cell_phone_number,
+    packagelocation: date.reference as CallInput<'uspsPickupScheduleLabelsCall'>['packagelocation'],
+    specialinstructions: date.instructions,
+    pickupdate: date.PickupDate,
+  };
+}

@@ -33,6 +33,10 @@ export const PICKUP_TEXT = {
   joined: (packages: number) =>
     `You already had a USPS pickup at this address that day: this label joins it, and USPS comes once for all ${packages} packages. The package location and instructions of that pickup stay; change them in its details.`,
   labelsInPickup: 'Labels in this pickup',
+  /** One USPS pickup for several labels (issue 25 item 2). */
+  labelsTitle: (labels: number) => `${labels} USPS labels, one pickup`,
+  labelsSubtitle: (labels: number) => `${labels} USPS labels: the driver comes once for all of them.`,
+  labelsNote: 'USPS is told one package a label, by its service, and the labels\' weights added up.',
   cancelLabelQuestion: (others: number) =>
     `Take this label off the pickup? USPS still comes for the ${others === 1 ? 'other label' : `other ${others} labels`}.`,
   cancelWholeQuestion: (labels: number) => `Cancel this pickup${labels > 1 ? ` for all ${labels} labels` : ''}? The driver will not come.`,

@@ -7,6 +7,7 @@ import {
   PAGINATION,
   SHIPMENT_MESSAGES,
   refundRefusal,
+  SCAN_FORM_MESSAGES,
   shipmentActions,
   type ShipmentRow,
 } from '@airbox/contract';
@@ -37,13 +38,16 @@ import { useShipmentRow } from '../api/get-shipment-row';
 import { useRefundShipment } from '../api/refund-shipment';
 import { useSendReturnLabel } from '../api/send-return-label';
 import { useUpdateShipmentComments } from '../api/update-shipment-comments';
+import { useCreateScanForm } from '../api/create-scan-form';
 import { EditCommentsDialog } from './edit-comments-dialog';
 import { InvoiceMenu, type InvoiceChoice } from './invoice-menu';
 import { LabelDialog } from './label-dialog';
 import { LabelPrint } from './label-print';
 import { LabelOrderNotice } from './label-order-notice';
 import { SendReturnLabelDialog } from './label-returns';
+import { ScanForms } from './scan-forms';
 import { SearchOptions } from './search-options';
+import { SELECTED_LABELS_TEXT, SelectedLabelsBar } from './selected-labels-bar';
 import { ShipmentCard, shipmentColumns } from './shipment-columns';
 import { ShipmentDetailsDialog } from './shipment-details-dialog';
 
@@ -63,6 +67,13 @@ function idParam(value: string | null): number | null {
 
 /** The failure of a file call: the invoice has none, else the server's message. */
 const noInvoice = (error: unknown) => error instanceof ApiError && error.errorcode === LABEL_FILE_ERRORCODE.none;
+
+/**
+ * A label that can go on a scan form or one USPS pickup with others (issue 25 item 2): a bought USPS
+ * label the carrier has not scanned yet.
+ */
+export const canGroupLabel = (row: ShipmentRow) =>
+  row.rateCarrier === 'USPS' && row.status_flag === '1' && ['', 'pre_transit', 'unknown'].includes(row.easypostStatus);
 
 /** The action at hand on a row with a label: the browser's print dialog for the 4×6 label (ours). */
 export const PRINT_LABEL = 'PRINT LABEL';
@@ -100,6 +111,27 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
 
   const rows = shipments.data?.data.list ?? [];
   const closeDetails = useCallback(() => setDetails(null), []);
+
+  // USPS labels chosen for one scan form or one pickup (issue 25 item 2), kept across pages, by the table's row key.
+  const [chosen, setChosen] = useState<ReadonlyMap<number, ShipmentRow>>(new Map());
+  const chooseLabels = (keys: ReadonlySet<number>) =>
+    setChosen((current) => new Map([...keys].flatMap((key) => {
+      const row = current.get(key) ?? rows.find((candidate) => candidate.shippingIndexID === key);
+      return row ? [[key, row] as const] : [];
+    })));
+  const createScanForm = useCreateScanForm();
+  const makeScanForm = async () => {
+    const labels = [...chosen.values()];
+    const confirmed = await alert.confirm({ icon: 'question', title: SELECTED_LABELS_TEXT.createScanForm, text: SELECTED_LABELS_TEXT.scanFormQuestion(labels.length) });
+    if (!confirmed) return;
+    try {
+      const made = await createScanForm.mutateAsync(labels.map((row) => row.shippingdetails_id));
+      setChosen(new Map());
+      toast.show(SCAN_FORM_MESSAGES.created(made.data.labels.length));
+    } catch (error) {
+      failed(error);
+    }
+  };
 
   // The label being printed; each print mounts its view afresh (a new key), so printing again prints again.
   // It prints in the customer's label format (issue 23 item 4): on a 4×6 page, sideways on a letter
@@ -157,7 +189,11 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
     [setParams],
   );
   const closePickup = useCallback(() => {
-    setPickup(null);
+    // One pickup for the chosen labels: done or given up, they are let go.
+    setPickup((open) => {
+      if (open?.request.kind === 'uspsLabels') setChosen(new Map());
+      return null;
+    });
     clearPickupAddress();
   }, [clearPickupAddress]);
 
@@ -309,6 +345,15 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
           setPaging({ ...paging, start: 0 });
         }}
       />
+      {chosen.size > 0 && (
+        <SelectedLabelsBar
+          count={chosen.size}
+          busy={createScanForm.isPending}
+          onCreateScanForm={() => void makeScanForm()}
+          onSchedulePickup={Pickups ? () => openPickup({ kind: 'uspsLabels', rows: [...chosen.values()] }) : undefined}
+          onClear={() => setChosen(new Map())}
+        />
+      )}
       <DataTable
         label="Purchased Labels"
         columns={shipmentColumns(serviceName, (row) => rowActions(row, 'flex-end'))}
@@ -320,8 +365,16 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
         minWidth={760}
         compact
         cardsBelow="md"
+        selection={{
+          selected: new Set(chosen.keys()),
+          onChange: chooseLabels,
+          allLabel: 'Choose every USPS label on this page',
+          rowLabel: (row) => `Choose order ${row.orderNo}`,
+          selectable: canGroupLabel,
+        }}
         pager={offsetPager(paging, shipments.data?.data.total ?? 0, PAGINATION.pageSizeOptions, setPaging)}
       />
+      <ScanForms />
       <ShipmentDetailsDialog row={details} shipAgainHref={shipAgainHref} onClose={closeDetails} />
       <SendReturnLabelDialog
         row={sendingReturn}
