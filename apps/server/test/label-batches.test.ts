@@ -328,6 +328,24 @@ describe('paying', () => {
     for (const other of others) expect(other.status).toBe('refunded');
   });
 
+  it('lets a batch whose payment was left open change again, its payment then void: approved later, it is given back', async () => {
+    const customer = await newCustomer(t.app);
+    const uploaded = await upload(customer, fileBody(csvOf(rowsOf(2))));
+    await rated(customer, uploaded.id);
+    const opened = await post('/app/v1/labelBatches/pay', { id: uploaded.id }, customer.cookie);
+    expect((await detail(customer, uploaded.id)).state).toBe('paying');
+    // The customer comes back without paying and fixes a row.
+    const fixed = await post('/app/v1/labelBatches/row', { batchId: uploaded.id, row: 2, cells: { ...uploaded.rows[1].cells, weight_lb: '3' } }, customer.cookie);
+    expect(fixed.json().data).toMatchObject({ state: 'draft', counts: { ready: 1, rated: 1 } });
+    // The old payment approved all the same: nothing is bought, the money goes back.
+    const before = carriers().purchaseCount();
+    await follow(await approve(tokenOf(opened.json())), customer.cookie);
+    await t.app.jobs.drain();
+    expect(await capturedOrders(customer)).toHaveLength(0);
+    expect(carriers().purchaseCount()).toBe(before);
+    expect((await detail(customer, uploaded.id)).state).toBe('draft');
+  });
+
   it('refuses to pay rates that expired, and a batch not rated', async () => {
     const customer = await newCustomer(t.app);
     const uploaded = await upload(customer, fileBody(csvOf(rowsOf(2))));
@@ -340,6 +358,25 @@ describe('paying', () => {
     // Rated again (the rows' rates are old): payable.
     expect((await rated(customer, uploaded.id)).state).toBe('rated');
     expect((await post('/app/v1/labelBatches/pay', { id: uploaded.id }, customer.cookie)).json().errorcode).toBe(LABEL_BATCH_ERRORCODE.redirect);
+  });
+});
+
+describe('the hourly clean-up', () => {
+  it('deletes a batch never paid a day after its last change, and keeps a paid one', async () => {
+    const customer = await newCustomer(t.app);
+    const unpaid = await upload(customer, fileBody(csvOf(rowsOf(1))));
+    const paidBatch = await upload(customer, fileBody(csvOf(rowsOf(1))));
+    await rated(customer, paidBatch.id);
+    await paid(customer, paidBatch.id);
+    const { cleanUpExpiredRows } = await import('../src/jobs/clean-up.job.js');
+    await cleanUpExpiredRows(t.app);
+    expect(await batchCount(customer)).toBe(2);
+    t.advance(24 * 60 * 60 * 1000 + 60_000);
+    await cleanUpExpiredRows(t.app);
+    // (The session has expired by then: the tables are read.)
+    const left = await t.app.db.selectFrom('label_batches').select(['id', 'state']).where('user_id', '=', customer.userId).execute();
+    expect(left).toEqual([{ id: paidBatch.id, state: 'finished' }]);
+    expect(await t.app.db.selectFrom('label_batch_rows').select('id').where('batch_id', '=', unpaid.id).execute()).toEqual([]);
   });
 });
 

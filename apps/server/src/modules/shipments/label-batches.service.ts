@@ -383,15 +383,20 @@ export async function uploadLabelBatch(deps: LabelBatchDeps, userId: number, inp
   return labelBatchOf(deps, userId, id);
 }
 
-/** States in which a batch's rows may change: not while it is rated by the job, paid or being paid. */
-const EDITABLE: readonly LabelBatchRow['state'][] = ['draft', 'rated'];
+/** States in which a batch's rows may change: not while the job rates it, nor once paid. */
+const EDITABLE: readonly LabelBatchRow['state'][] = ['draft', 'rated', 'paying'];
 
-async function editableBatch(db: Db, userId: number, id: number): Promise<LabelBatchRow> {
-  const batch = await findBatchOfUser(db, userId, id);
+/**
+ * In the caller's write transaction: one of the user's batches that may change. One whose payment
+ * is open (the payer left the provider's page without paying) has it cancelled first, so it can no
+ * longer be captured; refused while that money is being taken.
+ */
+async function editableBatch(trx: Db, userId: number, id: number): Promise<LabelBatchRow> {
+  const batch = await findBatchOfUser(trx, userId, id);
   if (!batch) throw notFound();
   if (batch.state === 'rating') throw refused(LABEL_BATCH_SERVER_MESSAGES.rating);
-  if (batch.state === 'paying') throw refused(BATCH_MESSAGES.payingAlready);
   if (!EDITABLE.includes(batch.state)) throw refused(BATCH_MESSAGES.notEditable);
+  if (batch.state === 'paying' && !(await closeOpenPayment(trx, batch.payment_order_id))) throw refused(BATCH_MESSAGES.payingAlready);
   return batch;
 }
 
