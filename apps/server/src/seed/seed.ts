@@ -20,6 +20,7 @@ import { seedDemoShipments } from './shipments.js';
 import { seedDemoInternationalLabel } from './demo-international.js';
 import { seedDemoReturnLabel } from './demo-returns.js';
 import { seedDemoLabelBatch } from './demo-label-batch.js';
+import { seedDemoScanForm } from './demo-scan-form.js';
 
 const HUBS = [
   { business_name: 'AirBox Union Square', address: '801 Market St', city: 'San Francisco', state: 'CA', zip_code: '94103', location: '37.7847,-122.4066', hours: 'Every day, 6 AM – 11 PM', phone: '(415) 555-0134' },
@@ -203,6 +204,8 @@ export async function seedDemoData(db: Db, now: Date, options: { sessionSecret?:
     await seedDemoReturnLabel(trx, demoUser, now);
     // Issue 25 item 1: a finished batch of labels from a spreadsheet, one of its rows refused and refunded.
     await seedDemoLabelBatch(trx, demoUser, now);
+    // Issue 25 item 2: the batch's end-of-day scan form.
+    await seedDemoScanForm(trx, demoUser);
     // Issue 25 item 3: a label to Canada with its customs declaration.
     await seedDemoInternationalLabel(trx, demoUser, now);
     return true;
