@@ -120,7 +120,7 @@ export function placeLines(address: AddressLinesParts): string[] {
   const region = address.state.trim();
   const postal = address.zipcode.trim();
   const join = (...parts: string[]) => parts.filter((part) => part !== '').join(' ');
-  if (code === 'US') return [`${city}, ${join(region, postal)}`];
+  if (code === 'US') return [[city, join(region, postal)].filter((part) => part !== '').join(', ')];
   const lines =
     country?.order === 'postal-city'
       ? [`${join(postal, city)}${region ? `, ${region}` : ''}`]

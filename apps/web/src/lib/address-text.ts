@@ -12,14 +12,19 @@ export interface AddressLineParts {
   country?: string | undefined;
 }
 
-/** An address as one line: '742 Valencia St, Apt 2, San Francisco, CA 94110'. */
+/**
+ * An address as one line: '742 Valencia St, Apt 2, San Francisco, CA 94110'; abroad in that
+ * country's order, the country last ('12 Front St W, Toronto ON M5V 2T6, Canada'). A contact's
+ * 'USA' is at home.
+ */
 export function addressLine(address: AddressLineParts): string {
-  // Abroad: in that country's order, the country last ('12 Front St W, Toronto ON M5V 2T6, Canada').
-  // (A contact's 'USA' is at home.)
+  return internationalAddressLine({ ...address, country: countryOf(address) });
+}
+
+/** ISO 3166-1 alpha-2 as the contract's helpers take it: a contact's 'USA', or none, is the United States. */
+function countryOf(address: Pick<AddressLineParts, 'country'>): string {
   const country = address.country?.trim().toUpperCase() ?? 'US';
-  if (/^[A-Z]{2}$/.test(country) && country !== 'US') return internationalAddressLine({ ...address, country });
-  const street = [address.address1, address.address2].filter((part) => part.trim() !== '').join(', ');
-  return `${street}, ${address.city}, ${address.state} ${address.zipcode}`.trim();
+  return /^[A-Z]{2}$/.test(country) ? country : 'US';
 }
 
 /** The person or company of an address. */
@@ -34,7 +39,5 @@ export function addressName(address: { firstName: string; lastName: string; comp
  * the country last (issue 25 item 3: 'Toronto ON M5V 3L9', 'Canada').
  */
 export function placeLinesOf(address: Pick<AddressLineParts, 'city' | 'state' | 'zipcode' | 'country'>): string[] {
-  const country = address.country?.trim().toUpperCase() ?? 'US';
-  if (/^[A-Z]{2}$/.test(country) && country !== 'US') return placeLines({ ...address, address1: '', address2: '', country });
-  return [[address.city, [address.state, address.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ')];
+  return placeLines({ ...address, address1: '', address2: '', country: countryOf(address) });
 }

@@ -324,7 +324,7 @@ function LabelPurchaseWizard({
         // A parcel made too big for a compartment since the hub was chosen goes by carrier pickup, as Review then shows.
         dropOffHubId: dropOffHubId !== null && compartmentFor(parcelInches(draft.parcel)) !== null ? dropOffHubId : undefined,
         // Only where the carrier makes one, and not for a parcel left at a hub (the hub prints its label).
-        ...(qrCode && offersQrCode(chosen.carrier) && (dropOffHubId === null || compartmentFor(parcelInches(draft.parcel)) === null) ? { qrCode: true } : {}),
+        ...(qrCode && offersQrCode(chosen.carrier) && !international && (dropOffHubId === null || compartmentFor(parcelInches(draft.parcel)) === null) ? { qrCode: true } : {}),
       };
       const { redirectURL } = await buyLabel.mutateAsync(input);
       allowLeave();
@@ -486,7 +486,8 @@ function LabelPurchaseWizard({
             tooBig: compartmentFor(parcelInches(draft.parcel)) === null,
             onChange: setDropOffHubId,
           }}
-          qrCode={offersQrCode(chosenRate.carrier) ? { qrCode, onChange: setQrCode } : undefined}
+          // USPS's counter QR codes are for labels at home: a parcel abroad goes with its printed label and customs form.
+          qrCode={offersQrCode(chosenRate.carrier) && !international ? { qrCode, onChange: setQrCode } : undefined}
           returnOf={returnOf ? { orderNo: returnOf.orderNo, payment: LABEL_RETURN_MESSAGES.chargedAtPurchase } : undefined}
           onBack={wizard.back}
           onPay={() => void pay(chosenRate)}
