@@ -6,6 +6,7 @@ import { REFUND_STATUS_DELAY_MS } from '../src/modules/shipments/refunds.service
 import type { SimulatorPaymentsProvider } from '../src/providers/payments/simulator-payments-provider.js';
 import { mailsOf, postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer, operationsOf } from './ledger-fixtures.js';
+import { LABEL_PAGE_ORDER } from './shipment-fixtures.js';
 import { paymentSteps } from './payment-fixtures.js';
 
 /**
@@ -23,19 +24,8 @@ const { approve, follow } = paymentSteps(t);
 type Customer = Awaited<ReturnType<typeof newCustomer>>;
 type Cells = Partial<Record<(typeof BATCH_COLUMNS)[number], string>>;
 
-const FROM = {
-  firstName: 'Casey',
-  lastName: 'Customer',
-  company: 'Casey Ceramics',
-  address1: '1 Main St',
-  address2: '',
-  city: 'San Francisco',
-  state: 'CA',
-  zipcode: '94105',
-  phone: '415-555-0101',
-  email: '',
-  residential: false,
-};
+/** The sender, as the label page's From step sends it. */
+const FROM = LABEL_PAGE_ORDER.from;
 
 /** A good row: each its own house number, so no two are the same parcel. */
 const goodRow = (i: number): Cells => ({

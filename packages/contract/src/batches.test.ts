@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BATCH_COLUMNS,
+  BATCH_TEMPLATE_EXAMPLE,
   type BatchCells,
   batchRowKey,
   checkBatchCells,
@@ -12,27 +13,8 @@ import {
   uploadLabelBatchCall,
 } from './batches.js';
 
-const goodRow: BatchCells = {
-  name: 'Maria Garcia',
-  company: '',
-  street1: '55 Elm St',
-  street2: '',
-  city: 'Portland',
-  state: 'OR',
-  zip: '97201',
-  country: 'US',
-  phone: '503-555-0199',
-  email: '',
-  weight_lb: '2',
-  weight_oz: '8',
-  length: '12',
-  width: '10',
-  height: '6',
-  package: '',
-  service: '',
-  reference: 'Order 1001',
-  comments: '',
-};
+/** The template's example row: a good one. */
+const goodRow: BatchCells = { ...BATCH_TEMPLATE_EXAMPLE, street2: '', email: '', comments: '' };
 
 describe('checkBatchCells: the label page\'s rules, named by cell', () => {
   it('passes a good row', () => {

@@ -4,7 +4,7 @@ import { PREDEFINED_PACKAGE_IDS } from './carrier-packages.js';
 import { API_ERRORCODE } from './errorcodes.js';
 import { idField, intField, optionalTextField, textField, whenMissing } from './fields.js';
 import { labelFormatFieldNamed } from './label-formats.js';
-import { ADDRESS_MESSAGES, commentsField, labelOrderAddressSchema, parcelSchema } from './shipments-calls.js';
+import { ADDRESS_MESSAGES, commentsField, labelOrderAddressSchema, parcelSchema, shipDateField } from './shipments-calls.js';
 
 /**
  * A batch of labels from a spreadsheet (issue 25 item 1). The customer uploads a CSV (or pastes
@@ -424,12 +424,6 @@ export type LabelBatch = z.infer<typeof labelBatchSchema>;
 
 const batchAnswer = result.extend({ data: labelBatchSchema });
 
-/** The ship date as the label page's rate call takes it: left out, the first working day offered. */
-const shipDateField = textField
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'shipDate: must be a date as YYYY-MM-DD')
-  .nullish()
-  .transform((date) => date ?? undefined);
-
 export const getLabelBatchTemplateCall = call({
   method: 'GET',
   path: '/app/v1/labelBatches/template',
@@ -458,6 +452,7 @@ export const uploadLabelBatchCall = call({
       text: whenMissing(textField.max(BATCH_LIMITS.fileBytes, BATCH_MESSAGES.tooLarge(BATCH_LIMITS.fileBytes)), ''),
       /** The sender of every label (the label page's From step; getMyAddressCall offers the customer's own). */
       from: labelOrderAddressSchema,
+      /** The day the labels are handed to the carrier, as the label page's rate call takes it: left out, the first working day offered. */
       shipDate: shipDateField,
     })
     .superRefine((input, context) => {

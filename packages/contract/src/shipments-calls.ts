@@ -700,7 +700,7 @@ export type LabelRate = z.infer<typeof labelRateSchema>;
  * (shipDates: a working day from today to a week ahead, checked by the server at the sender's
  * address). Left out (a form body drops it): the first of them.
  */
-const shipDateField = textField
+export const shipDateField = textField
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'shipDate: must be a date as YYYY-MM-DD')
   .nullish()
   .transform((date) => date ?? undefined);

@@ -26,7 +26,7 @@ import { findBatch, findBatchOfPayment, findBatchOfUser, findBatchRow, listBatch
 import type { LabelBatchRow, LabelBatchRowRow } from './label-batches.table.js';
 import { BATCH_JOB_SLICE_MS, cellsOf, LABEL_BATCH_SERVER_MESSAGES, type LabelBatchDeps, parcelOfRow, recipientOfRow, senderOf } from './label-batches.service.js';
 import { labelDownloadOf, labelFormatOf } from './label-files.js';
-import { orderNumber } from './label-purchase.service.js';
+import { addressColumns, orderNumber } from './label-purchase.service.js';
 import { findLabelFile, insertInvoice, insertShipment, saveShipmentLabels, updateShipment } from './shipments.repository.js';
 
 /**
@@ -111,20 +111,6 @@ async function recordRow(deps: LabelBatchDeps, batch: LabelBatchRow, row: LabelB
     if (current?.state !== 'queued') return false;
     const user = await findUserById(trx, batch.user_id);
     if (!user) throw new Error(`label batch ${batch.id} names a missing user`);
-    const address = (side: 'from' | 'to', a: typeof to) => ({
-      [`${side}_first_name`]: a.firstName,
-      [`${side}_last_name`]: a.lastName,
-      [`${side}_company`]: a.company,
-      [`${side}_address1`]: a.address1,
-      [`${side}_address2`]: a.address2,
-      [`${side}_city`]: a.city,
-      [`${side}_state`]: a.state,
-      [`${side}_zipcode`]: a.zipcode,
-      [`${side}_phone`]: a.phone,
-      [`${side}_email`]: a.email,
-      [`${side}_residential`]: a.residential ? 1 : 0,
-      [`${side}_country`]: a.country,
-    });
     const shipmentId = await insertShipment(trx, {
       user_id: batch.user_id,
       order_no: `batch-${randomBytes(12).toString('hex')}`,
@@ -165,8 +151,8 @@ async function recordRow(deps: LabelBatchDeps, batch: LabelBatchRow, row: LabelB
       purchase_note: '',
       created_at: nowIso,
       updated_at: nowIso,
-      ...address('from', from),
-      ...address('to', to),
+      ...addressColumns('from', from),
+      ...addressColumns('to', to),
     });
     const orderNo = orderNumber(shipmentId, now);
     await updateShipment(trx, shipmentId, { order_no: orderNo });

@@ -89,7 +89,7 @@ export function postalAddress(address: LabelAddress): PostalAddress {
   };
 }
 
-function addressColumns(side: 'from' | 'to', address: LabelAddress) {
+export function addressColumns(side: 'from' | 'to', address: LabelAddress) {
   return {
     [`${side}_first_name`]: address.firstName,
     [`${side}_last_name`]: address.lastName,
