@@ -1,10 +1,24 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach } from 'vitest';
 
 // Screens load lazily (as in the app): give them time on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 5000, getElementError });
+
+/**
+ * Testing Library's error for a query that found nothing, with the document printed, as its own
+ * default does, except on the tries of a waitFor or findBy*: those errors are thrown away until
+ * the last, which waitFor hands back through this function again when it gives up (with the
+ * document). Printing the whole page on every try was a tenth of some files' time.
+ */
+function getElementError(message: string | null, container: Element): Error {
+  const trying = (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics === true;
+  const page = trying ? '' : `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`;
+  const error = new Error([message, page].filter(Boolean).join('\n\n'));
+  error.name = 'TestingLibraryElementError';
+  return error;
+}
 
 afterEach(() => {
   cleanup();
