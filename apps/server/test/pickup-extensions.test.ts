@@ -4,7 +4,7 @@ import type { SimulatorPassPushProvider } from '../src/providers/pass-push/simul
 import { enqueuePickupReminders } from '../src/jobs/pickup-reminders.job.js';
 import { mailsOf, postForm, signIn, type TestApp } from './helper.js';
 import { newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
-import { lockerEvent, useLockerTestApp } from './locker-fixtures.js';
+import { deliver, lockerEvent, useLockerTestApp } from './locker-fixtures.js';
 import { paymentSteps } from './payment-fixtures.js';
 import { unzip } from './pkpass.js';
 
@@ -30,16 +30,10 @@ useLockerTestApp(
 );
 
 type Customer = Awaited<ReturnType<typeof newCustomer>>;
-let serial = 0;
-
 const locker = (body: Record<string, unknown>) => lockerEvent(t, body);
 
-async function deliver(customer: Customer) {
-  serial += 1;
-  const response = await locker({ type: 'delivered', boxId: customer.boxId, hubId, carrier: 'FedEx', trackingNo: `7712345678${String(serial).padStart(4, '0')}` });
-  expect(response.statusCode).toBe(200);
-  return response.json() as { packageId: number; pickupCode: string };
-}
+/** A FedEx package delivered to the customer at the hub. */
+const delivered = (customer: Customer) => deliver(t, hubId, customer.boxId, 'FedEx');
 
 const quote = (customer: Customer, packageId: number) =>
   t.app.inject({ method: 'GET', url: `/app/v1/lockerPackages/extension?packageId=${packageId}`, headers: { cookie: customer.cookie } });
@@ -74,7 +68,7 @@ describe('the quote', () => {
   it('shows both prices, the balance and the new free-until before anything is charged', async () => {
     now = new Date('2026-12-01T18:00:00Z');
     const customer = await newCustomer(t.app, { credits: 3 });
-    const { packageId } = await deliver(customer);
+    const { packageId } = await delivered(customer);
     const answer = await quote(customer, packageId);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
@@ -101,7 +95,7 @@ describe('paid with credits', () => {
   it('adds a day, twice at most, each a credit and a line of the history; the dashboard and the pickup follow', async () => {
     now = new Date('2026-12-01T18:00:00Z');
     const customer = await newCustomer(t.app, { credits: 5 });
-    const { packageId, pickupCode } = await deliver(customer);
+    const { packageId, pickupCode } = await delivered(customer);
 
     const first = await extend(customer, packageId, 1, 'credits');
     expect(first.statusCode).toBe(200);
@@ -144,7 +138,7 @@ describe('paid with credits', () => {
   it('counts the late fee from the extended end at the pickup', async () => {
     now = new Date('2026-12-01T18:00:00Z');
     const customer = await newCustomer(t.app, { credits: 5 });
-    const { packageId, pickupCode } = await deliver(customer);
+    const { packageId, pickupCode } = await delivered(customer);
     expect((await extend(customer, packageId, 1, 'credits')).statusCode).toBe(200);
     // Thursday 1 PM: an hour into the first day after the extended end (Thursday noon).
     now = new Date('2026-12-03T21:00:00Z');
@@ -157,9 +151,9 @@ describe('paid with credits', () => {
     const customer = await newCustomer(t.app, { credits: 5 });
     const stranger = await newCustomer(t.app, { credits: 5 });
     const poor = await newCustomer(t.app, { credits: 0 });
-    const late = await deliver(customer);
-    const collected = await deliver(customer);
-    const poorOnes = await deliver(poor);
+    const late = await delivered(customer);
+    const collected = await delivered(customer);
+    const poorOnes = await delivered(poor);
 
     // Another customer's package: 404 as for no package at all, whatever they send.
     for (const answer of [await quote(stranger, late.packageId), await extend(stranger, late.packageId, 1, 'credits'), await extend(stranger, late.packageId, 1, 'paypal')]) {
@@ -193,7 +187,7 @@ describe('paid with credits', () => {
   it('tells the wallet pass: its devices are pushed and the pass shows the new end', async () => {
     now = new Date('2026-12-01T18:00:00Z');
     const customer = await newCustomer(t.app, { credits: 5 });
-    const { packageId } = await deliver(customer);
+    const { packageId } = await delivered(customer);
     const link = (await t.app.inject({ method: 'GET', url: `/app/v1/appleWallet/getPass?user_id=${customer.userId}&OS=mac`, headers: { cookie: customer.cookie } })).json().data as string;
     const download = await t.app.inject({ method: 'GET', url: link.slice(t.config.publicUrl.length) });
     const pass = JSON.parse(unzip(download.rawPayload).get('pass.json')!.toString('utf8')) as { serialNumber: string; authenticationToken: string; passTypeIdentifier: string };
@@ -218,7 +212,7 @@ describe('paid with credits', () => {
   it('keeps a shared pickup working until the new end', async () => {
     now = new Date('2026-12-01T18:00:00Z');
     const customer = await newCustomer(t.app, { credits: 5 });
-    const { packageId } = await deliver(customer);
+    const { packageId } = await delivered(customer);
     const shared = await t.app.inject({ method: 'POST', url: '/app/v1/lockerPackages/share', headers: { cookie: customer.cookie }, payload: { packageId, via: 'link' } });
     expect(shared.json()).toMatchObject({ errorcode: 0, data: { validUntil: '2026-12-02T20:00:00.000Z' } });
     expect((await extend(customer, packageId, 1, 'credits')).statusCode).toBe(200);
@@ -232,7 +226,7 @@ describe('paid with credits', () => {
   it('two extensions of the same day at once: one day, one credit', async () => {
     now = new Date('2026-12-01T18:00:00Z');
     const customer = await newCustomer(t.app, { credits: 5 });
-    const { packageId } = await deliver(customer);
+    const { packageId } = await delivered(customer);
     const answers = await Promise.all([1, 2, 3].map(() => extend(customer, packageId, 1, 'credits')));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     expect(answers.filter((answer) => answer.json().message === PICKUP_EXTENSION_MESSAGES.alreadyExtended)).toHaveLength(2);
@@ -246,7 +240,7 @@ describe('paid with PayPal', () => {
   it('adds the day once the money is taken, at the credit plan’s price, back on the dashboard', async () => {
     now = new Date('2026-12-01T18:00:00Z');
     const customer = await newCustomer(t.app, { credits: 0 });
-    const { packageId } = await deliver(customer);
+    const { packageId } = await delivered(customer);
     const { token, order } = await payPal(customer, packageId, 1);
     expect(order).toMatchObject({ purpose: 'pickup-extension', amount_cents: 299, currency: 'USD', status: 'created', plan: null });
     // Nothing extended before the money is taken.
@@ -267,8 +261,8 @@ describe('paid with PayPal', () => {
     now = new Date('2026-12-01T18:00:00Z');
     const customer = await newCustomer(t.app);
     const late = await newCustomer(t.app);
-    const { packageId } = await deliver(customer);
-    const other = await deliver(late);
+    const { packageId } = await delivered(customer);
+    const other = await delivered(late);
     // Wednesday 11:30 AM: both open a PayPal payment; the fee starts at noon.
     now = new Date('2026-12-02T19:30:00Z');
     await signInAgain(customer);
@@ -293,7 +287,7 @@ describe('paid with PayPal', () => {
   it('a cancel at PayPal adds nothing and says so', async () => {
     now = new Date('2026-12-01T18:00:00Z');
     const customer = await newCustomer(t.app);
-    const { packageId } = await deliver(customer);
+    const { packageId } = await delivered(customer);
     const { token } = await payPal(customer, packageId, 1);
     expect(await follow(`/app/v1/payments/cancel?token=${token}`, customer.cookie)).toBe('/app/dashboard?extension=cancelled');
     expect((await waiting(customer))[0]).toMatchObject({ extendedDays: 0 });
@@ -302,7 +296,7 @@ describe('paid with PayPal', () => {
   it('a pickup while the payment is on its way: the money goes back once and the customer is told', async () => {
     now = new Date('2026-12-01T18:00:00Z');
     const customer = await newCustomer(t.app, { credits: 2 });
-    const { packageId, pickupCode } = await deliver(customer);
+    const { packageId, pickupCode } = await delivered(customer);
     const { token, order } = await payPal(customer, packageId, 1);
     const returnPath = await approve(token);
     // The package leaves the locker before the browser comes back from PayPal.
@@ -323,7 +317,7 @@ describe('paid with PayPal', () => {
   it('the same day paid with credits meanwhile: the PayPal money goes back; the limit likewise', async () => {
     now = new Date('2026-12-01T18:00:00Z');
     const customer = await newCustomer(t.app, { credits: 5 });
-    const { packageId } = await deliver(customer);
+    const { packageId } = await delivered(customer);
     const first = await payPal(customer, packageId, 1);
     const second = await payPal(customer, packageId, 1);
     expect((await extend(customer, packageId, 1, 'credits')).json()).toMatchObject({ errorcode: 0, data: { extendedDays: 1 } });
@@ -344,7 +338,7 @@ describe('paid with PayPal', () => {
   it('two PayPal payments for the same day at once: one day added, the other given back', async () => {
     now = new Date('2026-12-01T18:00:00Z');
     const customer = await newCustomer(t.app);
-    const { packageId } = await deliver(customer);
+    const { packageId } = await delivered(customer);
     const first = await payPal(customer, packageId, 1);
     const second = await payPal(customer, packageId, 1);
     const paths = await Promise.all([approve(first.token), approve(second.token)]);
@@ -361,7 +355,7 @@ describe('the late-fee reminder', () => {
   it('offers the extension, and reminds again before the extended end', async () => {
     now = new Date('2026-12-01T18:00:00Z');
     const customer = await newCustomer(t.app, { notify_by_email: 1, credits: 5 });
-    const { packageId } = await deliver(customer);
+    const { packageId } = await delivered(customer);
     await mailsOf(t);
     const reminders = async () => {
       await enqueuePickupReminders(t.app);

@@ -3,7 +3,7 @@ import { VACATION_HOLD_MESSAGES } from '@airbox/contract';
 import { enqueuePickupReminders } from '../src/jobs/pickup-reminders.job.js';
 import { mailsOf, postForm, signIn, type TestApp } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
-import { lockerEvent, useLockerTestApp } from './locker-fixtures.js';
+import { deliver, lockerEvent, useLockerTestApp } from './locker-fixtures.js';
 
 /**
  * Vacation holds (issue 22 item 2), as My Profile and a locker controller call them: holds set,
@@ -27,16 +27,10 @@ useLockerTestApp(
 );
 
 type Customer = Awaited<ReturnType<typeof newCustomer>>;
-let serial = 0;
-
 const locker = (body: Record<string, unknown>) => lockerEvent(t, body);
 
-async function deliver(customer: Customer) {
-  serial += 1;
-  const response = await locker({ type: 'delivered', boxId: customer.boxId, hubId, carrier: 'UPS', trackingNo: `1Z999AA1012345${String(serial).padStart(4, '0')}` });
-  expect(response.statusCode).toBe(200);
-  return response.json() as { packageId: number; pickupCode: string; hold?: { until: string } | null };
-}
+/** A UPS package delivered to the customer at the hub. */
+const delivered = (customer: Customer) => deliver(t, hubId, customer.boxId, 'UPS');
 
 const save = (customer: Customer, fields: Record<string, string | number>) => postForm(t.app, '/app/v1/vacationHolds/save', fields, customer.cookie);
 const cancel = (customer: Customer, id: number) => postForm(t.app, '/app/v1/vacationHolds/cancel', { id }, customer.cookie);
@@ -130,7 +124,7 @@ describe('a delivery during a hold', () => {
     const customer = await newCustomer(t.app, { notify_by_email: 1, credits: 10 });
     expect((await save(customer, { startDate: '2026-11-23', endDate: '2026-11-25' })).statusCode).toBe(200);
 
-    const held = await deliver(customer);
+    const held = await delivered(customer);
     expect(held.hold).toEqual({ until: '2026-11-25' });
     // Free from midnight after the hold's last day: until noon Pacific on Friday the 27th.
     expect(await waiting(customer)).toEqual([expect.objectContaining({ pickupCode: held.pickupCode, heldUntil: '2026-11-25', freeUntil: '2026-11-27T20:00:00.000Z', overdueDays: 0 })]);
@@ -145,7 +139,7 @@ describe('a delivery during a hold', () => {
 
     // Thursday the 26th, after the hold: a delivery is not held.
     now = new Date('2026-11-26T18:00:00Z');
-    const after = await deliver(customer);
+    const after = await delivered(customer);
     expect(after.hold).toBeNull();
     await signInAgain(customer);
     expect((await waiting(customer))[1]).toMatchObject({ pickupCode: after.pickupCode, heldUntil: null, freeUntil: '2026-11-27T20:00:00.000Z' });
@@ -169,7 +163,7 @@ describe('a delivery during a hold', () => {
     now = new Date('2026-11-23T18:00:00Z');
     const customer = await newCustomer(t.app, { credits: 10 });
     const { id } = (await save(customer, { startDate: '2026-11-23', endDate: '2026-12-06' })).json().data;
-    const held = await deliver(customer);
+    const held = await delivered(customer);
     expect(held.hold).toEqual({ until: '2026-12-06' });
 
     // Wednesday the 25th: the customer is back early and cancels.
@@ -179,7 +173,7 @@ describe('a delivery during a hold', () => {
     expect((await holds(customer)).data).toEqual([]);
     expect((await waiting(customer))[0]).toMatchObject({ heldUntil: '2026-11-24', freeUntil: '2026-11-26T20:00:00.000Z', overdueDays: 0 });
     // A delivery the same day is not held.
-    expect((await deliver(customer)).hold).toBeNull();
+    expect((await delivered(customer)).hold).toBeNull();
 
     // Thursday 11 AM: no fee.
     now = new Date('2026-11-26T19:00:00Z');
