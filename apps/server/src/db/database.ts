@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase, sql } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { AdvertisementsTable } from '../modules/advertisements/advertisements.table.js';
@@ -133,7 +133,7 @@ export function createDatabase(databaseUrl: string, options: CreateDatabaseOptio
     // when asked: the server carries on once the database is back.
     pool.on('error', (error) => options.onConnectionLost?.(error));
     pool.on('connect', (client) => client.on('error', (error) => options.onConnectionLost?.(error)));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   }
   const file = databaseUrl.slice('sqlite:'.length);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -143,6 +143,49 @@ export function createDatabase(databaseUrl: string, options: CreateDatabaseOptio
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+}
+
+/**
+ * How many distinct queries PostgreSQL keeps prepared on each connection. The app runs a few
+ * hundred; texts that vary with their data (an IN list's length, a multi-row insert) fill the
+ * rest, and past this many a new text runs unnamed, as every query did before.
+ */
+const NAMED_STATEMENTS = 1000;
+
+/** Only these are prepared by name: the statements PostgreSQL can keep (not begin, commit, DDL). */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * The pool with each of the app's queries prepared once per connection by name: PostgreSQL then
+ * parses and plans it once (planning cost more than running a page query: 0.3-1.4 ms against
+ * 0.2 ms, issue 24), and the connection sends only Bind and Execute. A name stands for one text
+ * for the process's life, so a connection never sees one name for two statements.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined && names.size < NAMED_STATEMENTS && PREPARABLE.test(text)) {
+      name = `k${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      return {
+        // Kysely's two overloads: a text with its values, or a cursor (a stream), which goes as it is.
+        query: ((text: unknown, values?: readonly unknown[]) => {
+          if (typeof text !== 'string') return client.query(text as Parameters<pg.PoolClient['query']>[0]);
+          const name = nameOf(text);
+          return client.query({ name, text, values: values as unknown[] });
+        }) as unknown as PostgresPoolClient['query'],
+        release: () => client.release(),
+      };
+    },
+    end: () => pool.end(),
+  };
 }
 
 /** How many prepared statements a SQLite connection keeps (the app runs a few hundred distinct queries). */
