@@ -7,7 +7,7 @@ import { SENDER, buyLabelThroughApi } from '../support/labels';
 
 /*
  * Issue 25 item 2, at 1366 and 375 px, on the simulators: three USPS labels chosen in Purchased
- * Labels; CREATE SCAN FORM makes one end-of-day scan form for them, listed under Scan forms and
+ * Labels (CHOOSE USPS LABELS, then their boxes); CREATE SCAN FORM makes one end-of-day scan form for them, listed under Scan forms and
  * downloaded as a real PDF; then two of them chosen again and SCHEDULE ONE PICKUP books one USPS
  * pickup for both through the pickup wizard (the packages confirmed together, the ship-from
  * address, the USPS calendar and the package location), the summary saying both labels and their
@@ -51,6 +51,7 @@ for (const viewport of [
     await page.goto('/app/ShipmentParent/shipment');
     for (const orderNo of orders) await expect(labelOf(page, narrow, orderNo)).toContainText('label created', FIRST_LOAD);
     await expect(page.getByRole('heading', { name: 'Scan forms' })).toBeVisible();
+    await page.getByRole('button', { name: 'CHOOSE USPS LABELS' }).click();
     for (const orderNo of orders) await page.getByRole('checkbox', { name: `Choose order ${orderNo}` }).check();
     const chosen = page.getByRole('region', { name: 'Chosen labels' });
     await expect(chosen).toContainText('3 USPS labels chosen');
@@ -88,6 +89,7 @@ for (const viewport of [
     expect(readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
 
     // The first two again: one USPS pickup for both.
+    await page.getByRole('button', { name: 'CHOOSE USPS LABELS' }).click();
     for (const orderNo of orders.slice(0, 2)) await page.getByRole('checkbox', { name: `Choose order ${orderNo}` }).check();
     await expect(chosen).toContainText('2 USPS labels chosen');
     await chosen.getByRole('button', { name: 'SCHEDULE ONE PICKUP' }).click();

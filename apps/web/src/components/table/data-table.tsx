@@ -108,6 +108,9 @@ function WideTable<Row, Key extends string | number, SortField extends string>({
   selection,
 }: DataTableProps<Row, Key, SortField>) {
   const all = selection ? selectAll(rows, rowKey, selection) : null;
+  // A compact table's boxes take less room: the table must fit a laptop's screen.
+  const box = compact ? ({ size: 'small', sx: { p: 0.5 } } as const) : {};
+  const boxCell = compact ? { px: 0.5, width: 36 } : {};
   return (
     <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${label} table`}>
       <Table
@@ -118,8 +121,9 @@ function WideTable<Row, Key extends string | number, SortField extends string>({
         <TableHead>
           <TableRow>
             {all && (
-              <TableCell padding="checkbox">
+              <TableCell padding="checkbox" sx={boxCell}>
                 <Checkbox
+                  {...box}
                   checked={all.checked}
                   indeterminate={all.indeterminate}
                   disabled={all.disabled}
@@ -162,9 +166,10 @@ function WideTable<Row, Key extends string | number, SortField extends string>({
                 {selection && (
                   // A chosen row is marked at its start, not tinted whole: a tint under the row's
                   // coloured buttons would take their text below the contrast it needs.
-                  <TableCell padding="checkbox" sx={selection.selected.has(key) ? { boxShadow: (theme) => `inset 3px 0 0 ${theme.palette.primary.main}` } : undefined}>
+                  <TableCell padding="checkbox" sx={[boxCell, selection.selected.has(key) && { boxShadow: (theme) => `inset 3px 0 0 ${theme.palette.primary.main}` }]}>
                     {canSelect(selection, row) && (
                       <Checkbox
+                        {...box}
                         checked={selection.selected.has(key)}
                         onChange={() => selection.onChange(toggle(selection.selected, key))}
                         slotProps={{ input: { 'aria-label': selection.rowLabel(row) } }}

@@ -29,6 +29,7 @@ describe('SCHEDULE ONE PICKUP', { timeout: 120_000 }, () => {
     });
     const { user } = renderApp('/ShipmentParent/shipment');
     await waitFor(() => labelRowOf('LB2004'), { timeout: 30_000 });
+    await user.click(screen.getByRole('button', { name: 'CHOOSE USPS LABELS' }));
     // A FedEx label cannot be chosen: it goes with its own carrier.
     expect(within(labelRowOf(FEDEX_ROW.orderNo)).queryByRole('checkbox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Choose order LB2002' }));

@@ -13,6 +13,7 @@ import {
 } from '@airbox/contract';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
@@ -113,20 +114,35 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
   const closeDetails = useCallback(() => setDetails(null), []);
 
   // USPS labels chosen for one scan form or one pickup (issue 25 item 2), kept across pages, by the table's row key.
+  // Choosing is a mode (CHOOSE USPS LABELS … DONE): the boxes take the room of the row's actions.
+  const [choosing, setChoosing] = useState(false);
   const [chosen, setChosen] = useState<ReadonlyMap<number, ShipmentRow>>(new Map());
+  const stopChoosing = () => {
+    setChosen(new Map());
+    setChoosing(false);
+  };
   const chooseLabels = (keys: ReadonlySet<number>) =>
-    setChosen((current) => new Map([...keys].flatMap((key) => {
-      const row = current.get(key) ?? rows.find((candidate) => candidate.shippingIndexID === key);
-      return row ? [[key, row] as const] : [];
-    })));
+    setChosen(
+      (current) =>
+        new Map(
+          [...keys].flatMap((key) => {
+            const row = current.get(key) ?? rows.find((candidate) => candidate.shippingIndexID === key);
+            return row ? [[key, row] as const] : [];
+          }),
+        ),
+    );
   const createScanForm = useCreateScanForm();
   const makeScanForm = async () => {
     const labels = [...chosen.values()];
-    const confirmed = await alert.confirm({ icon: 'question', title: SELECTED_LABELS_TEXT.createScanForm, text: SELECTED_LABELS_TEXT.scanFormQuestion(labels.length) });
+    const confirmed = await alert.confirm({
+      icon: 'question',
+      title: SELECTED_LABELS_TEXT.createScanForm,
+      text: SELECTED_LABELS_TEXT.scanFormQuestion(labels.length),
+    });
     if (!confirmed) return;
     try {
       const made = await createScanForm.mutateAsync(labels.map((row) => row.shippingdetails_id));
-      setChosen(new Map());
+      stopChoosing();
       toast.show(SCAN_FORM_MESSAGES.created(made.data.labels.length));
     } catch (error) {
       failed(error);
@@ -191,7 +207,10 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
   const closePickup = useCallback(() => {
     // One pickup for the chosen labels: done or given up, they are let go.
     setPickup((open) => {
-      if (open?.request.kind === 'uspsLabels') setChosen(new Map());
+      if (open?.request.kind === 'uspsLabels') {
+        setChosen(new Map());
+        setChoosing(false);
+      }
       return null;
     });
     clearPickupAddress();
@@ -345,18 +364,32 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
           setPaging({ ...paging, start: 0 });
         }}
       />
-      {chosen.size > 0 && (
+      {choosing ? (
         <SelectedLabelsBar
           count={chosen.size}
           busy={createScanForm.isPending}
           onCreateScanForm={() => void makeScanForm()}
           onSchedulePickup={Pickups ? () => openPickup({ kind: 'uspsLabels', rows: [...chosen.values()] }) : undefined}
           onClear={() => setChosen(new Map())}
+          onDone={stopChoosing}
         />
+      ) : (
+        rows.some(canGroupLabel) && (
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+            <Button size="small" variant="outlined" onClick={() => setChoosing(true)}>
+              {SELECTED_LABELS_TEXT.choose}
+            </Button>
+          </Box>
+        )
       )}
       <DataTable
         label="Purchased Labels"
-        columns={shipmentColumns(serviceName, (row) => rowActions(row, 'flex-end'))}
+        // While choosing, the boxes take the room of the row's actions.
+        columns={
+          choosing
+            ? shipmentColumns(serviceName, () => null).filter((column) => column.header !== 'Actions')
+            : shipmentColumns(serviceName, (row) => rowActions(row, 'flex-end'))
+        }
         rows={rows}
         rowKey={(row) => row.shippingIndexID}
         card={(row) => <ShipmentCard row={row} serviceName={serviceName} actions={rowActions(row, 'flex-start')} />}
@@ -365,13 +398,17 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
         minWidth={760}
         compact
         cardsBelow="md"
-        selection={{
-          selected: new Set(chosen.keys()),
-          onChange: chooseLabels,
-          allLabel: 'Choose every USPS label on this page',
-          rowLabel: (row) => `Choose order ${row.orderNo}`,
-          selectable: canGroupLabel,
-        }}
+        selection={
+          choosing
+            ? {
+                selected: new Set(chosen.keys()),
+                onChange: chooseLabels,
+                allLabel: 'Choose every USPS label on this page',
+                rowLabel: (row) => `Choose order ${row.orderNo}`,
+                selectable: canGroupLabel,
+              }
+            : undefined
+        }
         pager={offsetPager(paging, shipments.data?.data.total ?? 0, PAGINATION.pageSizeOptions, setPaging)}
       />
       <ScanForms />

@@ -51,10 +51,15 @@ describe('Purchased Labels: one scan form for the chosen USPS labels', { timeout
     });
     const { user } = renderApp('/ShipmentParent/shipment');
     await waitFor(() => labelRowOf('LB0013'), { timeout: 30_000 });
-    // A label the carrier has scanned is past its scan form: no box.
-    expect(within(labelRowOf('LB0013')).queryByRole('checkbox')).not.toBeInTheDocument();
     expect(await screen.findByText(/No scan forms yet/)).toBeInTheDocument();
 
+    // No boxes until the customer chooses to choose.
+    expect(screen.queryByRole('checkbox', { name: 'Choose order LB0011' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: SELECTED_LABELS_TEXT.choose }));
+    expect(screen.getByRole('region', { name: 'Chosen labels' })).toHaveTextContent(SELECTED_LABELS_TEXT.hint);
+    // A label the carrier has scanned is past its scan form: no box.
+    expect(within(labelRowOf('LB0013')).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'CREATE SCAN FORM' })).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'Choose every USPS label on this page' }));
     expect(screen.getByRole('checkbox', { name: 'Choose order LB0011' })).toBeChecked();
     const chosen = screen.getByRole('region', { name: 'Chosen labels' });
@@ -67,6 +72,7 @@ describe('Purchased Labels: one scan form for the chosen USPS labels', { timeout
 
     expect(await toastSaying(SCAN_FORM_MESSAGES.created(2))).toBeInTheDocument();
     expect(api.calls('/app/v1/scanForms/create')[0]?.json).toEqual({ shipmentIds: [11, 12] });
+    // Made: the customer stops choosing.
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Chosen labels' })).not.toBeInTheDocument());
     const forms = await screen.findByRole('list', { name: 'Scan forms' });
     const form = within(forms).getByRole('listitem');
@@ -86,6 +92,7 @@ describe('Purchased Labels: one scan form for the chosen USPS labels', { timeout
     shipmentsApi([FIRST, SECOND], { '/app/v1/scanForms/create': { body: { errorcode: -1, message: refusal, data: { ...FORM, id: 0, labels: [] } } } });
     const { user } = renderApp('/ShipmentParent/shipment');
     await waitFor(() => labelRowOf('LB0011'), { timeout: 30_000 });
+    await user.click(screen.getByRole('button', { name: SELECTED_LABELS_TEXT.choose }));
     await user.click(screen.getByRole('checkbox', { name: 'Choose order LB0011' }));
     await user.click(screen.getByRole('button', { name: 'CREATE SCAN FORM' }));
     await user.click(await screen.findByRole('button', { name: 'CONFIRM' }));

@@ -13,7 +13,7 @@ import { useScanForms } from '../api/get-scan-forms';
 
 export const SCAN_FORMS_TEXT = {
   title: 'Scan forms',
-  empty: 'No scan forms yet. Choose USPS labels above, then CREATE SCAN FORM: USPS scans one sheet for all of them.',
+  empty: 'No scan forms yet. CHOOSE USPS LABELS above, tick them, then CREATE SCAN FORM: USPS scans one sheet for all of them.',
   name: (id: number) => `Scan form #${id}`,
   summary: (form: ScanForm) => `Ship date ${form.shipDate} · ${form.labels.length} ${form.labels.length === 1 ? 'label' : 'labels'} · from ${form.fromAddress}`,
   status: { creating: 'Being made', created: 'Ready', failed: 'Not made' } as Record<ScanForm['status'], string>,

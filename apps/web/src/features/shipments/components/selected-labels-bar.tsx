@@ -8,13 +8,16 @@ export const SELECTED_LABELS_TEXT = {
   createScanForm: 'CREATE SCAN FORM',
   schedulePickup: 'SCHEDULE ONE PICKUP',
   clear: 'CLEAR',
+  choose: 'CHOOSE USPS LABELS',
+  done: 'DONE',
   scanFormQuestion: (count: number) =>
     `Make one USPS scan form for ${count === 1 ? 'this label' : `these ${count} labels`}? USPS scans it once for all of them when you hand over the parcels. A label can be on one scan form only.`,
 } as const;
 
 /**
- * Above Purchased Labels while USPS labels are chosen (issue 25 item 2): how many, and what can be
- * done with all of them at once: one end-of-day scan form, one USPS pickup, or let them go.
+ * Above Purchased Labels while the customer chooses USPS labels (issue 25 item 2): how many are
+ * chosen, what can be done with all of them at once (one end-of-day scan form, one USPS pickup),
+ * CLEAR, and DONE to stop choosing.
  */
 export function SelectedLabelsBar({
   count,
@@ -22,6 +25,7 @@ export function SelectedLabelsBar({
   onCreateScanForm,
   onSchedulePickup,
   onClear,
+  onDone,
 }: {
   count: number;
   busy: boolean;
@@ -29,26 +33,33 @@ export function SelectedLabelsBar({
   /** Absent where the pickup screens are not at hand. */
   onSchedulePickup?: (() => void) | undefined;
   onClear: () => void;
+  onDone: () => void;
 }) {
+  const none = count === 0;
   return (
     <Box
       role="region"
       aria-label="Chosen labels"
       sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1.5, p: 1.5, borderRadius: 1, border: 1, borderColor: 'primary.main' }}
     >
-      <Typography variant="body2" sx={{ fontWeight: 600, mr: 'auto' }} aria-live="polite">
-        {SELECTED_LABELS_TEXT.chosen(count)}
+      <Typography variant="body2" sx={{ fontWeight: 600, mr: 'auto', flex: '1 1 14rem' }} aria-live="polite">
+        {none ? SELECTED_LABELS_TEXT.hint : SELECTED_LABELS_TEXT.chosen(count)}
       </Typography>
-      <Button variant="contained" size="small" disabled={busy} onClick={onCreateScanForm}>
+      <Button variant="contained" size="small" disabled={busy || none} onClick={onCreateScanForm}>
         {SELECTED_LABELS_TEXT.createScanForm}
       </Button>
       {onSchedulePickup && (
-        <Button variant="outlined" size="small" disabled={busy} onClick={onSchedulePickup}>
+        <Button variant="outlined" size="small" disabled={busy || none} onClick={onSchedulePickup}>
           {SELECTED_LABELS_TEXT.schedulePickup}
         </Button>
       )}
-      <Button size="small" onClick={onClear}>
-        {SELECTED_LABELS_TEXT.clear}
+      {!none && (
+        <Button size="small" onClick={onClear}>
+          {SELECTED_LABELS_TEXT.clear}
+        </Button>
+      )}
+      <Button size="small" onClick={onDone}>
+        {SELECTED_LABELS_TEXT.done}
       </Button>
     </Box>
   );
