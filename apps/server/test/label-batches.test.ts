@@ -297,6 +297,27 @@ describe('a carrier that does not answer', () => {
   });
 });
 
+describe('two runs of the buying job at once', () => {
+  it('buy and record each row once', async () => {
+    const customer = await newCustomer(t.app);
+    const uploaded = await upload(customer, fileBody(csvOf(rowsOf(3))));
+    await rated(customer, uploaded.id);
+    const pay = await post('/app/v1/labelBatches/pay', { id: uploaded.id }, customer.cookie);
+    await follow(await approve(tokenOf(pay.json())), customer.cookie);
+    const before = carriers().purchaseCount();
+    const { runBatchBuying } = await import('../src/modules/shipments/label-batch-checkout.js');
+    await Promise.all([runBatchBuying(t.app, uploaded.id), runBatchBuying(t.app, uploaded.id)]);
+    await t.app.jobs.drain();
+    expect((await detail(customer, uploaded.id)).counts).toMatchObject({ bought: 3, queued: 0 });
+    expect(carriers().purchaseCount()).toBe(before + 3);
+    const labels = await t.app.db.selectFrom('shipments').select('id').where('user_id', '=', customer.userId).execute();
+    expect(labels).toHaveLength(3);
+    const invoices = await t.app.db.selectFrom('invoices').select('id').where('shipment_id', 'in', labels.map((label) => label.id)).execute();
+    expect(invoices).toHaveLength(3);
+    expect(await operationsOf(t.app, customer.userId)).toHaveLength(3);
+  });
+});
+
 describe('paying', () => {
   it('captures once when pay is asked twice at once and every opened payment is approved and returned twice', async () => {
     const customer = await newCustomer(t.app);

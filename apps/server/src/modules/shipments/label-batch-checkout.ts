@@ -20,7 +20,7 @@ import { notify } from '../notifications/notify.js';
 import { recordPurchase } from '../operations/ledger.js';
 import type { CheckoutPurpose } from '../payments/checkout.js';
 import { PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE, refundPartOfPaymentOrder } from '../payments/payment-orders.js';
-import { findUserById } from '../users/users.repository.js';
+import { findUserById, lockUser } from '../users/users.repository.js';
 import { mergePdfs, pngPagesPdf, trackingCsv } from './label-batch-files.js';
 import { findBatch, findBatchOfPayment, findBatchOfUser, findBatchRow, listBatchRows, moveBatch, trackingCodesOf, updateBatchRow } from './label-batches.repository.js';
 import type { LabelBatchRow, LabelBatchRowRow } from './label-batches.table.js';
@@ -107,10 +107,11 @@ async function recordRow(deps: LabelBatchDeps, batch: LabelBatchRow, row: LabelB
   const now = deps.config.clock();
   const nowIso = now.toISOString();
   return writeTransaction(deps.db, async (trx) => {
-    const current = await findBatchRow(trx, row.id);
-    if (current?.state !== 'queued') return false;
-    const user = await findUserById(trx, batch.user_id);
+    // The customer's row locked first, as the ledger line below locks it (two rows recorded at once then wait, never deadlock);
+    // then the row claimed (only from queued, so once: a second run at the same moment finds it bought).
+    const user = await lockUser(trx, batch.user_id);
     if (!user) throw new Error(`label batch ${batch.id} names a missing user`);
+    if (!(await updateBatchRow(trx, row.id, { state: 'bought', carrier: postage.carrier, service: postage.service, note: '', updated_at: nowIso }, ['queued']))) return false;
     const shipmentId = await insertShipment(trx, {
       user_id: batch.user_id,
       order_no: `batch-${randomBytes(12).toString('hex')}`,
@@ -172,7 +173,8 @@ async function recordRow(deps: LabelBatchDeps, batch: LabelBatchRow, row: LabelB
     });
     // A ledger line a label, as a single label's: the batch's payment order names none of them (an order is one line's at most).
     await recordPurchase(trx, batch.user_id, { at: nowIso, paidCents: row.price_cents, paymentOrderId: null, subject: { shipmentId } });
-    return updateBatchRow(trx, row.id, { state: 'bought', shipment_id: shipmentId, carrier: postage.carrier, service: postage.service, note: '', updated_at: nowIso }, ['queued']);
+    await updateBatchRow(trx, row.id, { shipment_id: shipmentId });
+    return true;
   });
 }
 
@@ -220,8 +222,37 @@ export async function refundBatchRow(deps: LabelBatchDeps, rowId: number): Promi
   });
 }
 
-/** One row asked of the carrier: bought and recorded, or refused and refunded; throws when the carrier does not answer (the job tries again). */
-async function buyRow(deps: LabelBatchDeps, batch: LabelBatchRow, row: LabelBatchRowRow): Promise<void> {
+/**
+ * How long a run's claim on a row (the row's note 'buying:<run>' while its carrier call is made)
+ * keeps another run off it: a run that died mid-call leaves it, and a job's lease is this long.
+ */
+export const BATCH_ROW_CLAIM_MS = 5 * 60 * 1000;
+const claimNote = (run: string) => `buying:${run}`;
+
+/** A queued row claimed by this run (only one run asks the carrier for a row at a time); false when another run holds it. */
+async function claimRow(deps: LabelBatchDeps, row: LabelBatchRowRow, run: string): Promise<boolean> {
+  const now = deps.config.clock();
+  const result = await deps.db
+    .updateTable('label_batch_rows')
+    .set({ note: claimNote(run), updated_at: now.toISOString() })
+    .where('id', '=', row.id)
+    .where('state', '=', 'queued')
+    .where((eb) => eb.or([eb('note', '=', ''), eb('updated_at', '<', new Date(now.getTime() - BATCH_ROW_CLAIM_MS).toISOString())]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** This run's claim let go (the carrier did not answer: the job's next try asks again). */
+async function releaseRow(deps: LabelBatchDeps, row: LabelBatchRowRow, run: string): Promise<void> {
+  await deps.db.updateTable('label_batch_rows').set({ note: '' }).where('id', '=', row.id).where('state', '=', 'queued').where('note', '=', claimNote(run)).execute();
+}
+
+/**
+ * One row asked of the carrier once this run holds it: bought and recorded, or refused and
+ * refunded; throws when the carrier does not answer (the claim let go, the job tries again).
+ */
+async function buyRow(deps: LabelBatchDeps, batch: LabelBatchRow, row: LabelBatchRowRow, run: string): Promise<void> {
+  if (!(await claimRow(deps, row, run))) return;
   let postage: Postage;
   try {
     postage = await deps.carriers.buyRate({ shipmentId: row.provider_shipment_id ?? '', rateId: row.rate_id ?? '', insuranceCents: 0, idempotencyKey: `label-batch-row-${row.id}` });
@@ -229,20 +260,28 @@ async function buyRow(deps: LabelBatchDeps, batch: LabelBatchRow, row: LabelBatc
     const paidMs = deps.config.clock().getTime() - Date.parse(toIso(batch.paid_at ?? batch.updated_at));
     if (error instanceof CarrierError && !error.retryable) return failRow(deps, row, error);
     if (paidMs >= CARRIER_GIVE_UP_MS) return failRow(deps, row, new CarrierError('UNAVAILABLE', 'no answer from the carrier'));
+    await releaseRow(deps, row, run);
     throw error;
   }
-  const [png, pdf] = await Promise.all([deps.carriers.fetchLabel(postage.shipmentId, 'PNG'), deps.carriers.fetchLabel(postage.shipmentId, 'PDF')]);
-  await recordRow(deps, batch, row, postage, { PNG: png.bytes, PDF: pdf.bytes });
+  try {
+    const [png, pdf] = await Promise.all([deps.carriers.fetchLabel(postage.shipmentId, 'PNG'), deps.carriers.fetchLabel(postage.shipmentId, 'PDF')]);
+    await recordRow(deps, batch, row, postage, { PNG: png.bytes, PDF: pdf.bytes });
+  } catch (error) {
+    await releaseRow(deps, row, run);
+    throw error;
+  }
 }
 
 /**
  * The buying job: the batch's queued rows in order, one by one, for BATCH_JOB_SLICE_MS a run (the
- * next run is a job of its own, so no run outlives its lease); when none is left the batch is
- * finished and the customer mailed, once (the move from buying is the claim).
+ * next run is a job of its own, so no run outlives its lease); a row another run holds is left to
+ * it. When none is left queued the batch is finished and the customer mailed, once (the move from
+ * buying is the claim).
  */
 export async function runBatchBuying(deps: LabelBatchDeps, batchId: number): Promise<void> {
   const batch = await findBatch(deps.db, batchId);
   if (batch?.state !== 'buying') return;
+  const run = randomBytes(8).toString('hex');
   const started = Date.now();
   const queued = (await listBatchRows(deps.db, batchId)).filter((row) => row.state === 'queued');
   for (const row of queued) {
@@ -250,7 +289,7 @@ export async function runBatchBuying(deps: LabelBatchDeps, batchId: number): Pro
       await enqueueBuying(deps.db, deps.config.clock(), batchId, row.row_no);
       return;
     }
-    await buyRow(deps, batch, row);
+    await buyRow(deps, batch, row, run);
   }
   await finishBatch(deps, batchId);
 }

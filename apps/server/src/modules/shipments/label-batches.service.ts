@@ -236,7 +236,8 @@ function toWireRow(batch: LabelBatchRow, row: LabelBatchRowRow, now: Date, track
     shippingIndexID: row.shipment_id,
     orderNo: label?.orderNo ?? '',
     trackingNum: label?.trackingCode ?? '',
-    note: row.note,
+    // A queued row's note is a run's claim on it, not for the customer.
+    note: row.state === 'queued' ? '' : row.note,
     refund: row.refund_state,
     refundAmount: fromCents(row.refund_cents),
   };
