@@ -1,12 +1,13 @@
 import { customsDeclarationSchema, insuranceFeeCents } from '@airbox/contract';
 import type { Db } from '../db/database.js';
-import { insertInvoice, insertShipment, saveShipmentLabels } from '../modules/shipments/shipments.repository.js';
+import { insertShipment, saveShipmentLabels } from '../modules/shipments/shipments.repository.js';
 import type { PostalAddress } from '../providers/carriers/carriers-provider.js';
 import { storeSeededLabel } from '../providers/carriers/simulator-carriers-provider.js';
 import { serviceLabel } from '../providers/carriers/simulator-rates.js';
 import { createDatabaseSimulatorStore } from '../providers/carriers/simulator-store.js';
 import { newTrackingCode } from '../providers/carriers/tracking-codes.js';
 import { renderLabel } from '../workers/cpu-work.js';
+import { insertDemoLabelInvoice, insertDemoLabelPayment } from './demo-label-payment.js';
 
 /** The demo's parcel abroad: a gift to Toronto, declared as two items (what the README's "try it" shows). */
 const TORONTO = {
@@ -48,27 +49,14 @@ export async function seedDemoInternationalLabel(trx: Db, userId: number, now: D
   const retailCents = 5499;
   const orderNo = `${home.order_no.replace(/DEMO\d+$/, 'DEMO')}INTL1`;
   const trackingCode = newTrackingCode('USPS', 'PriorityMailInternational');
-  const payment = await trx
-    .insertInto('payment_orders')
-    .values({
-      user_id: userId,
-      provider: 'simulator',
-      provider_order_id: 'DEMOINTL0001PAY',
-      request_id: 'demo-seed-international-label-1',
-      purpose: 'label',
-      plan: null,
-      quantity: 1,
-      amount_cents: rateCents,
-      currency: 'USD',
-      status: 'captured',
-      created_at: boughtAt.toISOString(),
-      captured_at: boughtAt.toISOString(),
-      capture_id: 'DEMOCAPTUREINTL1',
-      refund_request_id: null,
-      refunded_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const paymentOrderId = await insertDemoLabelPayment(trx, {
+    userId,
+    providerOrderId: 'DEMOINTL0001PAY',
+    captureId: 'DEMOCAPTUREINTL1',
+    requestId: 'demo-seed-international-label-1',
+    cents: rateCents,
+    at: boughtAt,
+  });
   const parcel = { length_in: 12, width_in: 9, height_in: 4, weight_oz: 36 };
   const shipmentId = await insertShipment(trx, {
     user_id: userId,
@@ -98,7 +86,7 @@ export async function seedDemoInternationalLabel(trx: Db, userId: number, now: D
     refunded_at: null,
     comments: '',
     ...parcel,
-    payment_order_id: payment.id,
+    payment_order_id: paymentOrderId,
     customs: JSON.stringify(customs),
     created_at: boughtAt.toISOString(),
     updated_at: boughtAt.toISOString(),
@@ -159,14 +147,5 @@ export async function seedDemoInternationalLabel(trx: Db, userId: number, now: D
     { format: 'PNG', content: await renderLabel(content, 'PNG') },
     { format: 'PDF', content: await renderLabel(content, 'PDF') },
   ]);
-  await insertInvoice(trx, {
-    shipment_id: shipmentId,
-    invoice_no: `INV-${orderNo}`,
-    rate_cents: rateCents,
-    insurance_cents: 0,
-    discount_cents: retailCents - rateCents,
-    total_cents: rateCents,
-    payment_reference: 'simulator …NTL0001PAY',
-    created_at: boughtAt.toISOString(),
-  });
+  await insertDemoLabelInvoice(trx, { shipmentId, orderNo, rateCents, retailCents, providerOrderId: 'DEMOINTL0001PAY', at: boughtAt });
 }

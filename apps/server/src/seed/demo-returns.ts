@@ -1,7 +1,7 @@
 import { insuranceFeeCents } from '@airbox/contract';
 import type { Db } from '../db/database.js';
 import { saveLabelQrCode } from '../modules/shipments/label-returns.service.js';
-import { insertInvoice, insertShipment, saveShipmentLabels } from '../modules/shipments/shipments.repository.js';
+import { insertShipment, saveShipmentLabels } from '../modules/shipments/shipments.repository.js';
 import type { ShipmentRow } from '../modules/shipments/shipments.table.js';
 import type { PostalAddress } from '../providers/carriers/carriers-provider.js';
 import { storeSeededLabel } from '../providers/carriers/simulator-carriers-provider.js';
@@ -10,6 +10,7 @@ import { renderLabelQrCode } from '../providers/carriers/simulator-qr-code.js';
 import { serviceLabel } from '../providers/carriers/simulator-rates.js';
 import { createDatabaseSimulatorStore } from '../providers/carriers/simulator-store.js';
 import { newTrackingCode } from '../providers/carriers/tracking-codes.js';
+import { insertDemoLabelInvoice, insertDemoLabelPayment } from './demo-label-payment.js';
 
 /**
  * Issue 23 items 2 and 3, demo data: a return label of the demo customer's delivered label (the
@@ -33,27 +34,14 @@ export async function seedDemoReturnLabel(trx: Db, userId: number, now: Date): P
   const retailCents = 790;
   const orderNo = `${outbound.order_no.replace(/DEMO\d+$/, 'DEMO')}RET1`;
   const trackingCode = newTrackingCode('USPS', 'GroundAdvantage');
-  const paymentOrderId = await trx
-    .insertInto('payment_orders')
-    .values({
-      user_id: userId,
-      provider: 'simulator',
-      provider_order_id: 'DEMORETURN0001PAY',
-      request_id: 'demo-seed-return-label-1',
-      purpose: 'label',
-      plan: null,
-      quantity: 1,
-      amount_cents: rateCents,
-      currency: 'USD',
-      status: 'captured',
-      created_at: boughtAt.toISOString(),
-      captured_at: boughtAt.toISOString(),
-      capture_id: 'DEMOCAPTURERET1',
-      refund_request_id: null,
-      refunded_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const paymentOrderId = await insertDemoLabelPayment(trx, {
+    userId,
+    providerOrderId: 'DEMORETURN0001PAY',
+    captureId: 'DEMOCAPTURERET1',
+    requestId: 'demo-seed-return-label-1',
+    cents: rateCents,
+    at: boughtAt,
+  });
   // The addresses swapped: the outbound label's recipient sends the parcel back to its sender.
   const swapped = Object.fromEntries(
     (['first_name', 'last_name', 'company', 'address1', 'address2', 'city', 'state', 'zipcode', 'phone', 'email', 'residential'] as const).flatMap((column) => [
@@ -95,7 +83,7 @@ export async function seedDemoReturnLabel(trx: Db, userId: number, now: Date): P
     width_in: outbound.width_in,
     height_in: outbound.height_in,
     weight_oz: outbound.weight_oz,
-    payment_order_id: paymentOrderId.id,
+    payment_order_id: paymentOrderId,
     label_qr_code: 1,
     return_of_id: outbound.id,
     created_at: boughtAt.toISOString(),
@@ -135,14 +123,5 @@ export async function seedDemoReturnLabel(trx: Db, userId: number, now: Date): P
     { format: 'PDF', content: await renderLabel(content, 'PDF') },
   ]);
   await saveLabelQrCode(trx, shipmentId, await renderLabelQrCode('pl_demoreturn0001', trackingCode));
-  await insertInvoice(trx, {
-    shipment_id: shipmentId,
-    invoice_no: `INV-${orderNo}`,
-    rate_cents: rateCents,
-    insurance_cents: 0,
-    discount_cents: retailCents - rateCents,
-    total_cents: rateCents,
-    payment_reference: 'simulator …RN0001PAY',
-    created_at: boughtAt.toISOString(),
-  });
+  await insertDemoLabelInvoice(trx, { shipmentId, orderNo, rateCents, retailCents, providerOrderId: 'DEMORETURN0001PAY', at: boughtAt });
 }
