@@ -134,6 +134,9 @@ describe('Purchased Labels: userGetShipment', () => {
     expect(first.data.list).toHaveLength(4);
     expect(second.data.list.map((row) => row.shippingIndexID)).toEqual([made.refunded!.id, made.failed!.id]);
     expect((await listOf(owner, { start: 50, num: 10 })).data).toEqual({ total: 6, list: [] });
+    // A search that matches nothing says 0, on the first page and past it.
+    expect((await listOf(owner, { comments: 'no such words' })).data).toEqual({ total: 0, list: [] });
+    expect((await listOf(owner, { comments: 'no such words', start: 10 })).data).toEqual({ total: 0, list: [] });
   });
 
   it('filters by each Search Option', async () => {

@@ -146,6 +146,9 @@ describe('Transaction History lines', () => {
     ]);
     const byCredits = await postForm(t.app, '/app/v1/getUserOperations', { user_id: customer.userId, num: 1, sort: 'credits', order: 'desc' }, customer.cookie);
     expect((byCredits.json() as { operations: WireOperation[] }).operations.map((line) => line.description)).toEqual(['10 credits']);
+    // A page past the end still says how many there are (PostgreSQL counts beside the page's rows).
+    const past = await postForm(t.app, '/app/v1/getUserOperations', { user_id: customer.userId, start: 20, num: 10 }, customer.cookie);
+    expect(past.json()).toMatchObject({ total: 9, operations: [] });
   });
 
   it('reads a line whose label is gone as a plain refund or purchase', async () => {

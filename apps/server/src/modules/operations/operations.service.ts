@@ -5,14 +5,17 @@ import { toOperation } from './operations.wire.js';
 
 /**
  * Transaction history (spec 03 §9): a page of the user's operations as the calls answer them, each
- * saying what it was for (a label's service by the renaming list), and how many there are.
+ * saying what it was for (a label's service by the renaming list, asked of `renamings` when needed),
+ * and how many there are.
  */
 export async function operationsPage(
   db: Db,
   userId: number,
   query: OperationsPageQuery,
-  renaming: readonly ServiceRenaming[],
+  renamings: () => Promise<readonly ServiceRenaming[]>,
 ): Promise<{ total: number; operations: Operation[] }> {
   const { total, rows } = await listOperations(db, userId, query);
+  // The renaming list names a label's service: asked only for a page that has a label's line (issue 24).
+  const renaming = rows.some((row) => row.label_order_no !== null) ? await renamings() : [];
   return { total, operations: rows.map((row) => toOperation(row, renaming)) };
 }

@@ -31,8 +31,9 @@ export interface ShipmentSearch extends ShipmentFilters {
 export async function shipmentPage(ctx: Pick<AppContext, 'db' | 'config'>, userId: number, search: ShipmentSearch): Promise<{ total: number; list: WireShipmentRow[] }> {
   const { start, num, carrier, ...filters } = search;
   const page = await listShipments(ctx.db, userId, { ...filters, carrier: carrier ? carrierDisplayName(carrier.trim()) : '' }, { offset: start, limit: num });
-  // Each label's hub drop-off (issue 23 item 1), one query for the page.
-  const dropOffs = await labelDropOffs(ctx.db, ctx.config, page.list);
+  // Each label's hub drop-off (issue 23 item 1), one query for the page's labels that chose one
+  // (a drop-off is made only for those), none when no label did (issue 24).
+  const dropOffs = await labelDropOffs(ctx.db, ctx.config, page.list.filter((row) => row.drop_off_hub_id !== null));
   // Issue 23 items 2 and 3: which labels have a QR code, and the label each return label returns.
   const [withQrCode, returned] = await Promise.all([
     labelsWithQrCode(ctx.db, page.list.filter((row) => row.label_qr_code === 1).map((row) => row.id)),

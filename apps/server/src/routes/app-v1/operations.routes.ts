@@ -13,7 +13,7 @@ export default async function operationsRoutes(app: FastifyInstance) {
   const page = async (userId: number, query: Parameters<typeof operationsPage>[2]) => ({
     errorcode: READ_ERRORCODE.ok,
     message: 'success',
-    ...(await operationsPage(app.db, userId, query, await carrierServiceRenamings(app.db))),
+    ...(await operationsPage(app.db, userId, query, () => carrierServiceRenamings(app.db))),
   });
   defineCall(app, getUserOperationsCall).handle(async (input, request) => page(signedInUser(request).user_id, input));
   defineCall(app, getMyOperationsCall).handle(async (input, request) => page(signedInUser(request).user_id, input));
