@@ -10,7 +10,8 @@ import { pdfText } from '../../apps/server/test/pdf-text';
  * Issue 25 item 3: a label to Canada with its customs declaration, through the label page as a
  * customer uses it (the To step's Country, the Customs step with two items, the duties said
  * before payment), paid on the payment simulator, and its PDF carrying the declaration; and the
- * carrier's refusals (an item without its HS code, a value over its limit) named. At a laptop's
+ * carrier's refusals (an item without its HS code, a value over its limit) named, then the order
+ * saved for later and continued with its country and declaration. At a laptop's
  * width and a phone's. INTL_SHOTS=<dir> keeps screenshots of the screens.
  */
 
@@ -153,7 +154,7 @@ for (const viewport of [
   });
 }
 
-test('the carrier’s refusals of a declaration are named: an item without its HS code, a value over its limit', async ({ context, page, baseURL }) => {
+test('the carrier’s refusals of a declaration are named: an item without its HS code, a value over its limit; saved for later, the order continues abroad', async ({ context, page, baseURL }) => {
   const account = await createAccount({ firstName: 'Jordan' });
   await signIn(context, baseURL!, account.email, account.password);
   await setMailingAddress(context.request, account);
@@ -181,4 +182,22 @@ test('the carrier’s refusals of a declaration are named: an item without its H
     "Items: a declared value of $3000.00 is over the carrier's limit of $2,500",
     FIRST_LOAD,
   );
+
+  // Saved for later and continued: the recipient still in Canada, the declaration as it was typed.
+  await page.getByRole('button', { name: 'Save for later' }).click();
+  await expect(page).toHaveURL(/\/app\/ShipmentParent\/MyOrder$/, FIRST_LOAD);
+  const order = page.getByRole('table', { name: 'Orders In Progress' }).getByRole('row').filter({ hasText: 'Sam Tremblay' });
+  await expect(order).toContainText('Toronto ON M5V 3L9');
+  await expect(order).toContainText('Canada');
+  await order.getByRole('link', { name: /^CONTINUE PURCHASE/ }).click();
+  await page.getByRole('form', { name: 'From step' }).getByRole('button', { name: 'Next' }).click();
+  const toAgain = page.getByRole('form', { name: 'To step' });
+  await expect(toAgain.getByRole('combobox', { name: /^Country/ })).toHaveText('Canada');
+  await expect(toAgain.getByLabel(/^Postal Code/)).toHaveValue('M5V 3L9');
+  await toAgain.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('form', { name: 'Package step' }).getByRole('button', { name: 'Next' }).click();
+  const customsAgain = page.getByRole('form', { name: 'Customs step' });
+  await expect(customsAgain.getByRole('group', { name: 'Item 2' }).getByLabel(/^Description/)).toHaveValue('Wool cap');
+  await expect(customsAgain.getByRole('group', { name: 'Item 2' }).getByLabel(/^Value/)).toHaveValue('1500');
+  await expect(customsAgain.getByLabel(/^Signed by/)).toHaveValue('Jordan Journey');
 });
