@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useWizard } from '../../../components/wizard/use-wizard';
 import { WizardFrame } from '../../../components/wizard/wizard-frame';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { RatesStep, savingOf, sortRates } from './rates-step';
+import { RatesStep, dutiesText, savingOf, sortRates } from './rates-step';
 
 /** The step inside a wizard of its own, as the label page frames it. */
 function InWizard({ children }: { children: ReactNode }) {
@@ -34,13 +34,17 @@ const rate = (carrier: string, service: string, price: string, rateId: string, e
 const RATES = [rate('USPS', 'Priority', '9.25', 'rate_usps'), rate('UPSDAP', 'Ground', '10.95', 'rate_ups')];
 const SHIP_DATES = ['2026-11-30', '2026-12-01', '2026-12-02'];
 
-function renderRates(chosen: string | null, { rates = RATES, onShipDate = vi.fn(), loading = false } = {}) {
+function renderRates(
+  chosen: string | null,
+  { rates = RATES, onShipDate = vi.fn(), loading = false, international = false, refused }: { rates?: LabelRate[]; onShipDate?: () => void; loading?: boolean; international?: boolean; refused?: string[] } = {},
+) {
   return renderWithProviders(
     <InWizard>
       <RatesStep
-        state={loading ? { status: 'loading' } : { status: 'ready', draftId: 1, rates, insurance: '0.00', messages: [] }}
+        state={refused ? { status: 'noRates', reasons: refused } : loading ? { status: 'loading' } : { status: 'ready', draftId: 1, rates, insurance: '0.00', messages: [] }}
         serviceName={(carrier, service) => `${carrier} ${service}`}
         chosen={chosen}
+        international={international}
         notice={null}
         shipDate="2026-11-30"
         shipDates={SHIP_DATES}
@@ -120,5 +124,26 @@ describe('the Rates step', () => {
     expect(sortRates(rates, 'price').map((found) => found.rateId)).toEqual(['b', 'a', 'c']);
     expect(savingOf({ rate: '5.00', retailRate: '5.00' })).toBeNull();
     expect(savingOf({ rate: '5.00', retailRate: '4.00' })).toBeNull();
+  });
+});
+
+describe('the Rates step of a parcel abroad (issue 25 item 3)', () => {
+  it('says the duties and taxes the carrier estimates before payment, or that the recipient pays them when it does not rate them', () => {
+    renderRates('rate_usps', { international: true, rates: [rate('USPS', 'PriorityMailInternational', '43.50', 'rate_usps', { dutiesAndTaxes: '6.31' })] });
+    expect(screen.getByText('Duties and taxes estimated by the carrier: $6.31, paid by the recipient on delivery.')).toBeInTheDocument();
+    expect(dutiesText({ dutiesAndTaxes: null })).toBe('Duties and taxes are paid by the recipient on delivery.');
+    expect(dutiesText({ dutiesAndTaxes: '0.00' })).toBe('The carrier expects no duties or taxes for this declaration.');
+  });
+
+  it('says nothing of duties at home', () => {
+    renderRates('rate_usps');
+    expect(screen.queryByText(/Duties and taxes/)).not.toBeInTheDocument();
+  });
+
+  it('names the field of a declaration the carrier refused', () => {
+    renderRates(null, { refused: ['items[1].hs_tariff_number: the carrier needs the HS code of every item'] });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The carrier refused this shipment:');
+    expect(alert).toHaveTextContent('Item 2, HS code: the carrier needs the HS code of every item');
   });
 });
