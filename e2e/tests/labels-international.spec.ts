@@ -151,6 +151,30 @@ for (const viewport of [
     for (const words of ['CANADA', 'CUSTOMS DECLARATION CN 22', '[X] MERCHANDISE', 'Cotton T-shirt', '6109100012', 'Wool cap', '650500', 'TOTAL VALUE: US$ 48.50', 'SIGNATURE: Jordan Journey']) {
       expect(text).toContain(words);
     }
+    await dialog.getByRole('button', { name: 'CLOSE' }).click();
+    await expect(dialog).toBeHidden();
+
+    // DETAILS: the recipient in Canada's order and the declaration.
+    await chooseLabelAction(page, label, 'DETAILS');
+    const details = page.getByRole('dialog', { name: 'Shipment Order Details' });
+    await expect(details).toContainText('Toronto ON M5V 3L9');
+    await expect(details).toContainText('2 × Cotton T-shirt, $30.00, 10 oz, HS 6109100012, made in US');
+    await expect(details).toContainText('NOEEI 30.37(a)');
+    expect(await fitsTheScreen(page)).toBe(true);
+    await expectNoSeriousViolations(page);
+    if (shots) await page.screenshot({ path: `${shots}/details-canada-${viewport.width}.png` });
+    await details.getByRole('button', { name: 'CLOSE' }).click();
+    await expect(details).toBeHidden();
+
+    // SHIP AGAIN: rated afresh to Canada with the same declaration, said again on Review.
+    await chooseLabelAction(page, label, 'SHIP AGAIN');
+    await expect(page.getByRole('heading', { level: 2, name: 'Rates' })).toBeVisible(FIRST_LOAD);
+    await expect(page.getByText(/^Duties and taxes estimated by the carrier: \$6\.31/)).toBeVisible(FIRST_LOAD);
+    await expect(page.getByRole('radiogroup', { name: 'Services' }).getByRole('radio', { checked: true })).toHaveCount(1);
+    await page.getByRole('form', { name: 'Rates step' }).getByRole('button', { name: 'Next' }).click();
+    const again = page.getByRole('form', { name: 'Review and pay step' });
+    await expect(again).toContainText('290 Bremner Blvd, Toronto ON M5V 3L9, Canada');
+    await expect(again).toContainText('1 × Wool cap, $18.50, 4 oz, HS 650500, made in CN');
   });
 }
 
