@@ -146,6 +146,7 @@ export const routes: RouteObject[] = [
                   accountScreen(paths.shipments.path, paths.shipments.title, 'shipments'),
                   accountScreen(paths.myOrders.path, paths.myOrders.title, 'myOrders'),
                   accountScreen(paths.myPickups.path, paths.myPickups.title, 'myPickups'),
+                  accountScreen(paths.labelBatches.path, paths.labelBatches.title, 'labelBatches'),
                 ],
               },
               signedInScreen(paths.labelPurchase.path, paths.labelPurchase.title, async () => (await import('./routes/label-purchase')).LabelPurchaseRoute),

@@ -16,6 +16,7 @@ const screens = {
   shipments: async () => (await import('./shipments')).ShipmentsRoute,
   myOrders: async () => (await import('./my-orders')).MyOrdersRoute,
   myPickups: async () => (await import('./my-pickups')).MyPickupsRoute,
+  labelBatches: async () => (await import('./label-batches')).LabelBatchesRoute,
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type AccountScreen = keyof typeof screens;

@@ -15,6 +15,7 @@ const TABS = [
   { key: 'labels', path: paths.shipments.path, title: paths.shipments.title },
   { key: 'orders', path: paths.myOrders.path, title: paths.myOrders.title },
   { key: 'pickups', path: paths.myPickups.path, title: paths.myPickups.title },
+  { key: 'batches', path: paths.labelBatches.path, title: paths.labelBatches.title },
 ] as const;
 
 const tabId = (key: string) => `my-shipments-tab-${key}`;
@@ -23,7 +24,8 @@ const PANEL_ID = 'my-shipments-panel';
 /**
  * My Shipments (spec 03 §2, /ShipmentParent): one card whose tabs are its lists, each at its own
  * address: Purchased Labels (/ShipmentParent/shipment, where the sidebar's entry leads), Orders In
- * Progress (/ShipmentParent/MyOrder) with how many it holds, and Pickups (/ShipmentParent/pickups);
+ * Progress (/ShipmentParent/MyOrder) with how many it holds, Pickups (/ShipmentParent/pickups) and Label Batches
+ * (/ShipmentParent/batches, issue 25 item 1);
  * Buy Shipment Labels beside them. A tab is a link: the browser's Back and a bookmark find it again.
  */
 export function MyShipmentsLayout() {
@@ -48,7 +50,15 @@ export function MyShipmentsLayout() {
           borderColor: 'divider',
         }}
       >
-        <Tabs value={current.key} aria-label="My Shipments" variant={narrow ? 'fullWidth' : 'standard'} sx={{ flex: { xs: '1 1 100%', md: '0 1 auto' }, minWidth: 0 }}>
+        {/* Four tabs do not fit a phone side by side: there they scroll, each keeping its name whole. */}
+        <Tabs
+          value={current.key}
+          aria-label="My Shipments"
+          variant={narrow ? 'scrollable' : 'standard'}
+          scrollButtons={narrow ? 'auto' : false}
+          allowScrollButtonsMobile
+          sx={{ flex: { xs: '1 1 100%', md: '0 1 auto' }, minWidth: 0 }}
+        >
           {TABS.map((tab) => (
             <Tab
               key={tab.key}

@@ -1,0 +1,213 @@
+import { BATCH_COLUMNS, BATCH_MESSAGES, READ_ERRORCODE, type BatchCells, type LabelBatch, type LabelBatchRow } from '@airbox/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { leaveForPayment } from '../../../lib/leave-for-payment';
+import { myAddress } from '../../../testing/fixtures';
+import { alertSaying, mockApi, renderApp, shipmentsApi, signIn, toastSaying, type ApiRequest } from '../../../testing/test-utils';
+
+vi.mock('../../../lib/leave-for-payment', () => ({ leaveForPayment: vi.fn() }));
+
+/** Label Batches (issue 25 item 1): upload, errors at their cells, a fix in place, rating, one payment, the finished batch. */
+
+const cells = (overrides: Partial<BatchCells> = {}): BatchCells => ({
+  ...(Object.fromEntries(BATCH_COLUMNS.map((column) => [column, ''])) as BatchCells),
+  name: 'Ana Ruiz',
+  street1: '12 Elm St',
+  city: 'Austin',
+  state: 'TX',
+  zip: '73301',
+  country: 'US',
+  phone: '512-555-0199',
+  weight_lb: '2',
+  length: '10',
+  width: '8',
+  height: '4',
+  reference: 'Order 1',
+  ...overrides,
+});
+
+const row = (number: number, overrides: Partial<LabelBatchRow> = {}): LabelBatchRow => ({
+  row: number,
+  cells: cells({ name: `Customer ${number}` }),
+  state: 'ready',
+  errors: [],
+  notes: [],
+  rate: null,
+  shippingIndexID: null,
+  orderNo: '',
+  trackingNum: '',
+  note: '',
+  refund: null,
+  refundAmount: '0.00',
+  ...overrides,
+});
+
+const batch = (overrides: Partial<LabelBatch> = {}): LabelBatch => {
+  const rows = overrides.rows ?? [row(1), row(2)];
+  return {
+    id: 12,
+    createTime: '2026-11-25T15:00:00Z',
+    fileName: 'orders.csv',
+    state: 'draft',
+    rule: 'cheapest',
+    ruleCarrier: '',
+    ruleService: '',
+    shipDate: '2026-11-26',
+    counts: { rows: rows.length, invalid: 0, ready: rows.length, rated: 0, queued: 0, bought: 0, failed: 0 },
+    progress: { done: 0, total: 0 },
+    total: '0.00',
+    refunded: '0.00',
+    ratesExpireAt: '',
+    paidAt: '',
+    finishedAt: '',
+    from: { firstName: 'Casey', lastName: 'Demo', company: '', address1: '1 Main St', address2: '', city: 'San Francisco', state: 'CA', zipcode: '94103', country: 'US', phone: '4155550100', email: '' },
+    services: [],
+    ...overrides,
+    rows,
+  };
+};
+
+const ok = (data: LabelBatch) => ({ body: { errorcode: 0, message: 'ok', data } });
+const common = {
+  '/openapi/easyPost/getMyAddress': { body: { code: 0, errorcode: 0, message: 'ok', data: [myAddress()] } },
+  '/app/v1/carrierServiceRenaming': { body: { errorcode: READ_ERRORCODE.ok, message: 'ok', data: [] } },
+  '/app/v1/labelFormat': { body: { errorcode: 0, message: 'ok', labelFormat: 'pdf-4x6' } },
+  '/app/v1/labelBatches': { body: { errorcode: 0, message: 'ok', data: [] } },
+};
+
+const saved: string[] = [];
+beforeEach(() => {
+  saved.length = 0;
+  vi.mocked(leaveForPayment).mockReset();
+  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:portal.test/1' });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+});
+afterEach(() => {
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
+});
+
+describe('Label Batches', { timeout: 60_000 }, () => {
+  it('uploads the file’s bytes with the sender, and opens the batch', async () => {
+    signIn({ userId: 7 });
+    const api = mockApi({ ...common, '/app/v1/labelBatches/upload': ok(batch()), '/app/v1/labelBatches/detail': ok(batch()) });
+    const { user } = renderApp('/ShipmentParent/batches');
+    expect(await screen.findByText(/No batches yet/, undefined, { timeout: 30_000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'DOWNLOAD TEMPLATE' })).toHaveAttribute('href', '/app/v1/labelBatches/template');
+    await waitFor(() => expect(screen.getByRole('radio', { name: /742 Valencia St/ })).toBeChecked());
+    const csv = 'name,street1,city,zip\r\nAna,12 Elm St,Austin,73301\r\n';
+    await user.upload(screen.getByLabelText('CSV file'), new File([csv], 'orders.csv', { type: 'text/csv' }));
+    expect(await screen.findByRole('heading', { name: 'Batch #12 · orders.csv' })).toBeInTheDocument();
+    const [sent] = api.calls('/app/v1/labelBatches/upload') as [ApiRequest];
+    const body = sent.json as { file: string; fileName: string; from: { address1: string } };
+    expect(atob(body.file)).toBe(csv);
+    expect(body.fileName).toBe('orders.csv');
+    expect(body.from.address1).toBe('742 Valencia St');
+  });
+
+  it('says a refused file as the server words it, and stays on the upload', async () => {
+    signIn({ userId: 7 });
+    mockApi({ ...common, '/app/v1/labelBatches/upload': { status: 400, body: { errorcode: -400, message: BATCH_MESSAGES.wrongKind('a PDF document') } } });
+    const { user } = renderApp('/ShipmentParent/batches');
+    await waitFor(() => expect(screen.getByRole('radio', { name: /742 Valencia St/ })).toBeChecked(), { timeout: 30_000 });
+    await user.type(screen.getByLabelText(/Or paste the cells/), 'name\tstreet1');
+    await user.click(screen.getByRole('button', { name: 'CHECK PASTED CELLS' }));
+    expect(await alertSaying(BATCH_MESSAGES.wrongKind('a PDF document'))).toBeInTheDocument();
+    // Nothing kept: still the upload, no batch opened (the page is behind the open alert).
+    expect(screen.getByRole('button', { name: 'CHOOSE CSV FILE', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Batch #/, hidden: true })).not.toBeInTheDocument();
+  });
+
+  it('shows each error at its cell, counts the rows, and fixes a row in place with all its cells', async () => {
+    signIn({ userId: 7 });
+    const bad = row(2, { state: 'invalid', cells: cells({ name: 'Customer 2', zip: 'ABCDE' }), errors: [{ column: 'zip', message: 'Enter the correct format' }] });
+    const duplicate = row(3, { state: 'invalid', errors: [{ column: null, message: BATCH_MESSAGES.duplicate(1) }] });
+    let current = batch({ rows: [row(1), bad, duplicate] });
+    const api = mockApi({
+      ...common,
+      '/app/v1/labelBatches/detail': () => ok(current),
+      '/app/v1/labelBatches/row': () => {
+        current = batch({ rows: [row(1), row(2, { cells: cells({ name: 'Customer 2', zip: '02108' }) }), duplicate] });
+        return ok(current);
+      },
+    });
+    const { user } = renderApp('/ShipmentParent/batches?batch=12');
+    expect(await screen.findByText('Zip: Enter the correct format', undefined, { timeout: 30_000 })).toBeInTheDocument();
+    expect(screen.getByText(BATCH_MESSAGES.duplicate(1))).toBeInTheDocument();
+    expect(screen.getByText('1 ready')).toBeInTheDocument();
+    expect(screen.getByText('2 with errors')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'RATE ALL' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'EDIT, row 2' }));
+    const dialog = screen.getByRole('dialog', { name: 'Row 2' });
+    const zip = within(dialog).getByLabelText('Zip');
+    expect(zip).toHaveAccessibleDescription('Enter the correct format');
+    await user.clear(zip);
+    await user.type(zip, '02108');
+    await user.click(within(dialog).getByRole('button', { name: 'SAVE ROW' }));
+    expect(await toastSaying('Row 2 is saved.')).toBeInTheDocument();
+    const [sent] = api.calls('/app/v1/labelBatches/row') as [ApiRequest];
+    expect(sent.json).toEqual({ batchId: 12, row: 2, cells: cells({ name: 'Customer 2', zip: '02108' }) });
+    expect(await screen.findByText('2 ready')).toBeInTheDocument();
+    expect(screen.getByText('1 with errors')).toBeInTheDocument();
+  });
+
+  it('rates with the rule, shows the one total and pays once at the provider', async () => {
+    signIn({ userId: 7 });
+    const rate = { carrier: 'USPS', service: 'GroundAdvantage', rate: '8.20', deliveryDays: 3, deliveryDate: null };
+    const rated = batch({ state: 'rated', rule: 'fastest', total: '16.40', ratesExpireAt: '2026-11-25T16:00:00Z', rows: [row(1, { state: 'rated', rate }), row(2, { state: 'rated', rate })], counts: { rows: 2, invalid: 0, ready: 0, rated: 2, queued: 0, bought: 0, failed: 0 } });
+    let current = batch();
+    const api = mockApi({
+      ...common,
+      '/app/v1/labelBatches/detail': () => ok(current),
+      '/app/v1/labelBatches/rate': () => ((current = rated), ok(rated)),
+      '/app/v1/labelBatches/pay': { body: { errorcode: 1, message: 'ok', redirectURL: 'https://pay.example/approve?token=batch' } },
+    });
+    const { user } = renderApp('/ShipmentParent/batches?batch=12');
+    await user.click(await screen.findByRole('radio', { name: 'Fastest' }, { timeout: 30_000 }));
+    await user.click(screen.getByRole('button', { name: 'RATE ALL' }));
+    expect(await screen.findByText('Total to pay for 2 labels:')).toBeInTheDocument();
+    expect(api.calls('/app/v1/labelBatches/rate')[0]!.json).toEqual({ id: 12, rule: 'fastest' });
+    expect(screen.getByTestId('batch-total')).toHaveTextContent('$16.40');
+    await user.click(screen.getByRole('button', { name: 'PAY $16.40' }));
+    await waitFor(() => expect(leaveForPayment).toHaveBeenCalledWith('https://pay.example/approve?token=batch'));
+    expect(api.calls('/app/v1/labelBatches/pay')).toHaveLength(1);
+  });
+
+  it('a finished batch lists a refused row refunded once and saves the merged labels and the tracking CSV', async () => {
+    signIn({ userId: 7 });
+    const rate = { carrier: 'USPS', service: 'GroundAdvantage', rate: '8.20', deliveryDays: 3, deliveryDate: null };
+    const finished = batch({
+      state: 'finished',
+      total: '16.40',
+      refunded: '8.20',
+      paidAt: '2026-11-25T15:10:00Z',
+      progress: { done: 2, total: 2 },
+      counts: { rows: 2, invalid: 0, ready: 0, rated: 0, queued: 0, bought: 1, failed: 1 },
+      rows: [
+        row(1, { state: 'bought', rate, shippingIndexID: 31, orderNo: 'LB0031', trackingNum: '9400111899223344556677' }),
+        row(2, { state: 'failed', rate, note: 'The carrier refused this label (declined). Its $8.20 was refunded.', refund: 'refunded', refundAmount: '8.20' }),
+      ],
+    });
+    shipmentsApi([], {
+      ...common,
+      '/app/v1/labelBatches/detail': ok(finished),
+      '/app/v1/labelBatches/labels': () => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }),
+      '/app/v1/labelBatches/tracking': () => new Response('row,reference', { headers: { 'Content-Type': 'text/csv' } }),
+    });
+    const { user } = renderApp('/ShipmentParent/batches?batch=12');
+    expect(await screen.findByText('Finished: 1 of 2 labels bought.', undefined, { timeout: 30_000 })).toBeInTheDocument();
+    const refused = within(screen.getByRole('list', { name: 'Refused by the carrier' })).getByRole('listitem');
+    expect(refused).toHaveTextContent('Row 2 (Customer 2): The carrier refused this label (declined). · refunded $8.20');
+    expect(screen.getByText('Paid $16.40, refunded $8.20')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^EDIT/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'CREATE SCAN FORM' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'DOWNLOAD LABELS' }));
+    await waitFor(() => expect(saved).toContain('batch-12-labels.pdf'));
+    await user.click(screen.getByRole('button', { name: 'DOWNLOAD TRACKING CSV' }));
+    await waitFor(() => expect(saved).toContain('batch-12-tracking.csv'));
+  });
+});
