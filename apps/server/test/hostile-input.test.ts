@@ -164,6 +164,8 @@ function sampleValues(userId: number): Record<string, Value> {
     packagelocation: 'Front Door',
     specialinstructions: 'Ring twice',
     shipmentdetailsid: 1,
+    // Issue 25 item 2: a list of labels, as ids joined with commas (also taken): a NUL byte in it is refused.
+    shipmentIds: '1,2',
     userid: 1,
     pickupdate: '2026-11-24',
     shipDate: '2026-11-24',

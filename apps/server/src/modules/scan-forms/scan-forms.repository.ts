@@ -32,6 +32,27 @@ export async function updateScanForm(db: Db, id: number, changes: Partial<Pick<S
   await db.updateTable('scan_forms').set(changes).where('id', '=', id).execute();
 }
 
+/**
+ * Takes the asking of the carrier for a form still being made: its updated_at is the claim (the
+ * request that wrote the form holds it from the start). Only one that is stale (before
+ * `staleBeforeIso`, or given up) can be taken, by one request: true when this one took it.
+ */
+export async function claimScanForm(db: Db, id: number, nowIso: string, staleBeforeIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('scan_forms')
+    .set({ updated_at: nowIso })
+    .where('id', '=', id)
+    .where('status', '=', 'creating')
+    .where('updated_at', '<', staleBeforeIso)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives up the claim on a form still being made (the carrier did not answer): the next request asks at once. */
+export async function releaseScanFormClaim(db: Db, id: number): Promise<void> {
+  await db.updateTable('scan_forms').set({ updated_at: new Date(0).toISOString() }).where('id', '=', id).where('status', '=', 'creating').execute();
+}
+
 /** A scan form the carrier refused: it frees its labels for another form. */
 export async function releaseScanFormLabels(db: Db, id: number): Promise<void> {
   await db.deleteFrom('scan_form_labels').where('scan_form_id', '=', id).execute();

@@ -7,12 +7,14 @@ import { CarrierError, type ScanFormResult } from '../../providers/carriers/carr
 import { lockShipment } from '../shipments/shipments.repository.js';
 import type { ShipmentRow } from '../shipments/shipments.table.js';
 import {
+  claimScanForm,
   countScanFormsSince,
   findScanFormOfUser,
   insertScanForm,
   listScanFormLabels,
   listScanFormsOfUser,
   listShipmentsOfUser,
+  releaseScanFormClaim,
   releaseScanFormLabels,
   scanFormsOfShipments,
   updateScanForm,
@@ -41,6 +43,12 @@ export type ScanFormDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'carriers'
 type Outcome = { ok: true; form: ScanForm } | { ok: false; message: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long the request that asks the carrier for a form holds it (EasyPost answers within a
+ * minute): a replay meanwhile answers the form as it stands (being made) instead of asking again.
+ */
+const CLAIM_MS = 2 * 60 * 1000;
 
 /** The carrier's states after a scan (spec 03 §4): a parcel the carrier has is past its scan form. */
 const NOT_SCANNED = new Set(['', 'pre_transit', 'unknown']);
@@ -117,7 +125,7 @@ async function sameForm(deps: ScanFormDeps, userId: number, ids: readonly number
 export async function createScanForm(deps: ScanFormDeps, userId: number, ids: readonly number[]): Promise<Outcome> {
   const onForms = await scanFormsOfShipments(deps.db, ids);
   const replay = await sameForm(deps, userId, ids, onForms);
-  if (replay) return finish(deps, replay);
+  if (replay) return finish(deps, replay, { claimed: false });
 
   const now = deps.config.clock();
   const made = await countScanFormsSince(deps.db, userId, new Date(now.getTime() - DAY_MS).toISOString());
@@ -146,26 +154,34 @@ export async function createScanForm(deps: ScanFormDeps, userId: number, ids: re
     // Another request listed one of these labels at the same moment: answer its form when it is this same list.
     if (uniqueViolation(error) !== 'scan_form_labels.shipment_id') throw error;
     const raced = await sameForm(deps, userId, ids, await scanFormsOfShipments(deps.db, ids));
-    if (raced) return finish(deps, raced);
+    if (raced) return finish(deps, raced, { claimed: false });
     return checkLabels(ids, await listShipmentsOfUser(deps.db, userId, ids), await scanFormsOfShipments(deps.db, ids), now) as Outcome;
   }
   if (typeof formId !== 'number') {
     // Held, the labels read another way (a race made the form first): a replay of it answers it.
     const raced = await sameForm(deps, userId, ids, await scanFormsOfShipments(deps.db, ids));
-    return raced ? finish(deps, raced) : formId;
+    return raced ? finish(deps, raced, { claimed: false }) : formId;
   }
   const form = await findScanFormOfUser(deps.db, userId, formId);
   if (!form) throw new Error(`scan form ${formId} vanished`);
-  return finish(deps, form);
+  // Written now with this request's claim (its updated_at): this request asks the carrier.
+  return finish(deps, form, { claimed: true });
 }
 
 /**
  * Asks the carrier for a form still being made (under the form's own key, so asking again never
- * makes a second one), and records its answer. A refusal frees the labels; no answer leaves it
- * creating and answers 503.
+ * makes a second one), and records its answer. Only the request holding the form's claim asks
+ * (the one that wrote it, or one taking a stale claim); any other answers the form as it stands,
+ * being made. A refusal frees the labels; no answer gives the claim up, leaves it creating and
+ * answers 503.
  */
-async function finish(deps: ScanFormDeps, form: ScanFormRow): Promise<Outcome> {
+async function finish(deps: ScanFormDeps, form: ScanFormRow, options: { claimed: boolean }): Promise<Outcome> {
   if (form.status !== 'creating') return { ok: true, form: await toScanForm(deps, form) };
+  if (!options.claimed) {
+    const now = deps.config.clock();
+    const taken = await claimScanForm(deps.db, form.id, now.toISOString(), new Date(now.getTime() - CLAIM_MS).toISOString());
+    if (!taken) return { ok: true, form: await toScanForm(deps, (await findScanFormOfUser(deps.db, form.user_id, form.id)) ?? form) };
+  }
   const labels = await listScanFormLabels(deps.db, [form.id]);
   let made: ScanFormResult;
   try {
@@ -174,6 +190,7 @@ async function finish(deps: ScanFormDeps, form: ScanFormRow): Promise<Outcome> {
       : await deps.carriers.createScanForm({ shipmentIds: labels.map((label) => label.provider_shipment_id ?? ''), idempotencyKey: `scan-form-${form.id}` });
   } catch (error) {
     if (!(error instanceof CarrierError) || error.retryable) {
+      await releaseScanFormClaim(deps.db, form.id);
       deps.log.error({ err: error, scanForm: form.id }, 'the carrier did not make the scan form');
       throw AppError.unavailable();
     }
@@ -233,7 +250,7 @@ export async function scanFormPdf(deps: ScanFormDeps, userId: number, id: number
   let form = await findScanFormOfUser(deps.db, userId, id);
   if (!form || form.status === 'failed') return undefined;
   if (form.status === 'creating') {
-    const outcome = await finish(deps, form);
+    const outcome = await finish(deps, form, { claimed: false });
     if (!outcome.ok) return undefined;
     form = (await findScanFormOfUser(deps.db, userId, id)) ?? form;
   }

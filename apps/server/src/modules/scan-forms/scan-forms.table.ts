@@ -23,6 +23,7 @@ export interface ScanFormsTable {
   from_line: Generated<string>;
   note: Generated<string>;
   created_at: Timestamp;
+  /** While creating: the claim of the request asking the carrier (claimScanForm); epoch once given up. */
   updated_at: Timestamp;
 }
 

@@ -620,6 +620,8 @@ export function createSimulatorCarriersProvider(options: {
         if (keyed) {
           const made = await store.get<SimulatedScanForm>('scan_form', keyed.scanFormId);
           if (made) return scanFormResultOf(made);
+          // Another call with this key is making it now: ask again in a moment.
+          throw new CarrierError('UNAVAILABLE', 'the scan form of this request is being made');
         }
         if (input.shipmentIds.length === 0) throw new CarrierError('INVALID_REQUEST', 'shipments: a scan form needs at least one shipment');
         // As EasyPost checks them: bought USPS labels, not refunded, one origin address, on no other form.
@@ -646,6 +648,7 @@ export function createSimulatorCarriersProvider(options: {
           const raced = await store.get<{ scanFormId: string }>('scan_form_key', input.idempotencyKey);
           const made = raced ? await store.get<SimulatedScanForm>('scan_form', raced.scanFormId) : undefined;
           if (made) return scanFormResultOf(made);
+          throw new CarrierError('UNAVAILABLE', 'the scan form of this request is being made');
         }
         for (const shipment of shipments) {
           if (!(await store.insert('scan_form_shipment', shipment.id, { scanFormId: form.id }, { at: now }))) {
