@@ -19,6 +19,8 @@ export const getLabelBatchQueryOptions = (id: number) =>
     // While the job rates or buys, the progress is read again (a reload finds it where it is: it is kept per row).
     refetchInterval: (query) => (query.state.data && WORKING_STATES.includes(query.state.data.state) ? PROGRESS_POLL_MS : false),
     refetchIntervalInBackground: false,
+    // A batch changes by its jobs and its payment: read again whenever its page opens.
+    staleTime: 0,
   });
 
 export const useLabelBatch = (id: number | null) => useQuery({ ...getLabelBatchQueryOptions(id ?? 0), enabled: id !== null });

@@ -6,6 +6,12 @@ import { BatchList } from './batch-list';
 import { BatchScreen, type BatchLabelActionsProps } from './batch-screen';
 import { NewBatch } from './new-batch';
 
+/** The customer's batches, read when the list shows. */
+function YourBatches() {
+  const batches = useLabelBatches();
+  return <BatchList batches={batches.data?.data ?? []} loading={batches.isPending} />;
+}
+
 /** `?batch=` as a batch id, or null. */
 function batchParam(value: string | null): number | null {
   if (value === null || !/^\d{1,9}$/.test(value)) return null;
@@ -22,12 +28,11 @@ export function LabelBatches({ userId, labelActions }: { userId: number; labelAc
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const id = batchParam(params.get('batch'));
-  const batches = useLabelBatches();
   if (id !== null) return <BatchScreen key={id} userId={userId} id={id} labelActions={labelActions} />;
   return (
     <>
       <NewBatch userId={userId} onUploaded={(uploaded) => void navigate(paths.labelBatches.getHref(uploaded))} />
-      <BatchList batches={batches.data?.data ?? []} loading={batches.isPending} />
+      <YourBatches />
     </>
   );
 }

@@ -1,0 +1,235 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type * as PdfLib from 'pdf-lib';
+import { alertBox, createAccount, signIn, toast } from '../support/accounts';
+import { expectNoSeriousViolations } from '../support/axe';
+import { setMailingAddress } from '../support/labels';
+
+/*
+ * Issue 25 item 1, at 1366 and 375 px, on the carriers and payment simulators: a CSV of 20 rows
+ * with 2 bad ones uploaded on Label Batches, each mistake said at its cell; both rows fixed in
+ * place; every row rated cheapest with one total; paid once on the payment simulator; the labels
+ * bought with their progress until finished; the merged PDF (20 pages) and the tracking CSV (20
+ * tracking numbers) downloaded. A batch whose 13 lb parcel the carrier refuses (the carriers
+ * simulator refuses a 13 lb parcel at purchase) lists that row refunded once. Nothing wider than
+ * the screen; axe clean on each screen. BATCH_SHOTS=<dir> keeps screenshots.
+ */
+
+// pdf-lib is the server's (it merges the labels); the journey reads the merged PDF with it.
+const { PDFDocument } = createRequire(join(process.cwd(), '../apps/server/package.json'))('pdf-lib') as typeof PdfLib;
+
+const FIRST_LOAD = { timeout: 25_000 };
+const JOB = { timeout: 60_000 };
+test.describe.configure({ timeout: 180_000 });
+const shots = process.env.BATCH_SHOTS;
+
+const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+async function shot(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: join(shots, `${name}.png`) });
+}
+
+/** Checks the screen as a customer would leave it: nothing wider than the screen, axe clean. */
+async function looksRight(page: Page) {
+  expect(await fitsTheScreen(page)).toBe(true);
+  await expectNoSeriousViolations(page);
+}
+
+const HEADER = 'name,company,street1,street2,city,state,zip,country,phone,email,weight_lb,weight_oz,length,width,height,package,service,reference,comments';
+const CITIES = [
+  ['Austin', 'TX', '73301'],
+  ['Portland', 'OR', '97201'],
+  ['Denver', 'CO', '80202'],
+  ['Chicago', 'IL', '60601'],
+  ['Boston', 'MA', '02108'],
+];
+
+/** A CSV of `count` parcels; `change` alters a row's cells (1-based) before it is written. */
+function batchCsv(count: number, change: (row: number, cells: Record<string, string>) => void = () => undefined): string {
+  const lines = [HEADER];
+  for (let row = 1; row <= count; row += 1) {
+    const [city, state, zip] = CITIES[row % CITIES.length]!;
+    const cells: Record<string, string> = {
+      name: `Customer ${row}`,
+      company: '',
+      street1: `${100 + row} Main St`,
+      street2: '',
+      city: city!,
+      state: state!,
+      zip: zip!,
+      country: 'US',
+      phone: '512-555-0199',
+      email: '',
+      weight_lb: String(1 + (row % 3)),
+      weight_oz: '0',
+      length: '10',
+      width: '8',
+      height: '4',
+      package: '',
+      service: '',
+      reference: `Order ${1000 + row}`,
+      comments: '',
+    };
+    change(row, cells);
+    lines.push(HEADER.split(',').map((column) => cells[column] ?? '').join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A row of the batch: the table's row on a computer, its card on a phone. */
+const rowOf = (page: Page, narrow: boolean, row: number): Locator =>
+  narrow
+    ? page.getByRole('list', { name: 'Rows of the batch' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Row ${row}`, exact: true }) })
+    : page
+        .getByRole('table', { name: 'Rows of the batch' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: String(row), exact: true }) });
+
+async function upload(page: Page, name: string, csv: string) {
+  await page.goto('/app/ShipmentParent/batches');
+  await expect(page.getByRole('radio', { name: /742 Valencia St/ })).toBeChecked(FIRST_LOAD);
+  await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page).toHaveURL(/\/ShipmentParent\/batches\?batch=\d+/, FIRST_LOAD);
+  return Number(new URL(page.url()).searchParams.get('batch'));
+}
+
+async function rateAndPay(page: Page, rows: number) {
+  await page.getByRole('button', { name: 'RATE ALL' }).click();
+  await expect(page.getByText(`Total to pay for ${rows} labels:`)).toBeVisible(JOB);
+  const pay = page.getByRole('button', { name: /^PAY \$\d+\.\d\d$/ });
+  const total = (await page.getByTestId('batch-total').textContent())!;
+  return { pay, total };
+}
+
+async function approvePayment(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Payment simulator' })).toBeVisible(FIRST_LOAD);
+  await page.getByRole('button', { name: 'Approve' }).click();
+}
+
+for (const viewport of [
+  { width: 1366, height: 800 },
+  { width: 375, height: 740 },
+]) {
+  const narrow = viewport.width < 900;
+
+  test(`at ${viewport.width} px: 20 rows with 2 bad ones fixed in place, rated, paid once, bought, merged PDF and tracking CSV`, async ({ context, page, baseURL }) => {
+    await page.setViewportSize(viewport);
+    const account = await createAccount({ firstName: 'Bea' });
+    await signIn(context, baseURL!, account.email, account.password);
+    await setMailingAddress(context.request, account);
+
+    // Reached from My Shipments' tab.
+    await page.goto('/app/ShipmentParent/shipment');
+    await page.getByRole('tab', { name: 'Label Batches' }).click();
+    await expect(page.getByRole('button', { name: 'CHOOSE CSV FILE' })).toBeVisible(FIRST_LOAD);
+    await expect(page.getByText('No batches yet.')).toBeVisible();
+    await looksRight(page);
+
+    // Row 4's ZIP and row 9's name are wrong.
+    const csv = batchCsv(20, (row, cells) => {
+      if (row === 4) cells.zip = 'ABCDE';
+      if (row === 9) cells.name = '';
+    });
+    const id = await upload(page, 'spring-orders.csv', csv);
+    await expect(page.getByRole('heading', { name: `Batch #${id} · spring-orders.csv` })).toBeVisible();
+    await expect(page.getByText('18 ready', { exact: true })).toBeVisible();
+    await expect(page.getByText('2 with errors', { exact: true })).toBeVisible();
+    await expect(rowOf(page, narrow, 4)).toContainText('Zip: Enter the correct format');
+    await expect(rowOf(page, narrow, 9)).toContainText(/Name: /);
+    await expect(page.getByText('Fix or delete the 2 rows with errors, then rate.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'RATE ALL' })).toBeDisabled();
+    await looksRight(page);
+    await shot(page, `batch-${viewport.width}-1-upload-errors`);
+
+    // Both fixed in place, in the row's dialog.
+    await rowOf(page, narrow, 4).getByRole('button', { name: 'EDIT, row 4' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Row 4' });
+    await expect(dialog.getByLabel('Zip')).toHaveAccessibleDescription(/Enter the correct format/);
+    await expectNoSeriousViolations(page);
+    await dialog.getByLabel('Zip').fill('02108');
+    await dialog.getByRole('button', { name: 'SAVE ROW' }).click();
+    await expect(toast(page, 'Row 4 is saved.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await rowOf(page, narrow, 9).getByRole('button', { name: 'EDIT, row 9' }).click();
+    dialog = page.getByRole('dialog', { name: 'Row 9' });
+    await dialog.getByLabel('Name').fill('Customer 9');
+    await dialog.getByRole('button', { name: 'SAVE ROW' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('20 ready', { exact: true })).toBeVisible();
+    await expect(page.getByText('0 with errors', { exact: true })).toBeVisible();
+
+    // Rated cheapest: one total, one payment.
+    const { pay, total } = await rateAndPay(page, 20);
+    expect(Number(total.replace('$', ''))).toBeGreaterThan(0);
+    await expect(rowOf(page, narrow, 1)).toContainText('Rated');
+    await looksRight(page);
+    await shot(page, `batch-${viewport.width}-2-rated`);
+    await pay.click();
+    await approvePayment(page);
+
+    // Back on the batch's page: the labels bought one by one, then the files.
+    await expect(page).toHaveURL(new RegExp(`/ShipmentParent/batches\\?batch=${id}`), FIRST_LOAD);
+    await expect(page.getByText(/Buying the labels: \d+ of 20|Finished: 20 of 20 labels bought/)).toBeVisible(FIRST_LOAD);
+    await shot(page, `batch-${viewport.width}-3-progress`);
+    // A reload finds the batch where it is.
+    await page.reload();
+    await expect(page.getByText('Finished: 20 of 20 labels bought.')).toBeVisible(JOB);
+    await expect(page.getByText(`Paid ${total}`, { exact: true })).toBeVisible();
+    await looksRight(page);
+    await shot(page, `batch-${viewport.width}-4-finished`);
+
+    const labels = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'DOWNLOAD LABELS' }).click();
+    const labelFile = await labels;
+    expect(labelFile.suggestedFilename()).toBe(`batch-${id}-labels.pdf`);
+    const pdf = await PDFDocument.load(readFileSync((await labelFile.path())!));
+    expect(pdf.getPageCount()).toBe(20);
+
+    const tracking = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'DOWNLOAD TRACKING CSV' }).click();
+    const trackingFile = await tracking;
+    expect(trackingFile.suggestedFilename()).toBe(`batch-${id}-tracking.csv`);
+    const lines = readFileSync((await trackingFile.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('row,reference,recipient,carrier,service,tracking number,price,status');
+    expect(lines).toHaveLength(21);
+    for (const line of lines.slice(1)) expect(line).toMatch(/,[A-Z0-9]{10,},\d+\.\d\d,bought$/);
+
+    // The list of batches has it, finished.
+    await page.getByRole('link', { name: 'ALL BATCHES' }).click();
+    const listed = page.getByRole('list', { name: 'Your batches' }).getByRole('listitem').filter({ hasText: `Batch #${id}` });
+    await expect(listed).toContainText('Finished');
+    await expect(listed).toContainText('20 bought');
+    await looksRight(page);
+  });
+
+  test(`at ${viewport.width} px: a row the carrier refuses is listed with its reason and refunded once`, async ({ context, page, baseURL }) => {
+    await page.setViewportSize(viewport);
+    const account = await createAccount({ firstName: 'Rex' });
+    await signIn(context, baseURL!, account.email, account.password);
+    await setMailingAddress(context.request, account);
+
+    // Row 2 weighs 13 lb: the carriers simulator refuses that parcel at purchase.
+    const id = await upload(page, 'refused.csv', batchCsv(3, (row, cells) => {
+      if (row === 2) cells.weight_lb = '13';
+    }));
+    const { pay } = await rateAndPay(page, 3);
+    await pay.click();
+    await approvePayment(page);
+    await expect(page).toHaveURL(new RegExp(`/ShipmentParent/batches\\?batch=${id}`), FIRST_LOAD);
+    await expect(page.getByText('Finished: 2 of 3 labels bought.')).toBeVisible(JOB);
+    const refused = page.getByRole('list', { name: 'Refused by the carrier' }).getByRole('listitem');
+    await expect(refused).toHaveCount(1);
+    await expect(refused).toContainText('Row 2 (Customer 2)');
+    await expect(refused).toContainText(/refunded \$\d+\.\d\d/, JOB);
+    const amount = /refunded (\$\d+\.\d\d)/.exec((await refused.textContent())!)![1]!;
+    // Refunded once: the batch says the same amount given back, no more.
+    await expect(page.getByText(new RegExp(`^Paid \\$\\d+\\.\\d\\d, refunded \\${amount}$`))).toBeVisible();
+    await expect(rowOf(page, narrow, 2)).toContainText('Refused');
+    await expect(page.getByRole('button', { name: 'CREATE SCAN FORM' })).toBeVisible();
+    await looksRight(page);
+    await shot(page, `batch-${viewport.width}-5-refused`);
+    await expect(alertBox(page)).toHaveCount(0);
+  });
+}
