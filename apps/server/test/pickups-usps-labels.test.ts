@@ -1,7 +1,7 @@
 import { carrierPickupDates, SHIPMENT_MESSAGES, stateTimeZone } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
 import { PICKUP_SERVER_MESSAGES } from '../src/modules/pickups/pickups.service.js';
-import { USPS_PICKUP_MESSAGES } from '../src/modules/pickups/usps-pickups.service.js';
+import { USPS_ANSWER_LOST_NOTE, USPS_PICKUP_MESSAGES } from '../src/modules/pickups/usps-pickups.service.js';
 import type { SimulatorUspsPickupsProvider } from '../src/providers/usps/usps-pickups-simulator.js';
 import { postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
@@ -117,5 +117,23 @@ describe('one USPS pickup for several labels', () => {
     expect((await usps().inquire(host))?.packages.reduce((sum, pack) => sum + pack.count, 0)).toBe(3);
     const refusedAnswer = answers.find((answer) => answer.code !== 0);
     expect(refusedAnswer.message).toContain(PICKUP_SERVER_MESSAGES.hasPickup);
+  });
+
+  it('when USPS’s answer is lost, the labels keep their bookings; one label’s SCHEDULE PICKUP sends the same request again for all of them', async () => {
+    const customer = await newCustomer(t.app);
+    const labels = [await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' }), await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' })];
+    const ids = labels.map((label) => label.id);
+    usps().failNext('schedule', 'UNAVAILABLE');
+    expect((await scheduleLabels(customer, ids)).statusCode).toBe(503);
+    expect((await recordsOf(ids)).map((record) => [record.state, record.note])).toEqual(ids.map(() => ['booking', USPS_ANSWER_LOST_NOTE]));
+    // Asked for both again: each is named with why.
+    const again = (await scheduleLabels(customer, ids)).json();
+    expect(again.message).toBe(USPS_PICKUP_MESSAGES.labelsRefused(labels.map((label) => `Order ${label.orderNo}: ${PICKUP_SERVER_MESSAGES.hasPickup} (${USPS_ANSWER_LOST_NOTE})`)));
+    // One label's own schedule sends the recorded request, for both labels.
+    const single = await postForm(t.app, '/openapi/USPS/CarrierPickupSchedule', { ...uspsPickupForm(ids[1]!, customer.userId, lastDay()), ...ADDRESS }, customer.cookie);
+    const confirmation = single.json().data.ConfirmationNumber as string;
+    expect(confirmation).toBeTruthy();
+    expect((await recordsOf(ids)).map((record) => [record.state, record.confirmation])).toEqual(ids.map(() => ['scheduled', confirmation]));
+    expect((await usps().inquire(confirmation))?.packages.reduce((sum, pack) => sum + pack.count, 0)).toBe(2);
   });
 });

@@ -274,7 +274,7 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
 
   // An earlier schedule of this label whose answer was lost goes again as it was sent.
   const lost = await claimLostUspsBooking(deps, shipment.id);
-  if (lost) return bookUspsPickup(deps, [{ pickupId: lost.id, shipmentId: shipment.id }], lost.request, { resent: true });
+  if (lost) return bookUspsPickup(deps, [{ pickupId: lost.id, shipmentId: shipment.id }, ...lost.others], lost.request, { resent: true });
 
   // At the address and on the day of a USPS pickup the customer has, the label joins it.
   const columns = placeColumns(place, state);
@@ -340,7 +340,9 @@ export async function scheduleUspsPickupForLabels(deps: UspsPickupDeps, user: Pi
     }
     const live = await findLivePickup(deps.db, shipment.id);
     if (live && live.state !== 'paying') {
-      lines.push(`${labelName(shipment)}: ${PICKUP_SERVER_MESSAGES.hasPickup}${live.confirmation ? ` (${live.confirmation})` : ''}`);
+      // A booking whose answer USPS lost is sent again from the label's own SCHEDULE PICKUP (with the labels booked with it).
+      const why = live.state === 'booking' && live.note === USPS_ANSWER_LOST_NOTE ? ` (${USPS_ANSWER_LOST_NOTE})` : live.confirmation ? ` (${live.confirmation})` : '';
+      lines.push(`${labelName(shipment)}: ${PICKUP_SERVER_MESSAGES.hasPickup}${why}`);
       continue;
     }
     labels.push(shipment);
@@ -404,10 +406,14 @@ export async function scheduleUspsPickupForLabels(deps: UspsPickupDeps, user: Pi
 /**
  * The label's USPS booking whose answer was lost (USPS_ANSWER_LOST_NOTE, or older than
  * ANSWER_LOST_AFTER_MS: its server died asking), taken by this request to send again, with the
- * request it recorded. Undefined when there is none, or another request is asking USPS now (the
- * insert then answers that the label has a pickup).
+ * request it recorded, and the bookings of the other labels sent in that same request (one USPS
+ * pickup for several labels, issue 25 item 2): they go again together. Undefined when there is
+ * none, or another request is asking USPS now (the insert then answers that the label has a pickup).
  */
-async function claimLostUspsBooking(deps: UspsPickupDeps, shipmentId: number): Promise<{ id: number; request: UspsPickupRequest } | undefined> {
+async function claimLostUspsBooking(
+  deps: UspsPickupDeps,
+  shipmentId: number,
+): Promise<{ id: number; request: UspsPickupRequest; others: { pickupId: number; shipmentId: number }[] } | undefined> {
   const seen = await findLivePickup(deps.db, shipmentId);
   if (!seen || seen.carrier !== 'USPS' || seen.state !== 'booking') return undefined;
   return writeTransaction(deps.db, async (trx) => {
@@ -418,7 +424,21 @@ async function claimLostUspsBooking(deps: UspsPickupDeps, shipmentId: number): P
     if (live.note !== USPS_ANSWER_LOST_NOTE && now.getTime() - Date.parse(toIso(live.updated_at)) <= ANSWER_LOST_AFTER_MS) return undefined;
     // Taken (the label's row is held): a request arriving meanwhile reads it as being asked.
     await movePickup(trx, live.id, ['booking'], { note: '', updated_at: now.toISOString() });
-    return { id: live.id, request: JSON.parse(live.usps_request) as UspsPickupRequest };
+    const siblings = await trx
+      .selectFrom('pickups')
+      .select(['id', 'shipment_id'])
+      .where('user_id', '=', live.user_id)
+      .where('carrier', '=', 'USPS')
+      .where('state', '=', 'booking')
+      .where('usps_request', '=', live.usps_request)
+      .where('id', '!=', live.id)
+      .execute();
+    for (const sibling of siblings) await movePickup(trx, sibling.id, ['booking'], { note: '', updated_at: now.toISOString() });
+    return {
+      id: live.id,
+      request: JSON.parse(live.usps_request) as UspsPickupRequest,
+      others: siblings.map((sibling) => ({ pickupId: sibling.id, shipmentId: sibling.shipment_id })),
+    };
   });
 }
 
