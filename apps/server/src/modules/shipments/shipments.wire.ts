@@ -19,7 +19,7 @@ import {
   type UnpaidLabel,
 } from '@airbox/contract';
 import { toIso } from '../../db/dialect.js';
-import type { UnpaidShipmentRow } from './shipments.repository.js';
+import type { ShipmentListRow, UnpaidShipmentRow } from './shipments.repository.js';
 import type { ShipmentRow, ShipmentState } from './shipments.table.js';
 
 /**
@@ -58,7 +58,10 @@ export function statusFlagOf(state: ShipmentState): StatusFlag {
 
 type Side = 'from' | 'to';
 
-function sideOf(row: ShipmentRow, side: Side) {
+/** A side's columns: from_first_name ... from_country, or the same of to. */
+type SideColumns = Extract<keyof ShipmentRow, `${Side}_${'first_name' | 'last_name' | 'company' | 'address1' | 'address2' | 'city' | 'state' | 'zipcode' | 'phone' | 'email' | 'country'}`>;
+
+function sideOf(row: Pick<ShipmentRow, SideColumns>, side: Side) {
   return {
     firstName: row[`${side}_first_name`],
     lastName: row[`${side}_last_name`],
@@ -101,7 +104,7 @@ function streetLines(address: ReturnType<typeof sideOf>): string {
   return [address.address1, address.address2].filter(Boolean).join(', ');
 }
 
-function moneyOf(row: ShipmentRow) {
+function moneyOf(row: Pick<ShipmentRow, 'retail_cents' | 'insurance_cents' | 'discount_cents' | 'list_cents'>) {
   const retailRate = fromCents(row.retail_cents);
   const insurance = fromCents(row.insurance_cents);
   const chargePrice = fromCents(row.discount_cents);
@@ -169,7 +172,7 @@ export function toShipAgain(row: ShipmentRow): ShipAgain {
 }
 
 /** A row of Purchased Labels. */
-export function toShipmentRow(row: ShipmentRow): WireShipmentRow {
+export function toShipmentRow(row: ShipmentListRow): WireShipmentRow {
   const from = sideOf(row, 'from');
   const to = sideOf(row, 'to');
   const flag = statusFlagOf(row.state);
