@@ -1,4 +1,5 @@
 import bwipjs, { type RenderOptions } from 'bwip-js';
+import { mergePdfs, pngPagesPdf } from '../modules/shipments/batch-label-pdfs.js';
 import { drawInvoicePdf, type InvoiceContent } from '../modules/shipments/invoice-pdf.js';
 import { drawLetterSheets } from '../modules/shipments/letter-sheets.js';
 import type { LabelFormat } from '../providers/carriers/carriers-provider.js';
@@ -19,6 +20,9 @@ export type CpuTask =
   | { task: 'scanForm'; content: ScanFormContent }
   /** 8.5x11 sheets of two 4x6 label PNGs each (pdfkit). */
   | { task: 'letterSheets'; pngs: Uint8Array[]; title: string }
+  /** A label batch's PDFs merged into one, or its PNGs a 4x6 page each (pdf-lib). */
+  | { task: 'mergePdfs'; pdfs: Uint8Array[]; title: string }
+  | { task: 'pngPages'; pngs: Uint8Array[]; title: string }
   /** A label's invoice PDF (pdfkit). */
   | { task: 'invoice'; content: InvoiceContent; compress: boolean }
   /** A signed Apple Wallet pass (passkit-generator: node-forge's RSA signature in JavaScript). */
@@ -40,6 +44,10 @@ export default async function runTask(work: CpuTask): Promise<Uint8Array> {
     case 'letterSheets':
       // Buffers arrive as plain Uint8Arrays: pdfkit's image() wants Buffers.
       return drawLetterSheets(work.pngs.map(asBuffer), work.title);
+    case 'mergePdfs':
+      return mergePdfs(work.pdfs.map(asBuffer), work.title);
+    case 'pngPages':
+      return pngPagesPdf(work.pngs.map(asBuffer), work.title);
     case 'invoice':
       return drawInvoicePdf(work.content, { compress: work.compress });
     case 'walletPass':

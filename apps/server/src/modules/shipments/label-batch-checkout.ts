@@ -13,7 +13,7 @@ import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import { CarrierError, type Postage } from '../../providers/carriers/carriers-provider.js';
-import { renderLetterSheets } from '../../workers/cpu-work.js';
+import { labelPngPagesPdf, mergeLabelPdfs, renderLetterSheets } from '../../workers/cpu-work.js';
 import { CARRIER_GIVE_UP_MS, MONEY_BACK } from '../carriers/carrier-purchase.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { notify } from '../notifications/notify.js';
@@ -21,7 +21,7 @@ import { recordPurchase } from '../operations/ledger.js';
 import type { CheckoutPurpose } from '../payments/checkout.js';
 import { PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE, refundPartOfPaymentOrder } from '../payments/payment-orders.js';
 import { findUserById, lockUser } from '../users/users.repository.js';
-import { mergePdfs, pngPagesPdf, trackingCsv } from './label-batch-files.js';
+import { trackingCsv } from './label-batch-files.js';
 import { findBatch, findBatchOfPayment, findBatchOfUser, findBatchRow, listBatchRows, moveBatch, trackingCodesOf, updateBatchRow } from './label-batches.repository.js';
 import type { LabelBatchRow, LabelBatchRowRow } from './label-batches.table.js';
 import { BATCH_JOB_SLICE_MS, cellsOf, LABEL_BATCH_SERVER_MESSAGES, type LabelBatchDeps, parcelOfRow, recipientOfRow, senderOf } from './label-batches.service.js';
@@ -361,7 +361,7 @@ export async function batchLabelsFile(deps: Pick<LabelBatchDeps, 'db' | 'carrier
     return { contentType: 'application/zpl', filename: labelBatchFileName(id, 'labels', 'zpl'), bytes: Buffer.concat(labels.flatMap((label) => [label, Buffer.from('\n')])) };
   }
   const bytes =
-    chosen === 'pdf-letter' ? await renderLetterSheets(await files('PNG'), title) : chosen === 'png-4x6' ? await pngPagesPdf(await files('PNG'), title) : await mergePdfs(await files('PDF'), title);
+    chosen === 'pdf-letter' ? await renderLetterSheets(await files('PNG'), title) : chosen === 'png-4x6' ? await labelPngPagesPdf(await files('PNG'), title) : await mergeLabelPdfs(await files('PDF'), title);
   return { contentType: 'application/pdf', filename: labelBatchFileName(id, 'labels', 'pdf'), bytes };
 }
 
