@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
 import { REFUND_STATUS_DELAY_MS } from '../src/modules/shipments/refunds.service.js';
 import type { SimulatorPaymentsProvider } from '../src/providers/payments/simulator-payments-provider.js';
-import { mailsOf, postForm, useTestApp, useTestDatabase } from './helper.js';
+import { mailsOf, postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer, operationsOf } from './ledger-fixtures.js';
 import { LABEL_PAGE_ORDER } from './shipment-fixtures.js';
 import { paymentSteps } from './payment-fixtures.js';
@@ -369,6 +369,24 @@ describe('paying', () => {
     // Rated again (the rows' rates are old): payable.
     expect((await rated(customer, uploaded.id)).state).toBe('rated');
     expect((await post('/app/v1/labelBatches/pay', { id: uploaded.id }, customer.cookie)).json().errorcode).toBe(LABEL_BATCH_ERRORCODE.redirect);
+  });
+});
+
+describe('a rating that never ends', () => {
+  it('keeps the rows as they are while the job may still run, then lets the batch change and be rated again', async () => {
+    const customer = await newCustomer(t.app);
+    const uploaded = await upload(customer, fileBody(csvOf(rowsOf(2))));
+    // Rating asked, its job never run (as when its tries ran out with the carriers down).
+    expect((await post('/app/v1/labelBatches/rate', { id: uploaded.id, rule: 'cheapest' }, customer.cookie)).json().data.state).toBe('rating');
+    const fix = () => post('/app/v1/labelBatches/row', { batchId: uploaded.id, row: 1, cells: { ...uploaded.rows[0].cells, weight_lb: '2' } }, customer.cookie);
+    expect((await fix()).json()).toEqual({ errorcode: LABEL_BATCH_ERRORCODE.refused, message: 'The batch is being rated: wait until it is done.' });
+    await t.app.db.deleteFrom('jobs').where('name', '=', 'label-batch-rate').where('status', '=', 'queued').execute();
+    const { RATING_STALLED_MS } = await import('../src/modules/shipments/label-batches.service.js');
+    t.advance(RATING_STALLED_MS + 60_000);
+    const { cookie } = await signIn(t.app, customer.email);
+    const fixed = await post('/app/v1/labelBatches/row', { batchId: uploaded.id, row: 1, cells: { ...uploaded.rows[0].cells, weight_lb: '2' } }, cookie);
+    expect(fixed.json().data.state).toBe('draft');
+    expect((await rated({ ...customer, cookie }, uploaded.id)).state).toBe('rated');
   });
 });
 

@@ -385,17 +385,24 @@ export async function uploadLabelBatch(deps: LabelBatchDeps, userId: number, inp
 }
 
 /** States in which a batch's rows may change: not while the job rates it, nor once paid. */
-const EDITABLE: readonly LabelBatchRow['state'][] = ['draft', 'rated', 'paying'];
+const EDITABLE: readonly LabelBatchRow['state'][] = ['draft', 'rating', 'rated', 'paying'];
+
+/**
+ * A batch still 'rating' this long after it was asked is taken as stalled (its job's tries ran out:
+ * 500 rows take minutes even on a slow carrier): it may change and be rated again.
+ */
+export const RATING_STALLED_MS = 6 * 60 * 60 * 1000;
 
 /**
  * In the caller's write transaction: one of the user's batches that may change. One whose payment
  * is open (the payer left the provider's page without paying) has it cancelled first, so it can no
  * longer be captured; refused while that money is being taken.
  */
-async function editableBatch(trx: Db, userId: number, id: number): Promise<LabelBatchRow> {
+async function editableBatch(trx: Db, userId: number, id: number, now: Date): Promise<LabelBatchRow> {
   const batch = await findBatchOfUser(trx, userId, id);
   if (!batch) throw notFound();
-  if (batch.state === 'rating') throw refused(LABEL_BATCH_SERVER_MESSAGES.rating);
+  // A rating whose job gave up (the carriers down for hours) leaves the batch to change and rate again.
+  if (batch.state === 'rating' && now.getTime() - Date.parse(toIso(batch.updated_at)) < RATING_STALLED_MS) throw refused(LABEL_BATCH_SERVER_MESSAGES.rating);
   if (!EDITABLE.includes(batch.state)) throw refused(BATCH_MESSAGES.notEditable);
   if (batch.state === 'paying' && !(await closeOpenPayment(trx, batch.payment_order_id))) throw refused(BATCH_MESSAGES.payingAlready);
   return batch;
@@ -438,7 +445,7 @@ async function recheckBatch(trx: Db, deps: Pick<LabelBatchDeps, 'config'>, batch
 /** updateLabelBatchRowCall: one row's cells replaced and checked again with the whole batch. */
 export async function updateLabelBatchRow(deps: LabelBatchDeps, userId: number, input: { batchId: number; row: number; cells: BatchCells }): Promise<LabelBatch> {
   await writeTransaction(deps.db, async (trx) => {
-    const batch = await editableBatch(trx, userId, input.batchId);
+    const batch = await editableBatch(trx, userId, input.batchId, deps.config.clock());
     const row = (await listBatchRows(trx, batch.id)).find((candidate) => candidate.row_no === input.row);
     if (!row) throw new AppError(404, LABEL_BATCH_ERRORCODE.notFound, BATCH_MESSAGES.rowNotFound);
     const cells = Object.fromEntries(BATCH_COLUMNS.map((column) => [column, input.cells[column].trim()])) as BatchCells;
@@ -450,7 +457,7 @@ export async function updateLabelBatchRow(deps: LabelBatchDeps, userId: number, 
 /** deleteLabelBatchRowCall: one row deleted; the others keep their numbers and are checked again (a duplicate may end). */
 export async function deleteLabelBatchRow(deps: LabelBatchDeps, userId: number, input: { batchId: number; row: number }): Promise<LabelBatch> {
   await writeTransaction(deps.db, async (trx) => {
-    const batch = await editableBatch(trx, userId, input.batchId);
+    const batch = await editableBatch(trx, userId, input.batchId, deps.config.clock());
     const row = (await listBatchRows(trx, batch.id)).find((candidate) => candidate.row_no === input.row);
     if (!row) throw new AppError(404, LABEL_BATCH_ERRORCODE.notFound, BATCH_MESSAGES.rowNotFound);
     await deleteBatchRow(trx, row.id);
@@ -471,7 +478,7 @@ export async function rateLabelBatch(deps: LabelBatchDeps, userId: number, input
   const now = deps.config.clock();
   const nowIso = now.toISOString();
   await writeTransaction(deps.db, async (trx) => {
-    const batch = await editableBatch(trx, userId, input.id);
+    const batch = await editableBatch(trx, userId, input.id, now);
     const rows = await listBatchRows(trx, batch.id);
     if (rows.length === 0) throw refused(BATCH_MESSAGES.empty);
     const withErrors = rows.filter((row) => errorsOf(row).length > 0).length;
