@@ -148,7 +148,7 @@ test("on a phone My Shipments' tabs and a label's card and ⋯ menu fit the scre
   await page.goto('/app/ShipmentParent/shipment');
   const card = page.getByRole('list', { name: 'Purchased Labels' }).getByRole('listitem').filter({ hasText: 'Birthday present for Mom' });
   await expect(card.getByRole('button', { name: /^PRINT LABEL, order / })).toBeVisible();
-  await expect(page.getByRole('tablist', { name: 'My Shipments' }).getByRole('tab')).toHaveText(['Purchased Labels', /^Orders In Progress \d+$/, 'Pickups']);
+  await expect(page.getByRole('tablist', { name: 'My Shipments' }).getByRole('tab')).toHaveText(['Purchased Labels', /^Orders In Progress \d+$/, 'Pickups', 'Label Batches']);
   expect(await fitsTheScreen(page)).toBe(true);
   const menu = await openLabelMenu(page, card);
   await expect(menu.getByRole('menuitem', { name: 'REFUND' })).toBeVisible();
