@@ -204,7 +204,7 @@ for (const viewport of [
     await looksRight(page);
   });
 
-  test(`at ${viewport.width} px: a row the carrier refuses is listed with its reason and refunded once`, async ({ context, page, baseURL }) => {
+  test(`at ${viewport.width} px: a row the carrier refuses is listed with its reason and refunded once; the USPS labels get one scan form and open one pickup`, async ({ context, page, baseURL }) => {
     await page.setViewportSize(viewport);
     const account = await createAccount({ firstName: 'Rex' });
     await signIn(context, baseURL!, account.email, account.password);
@@ -227,9 +227,19 @@ for (const viewport of [
     // Refunded once: the batch says the same amount given back, no more.
     await expect(page.getByText(new RegExp(`^Paid \\$\\d+\\.\\d\\d, refunded \\${amount}$`))).toBeVisible();
     await expect(rowOf(page, narrow, 2)).toContainText('Refused');
-    await expect(page.getByRole('button', { name: 'CREATE SCAN FORM' })).toBeVisible();
     await looksRight(page);
     await shot(page, `batch-${viewport.width}-5-refused`);
-    await expect(alertBox(page)).toHaveCount(0);
+
+    // Its two USPS labels: one scan form (Purchased Labels' call and question), then one pickup (its wizard for several labels).
+    await expect(page.getByText('2 USPS labels in this batch: one scan form USPS scans once, and one pickup for all of them.')).toBeVisible();
+    await page.getByRole('button', { name: 'CREATE SCAN FORM' }).click();
+    const question = alertBox(page);
+    await expect(question).toContainText('Make one USPS scan form for these 2 labels?');
+    await question.getByRole('button', { name: 'CONFIRM' }).click();
+    await expect(toast(page, 'Scan form made for 2 labels')).toBeVisible();
+    await page.getByRole('button', { name: 'SCHEDULE ONE PICKUP' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Schedule a pickup' });
+    await expect(wizard.getByRole('form', { name: 'Confirm Packages step' })).toContainText('2 USPS labels, one pickup', FIRST_LOAD);
+    await looksRight(page);
   });
 }
