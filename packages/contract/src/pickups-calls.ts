@@ -250,6 +250,15 @@ export const uspsPickupAvailabilityCall = call({
   }),
 });
 
+/** A USPS schedule's answer: USPS's refusal, or its confirmation, day and (ours) the packages it comes for. */
+const uspsScheduledData = z.object({
+  Error: uspsErrorSchema.optional(),
+  ConfirmationNumber: z.string().optional(),
+  Date: z.string().optional(),
+  DayOfWeek: z.string().optional(),
+  PackageCount: z.number().int().optional(),
+});
+
 export const uspsPickupScheduleCall = call({
   method: 'POST',
   path: '/openapi/USPS/CarrierPickupSchedule',
@@ -277,15 +286,8 @@ export const uspsPickupScheduleCall = call({
     pickupdate: whenMissing(dateField, ''),
   }),
   response: openapiResult.extend({
-    data: z.object({
-      Error: uspsErrorSchema.optional(),
-      ConfirmationNumber: z.string().optional(),
-      Date: z.string().optional(),
-      DayOfWeek: z.string().optional(),
-      // Beside the spec's fields: the packages of the pickup, and whether the label joined one the customer had.
-      PackageCount: z.number().int().optional(),
-      Joined: z.boolean().optional(),
-    }),
+    // Beside the spec's fields: whether the label joined a pickup the customer had.
+    data: uspsScheduledData.extend({ Joined: z.boolean().optional() }),
   }),
 });
 
@@ -320,12 +322,7 @@ export const uspsPickupScheduleLabelsCall = call({
     pickupdate: whenMissing(dateField, ''),
   }),
   response: openapiResult.extend({
-    data: z.object({
-      Error: uspsErrorSchema.optional(),
-      ConfirmationNumber: z.string().optional(),
-      Date: z.string().optional(),
-      DayOfWeek: z.string().optional(),
-      PackageCount: z.number().int().optional(),
+    data: uspsScheduledData.extend({
       /** Pounds, the labels' weights summed. */
       EstimatedWeight: z.number().optional(),
       /** The order numbers of the labels USPS comes for. */

@@ -258,9 +258,8 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
 
   const where = await placeAndDay(deps, user, input);
   if (!where.ok) return where;
-  const { place, location, state, timeZone, date, now } = where;
+  const { place, location, state, date } = where;
 
-  const nowIso = now.toISOString();
   const phone = phoneDigits(input.phone);
   const weight = input.estimatedweight > 0 ? input.estimatedweight : labelWeightLb(shipment.weight_oz);
   const request: UspsPickupRequest = {
@@ -277,32 +276,7 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
   if (lost) return bookUspsPickup(deps, [{ pickupId: lost.id, shipmentId: shipment.id }, ...lost.others], lost.request, { resent: true });
 
   // At the address and on the day of a USPS pickup the customer has, the label joins it.
-  const columns = placeColumns(place, state);
-  const host = (await listScheduledUspsPickupsOn(deps.db, user.user_id, date)).find(
-    (candidate) => candidate.use_locker === (input.uselocker ? 1 : 0) && samePlace(candidate, columns),
-  );
-  if (host) return joinUspsPickup(deps, user.user_id, [{ shipment, serviceType: input.servicetype, weightLb: weight, count: input.count }], host, request);
-
-  const pickupId = await insertUspsBooking(deps, shipment, {
-    user_id: user.user_id,
-    usps_request: JSON.stringify(request),
-    name: `${input.firstname} ${input.lastname}`,
-    ...columns,
-    phone,
-    use_locker: input.uselocker ? 1 : 0,
-    time_zone: timeZone,
-    pickup_date: date,
-    package_location: location,
-    instructions: input.specialinstructions,
-    service_type: input.servicetype,
-    estimated_weight_lb: weight,
-    package_count: input.count,
-    dropoff_code: input.uselocker ? newDropoffCode() : null,
-    created_at: nowIso,
-    updated_at: nowIso,
-  });
-  if (typeof pickupId !== 'number') return pickupId;
-  return bookUspsPickup(deps, [{ pickupId, shipmentId: shipment.id }], request, { resent: false });
+  return bookOrJoin(deps, user.user_id, input, where, phone, request, [{ shipment, serviceType: input.servicetype, weightLb: weight, count: input.count }]);
 }
 
 /** How a refusal of one of several labels names it: its order number. */
@@ -351,7 +325,7 @@ export async function scheduleUspsPickupForLabels(deps: UspsPickupDeps, user: Pi
 
   const where = await placeAndDay(deps, user, input);
   if (!where.ok) return where;
-  const { place, location, state, timeZone, date, now } = where;
+  const { place, location, state, date } = where;
   const counts = new Map<UspsPickupService, number>();
   for (const shipment of labels) counts.set(serviceOfLabel(shipment), (counts.get(serviceOfLabel(shipment)) ?? 0) + 1);
   const estimatedWeight = Math.round(labels.reduce((sum, shipment) => sum + labelWeightLb(shipment.weight_oz), 0) * 100) / 100;
@@ -367,40 +341,56 @@ export async function scheduleUspsPickupForLabels(deps: UspsPickupDeps, user: Pi
   const orderNumbers = labels.map((shipment) => shipment.order_no);
   const done = (outcome: ScheduleOutcome): LabelsScheduleOutcome => (outcome.ok ? { ...outcome, estimatedWeight, labels: orderNumbers } : outcome);
 
-  const columns = placeColumns(place, state);
-  const host = (await listScheduledUspsPickupsOn(deps.db, user.user_id, date)).find(
-    (candidate) => candidate.use_locker === (input.uselocker ? 1 : 0) && samePlace(candidate, columns),
-  );
   const perLabel = labels.map((shipment) => ({ shipment, serviceType: serviceOfLabel(shipment), weightLb: labelWeightLb(shipment.weight_oz), count: 1 }));
-  if (host) return done(await joinUspsPickup(deps, user.user_id, perLabel, host, request));
+  return done(await bookOrJoin(deps, user.user_id, input, where, phone, request, perLabel));
+}
 
-  const nowIso = now.toISOString();
+/**
+ * The labels' one USPS pickup: at the address and on the day of a USPS pickup the customer has,
+ * they join it; else each label's booking record is written (the labels held) and USPS is asked
+ * once with `request`, recorded on each for a resend should its answer be lost.
+ */
+async function bookOrJoin(
+  deps: UspsPickupDeps,
+  userId: number,
+  form: Pick<ScheduleInput, 'firstname' | 'lastname' | 'uselocker' | 'specialinstructions'>,
+  where: { place: PickupPlace; location: PackageLocation; state: string; timeZone: string; date: string; now: Date },
+  phone: string,
+  request: UspsPickupRequest,
+  labels: readonly { shipment: ShipmentRow; serviceType: string; weightLb: number; count: number }[],
+): Promise<ScheduleOutcome> {
+  const columns = placeColumns(where.place, where.state);
+  const host = (await listScheduledUspsPickupsOn(deps.db, userId, where.date)).find(
+    (candidate) => candidate.use_locker === (form.uselocker ? 1 : 0) && samePlace(candidate, columns),
+  );
+  if (host) return joinUspsPickup(deps, userId, labels, host, request);
+  const nowIso = where.now.toISOString();
   const pickupIds = await insertUspsBookings(
     deps,
-    perLabel.map(({ shipment, serviceType, weightLb, count }) => ({
+    labels.map(({ shipment, serviceType, weightLb, count }) => ({
       shipment,
       record: {
-        user_id: user.user_id,
+        user_id: userId,
         usps_request: JSON.stringify(request),
-        name: `${input.firstname} ${input.lastname}`,
+        name: `${form.firstname} ${form.lastname}`,
         ...columns,
         phone,
-        use_locker: input.uselocker ? 1 : 0,
-        time_zone: timeZone,
-        pickup_date: date,
-        package_location: location,
-        instructions: input.specialinstructions,
+        use_locker: form.uselocker ? 1 : 0,
+        time_zone: where.timeZone,
+        pickup_date: where.date,
+        package_location: where.location,
+        instructions: form.specialinstructions,
         service_type: serviceType,
         estimated_weight_lb: weightLb,
         package_count: count,
-        dropoff_code: input.uselocker ? newDropoffCode() : null,
+        dropoff_code: form.uselocker ? newDropoffCode() : null,
         created_at: nowIso,
         updated_at: nowIso,
       },
     })),
   );
-  if (!Array.isArray(pickupIds)) return done(pickupIds);
-  return done(await bookUspsPickup(deps, labels.map((shipment, index) => ({ pickupId: pickupIds[index]!, shipmentId: shipment.id })), request, { resent: false }));
+  if (!Array.isArray(pickupIds)) return pickupIds;
+  return bookUspsPickup(deps, labels.map(({ shipment }, index) => ({ pickupId: pickupIds[index]!, shipmentId: shipment.id })), request, { resent: false });
 }
 
 /**
@@ -545,12 +535,6 @@ async function insertUspsBookings(deps: UspsPickupDeps, records: readonly { ship
     for (const { shipment } of records) if (await findLivePickup(deps.db, shipment.id)) taken.push(name(shipment, PICKUP_SERVER_MESSAGES.hasPickup));
     return refused(USPS_PICKUP_MESSAGES.labelsRefused(taken.length > 0 ? taken : [PICKUP_SERVER_MESSAGES.hasPickup]));
   }
-}
-
-/** One label's USPS pickup record, booking (insertUspsBookings): its id or the refusal. */
-async function insertUspsBooking(deps: UspsPickupDeps, shipment: ShipmentRow, record: UspsBookingRecord): Promise<number | ScheduleOutcome> {
-  const ids = await insertUspsBookings(deps, [{ shipment, record }]);
-  return Array.isArray(ids) ? ids[0]! : ids;
 }
 
 /**
