@@ -1,4 +1,6 @@
+import { formatPhoneDashed, type MyAddress } from '@airbox/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AddressValues } from './address-values';
 import { request } from './http';
 
 /**
@@ -16,3 +18,21 @@ export const getMyAddressQueryOptions = (userId: number) =>
   });
 
 export const useMyAddress = (userId: number) => useQuery(getMyAddressQueryOptions(userId));
+
+/** The customer's own address or hub (getMyAddress) as an address step holds it (the label page's From step, a label batch's sender). */
+export function addressFromMine(address: MyAddress): AddressValues {
+  return {
+    firstName: address.firstName,
+    lastName: address.lastName,
+    company: address.company,
+    address1: address.address1,
+    address2: address.address2,
+    city: address.city,
+    state: address.state,
+    zipcode: address.zipcode,
+    phone: address.phone ? formatPhoneDashed(address.phone) : '',
+    email: address.email,
+    residential: address.kind === 'home',
+    country: 'US',
+  };
+}

@@ -18,28 +18,13 @@ import { paths } from '../../../config/paths';
 import { addressLine, addressName } from '../../../lib/address-text';
 import { answerMessage, type CallInput } from '../../../lib/http';
 import { MESSAGES } from '@airbox/contract';
-import { useMyAddress } from '../../../lib/my-address';
+import { addressFromMine, useMyAddress } from '../../../lib/my-address';
 import { useUploadLabelBatch } from '../api/upload-label-batch';
 import { BATCH_TEXT } from '../utils/batch-text';
 import { fileAsBase64 } from '../utils/file-bytes';
 
 /** The customer's own address or hub as the batch's sender (the label page's From step fields). */
-export function senderOf(address: MyAddress): CallInput<'uploadLabelBatchCall'>['from'] {
-  return {
-    firstName: address.firstName,
-    lastName: address.lastName,
-    company: address.company,
-    address1: address.address1,
-    address2: address.address2,
-    city: address.city,
-    state: address.state,
-    zipcode: address.zipcode,
-    country: 'US',
-    phone: address.phone,
-    email: address.email,
-    residential: address.kind === 'home',
-  };
-}
+export const senderOf = (address: MyAddress): CallInput<'uploadLabelBatchCall'>['from'] => ({ ...addressFromMine(address), country: 'US' });
 
 /**
  * A new batch (issue 25 item 1): the template to download, the sender, then a CSV file (chosen or

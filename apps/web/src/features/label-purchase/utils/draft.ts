@@ -15,7 +15,6 @@ import {
   type CustomsContentsType,
   type CustomsDeclaration,
   type CustomsDraft,
-  type MyAddress,
   type PredefinedPackageId,
   type SavedOrder,
   type ShipAgain,
@@ -118,23 +117,8 @@ export const EMPTY_DRAFT: LabelDraft = {
   shipDate: '',
 };
 
-/** The customer's own address or hub (getMyAddress) as an address step holds it. */
-export function addressFromMine(address: MyAddress): AddressValues {
-  return {
-    firstName: address.firstName,
-    lastName: address.lastName,
-    company: address.company,
-    address1: address.address1,
-    address2: address.address2,
-    city: address.city,
-    state: address.state,
-    zipcode: address.zipcode,
-    phone: address.phone ? formatPhoneDashed(address.phone) : '',
-    email: address.email,
-    residential: address.kind === 'home',
-    country: 'US',
-  };
-}
+/** The customer's own address or hub (getMyAddress) as an address step holds it: lib's, shared with the label batches' sender. */
+export { addressFromMine } from '../../../lib/my-address';
 
 /** A contact of My Contacts as an address step holds it. */
 export function addressFromContact(contact: Contact): AddressValues {
