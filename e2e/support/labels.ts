@@ -168,3 +168,12 @@ export async function chooseLabelAction(page: Page, label: Locator, action: stri
   await menu.getByRole('menuitem', { name: action, exact: true }).click();
   await expect(menu).toBeHidden();
 }
+
+/** Whether the page is no wider than the screen (nothing to scroll sideways). */
+export const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** A label of Purchased Labels by its order number: its table row, or on a phone its card. */
+export const labelOf = (page: Page, narrow: boolean, orderNo: string): Locator =>
+  (narrow ? page.getByRole('list', { name: 'Purchased Labels' }).getByRole('listitem') : page.getByRole('table', { name: 'Purchased Labels' }).getByRole('row')).filter({
+    hasText: orderNo,
+  });

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createAccount, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
-import { RECIPIENT, SENDER, buyLabelThroughApi, openLabelMenu } from '../support/labels';
+import { RECIPIENT, SENDER, buyLabelThroughApi, fitsTheScreen, labelOf, openLabelMenu } from '../support/labels';
 
 /*
  * Issue 23 items 2 and 3, at 1366 and 375 px: a USPS label delivered (the carriers simulator moved
@@ -29,16 +29,9 @@ async function carrierCommand(args: string[]): Promise<string> {
   return stdout;
 }
 
-const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 async function shot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 }
-
-const labelOf = (page: Page, narrow: boolean, orderNo: string): Locator =>
-  (narrow ? page.getByRole('list', { name: 'Purchased Labels' }).getByRole('listitem') : page.getByRole('table', { name: 'Purchased Labels' }).getByRole('row')).filter({
-    hasText: orderNo,
-  });
 
 for (const viewport of [
   { width: 1366, height: 800 },

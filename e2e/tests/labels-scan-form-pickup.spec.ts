@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { alertBox, createAccount, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
-import { SENDER, buyLabelThroughApi } from '../support/labels';
+import { SENDER, buyLabelThroughApi, fitsTheScreen, labelOf } from '../support/labels';
 
 /*
  * Issue 25 item 2, at 1366 and 375 px, on the simulators: three USPS labels chosen in Purchased
@@ -18,16 +18,9 @@ const FIRST_LOAD = { timeout: 25_000 };
 test.describe.configure({ timeout: 150_000 });
 const shots = process.env.SCANFORM_SHOTS;
 
-const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 async function shot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 }
-
-const labelOf = (page: Page, narrow: boolean, orderNo: string): Locator =>
-  (narrow ? page.getByRole('list', { name: 'Purchased Labels' }).getByRole('listitem') : page.getByRole('table', { name: 'Purchased Labels' }).getByRole('row')).filter({
-    hasText: orderNo,
-  });
 
 async function choose(page: Page, step: Locator, field: string, option: string | 'last') {
   await step.getByRole('combobox', { name: field }).click();

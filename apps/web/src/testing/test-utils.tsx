@@ -4,7 +4,7 @@ import { render, screen, waitFor, within, type waitForOptions } from '@testing-l
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
 import { ROUTER_BASENAME } from '../config/paths';
@@ -173,4 +173,33 @@ export function shipmentsApi(list: ShipmentRow[] = Object.values(SHIPMENT_ROWS),
 
 export function loginAnswer(user: Record<string, unknown>) {
   return { body: { errorcode: 1, message: 'success', version: '1.0.0', user: [user], locker: [] } };
+}
+
+/**
+ * What the page saves through a download link in each test of the describe block that calls
+ * this: the file names, and the files (captured afresh for each test).
+ */
+export function savedFilesOfEachTest() {
+  const saved: { name: string; file: Blob }[] = [];
+  let lastFile: Blob | undefined;
+  beforeEach(() => {
+    saved.length = 0;
+    lastFile = undefined;
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      value: (file: Blob) => {
+        lastFile = file;
+        return 'blob:portal.test/1';
+      },
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      if (lastFile) saved.push({ name: this.download, file: lastFile });
+    });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+  return saved;
 }

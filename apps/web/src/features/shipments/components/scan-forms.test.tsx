@@ -1,8 +1,8 @@
 import { SCAN_FORM_MESSAGES, type ScanForm } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shipmentRow } from '../../../testing/fixtures';
-import { alertSaying, labelRowOf, renderApp, shipmentsApi, signIn, toastSaying } from '../../../testing/test-utils';
+import { alertSaying, labelRowOf, renderApp, savedFilesOfEachTest, shipmentsApi, signIn, toastSaying } from '../../../testing/test-utils';
 import { SELECTED_LABELS_TEXT } from './selected-labels-bar';
 
 /** CREATE SCAN FORM and the Scan forms list of Purchased Labels (issue 25 item 2). */
@@ -25,20 +25,7 @@ const FORM: ScanForm = {
   note: '',
 };
 
-const saved: { name: string; file: Blob }[] = [];
-let lastFile: Blob | undefined;
-beforeEach(() => {
-  saved.length = 0;
-  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: (file: Blob) => ((lastFile = file), 'blob:portal.test/1') });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (lastFile) saved.push({ name: this.download, file: lastFile });
-  });
-});
-afterEach(() => {
-  Reflect.deleteProperty(URL, 'createObjectURL');
-  Reflect.deleteProperty(URL, 'revokeObjectURL');
-});
+const saved = savedFilesOfEachTest();
 
 describe('Purchased Labels: one scan form for the chosen USPS labels', { timeout: 60_000 }, () => {
   it('makes it after a question, with the labels’ ids, lists it under Scan forms and saves its PDF', async () => {

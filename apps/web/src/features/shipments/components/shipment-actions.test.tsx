@@ -2,39 +2,10 @@ import { SHIPMENT_MESSAGES, decodeLabelPurchaseParam, shipmentStatus } from '@ai
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_ROWS, shipmentDetail, shipmentListAnswer, shipmentRow } from '../../../testing/fixtures';
-import { alertSaying, clickRowAction, expectTexts, fillIn, labelRowOf, openRowMenu, renderApp, shipmentsApi, signIn, toastSaying } from '../../../testing/test-utils';
+import { alertSaying, clickRowAction, expectTexts, fillIn, labelRowOf, openRowMenu, renderApp, savedFilesOfEachTest, shipmentsApi, signIn, toastSaying } from '../../../testing/test-utils';
 import { LABEL_PRINT_CLASS } from './label-print';
 
 const LIST = '/app/v1/userGetShipment';
-
-/**
- * What the page saves through a download link in each test of the describe block that calls
- * this: the file names, and the files (captured afresh for each test).
- */
-function savedFilesOfEachTest() {
-  const saved: { name: string; file: Blob }[] = [];
-  let lastFile: Blob | undefined;
-  beforeEach(() => {
-    saved.length = 0;
-    lastFile = undefined;
-    Object.defineProperty(URL, 'createObjectURL', {
-      configurable: true,
-      value: (file: Blob) => {
-        lastFile = file;
-        return 'blob:portal.test/1';
-      },
-    });
-    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      if (lastFile) saved.push({ name: this.download, file: lastFile });
-    });
-  });
-  afterEach(() => {
-    Reflect.deleteProperty(URL, 'createObjectURL');
-    Reflect.deleteProperty(URL, 'revokeObjectURL');
-  });
-  return saved;
-}
 
 const pdf = (text: string) => () => new Response(text, { headers: { 'Content-Type': 'application/pdf' } });
 
