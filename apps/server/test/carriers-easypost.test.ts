@@ -1093,6 +1093,25 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
     return { customer, draftId, returned };
   }
 
+  it('makes a scan form through EasyPost (issue 25 item 2): answered being made, read back made when its PDF is asked, the PDF EasyPost’s', async () => {
+    const { customer, draftId, returned } = await paidLabel();
+    await returned();
+    const made = await t.app.inject({ method: 'POST', url: '/app/v1/scanForms/create', payload: { shipmentIds: [draftId] }, headers: { cookie: customer.cookie } });
+    expect(made.json(), made.body).toMatchObject({ errorcode: 0, data: { status: 'creating', scanFormId: expect.stringMatching(/^sf_/) } });
+    const row = await shipmentRow(draftId);
+    expect(easypost.requests.find((request) => request.path === '/v2/scan_forms')?.body).toEqual({ shipments: [{ id: row.provider_shipment_id }] });
+    const file = await t.app.inject({
+      method: 'POST',
+      url: '/app/v1/scanForms/download',
+      payload: `id=${made.json().data.id}`,
+      headers: { cookie: customer.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.rawPayload.toString()).toBe('%PDF-1.4 easypost scan form');
+    const listed = await t.app.inject({ method: 'GET', url: '/app/v1/scanForms/list', headers: { cookie: customer.cookie } });
+    expect(listed.json().data.list[0]).toMatchObject({ status: 'created', labels: [{ trackingNum: row.tracking_code }] });
+  });
+
   it('downloads a label bought through EasyPost as ZPL (issue 23): asked once with file_format=ZPL, as EasyPost documents, then kept', async () => {
     const label = await paidLabel();
     await label.returned();

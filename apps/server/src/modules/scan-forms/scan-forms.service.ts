@@ -207,6 +207,8 @@ async function finish(deps: ScanFormDeps, form: ScanFormRow, options: { claimed:
   await writeTransaction(deps.db, async (trx) => {
     await updateScanForm(trx, form.id, { status, provider_scan_form_id: made.scanFormId, note, updated_at: deps.config.clock().toISOString() });
     if (status === 'failed') await releaseScanFormLabels(trx, form.id);
+    // Still being made at the carrier (EasyPost makes forms in the background): the next reader asks for it.
+    if (status === 'creating') await releaseScanFormClaim(trx, form.id);
   });
   if (status === 'failed') return { ok: false, message: note };
   deps.log.info({ scanForm: form.id, labels: labels.length }, 'scan form made');
