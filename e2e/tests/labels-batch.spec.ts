@@ -141,6 +141,7 @@ for (const viewport of [
     await expect(page.getByText('Fix or delete the 2 rows with errors, then rate.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'RATE ALL' })).toBeDisabled();
     await looksRight(page);
+    await rowOf(page, narrow, 4).scrollIntoViewIfNeeded();
     await shot(page, `batch-${viewport.width}-1-upload-errors`);
 
     // Both fixed in place, in the row's dialog.

@@ -39,6 +39,35 @@ function Cell({ row, column, children }: { row: LabelBatchRow; column: BatchColu
   );
 }
 
+/** Cells read as one line (city, state, ZIP), each wrong one in red, their errors under the line. */
+function CellsLine({ row, columns }: { row: LabelBatchRow; columns: readonly BatchColumn[] }) {
+  const shown = columns.filter((column) => row.cells[column] !== '');
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      {shown.length > 0 && (
+        <Typography variant="body2" component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          {shown.map((column, index) => (
+            <Box key={column} component="span" data-cell={column} sx={{ color: cellError(row, column) ? 'error.main' : undefined }}>
+              {index > 0 ? ' ' : ''}
+              {row.cells[column]}
+            </Box>
+          ))}
+        </Typography>
+      )}
+      {columns.map((column) => {
+        const error = cellError(row, column);
+        return (
+          error && (
+            <Typography key={column} variant="caption" component="span" color="error" sx={{ display: 'block', fontWeight: 500, overflowWrap: 'anywhere' }}>
+              {COLUMN_NAMES[column]}: {error}
+            </Typography>
+          )
+        );
+      })}
+    </Box>
+  );
+}
+
 function Recipient({ row }: { row: LabelBatchRow }) {
   const { cells } = row;
   return (
@@ -47,12 +76,7 @@ function Recipient({ row }: { row: LabelBatchRow }) {
       <Cell row={row} column="company" />
       <Cell row={row} column="street1" />
       <Cell row={row} column="street2" />
-      <Box sx={{ display: 'flex', columnGap: 0.5, flexWrap: 'wrap' }}>
-        <Cell row={row} column="city" />
-        <Cell row={row} column="state" />
-        <Cell row={row} column="zip" />
-        {cells.country !== '' && cells.country.toUpperCase() !== 'US' && <Cell row={row} column="country" />}
-      </Box>
+      <CellsLine row={row} columns={cells.country !== '' && cells.country.toUpperCase() !== 'US' ? ['city', 'state', 'zip', 'country'] : ['city', 'state', 'zip']} />
       {cellError(row, 'country') && cells.country.toUpperCase() === 'US' && <Cell row={row} column="country" />}
       <Cell row={row} column="phone" />
       <Cell row={row} column="email" />

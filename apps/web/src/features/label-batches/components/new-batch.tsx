@@ -1,4 +1,4 @@
-import { BATCH_LIMITS, getLabelBatchTemplateCall, type MyAddress } from '@airbox/contract';
+import { BATCH_LIMITS, MESSAGES, getLabelBatchTemplateCall, type MyAddress } from '@airbox/contract';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Box from '@mui/material/Box';
@@ -17,7 +17,6 @@ import { TextLink } from '../../../components/layout/text-link';
 import { paths } from '../../../config/paths';
 import { addressLine, addressName } from '../../../lib/address-text';
 import { answerMessage, type CallInput } from '../../../lib/http';
-import { MESSAGES } from '@airbox/contract';
 import { addressFromMine, useMyAddress } from '../../../lib/my-address';
 import { useUploadLabelBatch } from '../api/upload-label-batch';
 import { BATCH_TEXT } from '../utils/batch-text';
@@ -147,6 +146,7 @@ export function NewBatch({ userId, onUploaded }: { userId: number; onUploaded: (
       </Box>
       <TextField
         label={BATCH_TEXT.pasteLabel}
+        helperText={BATCH_TEXT.pasteHelp}
         value={pasted}
         onChange={(event) => setPasted(event.target.value)}
         multiline
