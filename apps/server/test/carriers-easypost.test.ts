@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LABEL_PURCHASE_ERRORCODE, carrierPickupDates, customsDeclarationSchema, estimatedDeliveryDate, shipDatesFrom, stateTimeZone } from '@airbox/contract';
+import { LABEL_PURCHASE_ERRORCODE, SCAN_FORM_MESSAGES, carrierPickupDates, customsDeclarationSchema, estimatedDeliveryDate, shipDatesFrom, stateTimeZone } from '@airbox/contract';
 import { CARRIER_GIVE_UP_MS as BOOKING_GIVE_UP_MS, CARRIER_GIVE_UP_MS as BUYING_GIVE_UP_MS } from '../src/modules/carriers/carrier-purchase.js';
 import { LABEL_FILE_MESSAGES } from '../src/modules/shipments/label-files.js';
 import { CarrierError, type CarriersProvider, type PostalAddress } from '../src/providers/carriers/carriers-provider.js';
@@ -1097,7 +1097,7 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
     const { customer, draftId, returned } = await paidLabel();
     await returned();
     const made = await t.app.inject({ method: 'POST', url: '/app/v1/scanForms/create', payload: { shipmentIds: [draftId] }, headers: { cookie: customer.cookie } });
-    expect(made.json(), made.body).toMatchObject({ errorcode: 0, data: { status: 'creating', scanFormId: expect.stringMatching(/^sf_/) } });
+    expect(made.json(), made.body).toMatchObject({ errorcode: 0, message: SCAN_FORM_MESSAGES.beingMade(1), data: { status: 'creating', scanFormId: expect.stringMatching(/^sf_/) } });
     const row = await shipmentRow(draftId);
     expect(easypost.requests.find((request) => request.path === '/v2/scan_forms')?.body).toEqual({ shipments: [{ id: row.provider_shipment_id }] });
     const file = await t.app.inject({

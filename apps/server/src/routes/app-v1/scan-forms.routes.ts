@@ -14,7 +14,9 @@ export default async function scanFormsRoutes(app: FastifyInstance) {
   defineCall(app, createScanFormCall, { throttled: true, budget: { name: 'carrierCalls' } }).handle(async (input, request) => {
     const outcome = await createScanForm(app, signedInUser(request).user_id, input.shipmentIds);
     if (!outcome.ok) return { errorcode: SCAN_FORM_ERRORCODE.refused, message: outcome.message, data: emptyForm };
-    return { errorcode: SCAN_FORM_ERRORCODE.ok, message: SCAN_FORM_MESSAGES.created(outcome.form.labels.length), data: outcome.form };
+    const count = outcome.form.labels.length;
+    const message = outcome.form.status === 'created' ? SCAN_FORM_MESSAGES.created(count) : SCAN_FORM_MESSAGES.beingMade(count);
+    return { errorcode: SCAN_FORM_ERRORCODE.ok, message, data: outcome.form };
   });
 
   defineCall(app, getScanFormsCall).handle(async (input, request) => {

@@ -143,7 +143,8 @@ export function PurchasedLabels({ session, pickups: Pickups }: { session: Sessio
     try {
       const made = await createScanForm.mutateAsync(labels.map((row) => row.shippingdetails_id));
       stopChoosing();
-      toast.show(SCAN_FORM_MESSAGES.created(made.data.labels.length));
+      const count = made.data.labels.length;
+      toast.show(made.data.status === 'created' ? SCAN_FORM_MESSAGES.created(count) : SCAN_FORM_MESSAGES.beingMade(count));
     } catch (error) {
       failed(error);
     }
