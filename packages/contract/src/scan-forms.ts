@@ -78,6 +78,8 @@ export type ScanForm = z.infer<typeof scanFormSchema>;
 
 export const SCAN_FORM_MESSAGES = {
   created: (count: number) => `Scan form made for ${count} ${count === 1 ? 'label' : 'labels'}: print it and hand it to USPS with the parcels.`,
+  /** The carrier makes it in the background (EasyPost answers 'creating'): DOWNLOAD reads it back. */
+  beingMade: (count: number) => `Scan form asked for ${count} ${count === 1 ? 'label' : 'labels'}: USPS is making it; DOWNLOAD it under Scan forms in a moment.`,
   /** One line per label refused, joined: 'Order 1001-23: not a USPS label'. */
   refused: (lines: string[]) => `These labels cannot go on a scan form: ${lines.join('; ')}.`,
   noSuchLabel: 'not one of your labels',
