@@ -205,11 +205,23 @@ for (const viewport of [
     await looksRight(page);
   });
 
-  test(`at ${viewport.width} px: a row the carrier refuses is listed with its reason and refunded once; the USPS labels get one scan form and open one pickup`, async ({ context, page, baseURL }) => {
+  test(`at ${viewport.width} px: a PDF refused keeping nothing; a row the carrier refuses is listed with its reason and refunded once; the USPS labels get one scan form and open one pickup`, async ({ context, page, baseURL }) => {
     await page.setViewportSize(viewport);
     const account = await createAccount({ firstName: 'Rex' });
     await signIn(context, baseURL!, account.email, account.password);
     await setMailingAddress(context.request, account);
+
+    // A file of the wrong kind is refused in the server's words, and nothing is kept.
+    await page.goto('/app/ShipmentParent/batches');
+    await expect(page.getByRole('radio', { name: /742 Valencia St/ })).toBeChecked(FIRST_LOAD);
+    await page.getByLabel('CSV file').setInputFiles({ name: 'orders.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n') });
+    const refusal = alertBox(page);
+    await expect(refusal).toContainText('Nothing was kept:');
+    await expect(refusal).toContainText('file: this is a PDF document, not a CSV file.');
+    await expectNoSeriousViolations(page);
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('No batches yet.')).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('batch')).toBeNull();
 
     // Row 2 weighs 13 lb: the carriers simulator refuses that parcel at purchase.
     const id = await upload(page, 'refused.csv', batchCsv(3, (row, cells) => {
