@@ -1,5 +1,5 @@
 import { BATCH_COLUMNS, BATCH_MESSAGES, READ_ERRORCODE, type BatchCells, type LabelBatch, type LabelBatchRow } from '@airbox/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaveForPayment } from '../../../lib/leave-for-payment';
 import { myAddress } from '../../../testing/fixtures';
@@ -106,6 +106,18 @@ describe('Label Batches', { timeout: 60_000 }, () => {
     expect(atob(body.file)).toBe(csv);
     expect(body.fileName).toBe('orders.csv');
     expect(body.from.address1).toBe('742 Valencia St');
+  });
+
+  it('uploads a file dropped on the box', async () => {
+    signIn({ userId: 7 });
+    const api = mockApi({ ...common, '/app/v1/labelBatches/upload': ok(batch()), '/app/v1/labelBatches/detail': ok(batch()) });
+    renderApp('/ShipmentParent/batches');
+    await waitFor(() => expect(screen.getByRole('radio', { name: /742 Valencia St/ })).toBeChecked(), { timeout: 30_000 });
+    const csv = 'name,street1,city,zip\r\nBo,1 Oak St,Austin,73301\r\n';
+    fireEvent.drop(screen.getByTestId('batch-drop-zone'), { dataTransfer: { files: [new File([csv], 'dropped.csv', { type: 'text/csv' })] } });
+    expect(await screen.findByRole('heading', { name: 'Batch #12 · orders.csv' })).toBeInTheDocument();
+    const [sent] = api.calls('/app/v1/labelBatches/upload') as [ApiRequest];
+    expect(sent.json).toMatchObject({ fileName: 'dropped.csv', file: btoa(csv) });
   });
 
   it('says a refused file as the server words it, and stays on the upload', async () => {
