@@ -43,7 +43,8 @@ export interface OperationLine extends OperationRow {
 export async function listOperations(db: Db, userId: number, query: OperationsPageQuery): Promise<{ total: number; rows: OperationLine[] }> {
   let base = db.selectFrom('operations').where('operations.user_id', '=', userId);
   if (query.otype !== 0) base = base.where('operations.op_type', '=', query.otype);
-  const count = async () => Number((await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
+  const counted = base.select((eb) => eb.fn.countAll().as('count'));
+  const count = async () => Number((await counted.executeTakeFirstOrThrow()).count);
   const page = base
     .leftJoin('shipments', 'shipments.id', 'operations.shipment_id')
     .leftJoin('pickups', 'pickups.id', 'operations.pickup_id')
@@ -70,9 +71,10 @@ export async function listOperations(db: Db, userId: number, query: OperationsPa
     const total = await count();
     return { total, rows: await page.execute() };
   }
-  // PostgreSQL: the page and the count in one statement, one round trip less a call (issue 24); a
-  // page past the end has no row to carry the count, and only then is it asked on its own.
-  const withCount = await page.select((eb) => eb.fn.countAll().over().as('total_count')).execute();
+  // PostgreSQL: the page and the count in one statement, one round trip less a call (issue 24); the
+  // count a subquery run once, so the page still stops at its last row (a window would join every
+  // matching row first). A page past the end has no row to carry the count: only then is it asked on its own.
+  const withCount = await page.select(counted.as('total_count')).execute();
   const rows = withCount.map(({ total_count: _count, ...row }) => row);
   if (withCount[0]) return { total: Number(withCount[0].total_count), rows };
   return { total: query.start === 0 ? 0 : await count(), rows };

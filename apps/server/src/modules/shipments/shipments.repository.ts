@@ -140,16 +140,11 @@ export async function listShipments(
   filters: ShipmentFilters,
   page: { offset: number; limit: number },
 ): Promise<{ total: number; list: ShipmentListRow[] }> {
-  const count = async () =>
-    Number(
-      (
-        await db
-          .selectFrom('shipments')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where((eb) => filterConditions(eb, userId, filters))
-          .executeTakeFirstOrThrow()
-      ).count,
-    );
+  const counted = db
+    .selectFrom('shipments')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where((eb) => filterConditions(eb, userId, filters));
+  const count = async () => Number((await counted.executeTakeFirstOrThrow()).count);
   const newestFirst = db
     .selectFrom('shipments')
     .select(LIST_COLUMNS)
@@ -164,9 +159,10 @@ export async function listShipments(
     const [total, list] = await Promise.all([count(), newestFirst.execute()]);
     return { total, list };
   }
-  // PostgreSQL: the page and the count in one statement, one round trip less a call (issue 24); a
-  // page past the end has no row to carry the count, and only then is it asked on its own.
-  const withCount = await newestFirst.select((eb) => eb.fn.countAll().over().as('total_count')).execute();
+  // PostgreSQL: the page and the count in one statement, one round trip less a call (issue 24); the
+  // count a subquery run once, so the page still stops at its last row (a window would read every
+  // matching row first). A page past the end has no row to carry the count: only then is it asked on its own.
+  const withCount = await newestFirst.select(counted.as('total_count')).execute();
   const list = withCount.map(({ total_count: _count, ...row }) => row);
   if (withCount[0]) return { total: Number(withCount[0].total_count), list };
   return { total: page.offset === 0 ? 0 : await count(), list };
