@@ -1,9 +1,11 @@
-import { BATCH_COLUMNS, BATCH_LIMITS, BATCH_MESSAGES, BATCH_TRACKING_COLUMNS, LABEL_BATCH_ERRORCODE } from '@airbox/contract';
+import { ACCOUNT_BUDGETS, BATCH_COLUMNS, BATCH_LIMITS, BATCH_MESSAGES, BATCH_TRACKING_COLUMNS, LABEL_BATCH_ERRORCODE, MESSAGES } from '@airbox/contract';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
 import { REFUND_STATUS_DELAY_MS } from '../src/modules/shipments/refunds.service.js';
 import type { SimulatorPaymentsProvider } from '../src/providers/payments/simulator-payments-provider.js';
+import type { Db } from '../src/db/database.js';
+import { spendAccountBudget } from '../src/modules/auth/account-budget.js';
 import { mailsOf, postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer, operationsOf } from './ledger-fixtures.js';
 import { LABEL_PAGE_ORDER } from './shipment-fixtures.js';
@@ -273,6 +275,9 @@ describe('a carrier refusal', () => {
     expect(labelRow.state).toBe('refunded');
     // The batch's payment stays captured: its other label is still bought.
     expect((await capturedOrders(customer)).map((captured) => captured.id)).toEqual([order!.id]);
+    // The batch's refunded sum counts that label too, once (its job drained again).
+    await t.app.jobs.drain();
+    expect(cents((await detail(customer, uploaded.id)).refunded)).toBe(cents(refusedRow.rate.rate) + cents(label.rate.rate));
   });
 });
 
@@ -315,6 +320,149 @@ describe('two runs of the buying job at once', () => {
     const invoices = await t.app.db.selectFrom('invoices').select('id').where('shipment_id', 'in', labels.map((label) => label.id)).execute();
     expect(invoices).toHaveLength(3);
     expect(await operationsOf(t.app, customer.userId)).toHaveLength(3);
+  });
+});
+
+/** The database with `hook` run (awaited) just before the next transaction begins: what another request does at that moment. */
+function beforeNextTransaction(db: Db, hook: () => Promise<void>): Db {
+  let pending = true;
+  return new Proxy(db, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (property !== 'connection' && property !== 'transaction') return value.bind(target);
+      return () => {
+        const builder = value.call(target) as { execute: (work: unknown) => Promise<unknown> };
+        return {
+          execute: async (work: unknown) => {
+            if (pending) {
+              pending = false;
+              await hook();
+            }
+            return builder.execute(work);
+          },
+        };
+      };
+    },
+  });
+}
+
+const centsOf = (dollars: string) => Math.round(Number(dollars) * 100);
+const totalOf = (batch: { rows: { rate: { rate: string } | null }[] }) => batch.rows.reduce((sum, row) => sum + centsOf(row.rate?.rate ?? '0'), 0);
+
+describe('paying while the rows change', () => {
+  it('opens the order for the rows as they stand when a rating with another rule lands just before it', async () => {
+    const customer = await newCustomer(t.app);
+    const uploaded = await upload(customer, fileBody(csvOf(rowsOf(3))));
+    const cheapest = await rated(customer, uploaded.id, { rule: 'cheapest' });
+    // The rule changed at the very moment PAY is asked: the rows' fresh rates, so rated at once.
+    const { payLabelBatch } = await import('../src/modules/shipments/label-batches.service.js');
+    let fastestCents = 0;
+    const db = beforeNextTransaction(t.app.db, async () => {
+      const answer = await post('/app/v1/labelBatches/rate', { id: uploaded.id, rule: 'fastest' }, customer.cookie);
+      expect(answer.json().data.state).toBe('rated');
+      fastestCents = totalOf(answer.json().data);
+    });
+    const redirectURL = await payLabelBatch({ db, config: t.app.config, log: t.app.log, payments: t.app.payments, carriers: t.app.carriers }, customer.userId, uploaded.id);
+    expect(fastestCents).not.toBe(totalOf(cheapest));
+    await follow(await approve(tokenOf({ redirectURL })), customer.cookie);
+    await t.app.jobs.drain();
+    const batch = await detail(customer, uploaded.id);
+    expect(batch).toMatchObject({ state: 'finished', counts: { bought: 3 } });
+    // The money taken is what the labels bought cost.
+    const [order] = await capturedOrders(customer);
+    expect(order!.amount_cents).toBe(totalOf(batch));
+    expect(order!.amount_cents).toBe(fastestCents);
+    expect(centsOf(batch.total)).toBe(fastestCents);
+  });
+
+  it('buys nothing and gives the money back when the paid rows no longer cost what was paid', async () => {
+    const customer = await newCustomer(t.app);
+    const uploaded = await upload(customer, fileBody(csvOf(rowsOf(2))));
+    await rated(customer, uploaded.id);
+    const pay = await post('/app/v1/labelBatches/pay', { id: uploaded.id }, customer.cookie);
+    // A row's price changed behind the open order (as a race with a rating left it).
+    await t.app.db.updateTable('label_batch_rows').set((eb) => ({ price_cents: eb('price_cents', '+', 500) })).where('batch_id', '=', uploaded.id).where('row_no', '=', 1).execute();
+    const before = carriers().purchaseCount();
+    await follow(await approve(tokenOf(pay.json())), customer.cookie);
+    await t.app.jobs.drain();
+    expect(carriers().purchaseCount()).toBe(before);
+    const orders = await t.app.db.selectFrom('payment_orders').select(['status', 'capture_id', 'amount_cents']).where('user_id', '=', customer.userId).where('purpose', '=', 'label-batch').execute();
+    expect(orders.map((order) => order.status)).toEqual(['refunded']);
+    expect(await payments().refundsOf(orders[0]!.capture_id!)).toEqual([expect.objectContaining({ amountCents: orders[0]!.amount_cents })]);
+    // The batch is a draft again: rated and paid afresh, at what its rows cost.
+    expect((await detail(customer, uploaded.id)).state).toBe('draft');
+    t.advance(31 * 60 * 1000);
+    const again = await rated(customer, uploaded.id);
+    expect(again.state).toBe('rated');
+    const { batch } = await paid(customer, uploaded.id);
+    expect(batch).toMatchObject({ state: 'finished', counts: { bought: 2 } });
+    const [order] = await capturedOrders(customer);
+    expect(order!.amount_cents).toBe(totalOf(batch));
+  });
+});
+
+describe('a buying run that died holding a row', () => {
+  it('is taken up again once its claim runs out: the batch finishes instead of staying buying', async () => {
+    const customer = await newCustomer(t.app);
+    const uploaded = await upload(customer, fileBody(csvOf(rowsOf(3))));
+    await rated(customer, uploaded.id);
+    const pay = await post('/app/v1/labelBatches/pay', { id: uploaded.id }, customer.cookie);
+    await follow(await approve(tokenOf(pay.json())), customer.cookie);
+    // A worker claimed row 2 and was killed during its carrier call: its claim is fresh when the job runs again.
+    await t.app.db
+      .updateTable('label_batch_rows')
+      .set({ note: 'buying:dead-run', updated_at: t.app.config.clock().toISOString() })
+      .where('batch_id', '=', uploaded.id)
+      .where('row_no', '=', 2)
+      .execute();
+    await t.app.jobs.drain();
+    expect((await detail(customer, uploaded.id))).toMatchObject({ state: 'buying', counts: { bought: 2, queued: 1 } });
+    const { BATCH_ROW_CLAIM_MS } = await import('../src/modules/shipments/label-batch-checkout.js');
+    t.advance(BATCH_ROW_CLAIM_MS + 2000);
+    await t.app.jobs.drain();
+    const done = await detail(customer, uploaded.id);
+    expect(done).toMatchObject({ state: 'finished', counts: { bought: 3, queued: 0 }, progress: { done: 3, total: 3 } });
+    expect(new Set(done.rows.map((row: { trackingNum: string }) => row.trackingNum)).size).toBe(3);
+  });
+});
+
+describe('the carrier calls a rating costs', () => {
+  it('are charged by its rows to rate (a unit for 10), refused 429 when the hour has not that many left; a new rule costs none', async () => {
+    const customer = await newCustomer(t.app);
+    const uploaded = await upload(customer, fileBody(csvOf(rowsOf(41))));
+    // The upload took 1 unit; the hour's budget is spent but for 4.
+    await spendAccountBudget(t.app.accountBudgets, customer.userId, 'carrierCalls', ACCOUNT_BUDGETS.carrierCalls - 1 - 4);
+    const refused = await post('/app/v1/labelBatches/rate', { id: uploaded.id, rule: 'cheapest' }, customer.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(MESSAGES.carrierCallsUsedUp(60));
+    expect((await detail(customer, uploaded.id)).state).toBe('draft');
+    // 40 rows: 4 units, which are left.
+    await post('/app/v1/labelBatches/row/delete', { batchId: uploaded.id, row: 41 }, customer.cookie);
+    expect((await rated(customer, uploaded.id)).state).toBe('rated');
+    // Another rule over fresh rates asks the carriers nothing: allowed with the budget spent.
+    expect((await rated(customer, uploaded.id, { rule: 'fastest' })).state).toBe('rated');
+    // A fixed row is asked again: 1 unit, none left.
+    await post('/app/v1/labelBatches/row', { batchId: uploaded.id, row: 1, cells: { ...uploaded.rows[0].cells, weight_lb: '2' } }, customer.cookie);
+    expect((await post('/app/v1/labelBatches/rate', { id: uploaded.id, rule: 'fastest' }, customer.cookie)).statusCode).toBe(429);
+  });
+});
+
+describe('a rating the carriers never answer', () => {
+  it('sends the batch back to draft after two hours, its unrated rows saying why', async () => {
+    const customer = await newCustomer(t.app);
+    const uploaded = await upload(customer, fileBody(csvOf(rowsOf(1))));
+    expect((await post('/app/v1/labelBatches/rate', { id: uploaded.id, rule: 'cheapest' }, customer.cookie)).json().data.state).toBe('rating');
+    // The carriers down from then on: the job's last tries come two hours later.
+    t.advance(2 * 60 * 60 * 1000 + 60_000);
+    carriers().failNext('rateShipment', 'UNAVAILABLE');
+    await t.app.jobs.drain();
+    const { cookie } = await signIn(t.app, customer.email);
+    const batch = await detail({ ...customer, cookie }, uploaded.id);
+    expect(batch.state).toBe('draft');
+    expect(batch.rows[0]).toMatchObject({ state: 'ready', notes: ['The carriers did not answer for two hours, so this row has no rate yet: rate the batch again.'] });
+    // Rated again once they answer.
+    expect((await rated({ ...customer, cookie }, uploaded.id)).state).toBe('rated');
   });
 });
 
@@ -407,6 +555,23 @@ describe('the hourly clean-up', () => {
     expect(left).toEqual([{ id: paidBatch.id, state: 'finished' }]);
     expect(await t.app.db.selectFrom('label_batch_rows').select('id').where('batch_id', '=', unpaid.id).execute()).toEqual([]);
   });
+
+  it('deletes a batch whose payment was left open a day, its order cancelled: approved later, nothing is bought and the money goes back', async () => {
+    const customer = await newCustomer(t.app);
+    const uploaded = await upload(customer, fileBody(csvOf(rowsOf(1))));
+    await rated(customer, uploaded.id);
+    const pay = await post('/app/v1/labelBatches/pay', { id: uploaded.id }, customer.cookie);
+    expect((await detail(customer, uploaded.id)).state).toBe('paying');
+    t.advance(24 * 60 * 60 * 1000 + 60_000);
+    const { cleanUpExpiredRows } = await import('../src/jobs/clean-up.job.js');
+    await cleanUpExpiredRows(t.app);
+    expect(await batchCount(customer)).toBe(0);
+    const before = carriers().purchaseCount();
+    await approve(tokenOf(pay.json())).then((path) => follow(path));
+    await t.app.jobs.drain();
+    expect(carriers().purchaseCount()).toBe(before);
+    expect(await capturedOrders(customer)).toHaveLength(0);
+  });
 });
 
 describe('rows the carriers or the rule refuse', () => {
@@ -450,6 +615,23 @@ describe('uploads that are refused, each saying why and keeping nothing', () => 
     const response = await post('/app/v1/labelBatches/upload', fileBody(bytes), customer.cookie);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toEqual({ errorcode: -400, message: expect.stringContaining(message) });
+    expect(await batchCount(customer)).toBe(0);
+  });
+
+  it('a file not sent as base64', async () => {
+    const customer = await newCustomer(t.app);
+    const response = await post('/app/v1/labelBatches/upload', { file: csvOf(rowsOf(2)), fileName: 'orders.csv', from: FROM }, customer.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errorcode: -400, message: "file: is not base64. Send the file's bytes base64-encoded (or the pasted cells as text)." });
+    expect(await batchCount(customer)).toBe(0);
+  });
+
+  it('a cell over 1,000 characters, named with its line and column', async () => {
+    const customer = await newCustomer(t.app);
+    const rows = rowsOf(3, (i, row) => (i === 2 ? { ...row, comments: 'x'.repeat(1001) } : row));
+    const response = await post('/app/v1/labelBatches/upload', fileBody(csvOf(rows)), customer.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('line 3: the comments cell has 1,001 characters; a cell holds at most 1,000. Shorten it in your spreadsheet and upload the file again.');
     expect(await batchCount(customer)).toBe(0);
   });
 

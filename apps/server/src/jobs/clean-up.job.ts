@@ -3,7 +3,7 @@ import { deleteExpiredBoxIdReservations } from '../modules/box-ids/box-ids.repos
 import { deleteQuotedPickupsBefore, deleteVerifiedAddressesBefore } from '../modules/pickups/pickups.repository.js';
 import { deleteExpiredSessions } from '../modules/sessions/sessions.repository.js';
 import { deleteUnpaidDraftsBefore } from '../modules/shipments/shipments.repository.js';
-import { deleteUnpaidBatchesBefore } from '../modules/shipments/label-batches.repository.js';
+import { deleteUnpaidBatches } from '../modules/shipments/label-batches.service.js';
 import { deleteSentTextsBefore } from '../modules/texts/sent-texts.repository.js';
 import { SESSION_IDLE_MS } from '../modules/sessions/sessions.service.js';
 import { deleteTokensExpiredBefore } from '../modules/tokens/tokens.repository.js';
@@ -52,7 +52,7 @@ export async function cleanUpExpiredRows({ db, config, log }: JobContext): Promi
     pickupQuotes: await deleteQuotedPickupsBefore(db, new Date(now.getTime() - KEEP_PICKUP_DRAFTS_MS).toISOString()),
     rateDrafts: await deleteUnpaidDraftsBefore(db, new Date(now.getTime() - KEEP_RATE_DRAFTS_MS).toISOString()),
     // Label batches never paid (issue 25 item 1), as the label drafts: their rates last 30 minutes.
-    labelBatches: await deleteUnpaidBatchesBefore(db, new Date(now.getTime() - KEEP_RATE_DRAFTS_MS).toISOString()),
+    labelBatches: await deleteUnpaidBatches({ db }, new Date(now.getTime() - KEEP_RATE_DRAFTS_MS).toISOString()),
     sentTexts: await deleteSentTextsBefore(db, new Date(now.getTime() - KEEP_SENT_TEXTS_MS).toISOString()),
   };
   log.info({ deleted }, 'expired rows cleaned up');

@@ -22,7 +22,21 @@ import type { CheckoutPurpose } from '../payments/checkout.js';
 import { PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE, refundPartOfPaymentOrder } from '../payments/payment-orders.js';
 import { findUserById, lockUser } from '../users/users.repository.js';
 import { trackingCsv } from './label-batch-files.js';
-import { findBatch, findBatchOfPayment, findBatchOfUser, findBatchRow, listBatchRows, moveBatch, trackingCodesOf, updateBatchRow } from './label-batches.repository.js';
+import {
+  addBatchRefund,
+  claimQueuedRow,
+  findBatch,
+  findBatchOfPayment,
+  findBatchOfUser,
+  findBatchRow,
+  listBatchRows,
+  markRowRefunded,
+  moveBatch,
+  queueRatedRows,
+  releaseQueuedRow,
+  trackingCodesOf,
+  updateBatchRow,
+} from './label-batches.repository.js';
 import type { LabelBatchRow, LabelBatchRowRow } from './label-batches.table.js';
 import { BATCH_JOB_SLICE_MS, cellsOf, LABEL_BATCH_SERVER_MESSAGES, type LabelBatchDeps, parcelOfRow, recipientOfRow, senderOf } from './label-batches.service.js';
 import { labelDownloadOf, labelFormatOf } from './label-files.js';
@@ -57,8 +71,18 @@ export const labelBatchCheckout: CheckoutPurpose = {
     const batch = await findBatchOfPayment(trx, order.id);
     if (batch?.state !== 'paying') return undefined;
     const nowIso = now.toISOString();
+    // The money must be what the rows cost as they now stand: rows changed after the order was opened (a rating with
+    // another rule racing the payment) are not bought for another amount: the money goes back whole (the checkout
+    // refunds what no purpose took) and the batch is a draft again, to rate and pay afresh.
+    const rows = await listBatchRows(trx, batch.id);
+    const rowsCents = rows.reduce((sum, row) => sum + row.price_cents, 0);
+    if (rows.length === 0 || rows.some((row) => row.state !== 'rated') || rowsCents !== order.amount_cents) {
+      deps.log.error({ batch: batch.id, paymentOrder: order.id, orderCents: order.amount_cents, rowsCents }, 'a label batch was paid for other rows than it now has; the payment is given back');
+      await moveBatch(trx, batch.id, ['paying'], { state: 'draft', updated_at: nowIso });
+      return undefined;
+    }
     if (!(await moveBatch(trx, batch.id, ['paying'], { state: 'buying', paid_at: nowIso, updated_at: nowIso }))) return undefined;
-    await trx.updateTable('label_batch_rows').set({ state: 'queued', updated_at: nowIso }).where('batch_id', '=', batch.id).where('state', '=', 'rated').execute();
+    await queueRatedRows(trx, batch.id, nowIso);
     await enqueueBuying(trx, now, batch.id, 0);
     deps.log.info({ batch: batch.id, paymentOrder: order.id }, 'label batch paid: its labels are bought by its job');
     return {};
@@ -212,13 +236,7 @@ export async function refundBatchRow(deps: LabelBatchDeps, rowId: number): Promi
   if (!batch?.payment_order_id) return;
   await refundPartOfPaymentOrder(deps, batch.payment_order_id, { key: `batch-row-${row.id}`, cents: row.refund_cents });
   await writeTransaction(deps.db, async (trx) => {
-    const moved = await trx.updateTable('label_batch_rows').set({ refund_state: 'refunded' }).where('id', '=', row.id).where('refund_state', '=', 'pending').executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) return;
-    await trx
-      .updateTable('label_batches')
-      .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', row.refund_cents) }))
-      .where('id', '=', batch.id)
-      .execute();
+    if (await markRowRefunded(trx, row.id)) await addBatchRefund(trx, batch.id, row.refund_cents);
   });
 }
 
@@ -232,19 +250,12 @@ const claimNote = (run: string) => `buying:${run}`;
 /** A queued row claimed by this run (only one run asks the carrier for a row at a time); false when another run holds it. */
 async function claimRow(deps: LabelBatchDeps, row: LabelBatchRowRow, run: string): Promise<boolean> {
   const now = deps.config.clock();
-  const result = await deps.db
-    .updateTable('label_batch_rows')
-    .set({ note: claimNote(run), updated_at: now.toISOString() })
-    .where('id', '=', row.id)
-    .where('state', '=', 'queued')
-    .where((eb) => eb.or([eb('note', '=', ''), eb('updated_at', '<', new Date(now.getTime() - BATCH_ROW_CLAIM_MS).toISOString())]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return claimQueuedRow(deps.db, row.id, claimNote(run), now.toISOString(), new Date(now.getTime() - BATCH_ROW_CLAIM_MS).toISOString());
 }
 
 /** This run's claim let go (the carrier did not answer: the job's next try asks again). */
 async function releaseRow(deps: LabelBatchDeps, row: LabelBatchRowRow, run: string): Promise<void> {
-  await deps.db.updateTable('label_batch_rows').set({ note: '' }).where('id', '=', row.id).where('state', '=', 'queued').where('note', '=', claimNote(run)).execute();
+  await releaseQueuedRow(deps.db, row.id, claimNote(run));
 }
 
 /**
@@ -290,6 +301,17 @@ export async function runBatchBuying(deps: LabelBatchDeps, batchId: number): Pro
       return;
     }
     await buyRow(deps, batch, row, run);
+  }
+  // A row still queued here is held by another run's claim: a live run buys it and finishes the batch, but a run that
+  // died mid-call (its worker killed) left a claim that keeps others off it until it is stale. This job then comes
+  // back once that claim runs out, so the batch never stays buying with no job left to buy its row.
+  const held = (await listBatchRows(deps.db, batchId)).filter((row) => row.state === 'queued');
+  if (held.length > 0) {
+    const lastClaim = Math.max(...held.map((row) => Date.parse(toIso(row.updated_at))));
+    const runAt = new Date(lastClaim + BATCH_ROW_CLAIM_MS + 1000);
+    await enqueueJob(deps.db, deps.config.clock(), 'label-batch-buy', { batchId }, { uniqueKey: `label-batch-buy:${batchId}:after-claim:${runAt.getTime()}`, runAt });
+    deps.log.warn({ batch: batchId, held: held.length, runAt: runAt.toISOString() }, 'label batch rows held by another run; its job comes back when their claims run out');
+    return;
   }
   await finishBatch(deps, batchId);
 }

@@ -31,6 +31,17 @@ export interface ReadUpload {
 
 const invalid = (message: string) => AppError.invalid(message);
 
+/** The most characters a cell holds (the contract's cells for a row's fix: batchCellsSchema). */
+const BATCH_CELL_MAX = 1000;
+/** Standard base64, padded or not. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$/;
+
+export const BATCH_FILE_MESSAGES = {
+  notBase64: "file: is not base64. Send the file's bytes base64-encoded (or the pasted cells as text).",
+  cellTooLong: (line: number, column: string, length: number) =>
+    `line ${line}: the ${column} cell has ${length.toLocaleString('en-US')} characters; a cell holds at most ${BATCH_CELL_MAX.toLocaleString('en-US')}. Shorten it in your spreadsheet and upload the file again.`,
+} as const;
+
 /** What a file that is not text is, by its first bytes; undefined when it may be text. */
 function fileKind(bytes: Buffer): string | undefined {
   const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
@@ -158,7 +169,11 @@ export function readBatchText(text: string, delimiter: ',' | '\t'): ReadUpload {
       if (extra) throw invalid(BATCH_MESSAGES.malformed(info.lines, `${record.length} cells, but the header names ${header.record.length} columns`));
       const cells = Object.fromEntries(BATCH_COLUMNS.map((column) => [column, ''])) as BatchCells;
       columns.forEach((column, i) => {
-        if (column) cells[column] = (record[i] ?? '').trim().slice(0, 1000);
+        if (!column) return;
+        const cell = (record[i] ?? '').trim();
+        // Named rather than cut: a cut cell would be checked, and printed, as something the customer never wrote.
+        if (cell.length > BATCH_CELL_MAX) throw invalid(BATCH_FILE_MESSAGES.cellTooLong(info.lines, column, cell.length));
+        cells[column] = cell;
       });
       return { line: info.lines, cells };
     }),
@@ -168,6 +183,8 @@ export function readBatchText(text: string, delimiter: ',' | '\t'): ReadUpload {
 /** The upload's rows: the file's bytes (base64) as CSV, or pasted cells (tabs, else commas). */
 export function readBatchUpload(input: { file: string; text: string }): ReadUpload {
   if (input.file !== '') {
+    // Buffer.from skips what is not base64: a file sent another way (its text, a data: URL) is named, not read as noise.
+    if (!BASE64.test(input.file)) throw invalid(BATCH_FILE_MESSAGES.notBase64);
     const bytes = Buffer.from(input.file, 'base64');
     const text = decodeBatchFile(bytes);
     const firstLine = text.slice(0, text.search(/\r?\n|$/));

@@ -85,12 +85,58 @@ export async function deleteBatch(db: Db, id: number, from: readonly BatchState[
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The clean-up: batches never paid (draft, rating, rated) last changed before `beforeIso`, with their rows. */
-export async function deleteUnpaidBatchesBefore(db: Db, beforeIso: string): Promise<number> {
-  const old = await db.selectFrom('label_batches').select('id').where('state', 'in', ['draft', 'rating', 'rated']).where('updated_at', '<', beforeIso).execute();
-  let deleted = 0;
-  for (const { id } of old) if (await deleteBatch(db, id, ['draft', 'rating', 'rated'])) deleted += 1;
-  return deleted;
+/** The clean-up's list: batches not paid (OPEN_BATCH_STATES) last changed before `beforeIso`. */
+export function listUnpaidBatchesBefore(db: Db, beforeIso: string): Promise<Pick<LabelBatchRow, 'id' | 'user_id'>[]> {
+  return db.selectFrom('label_batches').select(['id', 'user_id']).where('state', 'in', OPEN_BATCH_STATES).where('updated_at', '<', beforeIso).execute();
+}
+
+/** A paid batch's rows moved rated → queued (the capture's transaction). */
+export async function queueRatedRows(db: Db, batchId: number, nowIso: string): Promise<void> {
+  await db.updateTable('label_batch_rows').set({ state: 'queued', updated_at: nowIso }).where('batch_id', '=', batchId).where('state', '=', 'rated').execute();
+}
+
+/** A failed row's refund marked done (from pending, so once): false when it was not pending. */
+export async function markRowRefunded(db: Db, rowId: number): Promise<boolean> {
+  const result = await db.updateTable('label_batch_rows').set({ refund_state: 'refunded' }).where('id', '=', rowId).where('refund_state', '=', 'pending').executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The batch's refunded sum grown by `cents`. */
+export async function addBatchRefund(db: Db, batchId: number, cents: number): Promise<void> {
+  await db
+    .updateTable('label_batches')
+    .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', cents) }))
+    .where('id', '=', batchId)
+    .execute();
+}
+
+/** The batch's refunded sum grown by a bought label's amount refunded later (Purchased Labels' REFUND), when the label is a batch's. */
+export async function addBatchRefundOfLabel(db: Db, shipmentId: number, cents: number): Promise<void> {
+  await db
+    .updateTable('label_batches')
+    .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', cents) }))
+    .where('id', 'in', (eb) => eb.selectFrom('label_batch_rows').select('batch_id').where('shipment_id', '=', shipmentId))
+    .execute();
+}
+
+/**
+ * A queued row claimed for a run (its note `note`, updated_at `nowIso`), only when no run holds it
+ * or the holder's claim is older than `staleBeforeIso`: false when another run holds it.
+ */
+export async function claimQueuedRow(db: Db, rowId: number, note: string, nowIso: string, staleBeforeIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('label_batch_rows')
+    .set({ note, updated_at: nowIso })
+    .where('id', '=', rowId)
+    .where('state', '=', 'queued')
+    .where((eb) => eb.or([eb('note', '=', ''), eb('updated_at', '<', staleBeforeIso)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A run's claim on a queued row let go (only its own). */
+export async function releaseQueuedRow(db: Db, rowId: number, note: string): Promise<void> {
+  await db.updateTable('label_batch_rows').set({ note: '' }).where('id', '=', rowId).where('state', '=', 'queued').where('note', '=', note).execute();
 }
 
 /** The tracking codes of bought rows' labels, by shipment id. */

@@ -31,7 +31,9 @@ import type { z } from 'zod';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
+import { type AccountBudgets, spendAccountBudget } from '../auth/account-budget.js';
 import { CarrierError, type ShipmentRate } from '../../providers/carriers/carriers-provider.js';
+import { CARRIER_GIVE_UP_MS } from '../carriers/carrier-purchase.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { insertOpenOrder, openWithProvider } from '../payments/payment-orders.js';
 import { findPaymentOrder, updatePaymentOrder } from '../payments/payments.repository.js';
@@ -49,7 +51,9 @@ import {
   listBatchesOfUser,
   listBatchRows,
   listRowsOfBatches,
+  listUnpaidBatchesBefore,
   moveBatch,
+  OPEN_BATCH_STATES,
   trackingCodesOf,
   updateBatchRow,
 } from './label-batches.repository.js';
@@ -69,6 +73,15 @@ export type LabelBatchDeps = LabelPurchaseDeps;
 
 /** How long one run of a batch's job works before it leaves the rest to the next run (the job's lease is 5 minutes). */
 export const BATCH_JOB_SLICE_MS = 60_000;
+/**
+ * Rows a unit of the account's hourly carrierCalls budget (ACCOUNT_BUDGETS, 300) pays for when a
+ * batch is rated: each row is two carrier calls (its recipient verified, its parcel rated). A full
+ * batch of 500 rows costs 50 units, so one fits any hour's budget beside the label page's ratings,
+ * and an account asks the carriers for at most 3,000 rows an hour.
+ */
+export const BATCH_ROWS_PER_BUDGET_UNIT = 10;
+export const batchRatingUnits = (rows: number) => Math.ceil(rows / BATCH_ROWS_PER_BUDGET_UNIT);
+
 /** Rows verified and rated at once. */
 const RATE_CONCURRENCY = 4;
 
@@ -78,6 +91,7 @@ export const LABEL_BATCH_SERVER_MESSAGES = {
     `country: a batch ships within ${country === 'US' ? 'the United States' : country} (the sender's country); buy a label to another country on the label page, with its customs declaration.`,
   notPaid: 'This batch is not paid yet: its tracking numbers come with its labels.',
   rating: 'The batch is being rated: wait until it is done.',
+  ratingGaveUp: 'The carriers did not answer for two hours, so this row has no rate yet: rate the batch again.',
 } as const;
 
 const notFound = () => new AppError(404, LABEL_BATCH_ERRORCODE.notFound, BATCH_MESSAGES.notFound);
@@ -399,6 +413,9 @@ export const RATING_STALLED_MS = 6 * 60 * 60 * 1000;
  * longer be captured; refused while that money is being taken.
  */
 async function editableBatch(trx: Db, userId: number, id: number, now: Date): Promise<LabelBatchRow> {
+  // The customer locked first (on PostgreSQL; SQLite's write transactions are one at a time): a change of the rows and
+  // a payment (payLabelBatch) never interleave, so an order is opened for the rows as they stand.
+  await lockUser(trx, userId);
   const batch = await findBatchOfUser(trx, userId, id);
   if (!batch) throw notFound();
   // A rating whose job gave up (the carriers down for hours) leaves the batch to change and rate again.
@@ -474,7 +491,7 @@ const settledState = (rows: readonly Pick<LabelBatchRowRow, 'state'>[]) => (rows
  * has none (new, fixed, or older than RATES_VALID_MS) the batch is 'rating' and the job asks the
  * carriers. Refused while a row has errors in its cells.
  */
-export async function rateLabelBatch(deps: LabelBatchDeps, userId: number, input: RateInput): Promise<LabelBatch> {
+export async function rateLabelBatch(deps: LabelBatchDeps & { accountBudgets: AccountBudgets }, userId: number, input: RateInput): Promise<LabelBatch> {
   const now = deps.config.clock();
   const nowIso = now.toISOString();
   await writeTransaction(deps.db, async (trx) => {
@@ -488,7 +505,11 @@ export async function rateLabelBatch(deps: LabelBatchDeps, userId: number, input
     for (const { row, changes } of settled) {
       if (changes.state !== row.state || changes.rate_id !== row.rate_id) await updateBatchRow(trx, row.id, { ...changes, updated_at: nowIso });
     }
-    const toRate = settled.some(({ changes }) => changes.state === 'ready');
+    const rowsToRate = settled.filter(({ changes }) => changes.state === 'ready').length;
+    const toRate = rowsToRate > 0;
+    // The carriers asked for these rows (a verification and a rating each) cost the account's hourly budget by their
+    // number; rows with fresh rates cost nothing. Refused 429 as the other carrier calls are; nothing changes then.
+    if (toRate) await spendAccountBudget(deps.accountBudgets, userId, 'carrierCalls', batchRatingUnits(rowsToRate));
     const state = toRate ? 'rating' : settledState(settled.map(({ changes }) => ({ state: changes.state ?? 'ready' })));
     await moveBatch(trx, batch.id, EDITABLE, { state, rule: ruled.rule, rule_carrier: ruled.rule_carrier, rule_service: ruled.rule_service, updated_at: nowIso });
     if (toRate) await enqueueJob(trx, now, 'label-batch-rate', { batchId: batch.id });
@@ -536,17 +557,27 @@ export async function runBatchRating(deps: LabelBatchDeps, batchId: number): Pro
   const limit = pLimit(RATE_CONCURRENCY);
   const rows = (await listBatchRows(deps.db, batchId)).filter((row) => row.state === 'ready');
   let more = false;
-  await Promise.all(
-    rows.map((row) =>
-      limit(async () => {
-        if (Date.now() - started > BATCH_JOB_SLICE_MS) {
-          more = true;
-          return;
-        }
-        await rateRow(deps, batch, row);
-      }),
-    ),
-  );
+  try {
+    await Promise.all(
+      rows.map((row) =>
+        limit(async () => {
+          if (Date.now() - started > BATCH_JOB_SLICE_MS) {
+            more = true;
+            return;
+          }
+          await rateRow(deps, batch, row);
+        }),
+      ),
+    );
+  } catch (error) {
+    // The carriers have not answered since the rating was asked (CARRIER_GIVE_UP_MS, before the job's tries run out):
+    // the batch goes back to draft, its unrated rows saying so, to be rated again rather than stay 'rating'.
+    const askedMs = deps.config.clock().getTime() - Date.parse(toIso(batch.updated_at));
+    if (askedMs < CARRIER_GIVE_UP_MS) throw error;
+    await giveUpRating(deps, batchId);
+    deps.log.error({ err: error, batch: batchId }, 'the carriers did not answer a label batch rating for two hours; the batch is a draft again');
+    return;
+  }
   const now = deps.config.clock();
   if (more) {
     await enqueueJob(deps.db, now, 'label-batch-rate', { batchId });
@@ -558,15 +589,28 @@ export async function runBatchRating(deps: LabelBatchDeps, batchId: number): Pro
   deps.log.info({ batch: batchId, rows: done.length, rated: done.filter((row) => row.state === 'rated').length }, 'label batch rated');
 }
 
+/** A rating given up: its rows still without rates say why, and the batch is a draft again (rated afresh when asked). */
+async function giveUpRating(deps: Pick<LabelBatchDeps, 'db' | 'config'>, batchId: number): Promise<void> {
+  const nowIso = deps.config.clock().toISOString();
+  await writeTransaction(deps.db, async (trx) => {
+    if (!(await moveBatch(trx, batchId, ['rating'], { state: 'draft', updated_at: nowIso }))) return;
+    for (const row of await listBatchRows(trx, batchId)) {
+      if (row.state !== 'ready') continue;
+      await updateBatchRow(trx, row.id, { notes: JSON.stringify([...parseJson<string[]>(row.notes, []), LABEL_BATCH_SERVER_MESSAGES.ratingGaveUp]), updated_at: nowIso });
+    }
+  });
+}
+
 /**
  * In the caller's transaction: the payment order a batch last opened is closed so it can no longer
- * be captured (created → cancelled); false while its money is being taken, or was taken.
+ * be captured (created → cancelled); false while its money is being taken, or was taken and kept
+ * (an order refunded whole, as one paid for rows that changed, is closed).
  */
 async function closeOpenPayment(trx: Db, paymentOrderId: number | null): Promise<boolean> {
   if (paymentOrderId === null) return true;
   const order = await findPaymentOrder(trx, paymentOrderId);
   if (order === undefined) return false;
-  return order.status === 'cancelled' || order.status === 'failed' || updatePaymentOrder(trx, order.id, ['created'], { status: 'cancelled' });
+  return order.status === 'cancelled' || order.status === 'failed' || order.status === 'refunded' || updatePaymentOrder(trx, order.id, ['created'], { status: 'cancelled' });
 }
 
 /**
@@ -576,31 +620,32 @@ async function closeOpenPayment(trx: Db, paymentOrderId: number | null): Promise
  */
 export async function payLabelBatch(deps: LabelBatchDeps, userId: number, id: number): Promise<string> {
   const now = deps.config.clock();
-  const batch = await findBatchOfUser(deps.db, userId, id);
-  if (!batch) throw notFound();
-  if (batch.state !== 'rated' && batch.state !== 'paying') throw refused(batch.state === 'buying' || batch.state === 'finished' ? BATCH_MESSAGES.notEditable : BATCH_MESSAGES.notRated);
-  const rows = await listBatchRows(deps.db, id);
-  if (rows.length === 0 || rows.some((row) => row.state !== 'rated')) throw refused(BATCH_MESSAGES.notRated);
-  if (rows.some((row) => !ratesFresh(row, now))) throw new AppError(409, LABEL_BATCH_ERRORCODE.expired, BATCH_MESSAGES.expired);
-  const totalCents = rows.reduce((sum, row) => sum + row.price_cents, 0);
-  const order = {
-    userId,
-    purpose: 'label-batch' as const,
-    plan: null,
-    quantity: rows.length,
-    amountCents: totalCents,
-    description: `${rows.length} shipping label${rows.length === 1 ? '' : 's'}, batch ${id}`,
-  };
   const opened = await writeTransaction(deps.db, async (trx) => {
-    const current = await findBatch(trx, id);
-    if (!current || (current.state !== 'rated' && current.state !== 'paying')) throw refused(BATCH_MESSAGES.payingAlready);
-    if (!(await closeOpenPayment(trx, current.payment_order_id))) throw refused(BATCH_MESSAGES.payingAlready);
+    // The customer locked first, as every change of a batch locks it (editableBatch): a rating with another rule is
+    // then wholly before or after this, and the rows read below are the ones the order is for.
+    await lockUser(trx, userId);
+    const batch = await findBatchOfUser(trx, userId, id);
+    if (!batch) throw notFound();
+    if (batch.state !== 'rated' && batch.state !== 'paying') throw refused(batch.state === 'buying' || batch.state === 'finished' ? BATCH_MESSAGES.notEditable : BATCH_MESSAGES.notRated);
+    const rows = await listBatchRows(trx, id);
+    if (rows.length === 0 || rows.some((row) => row.state !== 'rated')) throw refused(BATCH_MESSAGES.notRated);
+    if (rows.some((row) => !ratesFresh(row, now))) throw new AppError(409, LABEL_BATCH_ERRORCODE.expired, BATCH_MESSAGES.expired);
+    const totalCents = rows.reduce((sum, row) => sum + row.price_cents, 0);
+    const order = {
+      userId,
+      purpose: 'label-batch' as const,
+      plan: null,
+      quantity: rows.length,
+      amountCents: totalCents,
+      description: `${rows.length} shipping label${rows.length === 1 ? '' : 's'}, batch ${id}`,
+    };
+    if (!(await closeOpenPayment(trx, batch.payment_order_id))) throw refused(BATCH_MESSAGES.payingAlready);
     const created = await insertOpenOrder(trx, deps, order);
-    const moved = await moveBatch(trx, id, [current.state], { state: 'paying', payment_order_id: created.id, total_cents: totalCents, updated_at: now.toISOString() });
+    const moved = await moveBatch(trx, id, [batch.state], { state: 'paying', payment_order_id: created.id, total_cents: totalCents, updated_at: now.toISOString() });
     if (!moved) throw refused(BATCH_MESSAGES.payingAlready);
-    return created;
+    return { created, order };
   });
-  return openWithProvider(deps, opened, order);
+  return openWithProvider(deps, opened.created, opened.order);
 }
 
 /** deleteLabelBatchCall: a batch not paid deleted with its rows, its open payment cancelled first. */
@@ -614,3 +659,22 @@ export async function deleteLabelBatch(deps: Pick<LabelBatchDeps, 'db'>, userId:
   });
 }
 
+/**
+ * The hourly clean-up: batches not paid (draft, rating, rated, and paying: a payment left open at
+ * the provider) last changed before `beforeIso`, deleted with their rows, each in its transaction
+ * with its open payment cancelled first (so approving it later buys nothing and is given back); a
+ * batch whose money is being taken stays. Answers how many were deleted.
+ */
+export async function deleteUnpaidBatches(deps: Pick<LabelBatchDeps, 'db'>, beforeIso: string): Promise<number> {
+  let deleted = 0;
+  for (const { id } of await listUnpaidBatchesBefore(deps.db, beforeIso)) {
+    const gone = await writeTransaction(deps.db, async (trx) => {
+      const batch = await findBatch(trx, id);
+      if (!batch || !OPEN_BATCH_STATES.includes(batch.state) || toIso(batch.updated_at) >= beforeIso) return false;
+      if (!(await closeOpenPayment(trx, batch.payment_order_id))) return false;
+      return deleteBatch(trx, id, OPEN_BATCH_STATES);
+    });
+    if (gone) deleted += 1;
+  }
+  return deleted;
+}

@@ -17,7 +17,7 @@ import { notify } from '../notifications/notify.js';
 import { refundPartOfPaymentOrder, refundPaymentOrder } from '../payments/payment-orders.js';
 import { findUserById } from '../users/users.repository.js';
 import { dropOffRefundRefusal } from './hub-drop-offs.service.js';
-import { batchPaymentOfLabel } from './label-batches.repository.js';
+import { addBatchRefundOfLabel, batchPaymentOfLabel } from './label-batches.repository.js';
 import {
   findShipment,
   findShipmentByTrackingCode,
@@ -204,10 +204,12 @@ export async function checkRefundStatus(deps: RefundDeps, shipmentId: number, ch
 
 /** The carrier refunded the label: the customer's money back, then refunded, its ledger row and the notice. */
 async function completeLabelRefund(deps: RefundDeps, shipment: ShipmentRow): Promise<void> {
-  const within = async (trx: Db) => {
+  const within = async (trx: Db, ofBatch = false) => {
     const nowIso = deps.config.clock().toISOString();
     if (!(await moveShipment(trx, shipment.id, ['refund_pending'], { state: 'refunded', refund_status: 'refunded', refunded_at: nowIso, updated_at: nowIso }))) return;
     if (!(await recordRefund(trx, shipment.user_id, { at: nowIso, refundedCents: shipment.total_cents, shipmentId: shipment.id }))) return;
+    // A batch's label: the batch's refunded sum says so too (once: the label moved from refund_pending above).
+    if (ofBatch) await addBatchRefundOfLabel(trx, shipment.id, shipment.total_cents);
     await notifyCustomer(
       trx,
       deps,
@@ -221,12 +223,12 @@ async function completeLabelRefund(deps: RefundDeps, shipment: ShipmentRow): Pro
     // A label of a batch (issue 25 item 1): its part of the batch's one payment goes back, keyed by the label (so once).
     const batchPayment = await batchPaymentOfLabel(deps.db, shipment.id);
     if (batchPayment !== undefined) await refundPartOfPaymentOrder(deps, batchPayment, { key: `label-${shipment.id}`, cents: shipment.total_cents });
-    await writeTransaction(deps.db, within);
+    await writeTransaction(deps.db, (trx) => within(trx, batchPayment !== undefined));
     return;
   }
-  const marked = await refundPaymentOrder(deps, shipment.payment_order_id, { within });
+  const marked = await refundPaymentOrder(deps, shipment.payment_order_id, { within: (trx) => within(trx) });
   // Refunded before (a crash after the provider's refund, before this shipment's row): finish it.
-  if (!marked) await writeTransaction(deps.db, within);
+  if (!marked) await writeTransaction(deps.db, (trx) => within(trx));
 }
 
 /**

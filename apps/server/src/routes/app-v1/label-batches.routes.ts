@@ -37,9 +37,9 @@ export const BATCH_UPLOAD_BODY_LIMIT_BYTES = Math.ceil((BATCH_LIMITS.fileBytes *
  * Label batches from a spreadsheet (issue 25 item 1). The customer is the session's; another's
  * batch answers 404 as a missing one. The calls that ask the carriers or the payment provider are
  * throttled per address and charged to the account's hourly budgets: an upload verifies the
- * sender (1 carrier call); a rating costs 3 units whatever its rows (as one label's rating: the
- * rows are bounded by BATCH_LIMITS instead, so a batch of 500 is never stopped half-way by the
- * hourly budget); paying opens one checkout.
+ * sender (1 carrier call); a rating costs a unit for every BATCH_ROWS_PER_BUDGET_UNIT rows it
+ * asks the carriers about (none when every row's rates are fresh: a new rule), taken before the
+ * job starts so a batch of 500 (50 units) is never stopped half-way; paying opens one checkout.
  */
 export default async function labelBatchesRoutes(app: FastifyInstance) {
   const ok = { errorcode: LABEL_BATCH_ERRORCODE.ok, message: 'success' };
@@ -61,7 +61,8 @@ export default async function labelBatchesRoutes(app: FastifyInstance) {
 
   defineCall(app, deleteLabelBatchRowCall).handle(async (input, request) => ({ ...ok, data: await deleteLabelBatchRow(app, signedInUser(request).user_id, input) }));
 
-  defineCall(app, rateLabelBatchCall, { throttled: 'directory', budget: { name: 'carrierCalls', units: 3 } }).handle(async (input, request) => {
+  // Its carrierCalls budget is taken by the service, by the rows it asks the carriers about (batchRatingUnits).
+  defineCall(app, rateLabelBatchCall, { throttled: 'directory' }).handle(async (input, request) => {
     const data = await rateLabelBatch(app, signedInUser(request).user_id, input);
     if (data.state === 'rating') app.jobs.nudge();
     return { ...ok, data };
