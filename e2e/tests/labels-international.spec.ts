@@ -198,12 +198,12 @@ test('the carrier’s refusals of a declaration are named: an item without its H
   await customs.getByRole('group', { name: 'Item 1' }).getByLabel(/^Value/).fill('1500');
   await customs.getByRole('group', { name: 'Item 2' }).getByLabel(/^Value/).fill('1500');
   await customs.getByRole('group', { name: 'Item 2' }).getByLabel(/^HS code/).fill('650500');
-  await expect(customs.getByText('Total value: $3000.00')).toBeVisible();
+  await expect(customs.getByText('Total value: $3,000.00')).toBeVisible();
   await expect(customs.getByText(/EEL\/PFC: NOEEI 30\.37\(a\)/)).toBeVisible();
   await customs.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('form', { name: 'Options step' }).getByRole('button', { name: 'Check addresses' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'The carrier refused this shipment:' })).toContainText(
-    "Items: a declared value of $3000.00 is over the carrier's limit of $2,500",
+    "Items: a declared value of $3,000.00 is over the carrier's limit of $2,500",
     FIRST_LOAD,
   );
 

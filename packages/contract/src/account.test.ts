@@ -148,6 +148,15 @@ describe('memberships', () => {
     expect(formatUsd(1250)).toBe('$12.50');
   });
 
+  it('shows dollars with a thousands separator and two decimals', () => {
+    expect(formatUsd(454000)).toBe('$4,540.00');
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(-0)).toBe('$0.00');
+    expect(formatUsd(100000000)).toBe('$1,000,000.00');
+    expect(formatUsd(5)).toBe('$0.05');
+    expect(formatUsd(-500)).toBe('-$5.00');
+  });
+
   it('takes plans 1, 2 and 3 and quantities of at least 1', () => {
     expect(planField.parse('2')).toBe(2);
     expect(planField.safeParse('4').success).toBe(false);

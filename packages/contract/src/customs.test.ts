@@ -49,7 +49,7 @@ describe('customs declaration (issue 25 item 3)', () => {
     const dear = [item({ value: 1500 }), item({ value: 1200, hs_tariff_number: '610910' })];
     expect(customsNeedsAes(dear)).toBe(true);
     expect(customsNeedsAes([item({ value: 1500 }), item({ value: 1200, hs_tariff_number: '420221' })])).toBe(false);
-    expect(messages(declaration({ items: dear }))).toEqual(['eel_pfc: an HS group is worth more than $2500: enter the AES ITN (AES X and 14 digits)']);
+    expect(messages(declaration({ items: dear }))).toEqual(['eel_pfc: an HS group is worth more than $2,500: enter the AES ITN (AES X and 14 digits)']);
     expect(messages(declaration({ items: dear, eel_pfc: NO_EEI_EXEMPTION }))).toHaveLength(1);
     expect(customsDeclarationSchema.parse(declaration({ items: dear, eel_pfc: 'AES X20261127123456' })).eel_pfc).toBe('AES X20261127123456');
     expect(messages(declaration({ eel_pfc: 'whatever' }))).toEqual(['eel_pfc: NOEEI 30.37(a) or an AES ITN (AES X and 14 digits)']);
@@ -93,7 +93,7 @@ describe('the label page’s step forms (issue 25 item 3)', () => {
 describe('a declaration\'s messages as customers read them', () => {
   it('names the item and the field', () => {
     expect(customsMessageForPeople('items[1].hs_tariff_number: the carrier needs the HS code of every item')).toBe('Item 2, HS code: the carrier needs the HS code of every item');
-    expect(customsMessageForPeople("items: a declared value of $3000.00 is over the carrier's limit of $2,500")).toBe("Items: a declared value of $3000.00 is over the carrier's limit of $2,500");
+    expect(customsMessageForPeople("items: a declared value of $3,000.00 is over the carrier's limit of $2,500")).toBe("Items: a declared value of $3,000.00 is over the carrier's limit of $2,500");
     expect(customsMessageForPeople('USPS: too heavy')).toBe('USPS: too heavy');
   });
 });

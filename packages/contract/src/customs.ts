@@ -131,7 +131,7 @@ export const customsDeclarationSchema = z
     if (aes && !AES_ITN_PATTERN.test(declaration.eel_pfc)) {
       context.addIssue({
         code: 'custom',
-        message: say('eel_pfc', `an HS group is worth more than $${CUSTOMS_LIMITS.noEeiMaxValueUsd}: enter the AES ITN (AES X and 14 digits)`),
+        message: say('eel_pfc', `an HS group is worth more than $${CUSTOMS_LIMITS.noEeiMaxValueUsd.toLocaleString('en-US')}: enter the AES ITN (AES X and 14 digits)`),
         path: ['eel_pfc'],
       });
     } else if (!aes && declaration.eel_pfc !== '' && declaration.eel_pfc !== NO_EEI_EXEMPTION && !AES_ITN_PATTERN.test(declaration.eel_pfc)) {

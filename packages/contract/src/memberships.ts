@@ -40,9 +40,16 @@ export function orderTotalCents(amount: number, quantity: number): number {
   return Math.round(amount * 100) * quantity;
 }
 
-/** '$12.50' for 1250 cents. */
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Money as people read it, the one way the portal shows it: '$12.50' for 1250 cents, '$4,540.00' for
+ * 454000, '-$5.00' for -500 (callers that show their own sign pass Math.abs). An amount from the wire
+ * ('12.50') is shown as formatUsd(toCents(amount)). Files and API answers keep plain numbers (fromCents).
+ */
 export function formatUsd(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+  // A whole number of cents; `|| 0` so that -0 (and -0.4) is '$0.00', not '-$0.00'.
+  return usd.format((Math.round(cents) || 0) / 100);
 }
 
 const result = z.object({ errorcode: z.number().int(), message: z.string() });

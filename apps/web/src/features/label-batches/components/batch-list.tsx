@@ -1,4 +1,4 @@
-import type { LabelBatchSummary } from '@airbox/contract';
+import { formatUsd, toCents, type LabelBatchSummary } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -25,8 +25,8 @@ export function batchSummaryLine(batch: LabelBatchSummary): string {
   if (batch.counts.bought > 0) parts.push(`${batch.counts.bought} bought`);
   if (batch.counts.failed > 0) parts.push(`${batch.counts.failed} refused`);
   if (batch.counts.invalid > 0 && batch.paidAt === '') parts.push(`${batch.counts.invalid} with errors`);
-  if (batch.total !== '0.00') parts.push(`${batch.paidAt ? 'paid' : 'total'} $${batch.total}`);
-  if (batch.refunded !== '0.00') parts.push(`refunded $${batch.refunded}`);
+  if (batch.total !== '0.00') parts.push(`${batch.paidAt ? 'paid' : 'total'} ${formatUsd(toCents(batch.total))}`);
+  if (batch.refunded !== '0.00') parts.push(`refunded ${formatUsd(toCents(batch.refunded))}`);
   return parts.join(' · ');
 }
 

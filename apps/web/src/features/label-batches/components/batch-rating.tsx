@@ -1,4 +1,4 @@
-import { BATCH_RULES, type BatchRule, type LabelBatch } from '@airbox/contract';
+import { BATCH_RULES, formatUsd, toCents, type BatchRule, type LabelBatch } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -130,7 +130,7 @@ export function BatchRating({
           <Box component="dl" sx={{ m: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1 }}>
             <Typography component="dt">{BATCH_TEXT.total(payable)}:</Typography>
             <Typography component="dd" sx={{ m: 0, fontSize: '1.5rem', fontWeight: 700 }} data-testid="batch-total">
-              ${batch.total}
+              {formatUsd(toCents(batch.total))}
             </Typography>
           </Box>
           {batch.ratesExpireAt !== '' && (
@@ -148,7 +148,7 @@ export function BatchRating({
           </Typography>
           <Box>
             <Button variant="contained" color="secondary" size="large" disabled={paying} onClick={onPay}>
-              {BATCH_TEXT.pay} ${batch.total}
+              {BATCH_TEXT.pay} {formatUsd(toCents(batch.total))}
             </Button>
           </Box>
         </Box>

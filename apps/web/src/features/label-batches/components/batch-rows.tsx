@@ -1,4 +1,4 @@
-import type { BatchColumn, LabelBatchRow } from '@airbox/contract';
+import { formatUsd, toCents, type BatchColumn, type LabelBatchRow } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -127,7 +127,7 @@ function Outcome({ row, serviceName }: { row: LabelBatchRow; serviceName: (carri
       </Box>
       {row.rate && (
         <Typography variant="body2">
-          {serviceName(row.rate.carrier, row.rate.service)} <strong>${row.rate.rate}</strong>
+          {serviceName(row.rate.carrier, row.rate.service)} <strong>{formatUsd(toCents(row.rate.rate))}</strong>
         </Typography>
       )}
       {row.trackingNum !== '' && (

@@ -169,8 +169,8 @@ describe('Label Batches', { timeout: 60_000 }, () => {
 
   it('rates with the rule, shows the one total and pays once at the provider', async () => {
     signIn({ userId: 7 });
-    const rate = { carrier: 'USPS', service: 'GroundAdvantage', rate: '8.20', deliveryDays: 3, deliveryDate: null };
-    const rated = batch({ state: 'rated', rule: 'fastest', total: '16.40', ratesExpireAt: '2026-11-25T16:00:00Z', rows: [row(1, { state: 'rated', rate }), row(2, { state: 'rated', rate })], counts: { rows: 2, invalid: 0, ready: 0, rated: 2, queued: 0, bought: 0, failed: 0 } });
+    const rate = { carrier: 'USPS', service: 'GroundAdvantage', rate: '820.00', deliveryDays: 3, deliveryDate: null };
+    const rated = batch({ state: 'rated', rule: 'fastest', total: '1640.00', ratesExpireAt: '2026-11-25T16:00:00Z', rows: [row(1, { state: 'rated', rate }), row(2, { state: 'rated', rate })], counts: { rows: 2, invalid: 0, ready: 0, rated: 2, queued: 0, bought: 0, failed: 0 } });
     let current = batch();
     const api = mockApi({
       ...common,
@@ -183,8 +183,9 @@ describe('Label Batches', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'RATE ALL' }));
     expect(await screen.findByText('Total to pay for 2 labels:')).toBeInTheDocument();
     expect(api.calls('/app/v1/labelBatches/rate')[0]!.json).toEqual({ id: 12, rule: 'fastest' });
-    expect(screen.getByTestId('batch-total')).toHaveTextContent('$16.40');
-    await user.click(screen.getByRole('button', { name: 'PAY $16.40' }));
+    expect(screen.getByTestId('batch-total')).toHaveTextContent('$1,640.00');
+    expect(screen.getAllByText('$820.00')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'PAY $1,640.00' }));
     await waitFor(() => expect(leaveForPayment).toHaveBeenCalledWith('https://pay.example/approve?token=batch'));
     expect(api.calls('/app/v1/labelBatches/pay')).toHaveLength(1);
   });

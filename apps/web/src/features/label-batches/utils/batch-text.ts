@@ -1,4 +1,4 @@
-import { BATCH_COLUMNS, type BatchColumn, type BatchRule, type LabelBatchRow, type LabelBatchSummary } from '@airbox/contract';
+import { BATCH_COLUMNS, formatUsd, toCents, type BatchColumn, type BatchRule, type LabelBatchRow, type LabelBatchSummary } from '@airbox/contract';
 
 /** The words of the Label Batches screen. */
 export const BATCH_TEXT = {
@@ -47,11 +47,11 @@ export const BATCH_TEXT = {
   paying: 'A payment was opened and not finished. Pay again, or delete the batch.',
   buying: (done: number, total: number) => `Buying the labels: ${done} of ${total}`,
   finished: (bought: number, total: number) => `Finished: ${bought} of ${total} ${total === 1 ? 'label' : 'labels'} bought.`,
-  paid: (amount: string) => `Paid $${amount}`,
-  refundedTotal: (amount: string) => `refunded $${amount}`,
+  paid: (amount: string) => `Paid ${formatUsd(toCents(amount))}`,
+  refundedTotal: (amount: string) => `refunded ${formatUsd(toCents(amount))}`,
   refusedTitle: 'Refused by the carrier',
-  refundedRow: (amount: string) => `refunded $${amount}`,
-  refundPending: (amount: string) => `$${amount} being refunded`,
+  refundedRow: (amount: string) => `refunded ${formatUsd(toCents(amount))}`,
+  refundPending: (amount: string) => `${formatUsd(toCents(amount))} being refunded`,
   downloadLabels: 'DOWNLOAD LABELS',
   downloadTracking: 'DOWNLOAD TRACKING CSV',
   purchasedLabels: 'PURCHASED LABELS',

@@ -128,6 +128,10 @@ describe('the Customs step', () => {
     await user.click(screen.getByRole('button', { name: 'Remove item 2' }));
     expect(screen.queryByRole('group', { name: 'Item 2' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove item 1' })).not.toBeInTheDocument();
+    // Thousands are grouped, as everywhere money is shown.
+    await user.clear(textbox(/Value/, item(1)));
+    await user.type(textbox(/Value/, item(1)), '1200');
+    expect(screen.getByText('Total value: $1,200.00')).toBeInTheDocument();
   }, 40_000);
 
   it('stops adding at the cap', async () => {
@@ -148,7 +152,7 @@ describe('the Customs step', () => {
     await waitFor(() => expect(textbox(/What it holds/)).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText("Say what the parcel holds (contents type 'other')")).toBeInTheDocument();
-    expect(screen.getByText(/An HS group is worth more than \$2500: enter the AES ITN/)).toBeInTheDocument();
+    expect(screen.getByText(/An HS group is worth more than \$2,500: enter the AES ITN/)).toBeInTheDocument();
     await user.clear(textbox(/Value/, item(1)));
     await user.type(textbox(/Value/, item(1)), '900');
     await waitFor(() => expect(screen.queryByRole('textbox', { name: /AES ITN/ })).not.toBeInTheDocument());

@@ -7,7 +7,7 @@ import {
   customsNeedsAes,
   customsRule,
   customsTotalValue,
-  fromCents,
+  formatUsd,
   toCents,
 } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
@@ -109,7 +109,7 @@ function ItemsFields() {
           Add an item
         </Button>
         <Typography variant="body2" color="text.secondary">
-          {full ? `A declaration holds at most ${CUSTOMS_LIMITS.maxItems} items.` : `Total value: $${fromCents(toCents(String(customsTotalValue(typedItems(items)))))}`}
+          {full ? `A declaration holds at most ${CUSTOMS_LIMITS.maxItems} items.` : `Total value: ${formatUsd(toCents(customsTotalValue(typedItems(items))))}`}
         </Typography>
       </Box>
     </Box>

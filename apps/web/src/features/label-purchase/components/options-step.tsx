@@ -1,4 +1,4 @@
-import { INSURANCE_MESSAGE, MAX_INSURED_VALUE_CENTS, fromCents, insuranceFeeCents, toCents } from '@airbox/contract';
+import { INSURANCE_MESSAGE, MAX_INSURED_VALUE_CENTS, formatUsd, fromCents, insuranceFeeCents, toCents } from '@airbox/contract';
 import Typography from '@mui/material/Typography';
 import { useWatch } from 'react-hook-form';
 import { Form } from '../../../components/form/form';
@@ -18,7 +18,7 @@ function InsuranceFee() {
   const valid = /^\d*(\.\d{0,2})?$/.test(value ?? '') && cents <= MAX_INSURED_VALUE_CENTS;
   return (
     <Typography aria-live="polite" variant="body2">
-      {valid && cents > 0 ? `Insurance fee: $${fromCents(insuranceFeeCents(cents))}` : 'No insurance'}
+      {valid && cents > 0 ? `Insurance fee: ${formatUsd(insuranceFeeCents(cents))}` : 'No insurance'}
     </Typography>
   );
 }

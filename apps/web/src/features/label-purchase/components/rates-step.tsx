@@ -1,4 +1,4 @@
-import { DROPOFF_TEXT, DUTIES_PAID_ON_DELIVERY, SHIPMENT_MESSAGES, customsMessageForPeople, carrierDisplayName, formatShortDay, fromCents, toCents, type LabelRate } from '@airbox/contract';
+import { DROPOFF_TEXT, DUTIES_PAID_ON_DELIVERY, SHIPMENT_MESSAGES, customsMessageForPeople, carrierDisplayName, formatShortDay, formatUsd, toCents, type LabelRate } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -63,7 +63,7 @@ export const dutiesText = (rate: Pick<LabelRate, 'dutiesAndTaxes'> | undefined) 
   rate?.dutiesAndTaxes === null || rate?.dutiesAndTaxes === undefined
     ? `${DUTIES_PAID_ON_DELIVERY}.`
     : toCents(rate.dutiesAndTaxes) > 0
-      ? `Duties and taxes estimated by the carrier: $${rate.dutiesAndTaxes}, paid by the recipient on delivery.`
+      ? `Duties and taxes estimated by the carrier: ${formatUsd(toCents(rate.dutiesAndTaxes))}, paid by the recipient on delivery.`
       : 'The carrier expects no duties or taxes for this declaration.';
 
 /** A ship date as the list offers it: 'Today, Thu, Nov 26', 'Fri, Nov 27'. */
@@ -115,7 +115,7 @@ function RateCard({
       />
       {/* The radio's name: the service and the price, as one text (the card shows them apart). */}
       <Box component="span" id={labelId} sx={visuallyHidden}>
-        {`${service} · $${rate.rate}`}
+        {`${service} · ${formatUsd(toCents(rate.rate))}`}
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography aria-hidden sx={{ fontWeight: 600 }}>
@@ -144,7 +144,7 @@ function RateCard({
       {/* The price column: what the customer pays, and the carrier's retail price struck through when it is more. */}
       <Box sx={{ flexShrink: 0, textAlign: 'right', alignSelf: 'flex-start', minWidth: 72 }}>
         <Typography aria-hidden component="p" sx={{ fontSize: '1.25rem', fontWeight: 700, lineHeight: 1.3, fontVariantNumeric: 'tabular-nums' }}>
-          {`$${rate.rate}`}
+          {formatUsd(toCents(rate.rate))}
         </Typography>
         {saving && (
           <Box id={savingId}>
@@ -152,10 +152,10 @@ function RateCard({
               <Box component="span" sx={visuallyHidden}>
                 Retail price
               </Box>{' '}
-              <s>{`$${rate.retailRate}`}</s>
+              <s>{formatUsd(toCents(rate.retailRate))}</s>
             </Typography>
             <Typography variant="body2" sx={{ color: 'success.main', fontWeight: 600, whiteSpace: 'nowrap' }}>
-              {`Save $${fromCents(saving.cents)} (${saving.percent}%)`}
+              {`Save ${formatUsd(saving.cents)} (${saving.percent}%)`}
             </Typography>
           </Box>
         )}

@@ -1,4 +1,4 @@
-import { CUSTOMS_CONTENTS_NAMES, NO_EEI_EXEMPTION, formatShortDay, fromCents, insuranceFeeCents, LABEL_RETURN_MESSAGES, predefinedPackageOf, toCents, type LabelRate } from '@airbox/contract';
+import { CUSTOMS_CONTENTS_NAMES, NO_EEI_EXEMPTION, formatShortDay, formatUsd, insuranceFeeCents, LABEL_RETURN_MESSAGES, predefinedPackageOf, toCents, type LabelRate } from '@airbox/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ComponentProps, ReactNode } from 'react';
@@ -60,7 +60,7 @@ function Declaration({ customs }: { customs: LabelDraft['customs'] }) {
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {customs.items.map((item, index) => (
           <li key={index}>
-            {`${item.quantity} × ${item.description}, $${fromCents(toCents(item.value))}, ${item.weight} oz, HS ${item.hs_tariff_number || 'none'}, made in ${item.origin_country}`}
+            {`${item.quantity} × ${item.description}, ${formatUsd(toCents(item.value))}, ${item.weight} oz, HS ${item.hs_tariff_number || 'none'}, made in ${item.origin_country}`}
           </li>
         ))}
       </Box>
@@ -140,14 +140,14 @@ export function ReviewStep({
           </Row>
         )}
         <Row term="Rate" divided>
-          {`$${fromCents(rateCents)}`}
-          {saving && ` (retail $${rate.retailRate}, you save $${fromCents(saving.cents)})`}
+          {formatUsd(rateCents)}
+          {saving && ` (retail ${formatUsd(toCents(rate.retailRate))}, you save ${formatUsd(saving.cents)})`}
         </Row>
         <Row term="Insurance">
-          {insuranceCents > 0 ? `$${fromCents(insuranceCents)} (declared value $${fromCents(toCents(draft.options.insuredValue))})` : 'None'}
+          {insuranceCents > 0 ? `${formatUsd(insuranceCents)} (declared value ${formatUsd(toCents(draft.options.insuredValue))})` : 'None'}
         </Row>
         <Row term="Total">
-          <strong>{`$${fromCents(totalCents)}`}</strong>
+          <strong>{formatUsd(totalCents)}</strong>
         </Row>
         {isInternational(draft) && <Row term="Duties and taxes">{dutiesText(rate)}</Row>}
       </Box>
@@ -161,7 +161,7 @@ export function ReviewStep({
       <Typography variant="body2" color="text.secondary">
         You pay with PayPal; the label is bought from the carrier once the payment is confirmed.
       </Typography>
-      <StepActions onBack={onBack} nextLabel={`Pay $${fromCents(totalCents)}`} busy={busy} />
+      <StepActions onBack={onBack} nextLabel={`Pay ${formatUsd(totalCents)}`} busy={busy} />
     </Box>
   );
 }

@@ -1,16 +1,15 @@
+import { formatUsd, toCents } from '@airbox/contract';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
 import { paths } from '../../../config/paths';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 /** The amount from the query, shown as dollars; null when it is not a number. */
 function formatAmount(raw: string | null): string | null {
   if (raw === null || raw.trim() === '') return null;
   const amount = Number(raw);
-  return Number.isFinite(amount) && amount >= 0 ? usd.format(amount) : null;
+  return Number.isFinite(amount) && amount >= 0 ? formatUsd(toCents(amount)) : null;
 }
 
 /** /payment?amount=…: the success screen of a payment; a success dialog, then login. */
