@@ -91,6 +91,16 @@ async function paid(customer: Customer, id: number) {
   return { returnPath, landing, batch: await detail(customer, id) };
 }
 
+/** A new customer's batch of `rows` rated and paid on the simulator, its buying job not run yet. */
+async function paidNotBought(rows: number) {
+  const customer = await newCustomer(t.app);
+  const uploaded = await upload(customer, fileBody(csvOf(rowsOf(rows))));
+  await rated(customer, uploaded.id);
+  const pay = await post('/app/v1/labelBatches/pay', { id: uploaded.id }, customer.cookie);
+  await follow(await approve(tokenOf(pay.json())), customer.cookie);
+  return { customer, uploaded };
+}
+
 const batchPage = (id: number) => `/app/paySuccess?redirect=${encodeURIComponent(`/ShipmentParent/batches?batch=${id}`)}`;
 const capturedOrders = (customer: Customer) =>
   t.app.db.selectFrom('payment_orders').selectAll().where('user_id', '=', customer.userId).where('purpose', '=', 'label-batch').where('status', '=', 'captured').execute();
@@ -304,11 +314,7 @@ describe('a carrier that does not answer', () => {
 
 describe('two runs of the buying job at once', () => {
   it('buy and record each row once', async () => {
-    const customer = await newCustomer(t.app);
-    const uploaded = await upload(customer, fileBody(csvOf(rowsOf(3))));
-    await rated(customer, uploaded.id);
-    const pay = await post('/app/v1/labelBatches/pay', { id: uploaded.id }, customer.cookie);
-    await follow(await approve(tokenOf(pay.json())), customer.cookie);
+    const { customer, uploaded } = await paidNotBought(3);
     const before = carriers().purchaseCount();
     const { runBatchBuying } = await import('../src/modules/shipments/label-batch-checkout.js');
     await Promise.all([runBatchBuying(t.app, uploaded.id), runBatchBuying(t.app, uploaded.id)]);
@@ -404,11 +410,7 @@ describe('paying while the rows change', () => {
 
 describe('a buying run that died holding a row', () => {
   it('is taken up again once its claim runs out: the batch finishes instead of staying buying', async () => {
-    const customer = await newCustomer(t.app);
-    const uploaded = await upload(customer, fileBody(csvOf(rowsOf(3))));
-    await rated(customer, uploaded.id);
-    const pay = await post('/app/v1/labelBatches/pay', { id: uploaded.id }, customer.cookie);
-    await follow(await approve(tokenOf(pay.json())), customer.cookie);
+    const { customer, uploaded } = await paidNotBought(3);
     // A worker claimed row 2 and was killed during its carrier call: its claim is fresh when the job runs again.
     await t.app.db
       .updateTable('label_batch_rows')
