@@ -120,7 +120,7 @@ describe('a label to Canada with its customs declaration', () => {
     expect(noHs).toMatchObject({ status: 200, errorcode: LABEL_PURCHASE_ERRORCODE.noRates, messages: ['items[1].hs_tariff_number: the carrier needs the HS code of every item'] });
     // Over the simulated carriers' limit of $2,500 (the AES ITN given, as the contract asks above it).
     const dear = await answer({ ...ORDER, customs: { ...CUSTOMS, eel_pfc: 'AES X20261127123456', items: [{ ...CUSTOMS.items[0], value: 2600 }] } });
-    expect(dear).toMatchObject({ status: 200, errorcode: LABEL_PURCHASE_ERRORCODE.noRates, messages: ["items: a declared value of $2600.00 is over the carrier's limit of $2,500"] });
+    expect(dear).toMatchObject({ status: 200, errorcode: LABEL_PURCHASE_ERRORCODE.noRates, messages: ["items: a declared value of $2,600.00 is over the carrier's limit of $2,500"] });
     // A field the contract refuses is named with its item.
     const badOrigin = await answer({ ...ORDER, customs: { ...CUSTOMS, items: [CUSTOMS.items[0], { ...CUSTOMS.items[1], origin_country: 'China' }] } });
     expect(badOrigin.status).toBe(400);

@@ -1,4 +1,4 @@
-import { encodeLabelPurchaseParam, estimatedDeliveryDate, LABEL_PURCHASE_ERRORCODE, SHIPMENT_MESSAGES, shipDatesFrom } from '@airbox/contract';
+import { encodeLabelPurchaseParam, estimatedDeliveryDate, formatUsd, LABEL_PURCHASE_ERRORCODE, SHIPMENT_MESSAGES, shipDatesFrom } from '@airbox/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { CARRIER_GIVE_UP_MS as BUYING_GIVE_UP_MS } from '../src/modules/carriers/carrier-purchase.js';
 import { LABEL_PURCHASE_MESSAGES, RATES_VALID_MS } from '../src/modules/shipments/label-purchase.service.js';
@@ -353,7 +353,7 @@ describe('buyLabelCall and the payment return', () => {
 
     const failed = await shipmentRow(draftId);
     expect(failed.state).toBe('failed');
-    expect(failed.purchase_note).toBe(`The carrier refused this label (the carrier declined to make it). Your payment of $${(failed.total_cents / 100).toFixed(2)} was refunded.`);
+    expect(failed.purchase_note).toBe(`The carrier refused this label (the carrier declined to make it). Your payment of ${formatUsd(failed.total_cents)} was refunded.`);
     const order = await paymentOrder(failed.payment_order_id!);
     expect(order).toMatchObject({ status: 'refunded', refund_request_id: `refund-${order.id}` });
     expect(order.refunded_at).not.toBeNull();

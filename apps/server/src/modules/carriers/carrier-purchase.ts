@@ -1,4 +1,4 @@
-import { APP_BASE, APP_PATHS, fromCents } from '@airbox/contract';
+import { APP_BASE, APP_PATHS, formatUsd } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
@@ -138,7 +138,7 @@ async function findIn<Row extends PurchaseRow, Bought, Made>(db: Db, kind: Carri
 
 /** Why the carrier refused, as the row and the customer read it. */
 function refusalNote<Row extends PurchaseRow, Bought, Made>(kind: CarrierPurchaseKind<Row, Bought, Made>, row: Row, error: CarrierError): string {
-  return `The carrier refused this ${kind.words.thing} (${refusalReason(kind, error)}). Your payment of $${fromCents(kind.paidCents(row))} was refunded.`;
+  return `The carrier refused this ${kind.words.thing} (${refusalReason(kind, error)}). Your payment of ${formatUsd(kind.paidCents(row))} was refunded.`;
 }
 
 function refusalReason<Row extends PurchaseRow, Bought, Made>(kind: CarrierPurchaseKind<Row, Bought, Made>, error: CarrierError): string {

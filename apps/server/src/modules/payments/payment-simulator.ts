@@ -1,6 +1,6 @@
+import { formatUsd } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { escapeHtml } from '../../providers/mail/mail-provider.js';
-import { amountOf } from '../../providers/payments/payments-provider.js';
 import { SIMULATOR_DECLINED_CENTS, SIMULATOR_PAGE_PATH, type SimulatorPaymentsProvider } from '../../providers/payments/simulator-payments-provider.js';
 
 /**
@@ -46,7 +46,7 @@ export async function simulatorApprovalPage(deps: SimulatorDeps, token: string |
     'Payment simulator',
     `<h1>Payment simulator</h1>
 <p>${escapeHtml(order.description)}</p>
-<p class="amount">$${escapeHtml(amountOf(order.amount_cents))} ${escapeHtml(order.currency)}</p>
+<p class="amount">${escapeHtml(formatUsd(order.amount_cents))} ${escapeHtml(order.currency)}</p>
 <form method="post" action="${SIMULATOR_PAGE_PATH}/approve">${hidden}<button class="approve" type="submit">Approve</button></form>
 <form method="post" action="${SIMULATOR_PAGE_PATH}/cancel">${hidden}<button class="cancel" type="submit">Cancel</button></form>
 <p class="note">No money moves: this is the portal's local payment simulator. Amounts ending in .${SIMULATOR_DECLINED_CENTS} are declined at capture.</p>`,

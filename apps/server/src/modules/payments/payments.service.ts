@@ -1,6 +1,6 @@
-import { appUrl } from '@airbox/contract';
+import { appUrl, formatUsd } from '@airbox/contract';
 import { writeTransaction } from '../../db/database.js';
-import { type CaptureResult, amountOf, PaymentProviderError } from '../../providers/payments/payments-provider.js';
+import { type CaptureResult, PaymentProviderError } from '../../providers/payments/payments-provider.js';
 import { notify } from '../notifications/notify.js';
 import { findUserById } from '../users/users.repository.js';
 import { type CheckoutDeps, type CheckoutPurpose, purposeOf } from './checkout.js';
@@ -247,7 +247,7 @@ async function failPendingCapture(deps: PaymentsDeps, order: PaymentOrderRow, st
       await notify(trx, deps, user, {
         subject: 'your payment did not go through',
         lines: [
-          `PayPal did not complete your payment of $${amountOf(order.amount_cents)} for ${purpose.describe(order)}, which it had been confirming, so nothing was bought.`,
+          `PayPal did not complete your payment of ${formatUsd(order.amount_cents)} for ${purpose.describe(order)}, which it had been confirming, so nothing was bought.`,
           'If money left your account for it, PayPal returns it. You can pay again with another card or PayPal account.',
         ],
         action: { label: purpose.tryAgain.label, link: appUrl(deps.config.publicUrl, purpose.tryAgain.path) },

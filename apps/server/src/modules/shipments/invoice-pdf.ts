@@ -1,4 +1,4 @@
-import { carrierDisplayName, fromCents } from '@airbox/contract';
+import { carrierDisplayName, formatUsd } from '@airbox/contract';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -42,7 +42,6 @@ function dateText(date: Date): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
-const dollars = (cents: number) => `$${fromCents(cents)}`;
 
 /** Text the standard fonts can draw (Latin-1): an ellipsis becomes three dots, anything else beyond Latin-1 '?'. */
 function printable(text: string): string {
@@ -125,11 +124,11 @@ export async function drawInvoicePdf(content: InvoiceContent, options: { compres
   doc.text('AMOUNT', amountX, y + 8, { width: 110, align: 'right' });
   y += 24;
   const items: [string, string][] = [
-    [`Postage: ${invoice.service} (retail price)`, dollars(invoice.rateCents + invoice.discountCents)],
-    ['Discount', invoice.discountCents > 0 ? `-${dollars(invoice.discountCents)}` : dollars(0)],
+    [`Postage: ${invoice.service} (retail price)`, formatUsd(invoice.rateCents + invoice.discountCents)],
+    ['Discount', invoice.discountCents > 0 ? `-${formatUsd(invoice.discountCents)}` : formatUsd(0)],
     [
-      invoice.insuredValueCents > 0 ? `Insurance for a declared value of ${dollars(invoice.insuredValueCents)}` : 'Insurance (none declared)',
-      dollars(invoice.insuranceCents),
+      invoice.insuredValueCents > 0 ? `Insurance for a declared value of ${formatUsd(invoice.insuredValueCents)}` : 'Insurance (none declared)',
+      formatUsd(invoice.insuranceCents),
     ],
   ];
   doc.font('Helvetica').fontSize(10.5).fillColor(INK);
@@ -142,7 +141,7 @@ export async function drawInvoicePdf(content: InvoiceContent, options: { compres
   y += 10;
   doc.font('Helvetica-Bold').fontSize(13).fillColor(INK);
   doc.text('Total paid', amountX - 150, y, { width: 140, align: 'right' });
-  doc.text(`${dollars(invoice.totalCents)} USD`, amountX - 10, y, { width: 120, align: 'right' });
+  doc.text(`${formatUsd(invoice.totalCents)} USD`, amountX - 10, y, { width: 120, align: 'right' });
   y += 36;
 
   doc.font('Helvetica').fontSize(10).fillColor(MUTED);

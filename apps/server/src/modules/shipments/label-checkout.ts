@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { APP_BASE, APP_PATHS, appUrl, carrierDisplayName, carrierServiceName, DROP_OFF_VALID_DAYS, encodeLabelPurchaseParam, formatDropOffCode, fromCents } from '@airbox/contract';
+import { APP_BASE, APP_PATHS, appUrl, carrierDisplayName, carrierServiceName, DROP_OFF_VALID_DAYS, encodeLabelPurchaseParam, formatDropOffCode, formatUsd } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
 import { CarrierError, type Postage } from '../../providers/carriers/carriers-provider.js';
 import { carrierServiceRenamings } from '../carriers/carriers.service.js';
@@ -120,7 +120,7 @@ async function recordLabel(deps: LabelCheckoutDeps, shipment: ShipmentRow, posta
         hub && dropOffCode
           ? `Your ${label} label for the parcel to ${shipment.to_city}, ${shipment.to_state} is ready: no need to print it. Drop the parcel off at ${hub.business_name}, ${hub.address}, ${hub.city}: show drop-off code ${formatDropOffCode(dropOffCode)} (or its QR code, attached and on Purchased Labels) at the locker within ${DROP_OFF_VALID_DAYS} days, and an empty compartment opens once. Tracking number: ${postage.trackingCode}.`
           : `Your ${label} label for the parcel to ${shipment.to_city}, ${shipment.to_state} is ready to print. Tracking number: ${postage.trackingCode}.`,
-        `You paid $${fromCents(shipment.total_cents)} (label $${fromCents(shipment.rate_cents)}, insurance $${fromCents(shipment.insurance_cents)}). Invoice INV-${shipment.order_no}.`,
+        `You paid ${formatUsd(shipment.total_cents)} (label ${formatUsd(shipment.rate_cents)}, insurance ${formatUsd(shipment.insurance_cents)}). Invoice INV-${shipment.order_no}.`,
       ],
       action: { label: 'Purchased Labels', link: appUrl(deps.config.publicUrl, labelsHref(shipment.order_no)) },
     };

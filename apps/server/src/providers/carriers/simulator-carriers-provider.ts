@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { customsTotalValue, estimatedDeliveryDate, localToday, stateTimeZone } from '@airbox/contract';
+import { customsTotalValue, estimatedDeliveryDate, formatUsd, localToday, stateTimeZone, toCents } from '@airbox/contract';
 import {
   type AddressVerification,
   type BoughtPickup,
@@ -371,7 +371,7 @@ export function createSimulatorCarriersProvider(options: {
     }
     const value = customsTotalValue(customs.items);
     if (value > SIMULATOR_MAX_CUSTOMS_VALUE_USD) {
-      throw new CarrierError('INVALID_REQUEST', `items: a declared value of $${value.toFixed(2)} is over the carrier's limit of $${SIMULATOR_MAX_CUSTOMS_VALUE_USD.toLocaleString('en-US')}`);
+      throw new CarrierError('INVALID_REQUEST', `items: a declared value of ${formatUsd(toCents(value))} is over the carrier's limit of $${SIMULATOR_MAX_CUSTOMS_VALUE_USD.toLocaleString('en-US')}`);
     }
     return customs;
   }
