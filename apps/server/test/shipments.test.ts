@@ -213,8 +213,10 @@ describe('a shipment’s details and comments', () => {
     expect(body.errorcode).toBe(SHIPMENT_DETAIL_ERRORCODE.ok);
     expect(body.data).toEqual({
       comments: '',
-      from_address: { name: 'Casey Customer', company: '', street1: '1 Main St', street2: 'Apt 2', city: 'San Francisco', state: 'CA', zip: '94105', phone: '415-555-0101', email: 'casey@example.com' },
-      to_address: { name: 'Maria Lopez', company: '', street1: '55 Elm St', street2: '', city: 'Portland', state: 'OR', zip: '97201', phone: '503-555-0199', email: 'maria@example.com' },
+      // Issue 25 item 3: a label at home has no customs declaration.
+      customs: null,
+      from_address: { name: 'Casey Customer', company: '', street1: '1 Main St', street2: 'Apt 2', city: 'San Francisco', state: 'CA', zip: '94105', country: 'US', phone: '415-555-0101', email: 'casey@example.com' },
+      to_address: { name: 'Maria Lopez', company: '', street1: '55 Elm St', street2: '', city: 'Portland', state: 'OR', zip: '97201', country: 'US', phone: '503-555-0199', email: 'maria@example.com' },
       tracker: {
         status: 'in_transit',
         trackingCode: label.trackingCode,

@@ -887,8 +887,8 @@ const draftAddressSchema = z.object({
   phone: draftText(32),
   email: draftText(50),
   residential: whenMissing(flagField, false),
-  /** Issue 25 item 3: two letters as typed so far; absent: the United States. */
-  country: whenMissing(textField.trim().toUpperCase().regex(/^[A-Z]{2}$/, 'country: two letters (US, CA, …)'), 'US'),
+  /** Issue 25 item 3: two letters (a contact's 'USA' read as 'US'); absent: the United States. */
+  country: countryField,
 });
 
 export const saveOrderForLaterCall = call({
