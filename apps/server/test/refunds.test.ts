@@ -1,4 +1,4 @@
-import { SHIPMENT_MESSAGES } from '@airbox/contract';
+import { formatUsd, SHIPMENT_MESSAGES } from '@airbox/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { REFUND_MESSAGES, REFUND_STATUS_DELAY_MS } from '../src/modules/shipments/refunds.service.js';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
@@ -88,7 +88,7 @@ describe('refundCall', () => {
     ]);
     const notice = mails.filter((mail) => mail.to === owner.email && mail.subject.includes('refunded'));
     expect(notice).toHaveLength(1);
-    expect(notice[0]!.text).toContain(`$${(refunded.total_cents / 100).toFixed(2)}`);
+    expect(notice[0]!.text).toContain(`; ${formatUsd(refunded.total_cents)} goes back to the account you paid with.`);
     const texts = await t.app.db.selectFrom('jobs').select('payload').where('name', '=', 'sms').execute();
     expect(texts.some((job) => job.payload.includes('+14155550142') && job.payload.includes(refunded.order_no))).toBe(true);
 

@@ -1,7 +1,7 @@
 import {
   APP_PATHS,
   appUrl,
-  fromCents,
+  formatUsd,
   REFUND_WINDOW_DAYS,
   refundRefusal,
   SHIPMENT_MESSAGES,
@@ -215,7 +215,7 @@ async function completeLabelRefund(deps: RefundDeps, shipment: ShipmentRow): Pro
       deps,
       shipment.user_id,
       `label ${shipment.order_no} refunded`,
-      `The carrier refunded label ${shipment.order_no} (${shipment.carrier} ${shipment.tracking_code ?? ''}); $${fromCents(shipment.total_cents)} goes back to the account you paid with.`,
+      `The carrier refunded label ${shipment.order_no} (${shipment.carrier} ${shipment.tracking_code ?? ''}); ${formatUsd(shipment.total_cents)} goes back to the account you paid with.`,
       shipment.order_no,
     );
   };
