@@ -58,7 +58,7 @@ export const scanFormLabelSchema = z.object({
   refunded: z.boolean(),
 });
 
-export const scanFormSchema = z.object({
+export const scanFormAnswerSchema = z.object({
   /** Ours: what downloadScanFormCall takes. */
   id: z.number().int(),
   /** The carrier service's id of the form (EasyPost's sf_…); '' until made. */
@@ -74,7 +74,7 @@ export const scanFormSchema = z.object({
   /** Why it failed, or that a label on it was refunded ('' otherwise). */
   note: z.string(),
 });
-export type ScanForm = z.infer<typeof scanFormSchema>;
+export type ScanForm = z.infer<typeof scanFormAnswerSchema>;
 
 export const SCAN_FORM_MESSAGES = {
   created: (count: number) => `Scan form made for ${count} ${count === 1 ? 'label' : 'labels'}: print it and hand it to USPS with the parcels.`,
@@ -111,7 +111,7 @@ export const createScanFormCall = call({
   summary:
     "Ours (issue 25 item 2): one end-of-day USPS scan form for the signed-in customer's labels (shipmentIds: their shippingdetails_id, 1 to 500), made once whatever the replays. errorcode 0 with data (the scan form); -1 refused, message naming each label refused and why; -409 (409) 20 scan forms in 24 hours reached; 503 the carrier did not answer (try again: the same labels make the same form).",
   request: z.object({ shipmentIds: shipmentIdsField }),
-  response: result.extend({ data: scanFormSchema }),
+  response: result.extend({ data: scanFormAnswerSchema }),
 });
 
 export const getScanFormsCall = call({
@@ -125,7 +125,7 @@ export const getScanFormsCall = call({
     start: whenMissing(intField.min(0).max(SCAN_FORM_LIMITS.scanFormsRead), 0),
     num: whenMissing(intField.min(1).max(SCAN_FORM_LIMITS.pageSizeMax), 10),
   }),
-  response: result.extend({ data: z.object({ total: z.number().int(), list: z.array(scanFormSchema) }) }),
+  response: result.extend({ data: z.object({ total: z.number().int(), list: z.array(scanFormAnswerSchema) }) }),
 });
 
 export const downloadScanFormCall = call({
