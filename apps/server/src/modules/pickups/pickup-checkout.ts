@@ -1,4 +1,4 @@
-import { APP_BASE, APP_PATHS, fromCents, PICKUP_MESSAGES, type PickupResultMessage } from '@airbox/contract';
+import { APP_BASE, APP_PATHS, formatUsd, PICKUP_MESSAGES, type PickupResultMessage } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
 import type { BoughtPickup, FoundPickup } from '../../providers/carriers/carriers-provider.js';
 import { attemptPurchase, carrierCheckoutPurpose, type CarrierPurchaseDeps, type CarrierPurchaseKind, MONEY_BACK, recordBought, runPurchaseVoid } from '../carriers/carrier-purchase.js';
@@ -62,7 +62,7 @@ async function failPickup(trx: Db, deps: PickupCheckoutDeps, pickup: PickupRow, 
  * so on it and its label, and the customer is mailed; the capture's money goes back.
  */
 async function labelGoneBeforeBooking(trx: Db, deps: PickupCheckoutDeps, pickup: PickupRow): Promise<void> {
-  const note = `This pickup was not booked: the label's refund was asked before the pickup's payment came through. Your payment of $${fromCents(pickup.price_cents)} was refunded.`;
+  const note = `This pickup was not booked: the label's refund was asked before the pickup's payment came through. Your payment of ${formatUsd(pickup.price_cents)} was refunded.`;
   if (!(await failPickup(trx, deps, pickup, note, ['paying']))) return;
   await mailCustomer(trx, deps, pickup, `your ${pickup.carrier} pickup was not booked`, [note, MONEY_BACK]);
 }
@@ -82,7 +82,7 @@ async function recordBooking(deps: PickupCheckoutDeps, pickup: PickupRow, bought
     mailCustomer(trx, deps, { ...pickup, confirmation: bought.confirmation }, `your ${pickup.carrier} pickup is scheduled`, [
       `${pickup.carrier} comes for your parcel ${whenLine(pickup)}, at ${addressLine(pickup)}. Confirmation: ${bought.confirmation}.`,
       ...lockerLine(pickup),
-      `You paid $${fromCents(pickup.price_cents)}. A pickup is not refundable once booked, as agreed.`,
+      `You paid ${formatUsd(pickup.price_cents)}. A pickup is not refundable once booked, as agreed.`,
     ]);
   return recordBought(deps, pickupPurchase, pickup, { mark, tell });
 }

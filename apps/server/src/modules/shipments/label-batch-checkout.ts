@@ -4,7 +4,7 @@ import {
   APP_PATHS,
   appUrl,
   BATCH_MESSAGES,
-  fromCents,
+  formatUsd,
   LABEL_BATCH_ERRORCODE,
   labelBatchFileName,
   type LabelFormatId,
@@ -119,7 +119,7 @@ function refusalNote(error: CarrierError, cents: number): string {
         : error.code === 'UNAVAILABLE' || error.code === 'RATE_LIMITED'
           ? 'the carrier did not answer for two hours'
           : 'the carrier declined to make it';
-  return `The carrier refused this label (${why}: ${error.message}). Its $${fromCents(cents)} was refunded.`;
+  return `The carrier refused this label (${why}: ${error.message}). Its ${formatUsd(cents)} was refunded.`;
 }
 
 /** In one transaction: the row bought (from queued, so once), its label a shipment with its files, invoice and ledger line. */
@@ -334,7 +334,7 @@ async function finishBatch(deps: LabelBatchDeps, batchId: number): Promise<void>
       lines: [
         `${bought.length} of the ${rows.length} labels of batch ${batchId} ${bought.length === 1 ? 'is' : 'are'} bought: download them in one file, with a CSV of their tracking numbers.`,
         ...(failed.length > 0
-          ? [`The carrier refused ${failed.length} (rows ${failed.map((row) => row.row_no).join(', ')}): their $${fromCents(refundCents)} is refunded. ${MONEY_BACK}`]
+          ? [`The carrier refused ${failed.length} (rows ${failed.map((row) => row.row_no).join(', ')}): their ${formatUsd(refundCents)} is refunded. ${MONEY_BACK}`]
           : []),
       ],
       action: { label: 'Label Batches', link: appUrl(deps.config.publicUrl, batchPage(batchId)) },
