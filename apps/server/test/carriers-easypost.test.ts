@@ -109,6 +109,8 @@ class FakeEasyPost extends FakeHttpServer {
   pickups = new Map<string, Json>();
   /** ScanForms made (POST /scan_forms): 'creating' when answered, 'created' when read back, as EasyPost makes them in the background. */
   scanForms = new Map<string, Json>();
+  /** The next ScanForm POSTed is made but its answer lost (a 502 from EasyPost's edge). */
+  loseScanFormAnswer = false;
   requests: { method: string; path: string; headers: IncomingHttpHeaders; body: unknown }[] = [];
   failures: { status: number; body: string; only: RegExp | undefined }[] = [];
   /**
@@ -458,14 +460,16 @@ class FakeEasyPost extends FakeHttpServer {
         made_address: shipments[0]!.from,
       };
       this.scanForms.set(id, form);
+      if (this.loseScanFormAnswer) {
+        this.loseScanFormAnswer = false;
+        response.writeHead(502, { 'content-type': 'text/html' });
+        return response.end('<html>Bad Gateway</html>');
+      }
       const { shipment_ids: _ids, made_tracking_codes: _codes, made_address: _address, ...answer } = form;
       return send(200, answer);
     }
-    const scanFormPath = /^\/scan_forms\/(sf_\w+)$/.exec(path);
-    if (method === 'GET' && scanFormPath) {
-      const form = this.scanForms.get(scanFormPath[1]!);
-      if (!form) return error(404, 'NOT_FOUND', 'The requested resource could not be found.');
-      // Made by the time it is read back.
+    // Made by the time it is read back (one, or the list).
+    const madeForm = (form: Json) => {
       Object.assign(form, {
         status: 'created',
         tracking_codes: form.made_tracking_codes,
@@ -474,7 +478,19 @@ class FakeEasyPost extends FakeHttpServer {
         form_file_type: 'application/pdf',
       });
       const { shipment_ids: _ids, made_tracking_codes: _codes, made_address: _address, ...answer } = form;
-      return send(200, answer);
+      return answer;
+    };
+    // GET /scan_forms: newest first, page_size at most 100 (docs.easypost.com/docs/scan-form).
+    if (method === 'GET' && path === '/scan_forms') {
+      const pageSize = Math.min(Number(url.searchParams.get('page_size') ?? 20), 100);
+      const forms = [...this.scanForms.values()].reverse().slice(0, pageSize);
+      return send(200, { scan_forms: forms.map(madeForm), has_more: this.scanForms.size > forms.length });
+    }
+    const scanFormPath = /^\/scan_forms\/(sf_\w+)$/.exec(path);
+    if (method === 'GET' && scanFormPath) {
+      const form = this.scanForms.get(scanFormPath[1]!);
+      if (!form) return error(404, 'NOT_FOUND', 'The requested resource could not be found.');
+      return send(200, madeForm(form));
     }
 
     if (method === 'POST' && path === '/trackers') {
@@ -1110,6 +1126,37 @@ describe('the portal buying labels and pickups through EasyPost (SQLite and Post
     expect(file.rawPayload.toString()).toBe('%PDF-1.4 easypost scan form');
     const listed = await t.app.inject({ method: 'GET', url: '/app/v1/scanForms/list', headers: { cookie: customer.cookie } });
     expect(listed.json().data.list[0]).toMatchObject({ status: 'created', labels: [{ trackingNum: row.tracking_code }] });
+  });
+
+  it('a scan form whose EasyPost answer was lost is looked up on the retry, not POSTed again (EasyPost refuses that) nor marked failed', async () => {
+    const { customer, draftId, returned } = await paidLabel();
+    await returned();
+    const create = () => t.app.inject({ method: 'POST', url: '/app/v1/scanForms/create', payload: { shipmentIds: [draftId] }, headers: { cookie: customer.cookie } });
+    easypost.loseScanFormAnswer = true;
+    const lost = await create();
+    expect(lost.statusCode, lost.body).toBe(503);
+    const posts = () => easypost.requests.filter((request) => request.method === 'POST' && request.path === '/v2/scan_forms').length;
+    expect(posts()).toBe(1);
+    const again = await create();
+    expect(again.json(), again.body).toMatchObject({ errorcode: 0, data: { status: 'created', scanFormId: [...easypost.scanForms.keys()].at(-1) } });
+    expect(posts()).toBe(1);
+    const listed = await t.app.inject({ method: 'GET', url: '/app/v1/scanForms/list', headers: { cookie: customer.cookie } });
+    expect(listed.json().data.list).toHaveLength(1);
+    expect(listed.json().data.list[0]).toMatchObject({ status: 'created', labels: [{ shippingdetails_id: draftId }] });
+  });
+
+  it('a scan form download only reads the form at EasyPost: it never POSTs one', async () => {
+    const { customer, draftId, returned } = await paidLabel();
+    await returned();
+    easypost.loseScanFormAnswer = true;
+    const lost = await t.app.inject({ method: 'POST', url: '/app/v1/scanForms/create', payload: { shipmentIds: [draftId] }, headers: { cookie: customer.cookie } });
+    expect(lost.statusCode, lost.body).toBe(503);
+    const posts = () => easypost.requests.filter((request) => request.method === 'POST' && request.path === '/v2/scan_forms').length;
+    const id = (await t.app.db.selectFrom('scan_forms').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+    const file = await t.app.inject({ method: 'POST', url: '/app/v1/scanForms/download', payload: `id=${id}`, headers: { cookie: customer.cookie, 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.rawPayload.toString()).toBe('%PDF-1.4 easypost scan form');
+    expect(posts()).toBe(1);
   });
 
   it('downloads a label bought through EasyPost as ZPL (issue 23): asked once with file_format=ZPL, as EasyPost documents, then kept', async () => {

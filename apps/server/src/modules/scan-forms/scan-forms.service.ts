@@ -168,39 +168,50 @@ export async function createScanForm(deps: ScanFormDeps, userId: number, ids: re
   return finish(deps, form, { claimed: true });
 }
 
+/** The carrier refused a POST because the labels are on a form already (EasyPost's 422 SCAN_FORM.SHIPMENT.EXISTS, "already belongs to ScanForm"). */
+const alreadyOnForm = (error: CarrierError) => error.details.providerCode === 'SCAN_FORM.SHIPMENT.EXISTS' || /already (belongs to|on) (a |the )?scan ?form/i.test(error.message);
+
 /**
- * Asks the carrier for a form still being made (under the form's own key, so asking again never
- * makes a second one), and records its answer. Only the request holding the form's claim asks
- * (the one that wrote it, or one taking a stale claim); any other answers the form as it stands,
- * being made. A refusal frees the labels; no answer gives the claim up, leaves it creating and
- * answers 503.
+ * Asks the carrier for a form still being made, and records its answer. Only the request holding
+ * the form's claim asks (the one that wrote it, or one taking a stale claim); any other answers the
+ * form as it stands, being made. The row written before the POST is the record that the carrier
+ * was asked: a later attempt (the first one's answer lost) looks the form up (findScanForm by its
+ * id, else findScanFormOf by its labels) and POSTs again only when the carrier holds none, since
+ * EasyPost takes no key and refuses a second POST (already on a ScanForm). A refusal frees the
+ * labels unless the carrier holds a form of them; no answer gives the claim up, leaves it creating
+ * and answers 503. `create: false` (a download) only reads at the carrier, never makes a form.
  */
-async function finish(deps: ScanFormDeps, form: ScanFormRow, options: { claimed: boolean }): Promise<Outcome> {
+async function finish(deps: ScanFormDeps, form: ScanFormRow, options: { claimed: boolean; create?: boolean }): Promise<Outcome> {
   if (form.status !== 'creating') return { ok: true, form: await toScanForm(deps, form) };
+  const standing = async (): Promise<Outcome> => ({ ok: true, form: await toScanForm(deps, (await findScanFormOfUser(deps.db, form.user_id, form.id)) ?? form) });
   if (!options.claimed) {
     const now = deps.config.clock();
     const taken = await claimScanForm(deps.db, form.id, now.toISOString(), new Date(now.getTime() - CLAIM_MS).toISOString());
-    if (!taken) return { ok: true, form: await toScanForm(deps, (await findScanFormOfUser(deps.db, form.user_id, form.id)) ?? form) };
+    if (!taken) return standing();
   }
   const labels = await listScanFormLabels(deps.db, [form.id]);
-  let made: ScanFormResult;
+  const shipments = { shipmentIds: labels.map((label) => label.provider_shipment_id ?? ''), trackingCodes: labels.map((label) => label.tracking_code ?? '') };
+  const lookUp = async () => (form.provider_scan_form_id ? await deps.carriers.findScanForm(form.provider_scan_form_id) : null) ?? (await deps.carriers.findScanFormOf(shipments));
+  let made: ScanFormResult | null = null;
   try {
-    made = form.provider_scan_form_id
-      ? ((await deps.carriers.findScanForm(form.provider_scan_form_id)) ?? (await deps.carriers.createScanForm({ shipmentIds: labels.map((label) => label.provider_shipment_id ?? ''), idempotencyKey: `scan-form-${form.id}` })))
-      : await deps.carriers.createScanForm({ shipmentIds: labels.map((label) => label.provider_shipment_id ?? ''), idempotencyKey: `scan-form-${form.id}` });
-  } catch (error) {
-    if (!(error instanceof CarrierError) || error.retryable) {
+    // The first request asks at once; any later one was preceded by an ask whose answer may be lost.
+    if (!options.claimed) made = await lookUp();
+    if (!made && options.create === false) {
       await releaseScanFormClaim(deps.db, form.id);
-      deps.log.error({ err: error, scanForm: form.id }, 'the carrier did not make the scan form');
-      throw AppError.unavailable();
+      return standing();
     }
-    const note = SCAN_FORM_MESSAGES.carrierRefused(error.message);
-    await writeTransaction(deps.db, async (trx) => {
-      await updateScanForm(trx, form.id, { status: 'failed', note, updated_at: deps.config.clock().toISOString() });
-      await releaseScanFormLabels(trx, form.id);
-    });
-    deps.log.warn({ scanForm: form.id, code: error.code }, 'the carrier refused the scan form');
-    return { ok: false, message: note };
+    made ??= await deps.carriers.createScanForm({ ...shipments, idempotencyKey: `scan-form-${form.id}` });
+  } catch (error) {
+    if (error instanceof CarrierError && !error.retryable) {
+      // Refused: the labels may be on a form of an earlier ask whose answer was lost.
+      made = await lookUp().catch(() => null);
+      if (!made && alreadyOnForm(error)) {
+        await releaseScanFormClaim(deps.db, form.id);
+        deps.log.warn({ scanForm: form.id, code: error.code }, 'the carrier holds a scan form of these labels that it does not list yet');
+        throw AppError.unavailable();
+      }
+    }
+    if (!made) return refusedOrUnanswered(deps, form, error);
   }
   const status = made.status;
   const note = status === 'failed' ? SCAN_FORM_MESSAGES.carrierRefused(made.message ?? 'no reason given') : '';
@@ -212,8 +223,23 @@ async function finish(deps: ScanFormDeps, form: ScanFormRow, options: { claimed:
   });
   if (status === 'failed') return { ok: false, message: note };
   deps.log.info({ scanForm: form.id, labels: labels.length }, 'scan form made');
-  const fresh = await findScanFormOfUser(deps.db, form.user_id, form.id);
-  return { ok: true, form: await toScanForm(deps, fresh ?? form) };
+  return standing();
+}
+
+/** No answer: the claim is given up and 503 answered; a refusal (and no form of these labels at the carrier): the form fails and frees its labels. */
+async function refusedOrUnanswered(deps: ScanFormDeps, form: ScanFormRow, error: unknown): Promise<Outcome> {
+  if (!(error instanceof CarrierError) || error.retryable) {
+    await releaseScanFormClaim(deps.db, form.id);
+    deps.log.error({ err: error, scanForm: form.id }, 'the carrier did not make the scan form');
+    throw AppError.unavailable();
+  }
+  const note = SCAN_FORM_MESSAGES.carrierRefused(error.message);
+  await writeTransaction(deps.db, async (trx) => {
+    await updateScanForm(trx, form.id, { status: 'failed', note, updated_at: deps.config.clock().toISOString() });
+    await releaseScanFormLabels(trx, form.id);
+  });
+  deps.log.warn({ scanForm: form.id, code: error.code }, 'the carrier refused the scan form');
+  return { ok: false, message: note };
 }
 
 /** getScanFormsCall: a page of the customer's scan forms, newest first. */
@@ -252,7 +278,8 @@ export async function scanFormPdf(deps: ScanFormDeps, userId: number, id: number
   let form = await findScanFormOfUser(deps.db, userId, id);
   if (!form || form.status === 'failed') return undefined;
   if (form.status === 'creating') {
-    const outcome = await finish(deps, form, { claimed: false });
+    // A download only reads the form at the carrier: it never asks for one to be made.
+    const outcome = await finish(deps, form, { claimed: false, create: false });
     if (!outcome.ok) return undefined;
     form = (await findScanFormOfUser(deps.db, userId, id)) ?? form;
   }

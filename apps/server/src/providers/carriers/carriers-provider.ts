@@ -302,6 +302,7 @@ export const CARRIER_STEPS = [
   'cancelPickup',
   'createScanForm',
   'findScanForm',
+  'findScanFormOf',
   'fetchScanForm',
 ] as const;
 export type CarrierStep = (typeof CARRIER_STEPS)[number];
@@ -351,6 +352,11 @@ export interface CarriersProvider {
   createScanForm(input: CreateScanFormInput): Promise<ScanFormResult>;
   /** The scan form as the service holds it now, or null when it does not know it. */
   findScanForm(scanFormId: string): Promise<ScanFormResult | null>;
+  /**
+   * The scan form listing these shipments (one asked for whose answer was lost), or null when the
+   * service holds none: asked before a second POST, which the carrier refuses (already on a form).
+   */
+  findScanFormOf(input: { shipmentIds: string[]; trackingCodes: string[] }): Promise<ScanFormResult | null>;
   /** The made scan form as a PDF; INVALID_REQUEST while it is not made. */
   fetchScanForm(scanFormId: string): Promise<LabelFile>;
   /** Whether a webhook's raw body carries the service's signature (X-Hmac-Signature); false without a secret. */

@@ -115,6 +115,8 @@ const scanFormSchema = z.object({
   batch_id: nullableText,
 });
 
+const scanFormListSchema = z.object({ scan_forms: z.array(scanFormSchema), has_more: z.boolean().nullish() });
+
 function scanFormOf(form: z.output<typeof scanFormSchema>): ScanFormResult {
   const status = form.status === 'created' || form.status === 'failed' ? form.status : 'creating';
   return { scanFormId: form.id, status, trackingCodes: form.tracking_codes ?? [], formUrl: form.form_url, batchId: form.batch_id, message: form.message };
@@ -599,7 +601,8 @@ export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl
     async createScanForm(input) {
       // EasyPost takes the shipments as an array of {id} and checks them itself (one origin
       // address, dated today or later, none refunded or on another form): its refusal names why.
-      // It takes no idempotency key; the portal asks once per form row (scan-forms.service.ts).
+      // It takes no idempotency key and refuses a second POST of the same shipments (already on a
+      // ScanForm): the portal POSTs once per form row and looks a lost answer up (findScanFormOf).
       const form = await call('POST', '/scan_forms', scanFormSchema, { shipments: input.shipmentIds.map((id) => ({ id })) });
       return scanFormOf(form);
     },
@@ -611,6 +614,16 @@ export function createEasyPostCarriersProvider(config: EasyPostConfig, fetchImpl
         if (error instanceof CarrierError && error.code === 'NOT_FOUND') return null;
         throw error;
       }
+    },
+
+    async findScanFormOf(input) {
+      // GET /scan_forms lists the newest forms first (docs.easypost.com/docs/scan-form, "Retrieve a
+      // list of ScanForms"; page_size up to 100); a form names its parcels by tracking_codes only.
+      const wanted = new Set(input.trackingCodes.filter(Boolean));
+      if (wanted.size === 0) return null;
+      const page = await call('GET', '/scan_forms?page_size=100', scanFormListSchema);
+      const form = page.scan_forms.find((candidate) => (candidate.tracking_codes ?? []).some((code) => wanted.has(code)));
+      return form ? scanFormOf(form) : null;
     },
 
     async fetchScanForm(scanFormId) {

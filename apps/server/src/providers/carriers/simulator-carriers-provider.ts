@@ -615,14 +615,8 @@ export function createSimulatorCarriersProvider(options: {
     createScanForm: (input) =>
       run('createScanForm', async (): Promise<ScanFormResult> => {
         const now = clock();
-        // One form per key, as a replay of the same request must not make a second one.
-        const keyed = await store.get<{ scanFormId: string }>('scan_form_key', input.idempotencyKey);
-        if (keyed) {
-          const made = await store.get<SimulatedScanForm>('scan_form', keyed.scanFormId);
-          if (made) return scanFormResultOf(made);
-          // Another call with this key is making it now: ask again in a moment.
-          throw new CarrierError('UNAVAILABLE', 'the scan form of this request is being made');
-        }
+        // As EasyPost: no idempotency key; a second POST of the same shipments is refused (already
+        // on a scan form) and the portal looks a lost answer up (findScanFormOf).
         if (input.shipmentIds.length === 0) throw new CarrierError('INVALID_REQUEST', 'shipments: a scan form needs at least one shipment');
         // As EasyPost checks them: bought USPS labels, not refunded, one origin address, on no other form.
         const shipments: BoughtShipment[] = [];
@@ -644,12 +638,6 @@ export function createSimulatorCarriersProvider(options: {
           trackingCodes: shipments.map((shipment) => shipment.purchase.trackingCode),
           createdAt: now.toISOString(),
         };
-        if (!(await store.insert('scan_form_key', input.idempotencyKey, { scanFormId: form.id }, { at: now }))) {
-          const raced = await store.get<{ scanFormId: string }>('scan_form_key', input.idempotencyKey);
-          const made = raced ? await store.get<SimulatedScanForm>('scan_form', raced.scanFormId) : undefined;
-          if (made) return scanFormResultOf(made);
-          throw new CarrierError('UNAVAILABLE', 'the scan form of this request is being made');
-        }
         for (const shipment of shipments) {
           if (!(await store.insert('scan_form_shipment', shipment.id, { scanFormId: form.id }, { at: now }))) {
             throw new CarrierError('INVALID_REQUEST', `shipments: ${shipment.id} is already on a scan form`);
@@ -663,6 +651,16 @@ export function createSimulatorCarriersProvider(options: {
       run('findScanForm', async () => {
         const form = await store.get<SimulatedScanForm>('scan_form', scanFormId);
         return form ? scanFormResultOf(form) : null;
+      }),
+
+    findScanFormOf: (input) =>
+      run('findScanFormOf', async () => {
+        for (const shipmentId of input.shipmentIds) {
+          const onForm = await store.get<{ scanFormId: string }>('scan_form_shipment', shipmentId);
+          const form = onForm ? await store.get<SimulatedScanForm>('scan_form', onForm.scanFormId) : undefined;
+          if (form) return scanFormResultOf(form);
+        }
+        return null;
       }),
 
     fetchScanForm: (scanFormId) =>
