@@ -1,4 +1,5 @@
 import { BATCH_RULES, formatUsd, toCents, type BatchRule, type LabelBatch } from '@airbox/contract';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -46,6 +47,7 @@ export function BatchRating({
   withErrors,
   serviceName,
   rating,
+  refusal,
   paying,
   onRate,
   onPay,
@@ -54,6 +56,8 @@ export function BatchRating({
   withErrors: number;
   serviceName: (carrier: string, service: string) => string;
   rating: boolean;
+  /** Why the last RATE ALL was refused, as the server words it (the hour's carrier-call budget used up...). */
+  refusal: string | null;
   paying: boolean;
   onRate: (choice: BatchRuleChoice) => void;
   onPay: () => void;
@@ -110,6 +114,7 @@ export function BatchRating({
           {BATCH_TEXT.fixFirst(withErrors)}
         </Typography>
       )}
+      {refusal !== null && !working && <Alert severity="error">{refusal}</Alert>}
       {working ? (
         <JobProgress label={BATCH_TEXT.rating(batch.progress.done, batch.progress.total)} done={batch.progress.done} total={batch.progress.total} />
       ) : (

@@ -67,6 +67,7 @@ export function BatchScreen({ userId, id, labelActions: LabelActions }: { userId
   const downloadLabels = useDownloadLabelBatchLabels();
   const downloadTracking = useDownloadLabelBatchTracking();
   const [editing, setEditing] = useState<LabelBatchRow | null>(null);
+  const [rateRefusal, setRateRefusal] = useState<string | null>(null);
 
   const failed = (error: unknown) => void alert.show({ icon: 'error', text: answerMessage(error) ?? MESSAGES.serviceException });
 
@@ -122,10 +123,15 @@ export function BatchScreen({ userId, id, labelActions: LabelActions }: { userId
     }
   };
   const rateAll = async (choice: BatchRuleChoice) => {
+    setRateRefusal(null);
     try {
       await rate.mutateAsync({ id: batch.id, rule: choice.rule, ...(choice.rule === 'service' ? { carrier: choice.carrier, service: choice.service } : {}) });
     } catch (error) {
-      failed(error);
+      // A refusal the server words (the hour's carrier-call budget used up, 429; rows with errors) is said
+      // beside RATE ALL, as the label page's Rates step says it; nothing changed, so the batch stays as shown.
+      const message = answerMessage(error);
+      if (message !== null) setRateRefusal(message);
+      else failed(error);
     }
   };
   const payOnce = async () => {
@@ -193,6 +199,7 @@ export function BatchScreen({ userId, id, labelActions: LabelActions }: { userId
           withErrors={counts.withErrors}
           serviceName={serviceName}
           rating={rate.isPending}
+          refusal={rateRefusal}
           paying={pay.isPending}
           onRate={(choice) => void rateAll(choice)}
           onPay={() => void payOnce()}

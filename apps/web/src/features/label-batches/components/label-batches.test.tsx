@@ -1,4 +1,4 @@
-import { BATCH_COLUMNS, BATCH_MESSAGES, READ_ERRORCODE, type BatchCells, type LabelBatch, type LabelBatchRow } from '@airbox/contract';
+import { API_ERRORCODE, BATCH_COLUMNS, BATCH_MESSAGES, MESSAGES, READ_ERRORCODE, type BatchCells, type LabelBatch, type LabelBatchRow } from '@airbox/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaveForPayment } from '../../../lib/leave-for-payment';
@@ -188,6 +188,47 @@ describe('Label Batches', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'PAY $1,640.00' }));
     await waitFor(() => expect(leaveForPayment).toHaveBeenCalledWith('https://pay.example/approve?token=batch'));
     expect(api.calls('/app/v1/labelBatches/pay')).toHaveLength(1);
+  });
+
+  it('says the hour’s carrier-call budget used up (429) beside RATE ALL, as the label page does, and changes nothing', async () => {
+    signIn({ userId: 7 });
+    const api = mockApi({
+      ...common,
+      '/app/v1/labelBatches/detail': () => ok(batch()),
+      '/app/v1/labelBatches/rate': { status: 429, body: { errorcode: API_ERRORCODE.tooManyRequests, message: MESSAGES.carrierCallsUsedUp(42) } },
+    });
+    const { user } = renderApp('/ShipmentParent/batches?batch=12');
+    await user.click(await screen.findByRole('button', { name: 'RATE ALL' }, { timeout: 30_000 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have checked addresses and asked for rates as often as one account may in an hour. Please try again in 42 minutes.',
+    );
+    expect(api.calls('/app/v1/labelBatches/rate')).toHaveLength(1);
+    // Nothing changed: the rows are still ready, no total, RATE ALL offered again.
+    expect(screen.queryByText(/Total to pay/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'RATE ALL' })).toBeEnabled();
+    expect(screen.queryByText(MESSAGES.serviceException)).not.toBeInTheDocument();
+  });
+
+  it('a rating the carriers did not answer for two hours comes back a draft: each unrated row says why and RATE ALL is offered again', async () => {
+    signIn({ userId: 7 });
+    const gaveUp = 'The carriers did not answer for two hours, so this row has no rate yet: rate the batch again.';
+    let current = batch();
+    const api = mockApi({
+      ...common,
+      '/app/v1/labelBatches/detail': () => ok(current),
+      '/app/v1/labelBatches/rate': () => {
+        current = batch({ state: 'rating', progress: { done: 0, total: 2 } });
+        return ok(current);
+      },
+    });
+    const { user } = renderApp('/ShipmentParent/batches?batch=12');
+    await user.click(await screen.findByRole('button', { name: 'RATE ALL' }, { timeout: 30_000 }));
+    await screen.findByText('Rating: 0 of 2 rows');
+    expect(screen.queryByRole('button', { name: 'RATE ALL' })).not.toBeInTheDocument();
+    current = batch({ rows: [row(1, { notes: [gaveUp] }), row(2, { notes: [gaveUp] })] });
+    expect(await screen.findByRole('button', { name: 'RATE ALL' }, { timeout: 10_000 })).toBeEnabled();
+    for (const number of [1, 2]) expect(screen.getByRole('row', { name: new RegExp(`Customer ${number}`) })).toHaveTextContent(gaveUp);
+    expect(api.calls('/app/v1/labelBatches/rate')).toHaveLength(1);
   });
 
   it('a finished batch lists a refused row refunded once and saves the merged labels and the tracking CSV', async () => {
