@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type * as PdfLib from 'pdf-lib';
 import { alertBox, createAccount, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
-import { setMailingAddress } from '../support/labels';
+import { fitsTheScreen, setMailingAddress } from '../support/labels';
+import { pdfPageCount } from '../support/pdf';
 
 /*
  * Issue 25 item 1, at 1366 and 375 px, on the carriers and payment simulators: a CSV of 20 rows
@@ -17,15 +16,12 @@ import { setMailingAddress } from '../support/labels';
  * the screen; axe clean on each screen. BATCH_SHOTS=<dir> keeps screenshots.
  */
 
-// pdf-lib is the server's (it merges the labels); the journey reads the merged PDF with it.
-const { PDFDocument } = createRequire(join(process.cwd(), '../apps/server/package.json'))('pdf-lib') as typeof PdfLib;
-
 const FIRST_LOAD = { timeout: 25_000 };
+/** Dollars as the portal writes them (formatUsd: grouped, '$1,640.00'), in a RegExp's source. */
+const MONEY = String.raw`\$\d{1,3}(?:,\d{3})*\.\d\d`;
 const JOB = { timeout: 60_000 };
 test.describe.configure({ timeout: 180_000 });
 const shots = process.env.BATCH_SHOTS;
-
-const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 async function shot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: join(shots, `${name}.png`) });
@@ -98,7 +94,7 @@ async function upload(page: Page, name: string, csv: string) {
 async function rateAndPay(page: Page, rows: number) {
   await page.getByRole('button', { name: 'RATE ALL' }).click();
   await expect(page.getByText(`Total to pay for ${rows} labels:`)).toBeVisible(JOB);
-  const pay = page.getByRole('button', { name: /^PAY \$\d+\.\d\d$/ });
+  const pay = page.getByRole('button', { name: new RegExp(`^PAY ${MONEY}$`) });
   const total = (await page.getByTestId('batch-total').textContent())!;
   return { pay, total };
 }
@@ -185,8 +181,7 @@ for (const viewport of [
     await page.getByRole('button', { name: 'DOWNLOAD LABELS' }).click();
     const labelFile = await labels;
     expect(labelFile.suggestedFilename()).toBe(`batch-${id}-labels.pdf`);
-    const pdf = await PDFDocument.load(readFileSync((await labelFile.path())!));
-    expect(pdf.getPageCount()).toBe(20);
+    expect(await pdfPageCount(readFileSync((await labelFile.path())!))).toBe(20);
 
     const tracking = page.waitForEvent('download');
     await page.getByRole('button', { name: 'DOWNLOAD TRACKING CSV' }).click();
@@ -235,10 +230,10 @@ for (const viewport of [
     const refused = page.getByRole('list', { name: 'Refused by the carrier' }).getByRole('listitem');
     await expect(refused).toHaveCount(1);
     await expect(refused).toContainText('Row 2 (Customer 2)');
-    await expect(refused).toContainText(/refunded \$\d+\.\d\d/, JOB);
-    const amount = /refunded (\$\d+\.\d\d)/.exec((await refused.textContent())!)![1]!;
+    await expect(refused).toContainText(new RegExp(`refunded ${MONEY}`), JOB);
+    const amount = new RegExp(`refunded (${MONEY})`).exec((await refused.textContent())!)![1]!;
     // Refunded once: the batch says the same amount given back, no more.
-    await expect(page.getByText(new RegExp(`^Paid \\$\\d+\\.\\d\\d, refunded \\${amount}$`))).toBeVisible();
+    await expect(page.getByText(new RegExp(`^Paid ${MONEY}, refunded ${amount.replace(/[$.]/g, '\\$&')}$`))).toBeVisible();
     await expect(rowOf(page, narrow, 2)).toContainText('Refused');
     await looksRight(page);
     await shot(page, `batch-${viewport.width}-5-refused`);

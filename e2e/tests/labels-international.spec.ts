@@ -2,9 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createAccount, signIn } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
-import { chooseLabelAction, setMailingAddress } from '../support/labels';
-// The server tests' reader of the text pdfkit draws (its streams inflated), shared rather than copied.
-import { pdfText } from '../../apps/server/test/pdf-text';
+import { chooseLabelAction, fitsTheScreen, setMailingAddress } from '../support/labels';
+import { pdfText } from '../support/pdf';
 
 /*
  * Issue 25 item 3: a label to Canada with its customs declaration, through the label page as a
@@ -18,9 +17,6 @@ import { pdfText } from '../../apps/server/test/pdf-text';
 test.describe.configure({ timeout: 150_000 });
 const FIRST_LOAD = { timeout: 25_000 };
 const shots = process.env.INTL_SHOTS;
-
-/** Nothing wider than the screen: the page never scrolls sideways. */
-const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 interface Item {
   description: string;
