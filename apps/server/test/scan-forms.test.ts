@@ -188,4 +188,20 @@ describe('scan forms (issue 25 item 2)', () => {
     expect(response.json()).toMatchObject({ errorcode: SCAN_FORM_ERRORCODE.limitReached, message: SCAN_FORM_MESSAGES.perDay(SCAN_FORM_LIMITS.formsPerDay) });
   });
 
+  it(`makes one of four forms asked at once when only one is left of the ${SCAN_FORM_LIMITS.formsPerDay} a day`, async () => {
+    const customer = await newCustomer(t.app);
+    const nowIso = t.config.clock().toISOString();
+    await t.app.db
+      .insertInto('scan_forms')
+      .values(
+        Array.from({ length: SCAN_FORM_LIMITS.formsPerDay - 1 }, () => ({ user_id: customer.userId, provider: 'simulator', provider_scan_form_id: null, status: 'created' as const, ship_date: '2026-11-27', created_at: nowIso, updated_at: nowIso })),
+      )
+      .execute();
+    const labels = [];
+    for (let index = 0; index < 4; index += 1) labels.push(await boughtLabel(customer));
+    const answers = await Promise.all(labels.map((label) => create(customer, [label.id])));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect((await list(customer)).json().data.total).toBe(SCAN_FORM_LIMITS.formsPerDay);
+  });
+
 });

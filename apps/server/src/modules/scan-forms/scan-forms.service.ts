@@ -5,6 +5,7 @@ import { toIso, uniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import { CarrierError, type ScanFormResult } from '../../providers/carriers/carriers-provider.js';
 import { lockShipment } from '../shipments/shipments.repository.js';
+import { lockUser } from '../users/users.repository.js';
 import type { ShipmentRow } from '../shipments/shipments.table.js';
 import {
   claimScanForm,
@@ -122,12 +123,13 @@ async function sameForm(deps: ScanFormDeps, userId: number, ids: readonly number
 }
 
 /** createScanFormCall: one scan form for the customer's labels, made once. */
-export async function createScanForm(deps: ScanFormDeps, userId: number, ids: readonly number[]): Promise<Outcome> {
+export async function createScanForm(deps: ScanFormDeps, userId: number, ids: readonly number[], attempt = 0): Promise<Outcome> {
   const onForms = await scanFormsOfShipments(deps.db, ids);
   const replay = await sameForm(deps, userId, ids, onForms);
   if (replay) return finish(deps, replay, { claimed: false });
 
   const now = deps.config.clock();
+  // Counted again under the customer's hold (below); this only spares the carrier-free checks.
   const made = await countScanFormsSince(deps.db, userId, new Date(now.getTime() - DAY_MS).toISOString());
   if (made >= SCAN_FORM_LIMITS.formsPerDay) throw new AppError(409, SCAN_FORM_ERRORCODE.limitReached, SCAN_FORM_MESSAGES.perDay(SCAN_FORM_LIMITS.formsPerDay));
 
@@ -139,8 +141,12 @@ export async function createScanForm(deps: ScanFormDeps, userId: number, ids: re
   let formId: number | Outcome;
   try {
     formId = await writeTransaction(deps.db, async (trx): Promise<number | Outcome> => {
-      // The labels' rows held in one order (no deadlock between two requests), then read again under the hold.
+      // The customer's row held first, so two requests of other labels count the day's forms one
+      // after the other; then the labels' rows in one order (no deadlock), read again under the hold.
+      await lockUser(trx, userId);
       for (const id of [...ids].sort((a, b) => a - b)) await lockShipment(trx, id);
+      const madeToday = await countScanFormsSince(trx, userId, new Date(now.getTime() - DAY_MS).toISOString());
+      if (madeToday >= SCAN_FORM_LIMITS.formsPerDay) throw new AppError(409, SCAN_FORM_ERRORCODE.limitReached, SCAN_FORM_MESSAGES.perDay(SCAN_FORM_LIMITS.formsPerDay));
       const held = checkLabels(ids, await listShipmentsOfUser(trx, userId, ids), await scanFormsOfShipments(trx, ids), now);
       if (!held.ok) return held;
       const nowIso = now.toISOString();
@@ -155,7 +161,11 @@ export async function createScanForm(deps: ScanFormDeps, userId: number, ids: re
     if (uniqueViolation(error) !== 'scan_form_labels.shipment_id') throw error;
     const raced = await sameForm(deps, userId, ids, await scanFormsOfShipments(deps.db, ids));
     if (raced) return finish(deps, raced, { claimed: false });
-    return checkLabels(ids, await listShipmentsOfUser(deps.db, userId, ids), await scanFormsOfShipments(deps.db, ids), now) as Outcome;
+    const again = checkLabels(ids, await listShipmentsOfUser(deps.db, userId, ids), await scanFormsOfShipments(deps.db, ids), now);
+    if (!again.ok) return again;
+    // The racing form failed and freed the labels meanwhile: ask once more, else say to try again.
+    if (attempt === 0) return createScanForm(deps, userId, ids, attempt + 1);
+    throw AppError.unavailable();
   }
   if (typeof formId !== 'number') {
     // Held, the labels read another way (a race made the form first): a replay of it answers it.
