@@ -126,13 +126,27 @@ describe('one USPS pickup for several labels', () => {
     usps().failNext('schedule', 'UNAVAILABLE');
     expect((await scheduleLabels(customer, ids)).statusCode).toBe(503);
     expect((await recordsOf(ids)).map((record) => [record.state, record.note])).toEqual(ids.map(() => ['booking', USPS_ANSWER_LOST_NOTE]));
-    // Asked for both again: each is named with why.
-    const again = (await scheduleLabels(customer, ids)).json();
-    expect(again.message).toBe(USPS_PICKUP_MESSAGES.labelsRefused(labels.map((label) => `Order ${label.orderNo}: ${PICKUP_SERVER_MESSAGES.hasPickup} (${USPS_ANSWER_LOST_NOTE})`)));
+    // Asked for one of them with another label: each booked one is named with why.
+    const other = await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' });
+    const mixed = (await scheduleLabels(customer, [ids[0]!, other.id])).json();
+    expect(mixed.message).toBe(USPS_PICKUP_MESSAGES.labelsRefused([`Order ${labels[0]!.orderNo}: ${PICKUP_SERVER_MESSAGES.hasPickup} (${USPS_ANSWER_LOST_NOTE})`]));
     // One label's own schedule sends the recorded request, for both labels.
     const single = await postForm(t.app, '/openapi/USPS/CarrierPickupSchedule', { ...uspsPickupForm(ids[1]!, customer.userId, lastDay()), ...ADDRESS }, customer.cookie);
     const confirmation = single.json().data.ConfirmationNumber as string;
     expect(confirmation).toBeTruthy();
+    expect((await recordsOf(ids)).map((record) => [record.state, record.confirmation])).toEqual(ids.map(() => ['scheduled', confirmation]));
+    expect((await usps().inquire(confirmation))?.packages.reduce((sum, pack) => sum + pack.count, 0)).toBe(2);
+  });
+
+  it('when USPS’s answer is lost, the same labels asked for together again send the recorded request once for all of them', async () => {
+    const customer = await newCustomer(t.app);
+    const labels = [await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' }), await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' })];
+    const ids = labels.map((label) => label.id);
+    usps().failNext('schedule', 'UNAVAILABLE');
+    expect((await scheduleLabels(customer, ids)).statusCode).toBe(503);
+    const again = await scheduleLabels(customer, ids);
+    expect(again.json(), again.body).toMatchObject({ code: 0, data: { Labels: labels.map((label) => label.orderNo) } });
+    const confirmation = again.json().data.ConfirmationNumber as string;
     expect((await recordsOf(ids)).map((record) => [record.state, record.confirmation])).toEqual(ids.map(() => ['scheduled', confirmation]));
     expect((await usps().inquire(confirmation))?.packages.reduce((sum, pack) => sum + pack.count, 0)).toBe(2);
   });

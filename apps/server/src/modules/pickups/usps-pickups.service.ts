@@ -298,6 +298,8 @@ export type LabelsScheduleOutcome = (Extract<ScheduleOutcome, { ok: true }> & { 
  * the day of a USPS pickup the customer has already, the labels join it (one change of it).
  */
 export async function scheduleUspsPickupForLabels(deps: UspsPickupDeps, user: Pick<UserRow, 'user_id' | 'locker_id' | 'email'>, input: LabelsInput): Promise<LabelsScheduleOutcome> {
+  const resent = await resendLostLabelsBooking(deps, user.user_id, input.shipmentIds);
+  if (resent) return resent;
   const labels: ShipmentRow[] = [];
   const lines: string[] = [];
   for (const id of input.shipmentIds) {
@@ -343,6 +345,25 @@ export async function scheduleUspsPickupForLabels(deps: UspsPickupDeps, user: Pi
 
   const perLabel = labels.map((shipment) => ({ shipment, serviceType: serviceOfLabel(shipment), weightLb: labelWeightLb(shipment.weight_oz), count: 1 }));
   return done(await bookOrJoin(deps, user.user_id, input, where, phone, request, perLabel));
+}
+
+/**
+ * The same labels asked for together again after USPS's answer to them was lost (a retry of the
+ * call): when every one's live pickup is the customer's USPS booking of one recorded request, and
+ * that request booked exactly these labels, it is sent again for all of them at once (as one
+ * label's SCHEDULE PICKUP does); undefined otherwise (each label is then named with why).
+ */
+async function resendLostLabelsBooking(deps: UspsPickupDeps, userId: number, shipmentIds: readonly number[]): Promise<LabelsScheduleOutcome | undefined> {
+  const lives = await Promise.all(shipmentIds.map((id) => findLivePickup(deps.db, id)));
+  const request = lives[0]?.usps_request;
+  if (!request || !lives.every((live) => live && live.user_id === userId && live.carrier === 'USPS' && live.state === 'booking' && live.usps_request === request)) return undefined;
+  const lost = await claimLostUspsBooking(deps, shipmentIds[0]!);
+  if (!lost) return undefined;
+  const bookings = [{ pickupId: lost.id, shipmentId: shipmentIds[0]! }, ...lost.others];
+  const outcome = await bookUspsPickup(deps, bookings, lost.request, { resent: true });
+  if (!outcome.ok) return outcome;
+  const rows = await Promise.all(bookings.map((booking) => findShipment(deps.db, booking.shipmentId)));
+  return { ...outcome, estimatedWeight: lost.request.estimatedWeight, labels: rows.map((row) => row?.order_no ?? '') };
 }
 
 /**
