@@ -250,6 +250,25 @@ async function placeAndDay(
  * records the request sent (usps_request); when the label's last schedule lost its answer, that
  * request goes again instead of this one (see USPS_ANSWER_LOST_NOTE).
  */
+/** The USPS schedule request of a pickup form (one label's or several labels'): who, where, when, and its packages. */
+function uspsRequestOf(
+  user: Pick<UserRow, 'email'>,
+  input: Pick<ScheduleInput, 'firstname' | 'lastname' | 'specialinstructions'>,
+  where: { place: PickupPlace; location: PackageLocation; state: string; date: string },
+  phone: string,
+  packages: UspsPickupRequest['packages'],
+  estimatedWeight: number,
+): UspsPickupRequest {
+  return {
+    address: { firstName: input.firstname, lastName: input.lastname, ...uspsAddress(where.place, where.state), phone, email: user.email || undefined },
+    pickupDate: where.date,
+    packages,
+    estimatedWeight,
+    packageLocation: where.location,
+    specialInstructions: input.specialinstructions || undefined,
+  };
+}
+
 export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRow, 'user_id' | 'locker_id' | 'email'>, input: ScheduleInput): Promise<ScheduleOutcome> {
   const label = await pickupLabel(deps.db, user.user_id, { id: input.shipmentdetailsid });
   if (!label.ok) return label;
@@ -258,18 +277,10 @@ export async function scheduleUspsPickup(deps: UspsPickupDeps, user: Pick<UserRo
 
   const where = await placeAndDay(deps, user, input);
   if (!where.ok) return where;
-  const { place, location, state, date } = where;
 
   const phone = phoneDigits(input.phone);
   const weight = input.estimatedweight > 0 ? input.estimatedweight : labelWeightLb(shipment.weight_oz);
-  const request: UspsPickupRequest = {
-    address: { firstName: input.firstname, lastName: input.lastname, ...uspsAddress(place, state), phone, email: user.email || undefined },
-    pickupDate: date,
-    packages: [{ serviceType: input.servicetype, count: input.count }],
-    estimatedWeight: weight,
-    packageLocation: location,
-    specialInstructions: input.specialinstructions || undefined,
-  };
+  const request = uspsRequestOf(user, input, where, phone, [{ serviceType: input.servicetype, count: input.count }], weight);
 
   // An earlier schedule of this label whose answer was lost goes again as it was sent.
   const lost = await claimLostUspsBooking(deps, shipment.id);
@@ -327,19 +338,11 @@ export async function scheduleUspsPickupForLabels(deps: UspsPickupDeps, user: Pi
 
   const where = await placeAndDay(deps, user, input);
   if (!where.ok) return where;
-  const { place, location, state, date } = where;
   const counts = new Map<UspsPickupService, number>();
   for (const shipment of labels) counts.set(serviceOfLabel(shipment), (counts.get(serviceOfLabel(shipment)) ?? 0) + 1);
   const estimatedWeight = Math.round(labels.reduce((sum, shipment) => sum + labelWeightLb(shipment.weight_oz), 0) * 100) / 100;
   const phone = phoneDigits(input.phone);
-  const request: UspsPickupRequest = {
-    address: { firstName: input.firstname, lastName: input.lastname, ...uspsAddress(place, state), phone, email: user.email || undefined },
-    pickupDate: date,
-    packages: [...counts].map(([serviceType, count]) => ({ serviceType, count })),
-    estimatedWeight,
-    packageLocation: location,
-    specialInstructions: input.specialinstructions || undefined,
-  };
+  const request = uspsRequestOf(user, input, where, phone, [...counts].map(([serviceType, count]) => ({ serviceType, count })), estimatedWeight);
   const orderNumbers = labels.map((shipment) => shipment.order_no);
   const done = (outcome: ScheduleOutcome): LabelsScheduleOutcome => (outcome.ok ? { ...outcome, estimatedWeight, labels: orderNumbers } : outcome);
 

@@ -1,5 +1,5 @@
 import { carrierDisplayName, formatUsd } from '@airbox/contract';
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from '../../pdf-document.js';
 
 /**
  * A label's invoice as a US Letter PDF (pdfkit, the standard Helvetica fonts: no font files).
@@ -60,17 +60,11 @@ export async function drawInvoicePdf(content: InvoiceContent, options: { compres
     paymentReference: printable(content.paymentReference),
     brandName: printable(content.brandName),
   };
-  const doc = new PDFDocument({
+  const { doc, bytes: ended } = pdfDocument({
     size: 'LETTER',
     margin: PAGE.margin,
     compress: options.compress ?? true,
     info: { Title: `Invoice ${invoice.invoiceNo}`, Author: invoice.brandName, Subject: `Shipping label ${invoice.orderNo}` },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const left = PAGE.margin;

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from '../../pdf-document.js';
 import type { PostalAddress } from './carriers-provider.js';
 import { code128Modules } from './simulator-label.js';
 
@@ -49,13 +49,7 @@ function drawBarcode(doc: PDFKit.PDFDocument, text: string, x: number, y: number
 
 /** The scan form's PDF, drawn here and now: on a pool thread (workers/cpu-work.ts asks for it there). */
 export async function drawScanForm(form: ScanFormContent): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: PAGE.margin, info: { Title: `USPS SCAN Form ${form.fileNumber}`, Subject: 'PS Form 5630 (simulated)' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, bytes: ended } = pdfDocument({ size: 'LETTER', margin: PAGE.margin, info: { Title: `USPS SCAN Form ${form.fileNumber}`, Subject: 'PS Form 5630 (simulated)' } });
   const left = PAGE.margin;
   const width = PAGE.width - 2 * PAGE.margin;
   const totalOz = form.parcels.reduce((sum, parcel) => sum + parcel.weightOz, 0);

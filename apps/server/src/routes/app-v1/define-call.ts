@@ -36,7 +36,7 @@ export interface CallOptions {
 
 const RATE_MULTIPLIERS = { directory: DIRECTORY_RATE_MULTIPLIER, barcode: BARCODE_RATE_MULTIPLIER };
 
-function rateLimitOf(app: FastifyInstance, throttled: CallOptions['throttled']) {
+export function rateLimitOf(app: FastifyInstance, throttled: CallOptions['throttled']) {
   if (!throttled) return false;
   const perMinute = app.config.authRateLimitPerMinute * (throttled === true ? 1 : RATE_MULTIPLIERS[throttled]);
   return { max: perMinute, timeWindow: 60_000 };
@@ -71,13 +71,7 @@ function registerCall<Input, Output>(
   app.route({
     method: call.method,
     url: call.path,
-    schema: {
-      summary: call.summary,
-      tags: ['app/v1'],
-      ...(call.signedIn ? { security: [{ session: [] }] } : {}),
-      ...(inQuery ? { querystring: call.request } : { body: call.request }),
-      response: { 200: call.response, '4xx': apiErrorSchema, '5xx': apiErrorSchema },
-    },
+    schema: callRouteSchema(call, { 200: call.response }),
     config: {
       signedIn: call.signedIn,
       rateLimit: rateLimitOf(app, options.throttled),
@@ -89,6 +83,20 @@ function registerCall<Input, Output>(
     }),
     handler: (request, reply) => handler((inQuery ? request.query : request.body) as Input, request, reply),
   });
+}
+
+/**
+ * A call's route schema, shared by JSON and file calls: its summary, session, request schema
+ * (query or body) and the spec's JSON failures; `success` adds the 200 answer's schema (none for a file).
+ */
+export function callRouteSchema(call: CallDescriptor<z.ZodType, z.ZodType>, success: { 200?: z.ZodType } = {}) {
+  return {
+    summary: call.summary,
+    tags: ['app/v1'],
+    ...(call.signedIn ? { security: [{ session: [] }] } : {}),
+    ...(call.encoding === 'query' ? { querystring: call.request } : { body: call.request }),
+    response: { ...success, '4xx': apiErrorSchema, '5xx': apiErrorSchema },
+  };
 }
 
 /** The signed-in user of a route registered with a signedIn descriptor. */

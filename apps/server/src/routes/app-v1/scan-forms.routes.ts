@@ -24,7 +24,8 @@ export default async function scanFormsRoutes(app: FastifyInstance) {
     return { errorcode: READ_ERRORCODE.ok, message: 'success', data };
   });
 
-  defineFileCall(app, downloadScanFormCall).handle(async (input, request, reply) => {
+  // Throttled: a download may read the form at the carrier.
+  defineFileCall(app, downloadScanFormCall, { throttled: true }).handle(async (input, request, reply) => {
     const pdf = await scanFormPdf(app, signedInUser(request).user_id, input.id);
     if (!pdf) throw new AppError(404, SCAN_FORM_ERRORCODE.notFound, SCAN_FORM_MESSAGES.notFound);
     return sendFile(reply, { contentType: 'application/pdf', filename: scanFormFileName(input.id), disposition: 'attachment', bytes: pdf });
