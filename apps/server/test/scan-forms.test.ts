@@ -163,6 +163,19 @@ describe('scan forms (issue 25 item 2)', () => {
     expect((await list(customer)).json().data.total).toBe(2);
   });
 
+  it('answers the form the carrier made when its answer was lost: the retry looks it up, never asks again (the carrier refuses a repeat)', async () => {
+    const customer = await newCustomer(t.app);
+    const ids = [(await boughtLabel(customer)).id, (await boughtLabel(customer)).id];
+    const simulator = t.app.carriers as SimulatorCarriersProvider;
+    simulator.failNext('createScanForm', 'UNAVAILABLE', { afterEffect: true });
+    expect((await create(customer, ids)).statusCode).toBe(503);
+    const retried = (await create(customer, ids)).json();
+    expect(retried).toMatchObject({ errorcode: SCAN_FORM_ERRORCODE.ok, data: { status: 'created', scanFormId: expect.stringMatching(/^sf_/) } });
+    const listed = (await list(customer)).json().data;
+    expect(listed.total).toBe(1);
+    expect(listed.list[0]).toMatchObject({ status: 'created', labels: ids.map((id) => ({ shippingdetails_id: id })) });
+  });
+
   it('keeps a refunded label on its form, marked refunded, with a note', async () => {
     const customer = await newCustomer(t.app);
     const labels = [await boughtLabel(customer), await boughtLabel(customer)];
