@@ -7,6 +7,27 @@ type DateInput = string | number | Date;
 /** The hubs' time zone: the portal's lockers keep Pacific time (the pickup grace period's 12:00 PM PST). */
 export const HUB_TIME_ZONE = 'America/Los_Angeles';
 
+/** formatHubDateTime's formatter of each time zone, made once: making one costs more than a list's dates. */
+const hubDateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function hubDateTimeFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = hubDateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZoneName: 'short',
+    });
+    hubDateTimeFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /**
  * A date and time as customers read it on every screen (issue 11): spec 01 §9's M/D/YYYY with the
  * 12-hour clock, in the customer's hub time zone and naming it ('11/23/2026 3:48 AM PST'), so a
@@ -17,16 +38,7 @@ export function formatHubDateTime(value: DateInput | null | undefined, timeZone:
   if (value === null || value === undefined || value === '') return '';
   const date = dayjs(value);
   if (!date.isValid()) return '';
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZoneName: 'short',
-  }).formatToParts(date.toDate());
+  const parts = hubDateTimeFormat(timeZone).formatToParts(date.toDate());
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
   return `${part('month')}/${part('day')}/${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`;
 }

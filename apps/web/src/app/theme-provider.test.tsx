@@ -84,13 +84,15 @@ describe('theme', () => {
       expect(Cookies.get(STORAGE_KEYS.themeCookie)).toBe('blue');
     });
 
-    it('reads a saved choice from the first render, and ignores an unknown one', () => {
+    it('reads a saved choice from the first render, and ignores an unknown one', async () => {
       deviceIs('dark');
       Cookies.set(STORAGE_KEYS.themeModeCookie, 'light', { path: '/' });
       const { unmount } = render(<AppThemeProvider><ModeProbe next="system" /></AppThemeProvider>);
       expect(screen.getByRole('button')).toHaveTextContent('light #c2410c');
       unmount();
       Cookies.set(STORAGE_KEYS.themeModeCookie, 'sepia', { path: '/' });
+      // Written by another hand (as another tab would): the app reads the cookies afresh a task later.
+      await new Promise((next) => setTimeout(next));
       render(<AppThemeProvider><ModeProbe next="system" /></AppThemeProvider>);
       expect(screen.getByRole('button')).toHaveTextContent('dark #fb923c');
     });

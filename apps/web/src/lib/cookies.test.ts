@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getCookie, readCookies, removeCookie, setCookie } from './cookies';
 
 describe('cookies', () => {
@@ -20,5 +20,25 @@ describe('cookies', () => {
     expect(getCookie('broken')).toBe('100%zz');
     removeCookie('broken');
     expect(getCookie('broken')).toBeUndefined();
+  });
+
+  it('asks the browser once a task, and again after its own write or in a later task', async () => {
+    Cookies.set('user_id', '7', { path: '/' });
+    await new Promise((next) => setTimeout(next));
+    const reads = vi.spyOn(Document.prototype, 'cookie', 'get');
+    try {
+      expect([getCookie('user_id'), getCookie('user_id'), readCookies().user_id]).toEqual(['7', '7', '7']);
+      expect(reads).toHaveBeenCalledTimes(1);
+      setCookie('user_id', '8');
+      expect(getCookie('user_id')).toBe('8');
+      expect(reads).toHaveBeenCalledTimes(2);
+      // Written by someone else (a server's answer, another tab): seen from the next task on.
+      document.cookie = 'user_id=9; path=/';
+      await new Promise((next) => setTimeout(next));
+      expect(getCookie('user_id')).toBe('9');
+      expect(reads).toHaveBeenCalledTimes(3);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

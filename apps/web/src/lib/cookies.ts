@@ -22,15 +22,29 @@ function decode(text: string): string {
   }
 }
 
+/**
+ * The cookies as last read, kept until the current task's microtasks have run: each read of
+ * `document.cookie` asks the browser's network process for them, and a screen's first render
+ * reads the session's hints in every date it shows (issue 24: 0.1 s of a cold dashboard's
+ * render, unthrottled). A write through this module drops them at once.
+ */
+let snapshot: Readonly<Record<string, string>> | undefined;
+
 /** Every cookie the page can read, by name (the first of a name written twice, as the browser lists them). */
-export function readCookies(): Record<string, string> {
+export function readCookies(): Readonly<Record<string, string>> {
+  if (snapshot) return snapshot;
   const cookies: Record<string, string> = {};
-  for (const pair of document.cookie ? document.cookie.split('; ') : []) {
+  const text = document.cookie;
+  for (const pair of text ? text.split('; ') : []) {
     const at = pair.indexOf('=');
     const name = decode(pair.slice(0, at));
     if (at > 0 && !(name in cookies)) cookies[name] = decode(pair.slice(at + 1));
   }
-  return cookies;
+  snapshot = Object.freeze(cookies);
+  queueMicrotask(() => {
+    snapshot = undefined;
+  });
+  return snapshot;
 }
 
 export function getCookie(name: string): string | undefined {
@@ -42,6 +56,7 @@ export function setCookie(name: string, value: string, { path = '/', expires, sa
   if (expires !== undefined) cookie += `; expires=${new Date(Date.now() + expires * DAY_MS).toUTCString()}`;
   if (sameSite) cookie += `; samesite=${sameSite}`;
   document.cookie = cookie;
+  snapshot = undefined;
 }
 
 export function removeCookie(name: string, path = '/'): void {

@@ -1,5 +1,5 @@
 import { SESSION_MAX_AGE_MS, STORAGE_KEYS, type SessionUser } from '@airbox/contract';
-import { getCookie, readCookies, removeCookie, setCookie } from './cookies';
+import { readCookies, removeCookie, setCookie } from './cookies';
 
 /**
  * Session hints (spec 01 §3). The httpOnly session cookie set by the server is the only proof of
@@ -45,15 +45,16 @@ export function endSession(): void {
 
 /** Signed in means the role_id and user_id cookies are both present (spec 01 §2). */
 export function readSession(): SessionHints | null {
-  const userId = Number(getCookie('user_id'));
-  const roleId = Number(getCookie('role_id'));
-  if (!getCookie('user_id') || !getCookie('role_id') || !Number.isInteger(userId) || !Number.isInteger(roleId)) {
+  const cookies = readCookies();
+  const userId = Number(cookies.user_id);
+  const roleId = Number(cookies.role_id);
+  if (!cookies.user_id || !cookies.role_id || !Number.isInteger(userId) || !Number.isInteger(roleId)) {
     return null;
   }
   return {
     userId,
     roleId,
-    boxId: getCookie('BOXID') ?? '',
-    firstName: getCookie('First_name') ?? '',
+    boxId: cookies.BOXID ?? '',
+    firstName: cookies.First_name ?? '',
   };
 }

@@ -153,12 +153,13 @@ export function Navigation({
   onLogout: () => void;
 }) {
   if (!wide) {
+    // Not kept mounted while closed: a closed drawer's slide measured the page on every first
+    // render of a screen on a phone (a forced layout, issue 24), for links nobody sees.
     return (
       <Drawer
         variant="temporary"
         open={open}
         onClose={onClose}
-        ModalProps={{ keepMounted: true }}
         sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, maxWidth: '85vw', border: 0 } }}
       >
         <Sidebar mini={false} onNavigate={onClose} onLogout={onLogout} />
