@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import type { Theme } from '@mui/material/styles';
 import type { SxProps } from '@mui/system';
@@ -26,7 +27,7 @@ export type FormOutput<N extends FormSchemaName> = z.output<FormSchemas[N]> & Fi
  */
 function contractResolver<N extends FormSchemaName>(name: N): Resolver<FormInput<N>, unknown, FormOutput<N>> {
   return async (values, context, options) => {
-    const { zodResolver, FORM_SCHEMAS } = await loadSchemas();
+    const { FORM_SCHEMAS } = await loadSchemas();
     const schema = FORM_SCHEMAS[name];
     // zodResolver's overloads cannot see that schema N gives FormInput<N> and FormOutput<N>.
     const resolve = zodResolver(schema) as unknown as Resolver<FormInput<N>, unknown, FormOutput<N>>;
