@@ -35,9 +35,6 @@ function firstPageChunk() {
 
 const firstPage = firstPageChunk();
 
-/** The chunks a signed-in visit's first view waits for, by file name (see modulePreload below). */
-const SIGNED_IN_FIRST_VIEW = /(^|\/)(schemas|query-layout|signed-in-layout|dashboard|dashboard-data)-[\w-]{8}\.js$/;
-
 const TESTS = 'src/**/*.test.{ts,tsx}';
 
 /**
@@ -193,12 +190,8 @@ export default defineConfig(({ command }) => ({
       // The first page lists no preloads for the lazy screens: a screen's chunk brings its own
       // imports when it loads (one more round trip on the first visit of a screen), so a new or
       // larger screen adds nothing to the login route's JavaScript. Lazy chunks keep their lists.
-      // But the signed-in first view's chunks (the layouts, the dashboard and its data) and the
-      // contract's schemas, which every call waits for, list theirs: fetched at once instead of
-      // one level of imports after another (four round trips before the dashboard's calls left,
-      // issue 24), for the names of some fifty files on the first page.
-      resolveDependencies: (filename, deps, { hostId, hostType }) =>
-        hostType === 'js' && /(^|\/)first-page-[^/]*\.js$/.test(hostId) && !SIGNED_IN_FIRST_VIEW.test(filename) ? [] : deps,
+      resolveDependencies: (_filename, deps, { hostId, hostType }) =>
+        hostType === 'js' && /(^|\/)first-page-[^/]*\.js$/.test(hostId) ? [] : deps,
     },
     rolldownOptions: {
       treeshake: {
