@@ -29,7 +29,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: every action with the page's DOM before and after it.
+    // Without the screencast (a JPEG of every frame drawn, taken in every passing journey too and
+    // thrown away): it cost the browser and the test worker CPU all through every journey.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
