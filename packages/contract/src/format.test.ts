@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   abbreviateNumber,
   formatHubDateTime,
+  onFirstUse,
   formatPhoneDashed,
   formatPhoneDisplay,
   maskPhone,
@@ -86,5 +87,16 @@ describe('formatHubDateTime (spec 01 §9: M/D/YYYY, 12-hour clock)', () => {
     expect(formatHubDateTime(null)).toBe('');
     expect(formatHubDateTime('')).toBe('');
     expect(formatHubDateTime('not a date')).toBe('');
+  });
+});
+
+describe('onFirstUse', () => {
+  it('makes nothing until first asked, then makes once and gives the same each time', () => {
+    const make = vi.fn(() => new Intl.NumberFormat('en-US'));
+    const format = onFirstUse(make);
+    expect(make).not.toHaveBeenCalled();
+    expect(format().format(1234)).toBe('1,234');
+    expect(format()).toBe(format());
+    expect(make).toHaveBeenCalledTimes(1);
   });
 });

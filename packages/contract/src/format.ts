@@ -7,6 +7,16 @@ type DateInput = string | number | Date;
 /** The hubs' time zone: the portal's lockers keep Pacific time (the pickup grace period's 12:00 PM PST). */
 export const HUB_TIME_ZONE = 'America/Los_Angeles';
 
+/**
+ * A value made when first asked for, then kept. For Intl formatters: a page's first one costs the
+ * browser 30-200 ms (it loads its locale data), so a module makes none until it formats (issue 24:
+ * formatUsd's, made as the contract's schemas loaded, held up the dashboard, which shows no money).
+ */
+export function onFirstUse<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 /** formatHubDateTime's formatter of each time zone, made once: making one costs more than a list's dates. */
 const hubDateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -3,6 +3,7 @@ import { call } from './call-descriptor.js';
 import { BUY_MEMBERSHIP_ERRORCODE, READ_ERRORCODE } from './errorcodes.js';
 import { MEMBERSHIP_PLAN, type MembershipPlan } from './constants.js';
 import { idField, intField } from './fields.js';
+import { onFirstUse } from './format.js';
 
 /** Memberships (spec 03 §2, §4, §9): the credit plan and the 6- and 12-month memberships. */
 export const MEMBERSHIP_MESSAGES = {
@@ -40,7 +41,7 @@ export function orderTotalCents(amount: number, quantity: number): number {
   return Math.round(amount * 100) * quantity;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usd = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /**
  * Money as people read it, the one way the portal shows it: '$12.50' for 1250 cents, '$4,540.00' for
@@ -49,7 +50,7 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
  */
 export function formatUsd(cents: number): string {
   // A whole number of cents; `|| 0` so that -0 (and -0.4) is '$0.00', not '-$0.00'.
-  return usd.format((Math.round(cents) || 0) / 100);
+  return usd().format((Math.round(cents) || 0) / 100);
 }
 
 const result = z.object({ errorcode: z.number().int(), message: z.string() });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { call } from './call-descriptor.js';
 import { API_ERRORCODE } from './errorcodes.js';
 import { idField, intField } from './fields.js';
+import { onFirstUse } from './format.js';
 import { OVERDUE_CREDITS_PER_DAY, pickupGraceEnd, PICKUP_TIME_ZONE } from './locker-events.js';
 import { freePeriodStart } from './vacation-holds.js';
 
@@ -29,11 +30,11 @@ export type PickupExtensionPayWith = (typeof PICKUP_EXTENSION_PAY_WITH)[number];
  */
 export const PICKUP_EXTENSION_ERRORCODE = { ok: 0, redirect: 1, refused: -1, notEnoughCredits: -2, notFound: API_ERRORCODE.notFound } as const;
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: PICKUP_TIME_ZONE });
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: PICKUP_TIME_ZONE, timeZoneName: 'short' });
+const dayFormat = onFirstUse(() => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: PICKUP_TIME_ZONE }));
+const timeFormat = onFirstUse(() => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: PICKUP_TIME_ZONE, timeZoneName: 'short' }));
 /** 'Wed, Dec 2, 12:00 PM PST': a free period's end as the messages say it. */
 export function freeUntilText(at: Date): string {
-  return `${dayFormat.format(at)}, ${timeFormat.format(at)}`;
+  return `${dayFormat().format(at)}, ${timeFormat().format(at)}`;
 }
 
 export const PICKUP_EXTENSION_MESSAGES = {

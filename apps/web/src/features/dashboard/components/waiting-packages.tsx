@@ -1,4 +1,4 @@
-import { carrierDisplayName, doorLine, outOfReachAdvice, OVERDUE_MAX_DAYS, pacificDateString, PICKUP_TIME_ZONE, type WaitingPackage } from '@airbox/contract';
+import { carrierDisplayName, doorLine, outOfReachAdvice, onFirstUse, OVERDUE_MAX_DAYS, pacificDateString, PICKUP_TIME_ZONE, type WaitingPackage } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -57,9 +57,9 @@ function OutOfReachNotice({ item }: { item: WaitingPackage }) {
   );
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const pacificDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: PICKUP_TIME_ZONE });
-const pacificTimeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: PICKUP_TIME_ZONE, timeZoneName: 'short' });
+const dayFormat = onFirstUse(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }));
+const pacificDayFormat = onFirstUse(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: PICKUP_TIME_ZONE }));
+const pacificTimeFormat = onFirstUse(() => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: PICKUP_TIME_ZONE, timeZoneName: 'short' }));
 
 /**
  * A package delivered during the customer's vacation hold (issue 22 item 2), while the hold lasts:
@@ -68,8 +68,8 @@ const pacificTimeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', mi
 export function heldLine(item: Pick<WaitingPackage, 'heldUntil' | 'freeUntil'>, now: Date = new Date()): string | null {
   if (!item.heldUntil || item.heldUntil < pacificDateString(now)) return null;
   const freeUntil = new Date(item.freeUntil);
-  const until = dayFormat.format(new Date(`${item.heldUntil}T12:00:00Z`));
-  return `On hold until ${until} · free until ${pacificDayFormat.format(freeUntil)}, ${pacificTimeFormat.format(freeUntil)}`;
+  const until = dayFormat().format(new Date(`${item.heldUntil}T12:00:00Z`));
+  return `On hold until ${until} · free until ${pacificDayFormat().format(freeUntil)}, ${pacificTimeFormat().format(freeUntil)}`;
 }
 
 /** The held line, where the customer reads the pickup code: the compartment is kept while they are away. */

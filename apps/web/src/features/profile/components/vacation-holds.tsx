@@ -1,4 +1,4 @@
-import { holdDatesProblem, VACATION_HOLD_MAX_ACTIVE, VACATION_HOLD_MAX_DAYS, VACATION_HOLD_MESSAGES, type VacationHold } from '@airbox/contract';
+import { holdDatesProblem, onFirstUse, VACATION_HOLD_MAX_ACTIVE, VACATION_HOLD_MAX_DAYS, VACATION_HOLD_MESSAGES, type VacationHold } from '@airbox/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,9 +10,9 @@ import { type FormEvent, useState } from 'react';
 import { answerMessage } from '../../../lib/http';
 import { useCancelVacationHold, useSaveVacationHold, useVacationHolds } from '../api/vacation-holds';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = onFirstUse(() => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }));
 /** 'Tue, Dec 1, 2026' for '2026-12-01'. */
-export const holdDay = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
+export const holdDay = (date: string) => dayFormat().format(new Date(`${date}T12:00:00Z`));
 
 type Field = 'startDate' | 'endDate';
 /** The field a refusal names ('startDate: …'), and its words without the name. */
