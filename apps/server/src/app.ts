@@ -5,8 +5,8 @@ import { API_ERRORCODE, MESSAGES } from '@airbox/contract';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { answerSerializerCompiler } from './answer-serialization.js';
 import type { AppConfig } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
 import { AppError, isDatabaseUnavailable } from './errors.js';
@@ -102,7 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler({ check: config.checkAnswers }));
 
   await app.register(
     fp(

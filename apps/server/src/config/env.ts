@@ -85,6 +85,11 @@ export interface AppConfig {
   logLevel: string;
   webDistDir: string;
   seedDemoData: boolean;
+  /**
+   * Whether each JSON answer is also checked and written by zod and compared with the one its
+   * compiled schema writes (CHECK_ANSWERS; on outside production, so in every test).
+   */
+  checkAnswers: boolean;
   /** Whether this server runs the job worker (JOB_WORKER): mail, texts, reminders, clean-ups. */
   jobWorker: boolean;
   /**
@@ -171,6 +176,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'apps/web/dist')),
   SEED_DEMO_DATA: booleanText.optional(),
+  CHECK_ANSWERS: booleanText.optional(),
   ALLOW_SIMULATORS_IN_PRODUCTION: booleanText.default(false),
   ALLOW_DEMO_DATA_IN_PRODUCTION: booleanText.default(false),
   JOB_WORKER: booleanText.default(true),
@@ -336,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: fromRepoRoot(e.WEB_DIST_DIR),
     seedDemoData: providers.seedDemoData,
+    checkAnswers: e.CHECK_ANSWERS ?? !production,
     jobWorker: e.JOB_WORKER,
     labelRetryDelaySeconds: e.LABEL_RETRY_DELAY_SECONDS,
     version: SERVER_VERSION,
