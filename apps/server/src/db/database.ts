@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase, sql } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase, type SqliteStatement, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { AdvertisementsTable } from '../modules/advertisements/advertisements.table.js';
@@ -203,6 +203,8 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
 /** How many prepared statements a SQLite connection keeps (the app runs a few hundred distinct queries). */
 const STATEMENT_CACHE_SIZE = 1000;
 
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
+
 /**
  * better-sqlite3 with its prepared statements kept by SQL text: Kysely prepares every query it
  * runs, and preparing costs about as much as running a small query. Reusing a statement is safe
@@ -210,19 +212,50 @@ const STATEMENT_CACHE_SIZE = 1000;
  * SQLite prepares a statement again by itself after a schema change.
  */
 function withStatementCache(database: SqliteDatabase.Database): KyselySqliteDatabase {
-  const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: STATEMENT_CACHE_SIZE });
+  const statements = new LRUCache<string, SqliteStatement>({ max: STATEMENT_CACHE_SIZE });
   return {
     close: () => {
       statements.clear();
       database.close();
     },
     prepare: (text) => {
+      // A statement keeps the columns it was prepared with (withRowsOfArrays): a change of the
+      // schema (migrations, tests) forgets them all.
+      if (SCHEMA_CHANGE.test(text)) statements.clear();
       let statement = statements.get(text);
       if (!statement) {
-        statement = database.prepare(text);
+        statement = withRowsOfArrays(database.prepare(text));
         statements.set(text, statement);
       }
       return statement;
+    },
+  };
+}
+
+/**
+ * A query's rows read as arrays (better-sqlite3's raw mode) and made into objects here, each a
+ * copy of one object with the statement's columns: the same rows (the same keys in the same
+ * order, a repeated column's last value), built at about half the cost of better-sqlite3's own
+ * objects, which it gives one property at a time (a page of 49 columns: 260-330 µs a query against
+ * 150-180 µs, issue 24). Statements that return no rows are left as they are.
+ */
+function withRowsOfArrays(statement: SqliteDatabase.Statement): SqliteStatement {
+  if (!statement.reader) return statement;
+  const columns = statement.columns().map((column) => column.name);
+  const empty: Record<string, unknown> = {};
+  for (const column of columns) empty[column] = null;
+  const rowOf = (values: unknown[]) => {
+    const row = { ...empty };
+    for (let i = 0; i < columns.length; i++) row[columns[i] as string] = values[i];
+    return row;
+  };
+  statement.raw(true);
+  return {
+    reader: true,
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map(rowOf),
+    run: (parameters) => statement.run(parameters),
+    *iterate(parameters) {
+      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield rowOf(values);
     },
   };
 }
