@@ -1,3 +1,4 @@
+import { compiledQuery } from '../../db/compiled-query.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../users/users.table.js';
 import type { NewSession, SessionRow } from './sessions.table.js';
@@ -10,18 +11,21 @@ export async function findSession(db: Db, tokenHash: string): Promise<SessionRow
   return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
-/** A session's times and its user's row, in one query (every signed-in call asks). */
-export async function findSessionWithUser(
-  db: Db,
-  tokenHash: string,
-): Promise<{ session: Pick<SessionRow, 'last_seen_at' | 'expires_at'>; user: UserRow } | undefined> {
-  const row = await db
+const sessionWithUser = compiledQuery(1, (db, tokenHash: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.user_id', 'sessions.user_id')
     .selectAll('users')
     .select(['sessions.last_seen_at as session_last_seen_at', 'sessions.expires_at as session_expires_at'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash),
+);
+
+/** A session's times and its user's row, in one query (every signed-in call asks; compiled once). */
+export async function findSessionWithUser(
+  db: Db,
+  tokenHash: string,
+): Promise<{ session: Pick<SessionRow, 'last_seen_at' | 'expires_at'>; user: UserRow } | undefined> {
+  const [row] = await sessionWithUser(db, tokenHash);
   if (!row) return undefined;
   const { session_last_seen_at, session_expires_at, ...user } = row;
   return { session: { last_seen_at: session_last_seen_at, expires_at: session_expires_at }, user };

@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database, Db } from '../../db/database.js';
 import { isSqlite } from '../../db/dialect.js';
 import type { Tracker } from '../../providers/carriers/carriers-provider.js';
@@ -130,6 +131,32 @@ export const LIST_COLUMNS = [
 /** A row of Purchased Labels as the list reads it. */
 export type ShipmentListRow = Pick<ShipmentRow, (typeof LIST_COLUMNS)[number]>;
 
+/** The count of the user's purchases that match, and a page of them newest first, as built by Kysely. */
+function pageQueries(db: Db, userId: number, filters: ShipmentFilters, page: { offset: number; limit: number }) {
+  const counted = db
+    .selectFrom('shipments')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where((eb) => filterConditions(eb, userId, filters));
+  const newestFirst = db
+    .selectFrom('shipments')
+    .select(LIST_COLUMNS)
+    .where((eb) => filterConditions(eb, userId, filters))
+    .orderBy('shipments.created_at', 'desc')
+    .orderBy('shipments.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset);
+  return { counted, newestFirst, withCount: newestFirst.select(counted.as('total_count')) };
+}
+
+/** The same queries without a search (the list as it opens and as it pages), compiled once (issue 24). */
+const UNFILTERED = {
+  count: compiledQuery(1, (db, userId: number) => pageQueries(db, userId, {}, { offset: 0, limit: 0 }).counted),
+  page: compiledQuery(3, (db, userId: number, limit: number, offset: number) => pageQueries(db, userId, {}, { offset, limit }).newestFirst),
+  withCount: compiledQuery(3, (db, userId: number, limit: number, offset: number) => pageQueries(db, userId, {}, { offset, limit }).withCount),
+};
+
+const searched = (filters: ShipmentFilters) => Object.values(filters).some((value) => typeof value === 'string' && value.trim() !== '');
+
 /**
  * A page of the user's purchases, newest first, and how many match. Two queries, each on the
  * (user_id, created_at) index: the count, then the page; no query per row.
@@ -140,29 +167,18 @@ export async function listShipments(
   filters: ShipmentFilters,
   page: { offset: number; limit: number },
 ): Promise<{ total: number; list: ShipmentListRow[] }> {
-  const counted = db
-    .selectFrom('shipments')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where((eb) => filterConditions(eb, userId, filters));
-  const count = async () => Number((await counted.executeTakeFirstOrThrow()).count);
-  const newestFirst = db
-    .selectFrom('shipments')
-    .select(LIST_COLUMNS)
-    .where((eb) => filterConditions(eb, userId, filters))
-    .orderBy('shipments.created_at', 'desc')
-    .orderBy('shipments.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset);
+  const built = searched(filters) ? pageQueries(db, userId, filters, page) : undefined;
+  const count = async () => Number((built ? await built.counted.executeTakeFirstOrThrow() : (await UNFILTERED.count(db, userId))[0]!).count);
   if (isSqlite(db)) {
     // In process, the count from the index and then the page's few rows cost less than one
     // statement counting every matching row beside the page (as My Messages' list).
-    const [total, list] = await Promise.all([count(), newestFirst.execute()]);
+    const [total, list] = await Promise.all([count(), built ? built.newestFirst.execute() : UNFILTERED.page(db, userId, page.limit, page.offset)]);
     return { total, list };
   }
   // PostgreSQL: the page and the count in one statement, one round trip less a call (issue 24); the
   // count a subquery run once, so the page still stops at its last row (a window would read every
   // matching row first). A page past the end has no row to carry the count: only then is it asked on its own.
-  const withCount = await newestFirst.select(counted.as('total_count')).execute();
+  const withCount = built ? await built.withCount.execute() : await UNFILTERED.withCount(db, userId, page.limit, page.offset);
   const list = withCount.map(({ total_count: _count, ...row }) => row);
   if (withCount[0]) return { total: Number(withCount[0].total_count), list };
   return { total: page.offset === 0 ? 0 : await count(), list };
