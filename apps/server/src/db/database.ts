@@ -52,7 +52,6 @@ import type { UserTokensTable } from '../modules/tokens/tokens.table.js';
 import type { UsersTable } from '../modules/users/users.table.js';
 import type { WalletPassesTable, WalletPassLinksTable, WalletPassRegistrationsTable } from '../modules/wallet/wallet.table.js';
 import { isSqlite } from './dialect.js';
-import { BACKSTOP_CHECKPOINT_PAGES, checkpointer, WalSyncedSqliteDialect, walSync } from './sqlite-wal-sync.js';
 
 export interface Database {
   users: UsersTable;
@@ -139,22 +138,11 @@ export function createDatabase(databaseUrl: string, options: CreateDatabaseOptio
   const file = databaseUrl.slice('sqlite:'.length);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const database = new SqliteDatabase(file);
-  const inWal = database.pragma('journal_mode = WAL', { simple: true }) === 'wal';
+  database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
-  if (!inWal) {
-    // An in-memory database (tests) has no WAL and nothing to sync.
-    database.pragma('synchronous = FULL');
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  }
-  // A commit is written to the WAL on the event loop but synced to disk on libuv's threads, and
-  // what changed rows resolves only once synced: as durable as synchronous = FULL, whose fsync
-  // inside each commit held the event loop (issue 24 target 3; sqlite-wal-sync.ts).
-  // Checkpoints likewise run on a thread of their own (the main connection's only past BACKSTOP_CHECKPOINT_PAGES).
-  database.pragma('synchronous = NORMAL');
-  database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
-  const wal = { database, wal: walSync(`${database.name}-wal`), checkpoints: checkpointer(database) };
-  return new Kysely<Database>({ dialect: new WalSyncedSqliteDialect({ database: withStatementCache(database) }, wal) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 
 /**
