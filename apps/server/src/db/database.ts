@@ -191,8 +191,6 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
 /** How many prepared statements a SQLite connection keeps (the app runs a few hundred distinct queries). */
 const STATEMENT_CACHE_SIZE = 1000;
 
-const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
-
 /**
  * better-sqlite3 with its prepared statements kept by SQL text: Kysely prepares every query it
  * runs, and preparing costs about as much as running a small query. Reusing a statement is safe
@@ -201,6 +199,10 @@ const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
  */
 function withStatementCache(database: SqliteDatabase.Database): KyselySqliteDatabase {
   const statements = new LRUCache<string, SqliteStatement>({ max: STATEMENT_CACHE_SIZE });
+  // The schema's version (SQLite counts every change, whichever connection made it: a migration
+  // run by a CLI beside the portal, another server on the same file), read before each query.
+  const schemaVersion = database.prepare('PRAGMA schema_version').pluck();
+  let version: unknown = schemaVersion.get();
   return {
     close: () => {
       statements.clear();
@@ -208,8 +210,12 @@ function withStatementCache(database: SqliteDatabase.Database): KyselySqliteData
     },
     prepare: (text) => {
       // A statement keeps the columns it was prepared with (withRowsOfArrays): a change of the
-      // schema (migrations, tests) forgets them all.
-      if (SCHEMA_CHANGE.test(text)) statements.clear();
+      // schema by any connection forgets them all (one cached pragma, about a microsecond).
+      const current = schemaVersion.get();
+      if (current !== version) {
+        statements.clear();
+        version = current;
+      }
       let statement = statements.get(text);
       if (!statement) {
         statement = withRowsOfArrays(database.prepare(text));
@@ -229,10 +235,18 @@ function withStatementCache(database: SqliteDatabase.Database): KyselySqliteData
  */
 function withRowsOfArrays(statement: SqliteDatabase.Statement): SqliteStatement {
   if (!statement.reader) return statement;
-  const columns = statement.columns().map((column) => column.name);
-  const empty: Record<string, unknown> = {};
-  for (const column of columns) empty[column] = null;
+  let columns: string[] = [];
+  let empty: Record<string, unknown> = {};
+  const readColumns = () => {
+    columns = statement.columns().map((column) => column.name);
+    empty = {};
+    for (const column of columns) empty[column] = null;
+  };
+  readColumns();
   const rowOf = (values: unknown[]) => {
+    // A schema changed between this query's preparing and running (SQLite prepared it again):
+    // its values no longer match the names read before.
+    if (values.length !== columns.length) readColumns();
     const row = { ...empty };
     for (let i = 0; i < columns.length; i++) row[columns[i] as string] = values[i];
     return row;

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase, type Db } from '../src/db/database.js';
+import { DIALECT } from './helper.js';
+
+/**
+ * The SQLite connection keeps its prepared statements and reads rows as arrays, named by the
+ * statement's columns (db/database.ts, issue 24). A schema changed by another connection (a CLI's
+ * migration beside the running portal) must not leave a kept statement naming its values wrongly:
+ * a column dropped before `Email` would have put the next column's value (the password hash) under it.
+ */
+describe.runIf(DIALECT === 'sqlite')('SQLite statements kept across a schema change by another connection', () => {
+  let dir: string;
+  let db: Db | undefined;
+  afterEach(async () => {
+    await db?.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const rows = async () => (await sql<Record<string, unknown>>`select * from people order by id`.execute(db!)).rows;
+
+  it('names every value by its column after a column is dropped or added elsewhere', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'airbox-statement-cache-'));
+    const file = join(dir, 'cache.db');
+    db = createDatabase(`sqlite:${file}`);
+    await sql`create table people (id integer primary key, nickname text, email text, password_hash text)`.execute(db);
+    await sql`insert into people (nickname, email, password_hash) values ('ann', 'ann@example.com', 'secret-hash')`.execute(db);
+    expect(await rows()).toEqual([{ id: 1, nickname: 'ann', email: 'ann@example.com', password_hash: 'secret-hash' }]);
+
+    const other = new SqliteDatabase(file);
+    try {
+      other.exec('alter table people drop column nickname');
+      expect(await rows()).toEqual([{ id: 1, email: 'ann@example.com', password_hash: 'secret-hash' }]);
+      other.exec("alter table people add column city text default 'Oakland'");
+      expect(await rows()).toEqual([{ id: 1, email: 'ann@example.com', password_hash: 'secret-hash', city: 'Oakland' }]);
+    } finally {
+      other.close();
+    }
+  });
+});
