@@ -478,8 +478,9 @@ async function bookUspsPickup(deps: UspsPickupDeps, bookings: readonly { pickupI
     if (options.resent && error instanceof UspsError && error.code === 'PICKUP_EXISTS') {
       const note = uspsAlreadyBooked(request.pickupDate);
       await writeTransaction(deps.db, async (trx) => {
+        // The labels first, in id order, then their pickups: the order a booking locks them in (insertUspsBookings).
+        for (const booking of byShipment(bookings)) await updateShipment(trx, booking.shipmentId, { pickup_note: note, updated_at: failedIso });
         await moveAll(trx, { state: 'failed', note, updated_at: failedIso });
-        for (const booking of bookings) await updateShipment(trx, booking.shipmentId, { pickup_note: note, updated_at: failedIso });
       });
       deps.log.warn({ pickups: pickupIds }, 'USPS holds the pickup whose answer was lost; its confirmation number is unknown');
       return refused(note);
@@ -492,6 +493,12 @@ async function bookUspsPickup(deps: UspsPickupDeps, bookings: readonly { pickupI
 
   const pickup = await writeTransaction(deps.db, async (trx) => {
     const doneIso = deps.config.clock().toISOString();
+    // The labels first, in id order, then their pickups: the order a booking of the same label
+    // locks them in (insertUspsBookings), else the two deadlock on PostgreSQL (a second schedule
+    // of a label raced with the first's answer: 'deadlock detected', a 500 to both).
+    for (const booking of byShipment(bookings)) {
+      await updateShipment(trx, booking.shipmentId, { pickup_id: scheduled.confirmationNumber, pickup_note: '', updated_at: doneIso });
+    }
     for (const booking of bookings) {
       await movePickup(trx, booking.pickupId, ['booking'], {
         state: 'scheduled',
@@ -501,7 +508,6 @@ async function bookUspsPickup(deps: UspsPickupDeps, bookings: readonly { pickupI
         note: '',
         updated_at: doneIso,
       });
-      await updateShipment(trx, booking.shipmentId, { pickup_id: scheduled.confirmationNumber, pickup_note: '', updated_at: doneIso });
     }
     const row = await findPickup(trx, pickupIds[0]!);
     if (!row) throw new Error(`pickup ${pickupIds[0]} vanished while it was scheduled`);
@@ -517,6 +523,9 @@ async function bookUspsPickup(deps: UspsPickupDeps, bookings: readonly { pickupI
   const packageCount = scheduled.packages.reduce((sum, pack) => sum + pack.count, 0);
   return { ok: true, confirmation: scheduled.confirmationNumber, date: scheduled.pickupDate, dayOfWeek: scheduled.dayOfWeek, packageCount, joined: false };
 }
+
+/** Bookings in their labels' id order: every transaction that locks several labels takes them in this order. */
+const byShipment = <T extends { shipmentId: number }>(bookings: readonly T[]): T[] => [...bookings].sort((a, b) => a.shipmentId - b.shipmentId);
 
 /** What a label's USPS pickup record holds beyond what every booking record starts with. */
 type UspsBookingRecord = Omit<NewPickup, 'shipment_id' | 'carrier' | 'provider' | 'state' | 'provider_pickup_id' | 'confirmation' | 'usps_etag'>;
