@@ -479,7 +479,7 @@ async function bookUspsPickup(deps: UspsPickupDeps, bookings: readonly { pickupI
       const note = uspsAlreadyBooked(request.pickupDate);
       await writeTransaction(deps.db, async (trx) => {
         // The labels first, in id order, then their pickups: the order a booking locks them in (insertUspsBookings).
-        for (const booking of byShipment(bookings)) await updateShipment(trx, booking.shipmentId, { pickup_note: note, updated_at: failedIso });
+        for (const booking of inLabelOrder(bookings, (booking) => booking.shipmentId)) await updateShipment(trx, booking.shipmentId, { pickup_note: note, updated_at: failedIso });
         await moveAll(trx, { state: 'failed', note, updated_at: failedIso });
       });
       deps.log.warn({ pickups: pickupIds }, 'USPS holds the pickup whose answer was lost; its confirmation number is unknown');
@@ -496,7 +496,7 @@ async function bookUspsPickup(deps: UspsPickupDeps, bookings: readonly { pickupI
     // The labels first, in id order, then their pickups: the order a booking of the same label
     // locks them in (insertUspsBookings), else the two deadlock on PostgreSQL (a second schedule
     // of a label raced with the first's answer: 'deadlock detected', a 500 to both).
-    for (const booking of byShipment(bookings)) {
+    for (const booking of inLabelOrder(bookings, (booking) => booking.shipmentId)) {
       await updateShipment(trx, booking.shipmentId, { pickup_id: scheduled.confirmationNumber, pickup_note: '', updated_at: doneIso });
     }
     for (const booking of bookings) {
@@ -524,8 +524,8 @@ async function bookUspsPickup(deps: UspsPickupDeps, bookings: readonly { pickupI
   return { ok: true, confirmation: scheduled.confirmationNumber, date: scheduled.pickupDate, dayOfWeek: scheduled.dayOfWeek, packageCount, joined: false };
 }
 
-/** Bookings in their labels' id order: every transaction that locks several labels takes them in this order. */
-const byShipment = <T extends { shipmentId: number }>(bookings: readonly T[]): T[] => [...bookings].sort((a, b) => a.shipmentId - b.shipmentId);
+/** Items in their labels' id order: every transaction that locks several labels takes them in this order. */
+const inLabelOrder = <T>(items: readonly T[], labelId: (item: T) => number): T[] => [...items].sort((a, b) => labelId(a) - labelId(b));
 
 /** What a label's USPS pickup record holds beyond what every booking record starts with. */
 type UspsBookingRecord = Omit<NewPickup, 'shipment_id' | 'carrier' | 'provider' | 'state' | 'provider_pickup_id' | 'confirmation' | 'usps_etag'>;
@@ -540,7 +540,7 @@ async function insertUspsBookings(deps: UspsPickupDeps, records: readonly { ship
   const name = (shipment: ShipmentRow, reason: string) => (records.length > 1 ? `${labelName(shipment)}: ${reason}` : reason);
   try {
     return await writeTransaction(deps.db, async (trx): Promise<number[] | ScheduleOutcome> => {
-      for (const { shipment } of [...records].sort((a, b) => a.shipment.id - b.shipment.id)) {
+      for (const { shipment } of inLabelOrder(records, (item) => item.shipment.id)) {
         const blocked = await lockPickableLabel(trx, shipment.id);
         if (blocked) return refused(name(shipment, blocked.message));
       }
