@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionUser, userProfile } from '../../testing/fixtures';
 import { fillIn, loginAnswer, mockApi, renderApp } from '../../testing/test-utils';
 
@@ -33,20 +33,5 @@ describe('from LOGIN to the dashboard', () => {
       expect(api.calls(path), path).toHaveLength(1);
       expect(screenShownAtCall[path], path).toBe(false);
     }
-  });
-
-  it('fetches the signed-in shell ahead once the browser is idle on the login screen, and not after it is left', async () => {
-    mockApi({});
-    const requestIdleCallback = vi.fn((_run: IdleRequestCallback, _options?: IdleRequestOptions) => 41);
-    const cancelIdleCallback = vi.fn();
-    vi.stubGlobal('requestIdleCallback', requestIdleCallback);
-    vi.stubGlobal('cancelIdleCallback', cancelIdleCallback);
-    const app = renderApp('/login');
-    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
-    expect(requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 2_000 });
-    // What the idle callback starts: the chunks the router loads after LOGIN, found loaded.
-    requestIdleCallback.mock.calls[0]![0]({ didTimeout: false, timeRemaining: () => 50 });
-    app.unmount();
-    expect(cancelIdleCallback).toHaveBeenCalledWith(41);
   });
 });

@@ -12,19 +12,26 @@ export const loadScreenError = () => import('./screen-error');
 /** Its own small chunk: in the first page it would carry the dashboard's calls onto the login route (2.5 KB). */
 export const loadDashboardData = () => import('./dashboard-data');
 
+/** What a visitor does first when they are about to sign in: touch, click, type, or move into a field. */
+const FIRST_INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
+
 /**
- * Fetches the signed-in shell's chunks (and, through their imports, everything they need) once the
- * browser is idle after the first paint, so the login screen itself shows and answers first. A
- * failure is ignored here: the route loads the chunk again when it is opened, and says so then.
- * Answers a function that cancels a preload not started yet.
+ * Fetches the signed-in shell's chunks (and, through their imports, everything they need) from
+ * the visitor's first touch of the login page (a click or tap, a key, a field focused, a password
+ * manager's fill included), so they load while the form is filled in. Not before: `import()` also
+ * runs the modules, and the contract's schemas alone are a long task on a phone (a login page
+ * scored 0.87 with the shell evaluated in its first seconds, issue 24). A failure is ignored here:
+ * the route loads the chunk again when it is opened, and says so then. Answers a function that
+ * stops listening.
  */
 export function preloadSignedInShell(): () => void {
-  const preload = () => void Promise.all([loadQueryLayout(), loadSignedInLayout(), loadDashboardRoute(), loadDashboardData(), loadScreenError()]).catch(() => undefined);
-  // Safari has no requestIdleCallback: a moment after the first paint is the next best thing.
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(preload, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(preload, 300);
-  return () => window.clearTimeout(timer);
+  const preload = () => {
+    stop();
+    void Promise.all([loadQueryLayout(), loadSignedInLayout(), loadDashboardRoute(), loadDashboardData(), loadScreenError()]).catch(() => undefined);
+  };
+  const stop = () => {
+    for (const type of FIRST_INTERACTIONS) document.removeEventListener(type, preload, true);
+  };
+  for (const type of FIRST_INTERACTIONS) document.addEventListener(type, preload, { capture: true, passive: true });
+  return stop;
 }
