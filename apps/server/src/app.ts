@@ -139,7 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';
     if ((request.method === 'GET' || request.method === 'HEAD') && path.startsWith('/app/') && !path.startsWith('/app/v1/')) {
-      return app.sendWebApp(reply);
+      return app.sendWebApp(request, reply);
     }
     return reply.code(404).send({ errorcode: API_ERRORCODE.notFound, message: MESSAGES.notFound });
   });

@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_CALLS, PAGE_FIRST_CALLS, encodeFields, pageCallKey } from '@airbox/contract';
 import { buildTestApp, type TestApp, useTestDatabase } from './helper.js';
+import { newCustomer } from './ledger-fixtures.js';
 
 const database = useTestDatabase();
 const INDEX = `<!doctype html><html><head><title>Customer Portal</title><script type="application/json" id="portal-config">{}</script>
+<script type="application/json" id="first-answers">{}</script>
 <script type="module" src="/app/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
 const SCRIPT = 'console.log("the portal");'.repeat(20);
 
@@ -103,6 +106,68 @@ describe('the built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('id="portal-config"');
     expect(response.body).not.toContain('separate application');
+  });
+});
+
+/** The answers the server wrote into a page, by pageCallKey. */
+function firstAnswersOf(html: string): Record<string, unknown> {
+  const json = /id="first-answers">(.*?)<\/script>/s.exec(html)?.[1];
+  return JSON.parse(json ?? 'null');
+}
+
+/** A call as the web app sends it (contract descriptor: method, path, encoding), with the session cookie. */
+function asClient(name: keyof typeof ALL_CALLS, input: object, cookie: string) {
+  const call = ALL_CALLS[name];
+  const fields = encodeFields(input).toString();
+  if (call.method === 'GET' || call.encoding === 'query') return t.app.inject({ method: call.method, url: `${call.path}?${fields}`, headers: { cookie } });
+  const json = call.encoding === 'json';
+  return t.app.inject({
+    method: call.method,
+    url: call.path,
+    headers: { cookie, 'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded' },
+    payload: json ? JSON.stringify(input) : fields,
+  });
+}
+
+describe("a signed-in page's first answers (issue 24)", () => {
+  const dashboardCalls = PAGE_FIRST_CALLS['/dashboard']!;
+
+  it("writes into the dashboard's page the answers its first calls give the session's customer, `<` escaped", async () => {
+    const customer = await newCustomer(t.app, { first_name: 'Dana</script><script>alert(1)</script>', credits: 4 });
+    const page = await t.app.inject({ method: 'GET', url: '/app/dashboard', headers: { cookie: customer.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).not.toContain('<script>alert(1)');
+
+    const answers = firstAnswersOf(page.body);
+    const calls = dashboardCalls(customer.userId);
+    expect(Object.keys(answers).sort()).toEqual(calls.map(({ name, input }) => pageCallKey(name, input)).sort());
+    for (const { name, input } of calls) {
+      const asked = await asClient(name, input, customer.cookie);
+      expect(asked.statusCode, name).toBe(200);
+      expect(answers[pageCallKey(name, input)], name).toEqual(asked.json());
+    }
+    const user = answers[pageCallKey('getUserByUserIdCall', { user_id: customer.userId })] as { users: { First_name: string; credits: number }[] };
+    expect(user.users[0]).toMatchObject({ First_name: 'Dana</script><script>alert(1)</script>', credits: 4 });
+  });
+
+  it('writes none without a live session, on a page without first calls, or for a HEAD', async () => {
+    const customer = await newCustomer(t.app);
+    const other = await t.app.inject({ method: 'GET', url: '/app/message', headers: { cookie: customer.cookie } });
+    expect(firstAnswersOf(other.body)).toEqual({});
+    const head = await t.app.inject({ method: 'HEAD', url: '/app/dashboard', headers: { cookie: customer.cookie } });
+    expect(head.statusCode).toBe(200);
+
+    const visitor = await t.app.inject({ method: 'GET', url: '/app/dashboard' });
+    expect(firstAnswersOf(visitor.body)).toEqual({});
+    const forged = await t.app.inject({ method: 'GET', url: '/app/dashboard', headers: { cookie: 'airbox_session=forged.token' } });
+    expect(firstAnswersOf(forged.body)).toEqual({});
+
+    const out = await t.app.inject({ method: 'POST', url: '/app/v1/logout', headers: { cookie: customer.cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: `user_id=${customer.userId}` });
+    expect(out.statusCode).toBe(200);
+    const signedOut = await t.app.inject({ method: 'GET', url: '/app/dashboard', headers: { cookie: customer.cookie } });
+    expect(signedOut.statusCode).toBe(200);
+    expect(firstAnswersOf(signedOut.body)).toEqual({});
   });
 });
 

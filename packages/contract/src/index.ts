@@ -39,3 +39,4 @@ export * from './label-returns.js';
 export * from './batches.js';
 export * from './calls.js';
 export * from './forms.js';
+export * from './page-answers.js';

@@ -1,24 +1,77 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { APP_BASE, APP_PATHS } from '@airbox/contract';
+import { ALL_CALLS, APP_BASE, APP_PATHS, PAGE_FIRST_CALLS, encodeFields, pageCallKey, type PageCall } from '@airbox/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { resumeSession } from '../modules/sessions/sessions.service.js';
 import { escapeHtml } from '../providers/mail/mail-provider.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Answers with the web app's index.html (SPA fallback), its portal config filled in. */
-    sendWebApp(reply: FastifyReply): Promise<FastifyReply>;
+    /**
+     * Answers with the web app's index.html (SPA fallback), its portal config filled in and, on a
+     * signed-in page of PAGE_FIRST_CALLS, the answers of its first calls for the session's customer.
+     */
+    sendWebApp(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   }
 }
 
 const CONFIG_ELEMENT = /(<script type="application\/json" id="portal-config">)\{\}(<\/script>)/;
+const ANSWERS_ELEMENT = /(<script type="application\/json" id="first-answers">)\{\}(<\/script>)/;
 /** The page's title before the app names the screen: the portal's brand, not the build's placeholder. */
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const LOGIN_PAGE = `${APP_BASE}${APP_PATHS.login.getHref()}`;
+
+/** JSON inside a <script> element: no `<` can close it. */
+const inScript = (json: string): string => json.replace(/</g, '\\u003c');
+
+/** One of a page's first calls asked of the portal itself, as the web app would send it; its answer's JSON when it succeeded (HTTP 200). */
+async function answerOf(app: FastifyInstance, request: FastifyRequest, { name, input }: PageCall): Promise<string | undefined> {
+  const call = ALL_CALLS[name];
+  const fields = encodeFields(input).toString();
+  const inQuery = call.method === 'GET' || call.encoding === 'query';
+  const body = inQuery ? undefined : call.encoding === 'json' ? JSON.stringify(input) : fields;
+  const answer = await app.inject({
+    method: call.method,
+    url: inQuery && fields ? `${call.path}?${fields}` : call.path,
+    headers: {
+      accept: 'application/json',
+      ...(request.headers.cookie === undefined ? {} : { cookie: request.headers.cookie }),
+      ...(body === undefined ? {} : { 'content-type': call.encoding === 'json' ? 'application/json' : 'application/x-www-form-urlencoded' }),
+    },
+    ...(body === undefined ? {} : { payload: body }),
+    remoteAddress: request.ip,
+  });
+  return answer.statusCode === 200 ? answer.body : undefined;
+}
+
+/**
+ * The answers of the page's first calls (contract PAGE_FIRST_CALLS) for whoever the request's
+ * session cookie names, as one JSON object by pageCallKey (issue 24): each call runs through the
+ * portal's own routes, with the request's cookie and address, so it answers exactly what the
+ * web app's call would (a call refused, a 401 without a session, is left out and asked by the app).
+ * Nothing for a page without first calls, a visitor without a session cookie, or a HEAD.
+ */
+async function firstAnswers(app: FastifyInstance, request: FastifyRequest): Promise<string> {
+  const calls = PAGE_FIRST_CALLS[request.url.split('?', 1)[0]?.slice(APP_BASE.length) ?? ''];
+  const token = calls && request.method === 'GET' ? app.sessionCookie.read(request) : undefined;
+  if (!calls || !token) return '{}';
+  try {
+    // Identity from the session only: the calls' fields name its customer.
+    const user = await resumeSession(app.db, token, app.config.clock());
+    if (!user) return '{}';
+    const list = calls(user.user_id);
+    const answers = await Promise.all(list.map((pageCall) => answerOf(app, request, pageCall)));
+    const entries = list.flatMap((pageCall, i) => (answers[i] === undefined ? [] : [`${JSON.stringify(pageCallKey(pageCall.name, pageCall.input))}:${answers[i]}`]));
+    return inScript(`{${entries.join(',')}}`);
+  } catch (error) {
+    request.log.warn({ err: error }, 'first answers not written into the page');
+    return '{}';
+  }
+}
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -37,13 +90,14 @@ export default fp(
   async (app) => {
     const { config } = app;
     const indexFile = join(config.webDistDir, 'index.html');
-    const portalConfig = JSON.stringify({
+    const portalConfig = inScript(JSON.stringify({
       brandName: config.brandName,
       adminAppUrl: config.adminAppUrl,
       tabletAppUrl: config.tabletAppUrl,
       labelPurchaseUrl: config.labelPurchaseUrl,
       version: config.version,
-    }).replace(/</g, '\\u003c');
+      }),
+    );
 
     if (existsSync(config.webDistDir)) {
       await app.register(fastifyStatic, {
@@ -60,7 +114,7 @@ export default fp(
       });
     }
 
-    app.decorate('sendWebApp', async (reply: FastifyReply) => {
+    app.decorate('sendWebApp', async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
       let html: string;
       try {
@@ -75,15 +129,17 @@ export default fp(
             ),
           );
       }
+      const answers = await firstAnswers(app, request);
       const filled = html
         .replace(CONFIG_ELEMENT, (_match, open: string, close: string) => `${open}${portalConfig}${close}`)
+        .replace(ANSWERS_ELEMENT, (_match, open: string, close: string) => `${open}${answers}${close}`)
         .replace(TITLE_ELEMENT, () => `<title>${escapeHtml(config.brandName)}</title>`);
       return reply.type('text/html; charset=utf-8').send(filled);
     });
 
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(LOGIN_PAGE));
     app.get('/app', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/'));
-    app.get('/app/', { schema: { hide: true } }, (_request, reply) => app.sendWebApp(reply));
+    app.get('/app/', { schema: { hide: true } }, (request, reply) => app.sendWebApp(request, reply));
     // The admin and tablet apps' default addresses (/app/admin/, /app/tablet/) are the web app's
     // too: its page there says those apps are separate, in the portal's layout (issue 11).
   },

@@ -1,14 +1,7 @@
 import { API_ERRORCODE, CHECK_USER_ERRORCODE, LABEL_FILE_ERRORCODE, MESSAGES, QR_CODE_ERRORCODE, SHIPMENT_MESSAGES } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../testing/test-utils';
-import { ApiError, download, encodeFields, request } from './http';
-
-describe('encodeFields', () => {
-  it('drops null and undefined fields and sends booleans as 1 or 0', () => {
-    const encoded = encodeFields({ a: 'x', b: null, c: undefined, d: true, e: false, f: 0, g: '' });
-    expect(encoded.toString()).toBe('a=x&d=1&e=0&f=0&g=');
-  });
-});
+import { ApiError, download, request } from './http';
 
 describe('request', () => {
   it('form-encodes a POST body and sends the session cookie', async () => {

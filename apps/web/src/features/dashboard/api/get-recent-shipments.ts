@@ -1,11 +1,10 @@
+import { DASHBOARD_RECENT_SHIPMENTS } from '@airbox/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
 
-/** How many of the newest labels the dashboard shows; the rest are a link away (Purchased Labels). */
-export const RECENT_SHIPMENTS = 3;
 
 /** GET userGetShipment: the user's newest labels with their status (data.total, data.list), no filters. */
-export const getRecentShipments = (userId: number) => request('userGetShipmentCall', { user_id: userId, start: 0, num: RECENT_SHIPMENTS });
+export const getRecentShipments = (userId: number) => request('userGetShipmentCall', { user_id: userId, start: 0, num: DASHBOARD_RECENT_SHIPMENTS });
 
 export const getRecentShipmentsQueryOptions = (userId: number) =>
   queryOptions({

@@ -1,0 +1,65 @@
+import { PAGE_FIRST_CALLS, pageCallKey } from '@airbox/contract';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { userProfile } from '../../testing/fixtures';
+import { mockApi, renderApp, signIn } from '../../testing/test-utils';
+
+/** What the network would answer: other figures than the page's, so the test sees which was drawn. */
+const NETWORK = {
+  '/app/v1/carrierServiceRenaming': { body: { errorcode: 0, message: 'ok', data: [] } },
+  '/app/v1/getUnPickupsById': { body: { errorcode: 0, message: 'ok', unpickups: 5, packages: [] } },
+  '/app/v1/getUserByUser_id': { body: { errorcode: 1, message: 'ok', users: [userProfile()], lockers: [] } },
+  '/app/v1/userGetShipment': { body: { errorcode: 0, message: 'ok', data: { total: 0, list: [] } } },
+  '/app/v1/getUserOperations': { body: { errorcode: 0, message: 'ok', total: 0, operations: [] } },
+  '/app/v1/getAdvertisements': { body: { errorcode: 0, message: 'ok', ads: [] } },
+};
+/** The same calls' answers as the server writes them into the page, by call name. */
+const IN_PAGE: Record<string, unknown> = {
+  carrierServiceRenamingCall: NETWORK['/app/v1/carrierServiceRenaming'].body,
+  getUnPickupsByIdCall: { ...NETWORK['/app/v1/getUnPickupsById'].body, unpickups: 2 },
+  getUserByUserIdCall: NETWORK['/app/v1/getUserByUser_id'].body,
+  userGetShipmentCall: NETWORK['/app/v1/userGetShipment'].body,
+  getUserOperationsCall: NETWORK['/app/v1/getUserOperations'].body,
+  getAdvertisementsCall: NETWORK['/app/v1/getAdvertisements'].body,
+};
+
+/** The element the server fills in (apps/server plugins/web-app.ts), with the dashboard's first answers for user 7. */
+function writeFirstAnswers(answers: Record<string, unknown>) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = 'first-answers';
+  element.textContent = JSON.stringify(answers);
+  document.head.append(element);
+}
+
+afterEach(() => document.getElementById('first-answers')?.remove());
+
+describe("a dashboard page carrying its first answers (issue 24)", () => {
+  it('draws the dashboard from them without asking any of its first calls over the network', async () => {
+    signIn({ userId: 7 });
+    const api = mockApi(NETWORK);
+    const calls = PAGE_FIRST_CALLS['/dashboard']!(7);
+    writeFirstAnswers(Object.fromEntries(calls.map(({ name, input }) => [pageCallKey(name, input), IN_PAGE[name]])));
+
+    renderApp('/dashboard');
+    const packages = await screen.findByRole('region', { name: 'Packages Not Picked Up' }, { timeout: 15_000 });
+    expect(within(packages).getByText('2')).toBeInTheDocument();
+    // Every call the dashboard made found its answer in the page: the contract's list and the screen's calls agree.
+    expect(api.requests.map((request) => request.path)).toEqual([]);
+  });
+
+  it('asks over the network a call whose written answer is not a valid one', async () => {
+    signIn({ userId: 7 });
+    const api = mockApi(NETWORK);
+    const calls = PAGE_FIRST_CALLS['/dashboard']!(7);
+    writeFirstAnswers({
+      ...Object.fromEntries(calls.map(({ name, input }) => [pageCallKey(name, input), IN_PAGE[name]])),
+      [pageCallKey('getUnPickupsByIdCall', { uid: 7 })]: { errorcode: 0, message: 'ok', unpickups: 'two' },
+    });
+
+    renderApp('/dashboard');
+    const packages = await screen.findByRole('region', { name: 'Packages Not Picked Up' }, { timeout: 15_000 });
+    expect(await within(packages).findByText('5')).toBeInTheDocument();
+    expect(api.requests.map((request) => request.path)).toEqual(['/app/v1/getUnPickupsById']);
+  });
+});
