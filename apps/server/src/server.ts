@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { recordEventLoopDelay } from './config/event-loop-delay.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts.js';
+import { sharedCpuPool } from './workers/cpu-pool.js';
 import { DEMO_INVITATION_CODES, DEMO_SERVED_ZIPS } from './seed/demo-registration.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -44,6 +45,8 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The drawing thread starts now rather than in the first label purchase's answer.
+  sharedCpuPool().warm();
   const lines = [
     '',
     `${config.brandName} portal: ${config.publicUrl}/app/`,

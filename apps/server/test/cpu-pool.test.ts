@@ -91,6 +91,15 @@ describe('the worker pool for CPU-heavy work (issue 24 target 3)', () => {
     await pool.run({ task: 'label', content: LABEL, format: 'ZPL' });
     expect(pool.threads).toBe(1);
   });
+
+  it('starts its first thread when warmed, before any task', async () => {
+    pool = createCpuPool({ threads: 2, waiting: 1 });
+    pool.warm();
+    expect(pool.threads).toBe(1);
+    const drawn = await Promise.all([pool.run({ task: 'label', content: LABEL, format: 'ZPL' }), pool.run({ task: 'label', content: LABEL, format: 'ZPL' })]);
+    expect(drawn.map((bytes) => bytes.toString('ascii').startsWith('^XA'))).toEqual([true, true]);
+    expect(pool.threads).toBeGreaterThanOrEqual(1);
+  });
 });
 
 describe('the app and its worker pool', () => {

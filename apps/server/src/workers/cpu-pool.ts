@@ -12,7 +12,8 @@ import type { CpuTask } from './cpu-tasks.js';
  *
  * Bounded both ways: CPU_HEAVY_TASKS_AT_ONCE threads (every core but the event loop's, at least
  * one) and WAITING tasks queued behind them; one more is refused at once with 503 and a message
- * that says why, rather than queued for ever. Started on the first task; the app closes it
+ * that says why, rather than queued for ever. Started on the first task (the server warms it
+ * once listening: server.ts), one thread kept from then on; the app closes it
  * (plugins/cpu-pool.ts) and a later task starts it again.
  */
 
@@ -38,7 +39,7 @@ export interface CpuPoolLimits {
 /** A label purchase draws a PDF and a PNG (~10-40 ms each): 64 waiting is well under two seconds. */
 export const CPU_POOL_LIMITS: CpuPoolLimits = { threads: CPU_HEAVY_TASKS_AT_ONCE, waiting: 64 };
 
-/** How long an idle thread stays before it ends (a server that draws nothing keeps none). */
+/** How long an idle thread beyond the first stays before it ends. */
 const IDLE_THREAD_MS = 60_000;
 
 /**
@@ -54,6 +55,8 @@ export interface CpuPool {
   readonly pending: number;
   /** Threads alive now (0 before the first task and after close). */
   readonly threads: number;
+  /** Starts the pool's first thread now, so that the first task does not wait for it (the server does, once listening). */
+  warm(): void;
   /** Lets running and queued tasks finish, then ends the threads. */
   close(): Promise<void>;
 }
@@ -64,7 +67,10 @@ export function createCpuPool(limits: CpuPoolLimits = CPU_POOL_LIMITS): CpuPool 
   const started = () =>
     (pool ??= new Piscina<CpuTask, Uint8Array>({
       filename: WORKER_ENTRY.href,
-      minThreads: 0,
+      // One thread stays once started: a thread's start (its modules: pdfkit, bwip-js, fonts)
+      // took the label purchase's return from ~40 ms to ~1.1 s, and a portal whose purchases
+      // come more than a minute apart paid it on each (issue 24, fourth session).
+      minThreads: 1,
       maxThreads: limits.threads,
       idleTimeout: IDLE_THREAD_MS,
     }));
@@ -85,6 +91,9 @@ export function createCpuPool(limits: CpuPoolLimits = CPU_POOL_LIMITS): CpuPool 
     },
     get threads() {
       return pool?.threads.length ?? 0;
+    },
+    warm() {
+      started();
     },
     async close() {
       const closing = pool;
