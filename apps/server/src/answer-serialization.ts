@@ -85,11 +85,28 @@ function writable(node: unknown): JsonSchema {
   return out;
 }
 
+type Writer = (answer: unknown) => string;
+
+/**
+ * Each schema's writer, compiled once per process: many routes answer with the same schema (every
+ * route's 4xx and 5xx with apiErrorSchema, about 200 of them), and tests build many apps.
+ */
+const writers = new WeakMap<z.ZodType, Writer | null>();
+
 /** The compiled writer of a zod answer schema, or undefined when it cannot be compiled exactly. */
-export function compiledWriter(schema: z.ZodType): ((answer: unknown) => string) | undefined {
+export function compiledWriter(schema: z.ZodType): Writer | undefined {
+  let writer = writers.get(schema);
+  if (writer === undefined) {
+    writer = compile(schema) ?? null;
+    writers.set(schema, writer);
+  }
+  return writer ?? undefined;
+}
+
+function compile(schema: z.ZodType): Writer | undefined {
   try {
     const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
-    return fastJson(writable(json) as unknown as Parameters<typeof fastJson>[0]) as (answer: unknown) => string;
+    return fastJson(writable(json) as unknown as Parameters<typeof fastJson>[0]) as Writer;
   } catch (error) {
     if (error instanceof NotCompilable) return undefined;
     // z.toJSONSchema refuses what JSON Schema cannot say (transforms, dates): zod writes those.
