@@ -56,17 +56,30 @@ function phoneDigits(column: 'from_phone' | 'to_phone') {
   return sql`replace(replace(replace(replace(replace(replace(${sql.ref(`shipments.${column}`)}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
 }
 
-function filterConditions(eb: ShipmentsEb, userId: number, filters: ShipmentFilters): Expression<SqlBool> {
+/** Every filter of Purchased Labels' search: a filter added to ShipmentFilters must be named here. */
+const FILTER_NAMES = { boxId: true, trackingNum: true, carrier: true, orderNo: true, service: true, mobile: true, comments: true } satisfies Record<keyof ShipmentFilters, true>;
+
+/** The filters that narrow the list, each trimmed; an empty or blank one is no filter. */
+function searchOf(filters: ShipmentFilters): ShipmentFilters {
+  const search: ShipmentFilters = {};
+  for (const name of Object.keys(FILTER_NAMES) as (keyof ShipmentFilters)[]) {
+    const value = (filters[name] ?? '').trim();
+    if (value !== '') search[name] = value;
+  }
+  return search;
+}
+
+/** The conditions of the user's listed purchases matching `search` (searchOf's filters). */
+function filterConditions(eb: ShipmentsEb, userId: number, search: ShipmentFilters): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb('shipments.user_id', '=', userId), eb('shipments.state', 'in', LISTED_STATES)];
-  const text = (value: string | undefined) => (value ?? '').trim();
-  if (text(filters.boxId)) conditions.push(contains('box_id', text(filters.boxId)));
-  if (text(filters.trackingNum)) conditions.push(contains('tracking_code', text(filters.trackingNum)));
-  if (text(filters.carrier)) conditions.push(eb('shipments.carrier', '=', text(filters.carrier)));
-  if (text(filters.orderNo)) conditions.push(contains('order_no', text(filters.orderNo)));
-  if (text(filters.service)) conditions.push(contains('service', text(filters.service)));
-  if (text(filters.comments)) conditions.push(contains('comments', text(filters.comments)));
-  if (text(filters.mobile)) {
-    const digits = text(filters.mobile).replace(/\D/g, '');
+  if (search.boxId) conditions.push(contains('box_id', search.boxId));
+  if (search.trackingNum) conditions.push(contains('tracking_code', search.trackingNum));
+  if (search.carrier) conditions.push(eb('shipments.carrier', '=', search.carrier));
+  if (search.orderNo) conditions.push(contains('order_no', search.orderNo));
+  if (search.service) conditions.push(contains('service', search.service));
+  if (search.comments) conditions.push(contains('comments', search.comments));
+  if (search.mobile) {
+    const digits = search.mobile.replace(/\D/g, '');
     // A phone search without a digit matches no phone.
     if (digits === '') conditions.push(sql<SqlBool>`1 = 0`);
     else {
@@ -132,15 +145,15 @@ export const LIST_COLUMNS = [
 export type ShipmentListRow = Pick<ShipmentRow, (typeof LIST_COLUMNS)[number]>;
 
 /** The count of the user's purchases that match, and a page of them newest first, as built by Kysely. */
-function pageQueries(db: Db, userId: number, filters: ShipmentFilters, page: { offset: number; limit: number }) {
+function pageQueries(db: Db, userId: number, search: ShipmentFilters, page: { offset: number; limit: number }) {
   const counted = db
     .selectFrom('shipments')
     .select((eb) => eb.fn.countAll().as('count'))
-    .where((eb) => filterConditions(eb, userId, filters));
+    .where((eb) => filterConditions(eb, userId, search));
   const newestFirst = db
     .selectFrom('shipments')
     .select(LIST_COLUMNS)
-    .where((eb) => filterConditions(eb, userId, filters))
+    .where((eb) => filterConditions(eb, userId, search))
     .orderBy('shipments.created_at', 'desc')
     .orderBy('shipments.id', 'desc')
     .limit(page.limit)
@@ -155,8 +168,6 @@ const UNFILTERED = {
   withCount: compiledQuery(3, (db, userId: number, limit: number, offset: number) => pageQueries(db, userId, {}, { offset, limit }).withCount),
 };
 
-const searched = (filters: ShipmentFilters) => Object.values(filters).some((value) => typeof value === 'string' && value.trim() !== '');
-
 /**
  * A page of the user's purchases, newest first, and how many match. Two queries, each on the
  * (user_id, created_at) index: the count, then the page; no query per row.
@@ -167,7 +178,8 @@ export async function listShipments(
   filters: ShipmentFilters,
   page: { offset: number; limit: number },
 ): Promise<{ total: number; list: ShipmentListRow[] }> {
-  const built = searched(filters) ? pageQueries(db, userId, filters, page) : undefined;
+  const search = searchOf(filters);
+  const built = Object.keys(search).length > 0 ? pageQueries(db, userId, search, page) : undefined;
   const count = async () => Number((built ? await built.counted.executeTakeFirstOrThrow() : (await UNFILTERED.count(db, userId))[0]!).count);
   if (isSqlite(db)) {
     // In process, the count from the index and then the page's few rows cost less than one
