@@ -57,7 +57,7 @@ describe('the built web app', () => {
     for (const url of ['/app/', '/app/login', '/app/dashboard', '/app/active/abc/', '/app/index.html']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
-      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['cache-control']).toBe('private, no-store');
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.body).toContain('<div id="root">');
       expect(response.body).not.toContain('</script><b>');
@@ -136,7 +136,7 @@ describe("a signed-in page's first answers (issue 24)", () => {
     const customer = await newCustomer(t.app, { first_name: 'Dana</script><script>alert(1)</script>', credits: 4 });
     const page = await t.app.inject({ method: 'GET', url: '/app/dashboard', headers: { cookie: customer.cookie } });
     expect(page.statusCode).toBe(200);
-    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.body).not.toContain('<script>alert(1)');
 
     const answers = firstAnswersOf(page.body);
@@ -151,12 +151,19 @@ describe("a signed-in page's first answers (issue 24)", () => {
     expect(user.users[0]).toMatchObject({ First_name: 'Dana</script><script>alert(1)</script>', credits: 4 });
   });
 
-  it('writes none without a live session, on a page without first calls, or for a HEAD', async () => {
+  it('writes none without a live session, on a page without first calls, for a HEAD, or for a prefetch', async () => {
     const customer = await newCustomer(t.app);
     const other = await t.app.inject({ method: 'GET', url: '/app/message', headers: { cookie: customer.cookie } });
     expect(firstAnswersOf(other.body)).toEqual({});
     const head = await t.app.inject({ method: 'HEAD', url: '/app/dashboard', headers: { cookie: customer.cookie } });
     expect(head.statusCode).toBe(200);
+
+    for (const headers of [{ 'sec-purpose': 'prefetch' }, { purpose: 'prefetch' }, { 'sec-fetch-dest': 'empty' }]) {
+      const notShown = await t.app.inject({ method: 'GET', url: '/app/dashboard', headers: { cookie: customer.cookie, ...headers } });
+      expect(firstAnswersOf(notShown.body), JSON.stringify(headers)).toEqual({});
+    }
+    const shown = await t.app.inject({ method: 'GET', url: '/app/dashboard', headers: { cookie: customer.cookie, 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' } });
+    expect(Object.keys(firstAnswersOf(shown.body))).toHaveLength(PAGE_FIRST_CALLS['/dashboard']!(customer.userId).length);
 
     const visitor = await t.app.inject({ method: 'GET', url: '/app/dashboard' });
     expect(firstAnswersOf(visitor.body)).toEqual({});

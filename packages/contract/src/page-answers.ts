@@ -4,8 +4,18 @@ import { APP_PATHS } from './paths.js';
 
 type Calls = typeof ALL_CALLS;
 
+/**
+ * The calls a page may carry the answers of: calls that only read. The server makes them for a
+ * page opened from anywhere, a link on another site included (whose GET carries the session's
+ * Lax cookie), without an Origin to refuse: a call that changes anything must never be here.
+ */
+type ReadingCall = Extract<
+  keyof Calls,
+  'getUnPickupsByIdCall' | 'getUserByUserIdCall' | 'userGetShipmentCall' | 'getUserOperationsCall' | 'getAdvertisementsCall' | 'carrierServiceRenamingCall'
+>;
+
 /** A call a page makes at once, with the fields it sends (its request schema's input; spec 01 §7's encoding applies). */
-export type PageCall = { [N in keyof Calls]: { readonly name: N; readonly input: z.input<Calls[N]['request']> } }[keyof Calls];
+export type PageCall = { [N in ReadingCall]: { readonly name: N; readonly input: z.input<Calls[N]['request']> } }[ReadingCall];
 
 /** How many of the newest labels the dashboard shows; the rest are a link away (Purchased Labels). */
 export const DASHBOARD_RECENT_SHIPMENTS = 3;

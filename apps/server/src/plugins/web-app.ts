@@ -26,6 +26,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const LOGIN_PAGE = `${APP_BASE}${APP_PATHS.login.getHref()}`;
 
 /** JSON inside a <script> element: no `<` can close it. */
+/**
+ * How long the page waits for its first answers: past it (a database slow or away) it goes out
+ * without them, and the web app asks the calls itself.
+ */
+const FIRST_ANSWERS_WAIT_MS = 500;
+
 const inScript = (json: string): string => json.replace(/</g, '\\u003c');
 
 /** One of a page's first calls asked of the portal itself, as the web app would send it; its answer's JSON when it succeeded (HTTP 200). */
@@ -53,13 +59,14 @@ async function answerOf(app: FastifyInstance, request: FastifyRequest, { name, i
  * session cookie names, as one JSON object by pageCallKey (issue 24): each call runs through the
  * portal's own routes, with the request's cookie and address, so it answers exactly what the
  * web app's call would (a call refused, a 401 without a session, is left out and asked by the app).
- * Nothing for a page without first calls, a visitor without a session cookie, or a HEAD.
+ * Nothing for a page without first calls, a visitor without a session cookie, a HEAD, a prefetch,
+ * or when the answers take longer than FIRST_ANSWERS_WAIT_MS.
  */
 async function firstAnswers(app: FastifyInstance, request: FastifyRequest): Promise<string> {
   const calls = PAGE_FIRST_CALLS[request.url.split('?', 1)[0]?.slice(APP_BASE.length) ?? ''];
-  const token = calls && request.method === 'GET' ? app.sessionCookie.read(request) : undefined;
+  const token = calls && request.method === 'GET' && openedAsPage(request) ? app.sessionCookie.read(request) : undefined;
   if (!calls || !token) return '{}';
-  try {
+  const answered = (async () => {
     // Identity from the session only: the calls' fields name its customer.
     const user = await resumeSession(app.db, token, app.config.clock());
     if (!user) return '{}';
@@ -67,10 +74,31 @@ async function firstAnswers(app: FastifyInstance, request: FastifyRequest): Prom
     const answers = await Promise.all(list.map((pageCall) => answerOf(app, request, pageCall)));
     const entries = list.flatMap((pageCall, i) => (answers[i] === undefined ? [] : [`${JSON.stringify(pageCallKey(pageCall.name, pageCall.input))}:${answers[i]}`]));
     return inScript(`{${entries.join(',')}}`);
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve('{}'), FIRST_ANSWERS_WAIT_MS);
+  });
+  try {
+    return await Promise.race([answered, late]);
   } catch (error) {
     request.log.warn({ err: error }, 'first answers not written into the page');
     return '{}';
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/**
+ * Whether the browser is opening the page to show it: not a prefetch or prerender (whose answers
+ * may never be used) nor a fetch of the HTML by a script. A client that sends neither header (an
+ * older browser) is taken at its word.
+ */
+function openedAsPage(request: FastifyRequest): boolean {
+  const purpose = `${request.headers['sec-purpose'] ?? ''} ${request.headers.purpose ?? ''}`;
+  if (/prefetch|prerender/i.test(purpose)) return false;
+  const destination = request.headers['sec-fetch-dest'];
+  return destination === undefined || destination === 'document';
 }
 
 function page(title: string, body: string): string {
@@ -115,7 +143,8 @@ export default fp(
     }
 
     app.decorate('sendWebApp', async (request: FastifyRequest, reply: FastifyReply) => {
-      reply.header('cache-control', 'no-store');
+      // It may carry a customer's first answers: kept by no cache, shared or the browser's.
+      reply.header('cache-control', 'private, no-store');
       let html: string;
       try {
         html = await readFile(indexFile, 'utf8');
