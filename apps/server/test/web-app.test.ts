@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALL_CALLS, PAGE_FIRST_CALLS, encodeFields, pageCallKey } from '@airbox/contract';
 import { buildTestApp, type TestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
@@ -149,6 +150,23 @@ describe("a signed-in page's first answers (issue 24)", () => {
     }
     const user = answers[pageCallKey('getUserByUserIdCall', { user_id: customer.userId })] as { users: { First_name: string; credits: number }[] };
     expect(user.users[0]).toMatchObject({ First_name: 'Dana</script><script>alert(1)</script>', credits: 4 });
+  });
+
+  it('sends the page without them when they are not in at once (a database slow or away)', async () => {
+    const customer = await newCustomer(t.app);
+    const inject = t.app.inject.bind(t.app);
+    // The page's own calls never answer; the page itself is asked as usual.
+    const held = vi.spyOn(t.app, 'inject').mockImplementation(((options: InjectOptions) =>
+      options.url === '/app/dashboard' ? inject(options) : new Promise(() => undefined)) as typeof t.app.inject);
+    try {
+      const page = await t.app.inject({ method: 'GET', url: '/app/dashboard', headers: { cookie: customer.cookie } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+      expect(firstAnswersOf(page.body)).toEqual({});
+      expect(held.mock.calls.length).toBeGreaterThan(1);
+    } finally {
+      held.mockRestore();
+    }
   });
 
   it('writes none without a live session, on a page without first calls, for a HEAD, or for a prefetch', async () => {
