@@ -298,3 +298,15 @@ export const WAITING_PACKAGE: WaitingPackage = {
   overdueDays: 0,
   creditsDue: 1,
 };
+
+/** The dashboard's six calls answered, by call path (mockApi's handlers): `unpickups` packages waiting, no label, no transaction. */
+export function dashboardAnswers({ unpickups }: { unpickups: number }) {
+  return {
+    '/app/v1/carrierServiceRenaming': { body: { errorcode: 0, message: 'ok', data: [] } },
+    '/app/v1/getUnPickupsById': { body: { errorcode: 0, message: 'ok', unpickups, packages: [] } },
+    '/app/v1/getUserByUser_id': { body: { errorcode: 1, message: 'ok', users: [userProfile()], lockers: [] } },
+    '/app/v1/userGetShipment': { body: { errorcode: 0, message: 'ok', data: { total: 0, list: [] } } },
+    '/app/v1/getUserOperations': { body: { errorcode: 0, message: 'ok', total: 0, operations: [] } },
+    '/app/v1/getAdvertisements': { body: { errorcode: 0, message: 'ok', ads: [] } },
+  };
+}

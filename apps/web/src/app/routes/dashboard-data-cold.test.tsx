@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { userProfile } from '../../testing/fixtures';
+import { dashboardAnswers } from '../../testing/fixtures';
 import { mockApi, renderApp, signIn } from '../../testing/test-utils';
 
 /** The signed-in layout's code, held back until the test lets it load (a slow network on a first visit). */
@@ -22,14 +22,7 @@ const DASHBOARD_CALLS = ['/app/v1/getUnPickupsById', '/app/v1/getUserByUser_id',
 describe('a page opened on the dashboard (a reload, a link, a first visit)', () => {
   it("sends the dashboard's calls while the signed-in shell's code is still loading, and asks each once (issue 24)", async () => {
     signIn();
-    const api = mockApi({
-      '/app/v1/carrierServiceRenaming': { body: { errorcode: 0, message: 'ok', data: [] } },
-      '/app/v1/getUnPickupsById': { body: { errorcode: 0, message: 'ok', unpickups: 2, packages: [] } },
-      '/app/v1/getUserByUser_id': { body: { errorcode: 1, message: 'ok', users: [userProfile()], lockers: [] } },
-      '/app/v1/userGetShipment': { body: { errorcode: 0, message: 'ok', data: { total: 0, list: [] } } },
-      '/app/v1/getUserOperations': { body: { errorcode: 0, message: 'ok', total: 0, operations: [] } },
-      '/app/v1/getAdvertisements': { body: { errorcode: 0, message: 'ok', ads: [] } },
-    });
+    const api = mockApi(dashboardAnswers({ unpickups: 2 }));
     renderApp('/dashboard');
     for (const path of DASHBOARD_CALLS) await waitFor(() => expect(api.calls(path), path).toHaveLength(1), { timeout: 15_000 });
     expect(screen.queryByRole('region', { name: 'Packages Not Picked Up' })).toBeNull();

@@ -1,18 +1,11 @@
 import { PAGE_FIRST_CALLS, pageCallKey } from '@airbox/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { userProfile } from '../../testing/fixtures';
+import { dashboardAnswers } from '../../testing/fixtures';
 import { mockApi, renderApp, signIn } from '../../testing/test-utils';
 
-/** What the network would answer: other figures than the page's, so the test sees which was drawn. */
-const NETWORK = {
-  '/app/v1/carrierServiceRenaming': { body: { errorcode: 0, message: 'ok', data: [] } },
-  '/app/v1/getUnPickupsById': { body: { errorcode: 0, message: 'ok', unpickups: 5, packages: [] } },
-  '/app/v1/getUserByUser_id': { body: { errorcode: 1, message: 'ok', users: [userProfile()], lockers: [] } },
-  '/app/v1/userGetShipment': { body: { errorcode: 0, message: 'ok', data: { total: 0, list: [] } } },
-  '/app/v1/getUserOperations': { body: { errorcode: 0, message: 'ok', total: 0, operations: [] } },
-  '/app/v1/getAdvertisements': { body: { errorcode: 0, message: 'ok', ads: [] } },
-};
+/** What the network would answer: another count than the page's, so the test sees which was drawn. */
+const NETWORK = dashboardAnswers({ unpickups: 5 });
 /** The same calls' answers as the server writes them into the page, by call name. */
 const IN_PAGE: Record<string, unknown> = {
   carrierServiceRenamingCall: NETWORK['/app/v1/carrierServiceRenaming'].body,
@@ -34,7 +27,7 @@ function writeFirstAnswers(answers: Record<string, unknown>) {
 
 afterEach(() => document.getElementById('first-answers')?.remove());
 
-describe("a dashboard page carrying its first answers (issue 24)", () => {
+describe('a dashboard page carrying its first answers (issue 24)', () => {
   it('draws the dashboard from them without asking any of its first calls over the network', async () => {
     signIn({ userId: 7 });
     const api = mockApi(NETWORK);
