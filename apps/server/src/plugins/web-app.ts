@@ -25,13 +25,13 @@ const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const LOGIN_PAGE = `${APP_BASE}${APP_PATHS.login.getHref()}`;
 
-/** JSON inside a <script> element: no `<` can close it. */
 /**
  * How long the page waits for its first answers: past it (a database slow or away) it goes out
  * without them, and the web app asks the calls itself.
  */
 const FIRST_ANSWERS_WAIT_MS = 500;
 
+/** JSON inside a <script> element: no `<` can close it. */
 const inScript = (json: string): string => json.replace(/</g, '\\u003c');
 
 /** One of a page's first calls asked of the portal itself, as the web app would send it; its answer's JSON when it succeeded (HTTP 200). */
@@ -118,12 +118,13 @@ export default fp(
   async (app) => {
     const { config } = app;
     const indexFile = join(config.webDistDir, 'index.html');
-    const portalConfig = inScript(JSON.stringify({
-      brandName: config.brandName,
-      adminAppUrl: config.adminAppUrl,
-      tabletAppUrl: config.tabletAppUrl,
-      labelPurchaseUrl: config.labelPurchaseUrl,
-      version: config.version,
+    const portalConfig = inScript(
+      JSON.stringify({
+        brandName: config.brandName,
+        adminAppUrl: config.adminAppUrl,
+        tabletAppUrl: config.tabletAppUrl,
+        labelPurchaseUrl: config.labelPurchaseUrl,
+        version: config.version,
       }),
     );
 
