@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { containingPattern } from '../../db/like.js';
 import type {
   BuildingRow,
   CampusRow,
@@ -96,11 +97,6 @@ export interface CompanySearch {
   unitId?: number | undefined;
 }
 
-/** `%`, `_` and `\` match themselves in a LIKE pattern with `escape '\'`. */
-function likeContaining(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /** Companies matching every given filter, by name; total counts them all, list holds the first `size`. */
 export async function searchCompanies(
   db: Db,
@@ -109,7 +105,7 @@ export async function searchCompanies(
 ): Promise<{ total: number; list: Pick<CompanyRow, 'company_id' | 'company_name' | 'airbox_id'>[] }> {
   let query = companiesWithPlacement(db);
   if (search.name) {
-    query = query.where(sql<boolean>`lower(${sql.ref('companies.company_name')}) like ${likeContaining(search.name)} escape '\\'`);
+    query = query.where(sql<boolean>`lower(${sql.ref('companies.company_name')}) like ${containingPattern(search.name)} escape '\\'`);
   }
   if (search.airboxId !== undefined) query = query.where('companies.airbox_id', '=', search.airboxId);
   if (search.bcmUserId !== undefined) query = query.where('campuses.bcm_user_id', '=', search.bcmUserId);

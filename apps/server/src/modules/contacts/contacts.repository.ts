@@ -1,6 +1,7 @@
 import { ACCOUNT_CAPS } from '@airbox/contract';
 import { type SqlBool, sql } from 'kysely';
 import { type Db, writeTransaction } from '../../db/database.js';
+import { containingPattern } from '../../db/like.js';
 import { lockUser } from '../users/users.repository.js';
 import type { ContactRow, ContactUpdate, NewContact } from './contacts.table.js';
 
@@ -101,7 +102,7 @@ export async function searchContacts(
   const text = search.trim().toLowerCase();
   // A search of digits only (spaces aside) is also looked for in the phones' digits: '4155550190' finds 415-555-0190.
   const digits = /^[\d\s]+$/.test(text) ? text.replace(/\D/g, '') : '';
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containingPattern(text);
   const matching = () => {
     let query = db.selectFrom('contacts').where('user_id', '=', userId);
     if (text === '') return query;

@@ -2,6 +2,7 @@ import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool,
 import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database, Db } from '../../db/database.js';
 import { isSqlite } from '../../db/dialect.js';
+import { containingPattern } from '../../db/like.js';
 import type { Tracker } from '../../providers/carriers/carriers-provider.js';
 import type { PaymentOrderStatus } from '../payments/payments.table.js';
 import type {
@@ -40,15 +41,10 @@ export interface ShipmentFilters {
   comments?: string | undefined;
 }
 
-/** `%`, `_` and `\` match themselves in a LIKE pattern with `escape '\'`; lower case, for lower(column). */
-function containing(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 type ShipmentsEb = ExpressionBuilder<Database, 'shipments'>;
 
 function contains(column: 'box_id' | 'tracking_code' | 'order_no' | 'service' | 'comments', text: string) {
-  return sql<SqlBool>`lower(${sql.ref(`shipments.${column}`)}) like ${containing(text)} escape '\\'`;
+  return sql<SqlBool>`lower(${sql.ref(`shipments.${column}`)}) like ${containingPattern(text)} escape '\\'`;
 }
 
 /** A phone's digits in SQL (the portal stores ###-###-####, contacts may hold (###) ### ####). */
