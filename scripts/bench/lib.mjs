@@ -59,10 +59,14 @@ export const PRODUCTION_ON_SIMULATORS = {
  * Starts the built portal (apps/server/dist) on `databaseUrl` and waits for /healthz.
  * `env` adds or overrides variables (REDIS_URL, SEED_DEMO_DATA, ...). Returns its base URL,
  * the child process, stop() (SIGTERM, waits) and kill() (SIGKILL, waits).
+ * BENCH_PORTAL_NODE_ARGS adds Node options to the portal's command line, for those NODE_OPTIONS
+ * refuses: `BENCH_PORTAL_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench -- --only
+ * throughput` writes a CPU profile of each portal the part starts when it stops.
  */
 export async function startPortal({ databaseUrl, dataDir, env = {}, port, serverDir = SERVER_DIR, sessionSecret, logLevel = 'warn' }) {
   port ??= await freePort();
-  const child = spawn(process.execPath, ['dist/server.js'], {
+  const nodeArgs = process.env.BENCH_PORTAL_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server.js'], {
     cwd: serverDir,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
