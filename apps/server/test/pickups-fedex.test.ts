@@ -476,7 +476,7 @@ describe('paypalByPickup and the payment', () => {
     expect((await paymentOrder(failed.payment_order_id!)).status).toBe('refunded');
     // (The session has gone idle meanwhile: the row as the list would show it.)
     const shipment = await t.app.db.selectFrom('shipments').selectAll().where('id', '=', label.id).executeTakeFirstOrThrow();
-    expect(toShipmentRow(shipment).pickupNote).toBe(failed.note);
+    expect(toShipmentRow(shipment, { dropOff: null, qrCode: false, returnOf: '' }).pickupNote).toBe(failed.note);
   });
 
   it('cancels a booking whose answer comes only after the pickup was given up and refunded', async () => {

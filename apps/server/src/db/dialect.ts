@@ -32,10 +32,17 @@ export function flagCheck(column: string) {
  */
 export type Timestamp = ColumnType<Date | string, string, string>;
 
+/** A timestamp as Date.prototype.toISOString writes one (years 0000-9999). */
+const ISO_UTC = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
 /** Drivers return Date (pg) or text (SQLite): the repositories hand out ISO strings. */
 export function toIso(value: Date | string): string {
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+  if (value instanceof Date) return value.toISOString();
+  // SQLite's text is what toISOString wrote: handed out as it is (parsing it into a Date to write it
+  // again was 1.5 µs a timestamp, a tenth of a list page's shaping, issue 24).
+  return ISO_UTC.test(value) ? value : new Date(value).toISOString();
 }
+
 
 export function toIsoOrNull(value: Date | string | null): string | null {
   return value === null ? null : toIso(value);

@@ -41,12 +41,13 @@ export async function shipmentPage(ctx: Pick<AppContext, 'db' | 'config'>, userI
   ]);
   return {
     total: page.total,
-    list: page.list.map((row) => ({
-      ...toShipmentRow(row),
-      dropOff: dropOffs.get(row.id) ?? null,
-      qrCode: withQrCode.has(row.id),
-      returnOf: row.return_of_id === null ? '' : (returned.get(row.return_of_id) ?? ''),
-    })),
+    list: page.list.map((row) =>
+      toShipmentRow(row, {
+        dropOff: dropOffs.get(row.id) ?? null,
+        qrCode: withQrCode.has(row.id),
+        returnOf: row.return_of_id === null ? '' : (returned.get(row.return_of_id) ?? ''),
+      }),
+    ),
   };
 }
 
