@@ -2,9 +2,10 @@ import { carrierDisplayName, carrierServiceName, type Operation, OPERATION_TYPE,
 import { toIso, toIsoOrNull } from '../../db/dialect.js';
 import type { OperationLine } from './operations.repository.js';
 
+const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
 /** 'Dec 1' of a pickup's 'YYYY-MM-DD' (the day at its address). */
-const shortDay = (date: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+const shortDay = (date: string) => SHORT_DAY.format(new Date(`${date}T00:00:00Z`));
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
