@@ -67,6 +67,8 @@ describe('My Contacts', () => {
 
     const paged = await listOf(user, 2, 1);
     expect(paged.data).toMatchObject({ total: 2, list: [expect.objectContaining({ name: 'Mom' })] });
+    // A page past the end still says how many there are (PostgreSQL counts beside the page's rows).
+    expect((await listOf(user, 5, 10)).data).toEqual({ total: 2, list: [] });
 
     const updated = await postJson(t.app, '/app/v1/updateUserShipmentAddress', { ...CONTACT, id: mom.id, city: 'Salem' }, user.cookie);
     expect(updated.json()).toEqual({ errorcode: CONTACT_ERRORCODE.ok, message: 'Update success' });

@@ -1,6 +1,7 @@
 import { DEFAULT_MESSAGE_CARRIERS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
-import { isSqlite } from '../../db/dialect.js';
+import { compiledQuery } from '../../db/compiled-query.js';
+import { countedPage } from '../../db/counted-page.js';
 import type { MessageRow, NewMessage } from './messages.table.js';
 
 export async function insertMessage(db: Db, message: NewMessage): Promise<number> {
@@ -19,28 +20,37 @@ export interface MessagesQuery {
   isPickup?: 0 | 1 | undefined;
 }
 
-/** A page of one user's messages, newest first, and how many match. */
-export async function listMessages(db: Db, userId: number, query: MessagesQuery): Promise<{ total: number; rows: MessageRow[] }> {
+type MessageFilters = Pick<MessagesQuery, 'carrier' | 'from' | 'until' | 'isPickup'>;
+
+/** The count of the user's messages matching `filters`, and a page of them newest first, as built by Kysely. */
+function pageQueries(db: Db, userId: number, filters: MessageFilters, limit: number, offset: number) {
   let base = db.selectFrom('messages').where('user_id', '=', userId);
-  if (query.carrier) base = base.where('carrier', '=', query.carrier);
-  if (query.from) base = base.where('message_date', '>=', query.from);
-  if (query.until) base = base.where('message_date', '<', query.until);
-  if (query.isPickup !== undefined) base = base.where('is_pickup', '=', query.isPickup);
-  const count = async () => Number((await base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
-  const newestFirst = base.selectAll().orderBy('message_date', 'desc').orderBy('message_id', 'desc').limit(query.num).offset(query.start);
-  if (isSqlite(db)) {
-    // In process, two statements cost less than one that must read every matching row to count
-    // them alongside the page: the count from the index, then the page's few rows.
-    const total = await count();
-    return { total, rows: await newestFirst.execute() };
-  }
-  // PostgreSQL: the page and the count of the whole filtered list in one statement, one round trip
-  // less a call (issue 24). A page past the end has no row to carry the count: only then is it
-  // asked on its own.
-  const page = await newestFirst.select((eb) => eb.fn.countAll().over().as('total_count')).execute();
-  const rows = page.map(({ total_count: _count, ...row }) => row);
-  if (page[0]) return { total: Number(page[0].total_count), rows };
-  return { total: query.start === 0 ? 0 : await count(), rows };
+  if (filters.carrier) base = base.where('carrier', '=', filters.carrier);
+  if (filters.from) base = base.where('message_date', '>=', filters.from);
+  if (filters.until) base = base.where('message_date', '<', filters.until);
+  if (filters.isPickup !== undefined) base = base.where('is_pickup', '=', filters.isPickup);
+  const counted = base.select((eb) => eb.fn.countAll().as('count'));
+  const newestFirst = base.selectAll().orderBy('message_date', 'desc').orderBy('message_id', 'desc').limit(limit).offset(offset);
+  return { counted, newestFirst, withCount: newestFirst.select(counted.as('total_count')) };
+}
+
+/** The same queries without a filter (the list as it opens and as it pages), compiled once (issue 24). */
+const UNFILTERED = {
+  count: compiledQuery(1, (db, userId: number) => pageQueries(db, userId, {}, 0, 0).counted),
+  page: compiledQuery(3, (db, userId: number, limit: number, offset: number) => pageQueries(db, userId, {}, limit, offset).newestFirst),
+  withCount: compiledQuery(3, (db, userId: number, limit: number, offset: number) => pageQueries(db, userId, {}, limit, offset).withCount),
+};
+
+/** A page of one user's messages, newest first, and how many match (countedPage). */
+export async function listMessages(db: Db, userId: number, query: MessagesQuery): Promise<{ total: number; rows: MessageRow[] }> {
+  const { start, num, ...filters } = query;
+  const filtered = Boolean(filters.carrier || filters.from || filters.until || filters.isPickup !== undefined);
+  const built = filtered ? pageQueries(db, userId, filters, num, start) : undefined;
+  return countedPage(db, start, {
+    count: async () => Number((built ? await built.counted.executeTakeFirstOrThrow() : (await UNFILTERED.count(db, userId))[0]!).count),
+    page: () => (built ? built.newestFirst.execute() : UNFILTERED.page(db, userId, num, start)),
+    withCount: () => (built ? built.withCount.execute() : UNFILTERED.withCount(db, userId, num, start)),
+  });
 }
 
 /** Deletes the listed messages that belong to the user; others' ids are ignored. Returns how many went. */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { compiledQuery } from '../../db/compiled-query.js';
-import { isSqlite } from '../../db/dialect.js';
+import { countedPage } from '../../db/counted-page.js';
 import type { NewOperation, OperationRow } from './operations.table.js';
 
 export async function insertOperation(db: Db, operation: NewOperation): Promise<number> {
@@ -96,20 +96,12 @@ function sortedQueries(sort: OperationsPageQuery['sort'], order: OperationsPageQ
   return queries;
 }
 
-/** A page of one user's operations with what each was for, and how many there are; ties keep the order they were written in. */
+/** A page of one user's operations with what each was for, and how many there are (countedPage); ties keep the order they were written in. */
 export async function listOperations(db: Db, userId: number, query: OperationsPageQuery): Promise<{ total: number; rows: OperationLine[] }> {
   const { page, withCount } = sortedQueries(query.sort, query.order);
-  const total = async () => Number((await count(db, userId, query.otype))[0]?.count ?? 0);
-  if (isSqlite(db)) {
-    // In process, the count from the index and then the page's few rows cost less than one
-    // statement counting every matching row beside the page (as My Messages' list).
-    return { total: await total(), rows: await page(db, userId, query.otype, query.num, query.start) };
-  }
-  // PostgreSQL: the page and the count in one statement, one round trip less a call (issue 24); the
-  // count a subquery run once, so the page still stops at its last row (a window would join every
-  // matching row first). A page past the end has no row to carry the count: only then is it asked on its own.
-  const rows = await withCount(db, userId, query.otype, query.num, query.start);
-  const lines = rows.map(({ total_count: _count, ...row }) => row);
-  if (rows[0]) return { total: Number(rows[0].total_count), rows: lines };
-  return { total: query.start === 0 ? 0 : await total(), rows: lines };
+  return countedPage(db, query.start, {
+    count: async () => Number((await count(db, userId, query.otype))[0]?.count ?? 0),
+    page: () => page(db, userId, query.otype, query.num, query.start),
+    withCount: () => withCount(db, userId, query.otype, query.num, query.start),
+  });
 }

@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
+import { countedPage } from '../../db/counted-page.js';
 import type { Database, Db } from '../../db/database.js';
 import { isSqlite } from '../../db/dialect.js';
 import { containingPattern } from '../../db/like.js';
@@ -164,10 +165,7 @@ const UNFILTERED = {
   withCount: compiledQuery(3, (db, userId: number, limit: number, offset: number) => pageQueries(db, userId, {}, { offset, limit }).withCount),
 };
 
-/**
- * A page of the user's purchases, newest first, and how many match. Two queries, each on the
- * (user_id, created_at) index: the count, then the page; no query per row.
- */
+/** A page of the user's purchases, newest first, and how many match (countedPage), on the (user_id, created_at) index; no query per row. */
 export async function listShipments(
   db: Db,
   userId: number,
@@ -176,20 +174,12 @@ export async function listShipments(
 ): Promise<{ total: number; list: ShipmentListRow[] }> {
   const search = searchOf(filters);
   const built = Object.keys(search).length > 0 ? pageQueries(db, userId, search, page) : undefined;
-  const count = async () => Number((built ? await built.counted.executeTakeFirstOrThrow() : (await UNFILTERED.count(db, userId))[0]!).count);
-  if (isSqlite(db)) {
-    // In process, the count from the index and then the page's few rows cost less than one
-    // statement counting every matching row beside the page (as My Messages' list).
-    const [total, list] = await Promise.all([count(), built ? built.newestFirst.execute() : UNFILTERED.page(db, userId, page.limit, page.offset)]);
-    return { total, list };
-  }
-  // PostgreSQL: the page and the count in one statement, one round trip less a call (issue 24); the
-  // count a subquery run once, so the page still stops at its last row (a window would read every
-  // matching row first). A page past the end has no row to carry the count: only then is it asked on its own.
-  const withCount = built ? await built.withCount.execute() : await UNFILTERED.withCount(db, userId, page.limit, page.offset);
-  const list = withCount.map(({ total_count: _count, ...row }) => row);
-  if (withCount[0]) return { total: Number(withCount[0].total_count), list };
-  return { total: page.offset === 0 ? 0 : await count(), list };
+  const { total, rows } = await countedPage(db, page.offset, {
+    count: async () => Number((built ? await built.counted.executeTakeFirstOrThrow() : (await UNFILTERED.count(db, userId))[0]!).count),
+    page: () => (built ? built.newestFirst.execute() : UNFILTERED.page(db, userId, page.limit, page.offset)),
+    withCount: () => (built ? built.withCount.execute() : UNFILTERED.withCount(db, userId, page.limit, page.offset)),
+  });
+  return { total, list: rows };
 }
 
 /** A shipment by its row id, or by the provider's shipment id. */
