@@ -1,0 +1,64 @@
+import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Db } from '../src/db/database.js';
+import { DIALECT, useTestDatabase } from './helper.js';
+
+/**
+ * Both databases hand their rows to the app as arrays, made into objects by a function written
+ * for each statement's columns (db/database.ts rowMaker, issue 24). The rows must be the ones the
+ * driver itself would have made: the same keys in the same order, a repeated column's last value,
+ * any column name, the driver's own types.
+ */
+describe('rows made from arrays, as the driver would make them', () => {
+  const database = useTestDatabase({ migrated: false });
+  let db: Db;
+  beforeAll(() => {
+    db = createDatabase(database.url());
+  });
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  const at = DIALECT === 'postgres' ? `'2026-11-27T10:00:00Z'::timestamptz` : `'2026-11-27T10:00:00.000Z'`;
+  const queries = [
+    `select 1 as "id", 'a' as "name", 'b' as "name", 'quote"s' as "a""b", 'proto' as "__proto__", null as "back\\slash", ${at} as "at"`,
+    `select 2 as "n", 'x' as "text"`,
+  ];
+
+  /** The rows of `text` as the driver makes them, on its own connection. */
+  async function driversOwn(text: string): Promise<Record<string, unknown>[]> {
+    if (DIALECT === 'sqlite') {
+      const own = new SqliteDatabase(database.url().slice('sqlite:'.length));
+      try {
+        return own.prepare(text).all() as Record<string, unknown>[];
+      } finally {
+        own.close();
+      }
+    }
+    const own = new pg.Client({ connectionString: database.url() });
+    await own.connect();
+    try {
+      return (await own.query(text)).rows as Record<string, unknown>[];
+    } finally {
+      await own.end();
+    }
+  }
+
+  it('gives every key in order, a repeated column its last value, names of any characters and the driver’s types', async () => {
+    for (const text of [...queries, ...queries]) {
+      const ours = (await sql.raw<Record<string, unknown>>(text).execute(db)).rows;
+      const theirs = await driversOwn(text);
+      // A column named __proto__ is left out (pg keeps it as a key, better-sqlite3 drops it).
+      const expected = theirs.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== '__proto__')));
+      expect(ours).toEqual(expected);
+      expect(ours.map((row) => Object.keys(row))).toEqual(expected.map((row) => Object.keys(row)));
+      expect(Object.getPrototypeOf(ours[0])).toBe(Object.prototype);
+    }
+    const [first] = (await sql.raw<Record<string, unknown>>(queries[0]!).execute(db)).rows;
+    expect(first).toMatchObject({ id: 1, name: 'b', 'a"b': 'quote"s', 'back\\slash': null });
+    expect(Object.hasOwn(first!, '__proto__')).toBe(false);
+    if (DIALECT === 'postgres') expect(first!.at).toEqual(new Date('2026-11-27T10:00:00Z'));
+  });
+});
