@@ -61,4 +61,28 @@ describe('rows made from arrays, as the driver would make them', () => {
     expect(Object.hasOwn(first!, '__proto__')).toBe(false);
     if (DIALECT === 'postgres') expect(first!.at).toEqual(new Date('2026-11-27T10:00:00Z'));
   });
+
+  it('counts the rows a write changed, gives what it returned, an empty answer, and the columns a table has after a migration changed it', async () => {
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    const inserted = await db
+      .insertInto('notes' as never)
+      .values({ id: 1, body: 'first' } as never)
+      .returning(['id', 'body'] as never)
+      .executeTakeFirstOrThrow();
+    expect(inserted).toEqual({ id: 1, body: 'first' });
+    const updated = await db.updateTable('notes' as never).set({ body: 'changed' } as never).executeTakeFirstOrThrow();
+    expect(updated.numUpdatedRows).toBe(1n);
+    expect((await sql`select * from notes where id = ${2}`.execute(db)).rows).toEqual([]);
+
+    const all = () => sql<Record<string, unknown>>`select * from notes`.execute(db).then((result) => result.rows);
+    expect(await all()).toEqual([{ id: 1, body: 'changed' }]);
+    await sql`alter table notes add column pinned integer not null default 0`.execute(db);
+    expect(await all()).toEqual([{ id: 1, body: 'changed', pinned: 0 }]);
+    await sql`alter table notes drop column body`.execute(db);
+    expect(await all()).toEqual([{ id: 1, pinned: 0 }]);
+  });
+
+  it.runIf(DIALECT === 'postgres')('answers the last statement of a script of several (a script is not prepared)', async () => {
+    expect((await sql.raw<{ column1: number }>('values (1); values (2)').execute(db)).rows).toEqual([{ column1: 2 }]);
+  });
 });

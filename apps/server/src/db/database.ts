@@ -166,11 +166,12 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
  * and given each column by name, cost 4-5 µs a row of 30 columns (issue 24).
  */
 function withNamedStatements(pool: pg.Pool): PostgresPool {
-  const statements = new Map<string, { name: string; rows?: { columns: string[]; make: RowMaker } }>();
+  const statements = new Map<string, { name: string; rows?: { columns: string[]; make: RowMaker } | undefined }>();
+  let named = 0;
   const statementOf = (text: string) => {
     let statement = statements.get(text);
     if (statement === undefined && statements.size < NAMED_STATEMENTS && PREPARABLE.test(text)) {
-      statement = { name: `k${statements.size}` };
+      statement = { name: `k${named++}` };
       statements.set(text, statement);
     }
     return statement;
@@ -187,20 +188,43 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
   return {
     connect: async () => {
       const client = await pool.connect();
+      const query = async (text: string, values: readonly unknown[] | undefined) => {
+        const statement = statementOf(text);
+        const run = () => client.query<unknown[]>({ name: statement?.name, text, values: values as unknown[], rowMode: 'array' });
+        let answer: pg.QueryResult<unknown[]> | pg.QueryResult<unknown[]>[];
+        try {
+          answer = await run();
+        } catch (error) {
+          if (!statement || !planChanged(error)) throw error;
+          // A table's columns changed since this connection prepared the text (a migration run
+          // beside the portal): PostgreSQL refuses the kept plan of a `select *`. The text takes a
+          // new name, which each connection prepares afresh, and runs again once (in a transaction,
+          // the first error has ended it: that call fails, the next ones run).
+          statement.name = `k${named++}`;
+          statement.rows = undefined;
+          answer = await run();
+        }
+        // Several statements in one text without values (a migration's script) answer each: the last one's rows, as Kysely takes them.
+        const result = Array.isArray(answer) ? answer[answer.length - 1]! : answer;
+        const rows = result.rows.length === 0 ? [] : result.rows.map(makerOf(statement, result.fields));
+        return { command: result.command, rowCount: result.rowCount, rows };
+      };
       return {
         // Kysely's two overloads: a text with its values, or a cursor (a stream), which goes as it is.
-        query: (async (text: unknown, values?: readonly unknown[]) => {
+        query: ((text: unknown, values?: readonly unknown[]) => {
           if (typeof text !== 'string') return client.query(text as Parameters<pg.PoolClient['query']>[0]);
-          const statement = statementOf(text);
-          const result = await client.query<unknown[]>({ name: statement?.name, text, values: values as unknown[], rowMode: 'array' });
-          const rows = result.rows.length === 0 ? [] : result.rows.map(makerOf(statement, result.fields));
-          return { command: result.command, rowCount: result.rowCount, rows };
+          return query(text, values);
         }) as unknown as PostgresPoolClient['query'],
         release: () => client.release(),
       };
     },
     end: () => pool.end(),
   };
+}
+
+/** PostgreSQL's refusal to run a prepared statement whose result's columns changed since it was prepared. */
+function planChanged(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.code === '0A000' && /cached plan must not change result type/.test(error.message);
 }
 
 /** How many prepared statements a SQLite connection keeps (the app runs a few hundred distinct queries). */
@@ -274,17 +298,26 @@ function withRowsOfArrays(statement: SqliteDatabase.Statement): SqliteStatement 
   };
 }
 
+type RowMaker = (values: unknown[]) => Record<string, unknown>;
+
+/** The makers written so far, by their columns: a statement prepared again, or run without a name, finds its maker here. */
+const rowMakers = new LRUCache<string, RowMaker>({ max: 500 });
+
 /**
  * The function that makes a row of `columns` from its values, as an object literal with a key per
  * column. Each name is written as a JSON string, so no column name can be anything but a key. A
  * column named __proto__ is left out, as better-sqlite3's objects leave it (a literal's
  * "__proto__" would set the row's prototype; no table of the app has one).
  */
-type RowMaker = (values: unknown[]) => Record<string, unknown>;
-
 function rowMaker(columns: readonly string[]): RowMaker {
-  const keys = columns.flatMap((name, i) => (name === '__proto__' ? [] : [`${JSON.stringify(name)}: values[${i}]`]));
-  return new Function('values', `return { ${keys.join(', ')} };`) as RowMaker;
+  const key = columns.join('\u0000');
+  let make = rowMakers.get(key);
+  if (!make) {
+    const keys = columns.flatMap((name, i) => (name === '__proto__' ? [] : [`${JSON.stringify(name)}: values[${i}]`]));
+    make = new Function('values', `return { ${keys.join(', ')} };`) as RowMaker;
+    rowMakers.set(key, make);
+  }
+  return make;
 }
 
 /**

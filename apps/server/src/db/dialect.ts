@@ -32,8 +32,11 @@ export function flagCheck(column: string) {
  */
 export type Timestamp = ColumnType<Date | string, string, string>;
 
-/** A timestamp as Date.prototype.toISOString writes one (years 0000-9999). */
-const ISO_UTC = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+/**
+ * A timestamp as Date.prototype.toISOString writes one (years 0000-9999), on the 1st to the 28th:
+ * a later day may not be in its month (February 30th), and goes through Date as before.
+ */
+const ISO_UTC = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
 /** Drivers return Date (pg) or text (SQLite): the repositories hand out ISO strings. */
 export function toIso(value: Date | string): string {
