@@ -82,6 +82,17 @@ describe('rows made from arrays, as the driver would make them', () => {
     expect(await all()).toEqual([{ id: 1, pinned: 0 }]);
   });
 
+  it.runIf(DIALECT === 'postgres')('fails a transaction whose kept statement a migration changed with that error, and runs the statement afresh after', async () => {
+    await sql`create table tags (id integer primary key, label text not null)`.execute(db);
+    await sql`insert into tags values (1, 'fragile')`.execute(db);
+    const all = (on: Db) => sql<Record<string, unknown>>`select * from tags`.execute(on).then((result) => result.rows);
+    expect(await all(db)).toEqual([{ id: 1, label: 'fragile' }]);
+    await sql`alter table tags add column color text not null default 'red'`.execute(db);
+    // The pool hands back the connection that prepared it; in a transaction the error ends the transaction.
+    await expect(db.transaction().execute((trx) => all(trx))).rejects.toThrow('cached plan must not change result type');
+    expect(await all(db)).toEqual([{ id: 1, label: 'fragile', color: 'red' }]);
+  });
+
   it.runIf(DIALECT === 'postgres')('answers the last statement of a script of several (a script is not prepared)', async () => {
     expect((await sql.raw<{ column1: number }>('values (1); values (2)').execute(db)).rows).toEqual([{ column1: 2 }]);
   });

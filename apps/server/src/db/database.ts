@@ -167,11 +167,11 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
  */
 function withNamedStatements(pool: pg.Pool): PostgresPool {
   const statements = new Map<string, { name: string; rows?: { columns: string[]; make: RowMaker } | undefined }>();
-  let named = 0;
+  let names = 0;
   const statementOf = (text: string) => {
     let statement = statements.get(text);
     if (statement === undefined && statements.size < NAMED_STATEMENTS && PREPARABLE.test(text)) {
-      statement = { name: `k${named++}` };
+      statement = { name: `k${names++}` };
       statements.set(text, statement);
     }
     return statement;
@@ -191,6 +191,8 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
       const query = async (text: string, values: readonly unknown[] | undefined) => {
         const statement = statementOf(text);
         const run = () => client.query<unknown[]>({ name: statement?.name, text, values: values as unknown[], rowMode: 'array' });
+        const named = statement?.name;
+        const inTransaction = client.getTransactionStatus() !== 'I';
         let answer: pg.QueryResult<unknown[]> | pg.QueryResult<unknown[]>[];
         try {
           answer = await run();
@@ -198,10 +200,14 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
           if (!statement || !planChanged(error)) throw error;
           // A table's columns changed since this connection prepared the text (a migration run
           // beside the portal): PostgreSQL refuses the kept plan of a `select *`. The text takes a
-          // new name, which each connection prepares afresh, and runs again once (in a transaction,
-          // the first error has ended it: that call fails, the next ones run).
-          statement.name = `k${named++}`;
-          statement.rows = undefined;
+          // new name, which each connection prepares afresh (once, however many connections
+          // found it at once), and runs again, unless a transaction holds the connection: the
+          // error has ended it, so that call fails with its own error and the next ones run.
+          if (statement.name === named) {
+            statement.name = `k${names++}`;
+            statement.rows = undefined;
+          }
+          if (inTransaction) throw error;
           answer = await run();
         }
         // Several statements in one text without values (a migration's script) answer each: the last one's rows, as Kysely takes them.
@@ -222,9 +228,9 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
   };
 }
 
-/** PostgreSQL's refusal to run a prepared statement whose result's columns changed since it was prepared. */
+/** PostgreSQL's refusal to run a prepared statement whose result's columns changed since it was prepared ("cached plan must not change result type", in any language). */
 function planChanged(error: unknown): boolean {
-  return error instanceof pg.DatabaseError && error.code === '0A000' && /cached plan must not change result type/.test(error.message);
+  return error instanceof pg.DatabaseError && error.code === '0A000' && error.routine === 'RevalidateCachedQuery';
 }
 
 /** How many prepared statements a SQLite connection keeps (the app runs a few hundred distinct queries). */
