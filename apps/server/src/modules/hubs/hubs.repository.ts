@@ -1,3 +1,4 @@
+import { compiledQuery } from '../../db/compiled-query.js';
 import type { Db } from '../../db/database.js';
 import type { NewHubBuilding } from '../campuses/campuses.table.js';
 import type { HubRow, NewHub } from './hubs.table.js';
@@ -6,8 +7,11 @@ export async function findHub(db: Db, hubId: string): Promise<HubRow | undefined
   return db.selectFrom('hubs').selectAll().where('id', '=', hubId).executeTakeFirst();
 }
 
+/** Every hub by name: the account's record lists them on every call, so the query is compiled once (issue 24). */
+const everyHub = compiledQuery(0, (db) => db.selectFrom('hubs').selectAll().orderBy('business_name').orderBy('id'));
+
 export async function listHubs(db: Db): Promise<HubRow[]> {
-  return db.selectFrom('hubs').selectAll().orderBy('business_name').orderBy('id').execute();
+  return everyHub(db);
 }
 
 export async function insertHubs(db: Db, hubs: NewHub[]): Promise<void> {
