@@ -20,15 +20,19 @@ const sessionWithUser = compiledQuery(1, (db, tokenHash: string) =>
     .where('sessions.token_hash', '=', tokenHash),
 );
 
-/** A session's times and its user's row, in one query (every signed-in call asks; compiled once). */
+/**
+ * A session's times and its user's row, in one query (every signed-in call asks; compiled once).
+ * The user's row is the query's row as it is, so it also carries the session's two times
+ * (session_last_seen_at, session_expires_at): copying its 40 columns into a row without them cost
+ * 7-8 µs a call (issue 24). Every answer shapes the user field by field, so they go no further.
+ */
 export async function findSessionWithUser(
   db: Db,
   tokenHash: string,
 ): Promise<{ session: Pick<SessionRow, 'last_seen_at' | 'expires_at'>; user: UserRow } | undefined> {
   const [row] = await sessionWithUser(db, tokenHash);
   if (!row) return undefined;
-  const { session_last_seen_at, session_expires_at, ...user } = row;
-  return { session: { last_seen_at: session_last_seen_at, expires_at: session_expires_at }, user };
+  return { session: { last_seen_at: row.session_last_seen_at, expires_at: row.session_expires_at }, user: row };
 }
 
 export async function touchSession(db: Db, tokenHash: string, nowIso: string): Promise<void> {
