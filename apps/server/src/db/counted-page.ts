@@ -1,7 +1,9 @@
+import type { Compilable } from 'kysely';
+import { compiledQuery } from './compiled-query.js';
 import type { Db } from './database.js';
 import { isSqlite } from './dialect.js';
 
-/** A list's page and how many rows match, each as a query to run (compiled once, or built for a search). */
+/** A list's page and how many rows match, each as a query to run. */
 export interface CountedPageQueries<Row> {
   /** How many rows match. */
   count: () => Promise<number>;
@@ -29,4 +31,40 @@ export async function countedPage<Row>(db: Db, offset: number, queries: CountedP
   const rows = await queries.withCount();
   if (rows[0]) return { total: Number(rows[0].total_count), rows };
   return { total: offset === 0 ? 0 : await queries.count(), rows };
+}
+
+/** A query as Kysely builds it: run as it is, or compiled once. */
+interface BuiltQuery<R> extends Compilable<R> {
+  execute(): Promise<R[]>;
+}
+
+/** A list's three queries as Kysely builds them: the count, the page, and the page with the count beside each row. */
+export interface PageQueries<Row> {
+  counted: BuiltQuery<{ count: string | number | bigint }>;
+  page: BuiltQuery<Row>;
+  withCount: BuiltQuery<Row & { total_count: unknown }>;
+}
+
+/** A list's queries built for one call (a search's, whose conditions depend on what is searched). */
+export function builtPage<Row>(queries: PageQueries<Row>): CountedPageQueries<Row> {
+  return {
+    count: async () => Number((await queries.counted.execute())[0]!.count),
+    page: () => queries.page.execute(),
+    withCount: () => queries.withCount.execute(),
+  };
+}
+
+/**
+ * A user's list's queries compiled once (issue 24: building them cost more than running them).
+ * `build` makes them for a user and a page, and is given stand-ins for the three (compiledQuery).
+ */
+export function compiledPage<Row>(build: (db: Db, userId: number, limit: number, offset: number) => PageQueries<Row>) {
+  const count = compiledQuery(1, (db, userId: number) => build(db, userId, 0, 0).counted);
+  const page = compiledQuery(3, (db, userId: number, limit: number, offset: number) => build(db, userId, limit, offset).page);
+  const withCount = compiledQuery(3, (db, userId: number, limit: number, offset: number) => build(db, userId, limit, offset).withCount);
+  return (db: Db, userId: number, limit: number, offset: number): CountedPageQueries<Row> => ({
+    count: async () => Number((await count(db, userId))[0]!.count),
+    page: () => page(db, userId, limit, offset),
+    withCount: () => withCount(db, userId, limit, offset),
+  });
 }

@@ -1,7 +1,6 @@
 import { ACCOUNT_CAPS } from '@airbox/contract';
 import { type SqlBool, sql } from 'kysely';
-import { compiledQuery } from '../../db/compiled-query.js';
-import { countedPage } from '../../db/counted-page.js';
+import { compiledPage, countedPage } from '../../db/counted-page.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { containingPattern } from '../../db/like.js';
 import { lockUser } from '../users/users.repository.js';
@@ -9,24 +8,17 @@ import type { ContactRow, ContactUpdate, NewContact } from './contacts.table.js'
 
 /** Every query names the owner: a contact of someone else is never read, changed or deleted. */
 
-/** The count of the user's contacts and a page of them, newest first, compiled once (issue 24). */
-const contactsOf = (db: Db, userId: number) => db.selectFrom('contacts').where('user_id', '=', userId);
-const newestFirst = (db: Db, userId: number, limit: number, offset: number) =>
-  contactsOf(db, userId).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
-const counted = (db: Db, userId: number) => contactsOf(db, userId).select((eb) => eb.fn.countAll().as('count'));
-const LIST = {
-  count: compiledQuery(1, counted),
-  page: compiledQuery(3, newestFirst),
-  withCount: compiledQuery(3, (db, userId: number, limit: number, offset: number) => newestFirst(db, userId, limit, offset).select(counted(db, userId).as('total_count'))),
-};
+/** The count of the user's contacts and a page of them, newest first, compiled once. */
+const contactsPage = compiledPage((db, userId, limit, offset) => {
+  const contacts = db.selectFrom('contacts').where('user_id', '=', userId);
+  const counted = contacts.select((eb) => eb.fn.countAll().as('count'));
+  const page = contacts.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
+  return { counted, page, withCount: page.select(counted.as('total_count')) };
+});
 
 /** A page of the user's contacts, newest first, and how many they keep (countedPage). */
 export async function listContacts(db: Db, userId: number, page: { offset: number; limit: number }): Promise<{ total: number; list: ContactRow[] }> {
-  const { total, rows } = await countedPage(db, page.offset, {
-    count: async () => Number((await LIST.count(db, userId))[0]!.count),
-    page: () => LIST.page(db, userId, page.limit, page.offset),
-    withCount: () => LIST.withCount(db, userId, page.limit, page.offset),
-  });
+  const { total, rows } = await countedPage(db, page.offset, contactsPage(db, userId, page.limit, page.offset));
   return { total, list: rows };
 }
 

@@ -1,7 +1,6 @@
 import { DEFAULT_MESSAGE_CARRIERS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
-import { compiledQuery } from '../../db/compiled-query.js';
-import { countedPage } from '../../db/counted-page.js';
+import { builtPage, compiledPage, countedPage } from '../../db/counted-page.js';
 import type { MessageRow, NewMessage } from './messages.table.js';
 
 export async function insertMessage(db: Db, message: NewMessage): Promise<number> {
@@ -30,27 +29,18 @@ function pageQueries(db: Db, userId: number, filters: MessageFilters, limit: num
   if (filters.until) base = base.where('message_date', '<', filters.until);
   if (filters.isPickup !== undefined) base = base.where('is_pickup', '=', filters.isPickup);
   const counted = base.select((eb) => eb.fn.countAll().as('count'));
-  const newestFirst = base.selectAll().orderBy('message_date', 'desc').orderBy('message_id', 'desc').limit(limit).offset(offset);
-  return { counted, newestFirst, withCount: newestFirst.select(counted.as('total_count')) };
+  const page = base.selectAll().orderBy('message_date', 'desc').orderBy('message_id', 'desc').limit(limit).offset(offset);
+  return { counted, page, withCount: page.select(counted.as('total_count')) };
 }
 
-/** The same queries without a filter (the list as it opens and as it pages), compiled once (issue 24). */
-const UNFILTERED = {
-  count: compiledQuery(1, (db, userId: number) => pageQueries(db, userId, {}, 0, 0).counted),
-  page: compiledQuery(3, (db, userId: number, limit: number, offset: number) => pageQueries(db, userId, {}, limit, offset).newestFirst),
-  withCount: compiledQuery(3, (db, userId: number, limit: number, offset: number) => pageQueries(db, userId, {}, limit, offset).withCount),
-};
+/** The same queries without a filter (the list as it opens and as it pages), compiled once. */
+const unfiltered = compiledPage((db, userId, limit, offset) => pageQueries(db, userId, {}, limit, offset));
 
 /** A page of one user's messages, newest first, and how many match (countedPage). */
 export async function listMessages(db: Db, userId: number, query: MessagesQuery): Promise<{ total: number; rows: MessageRow[] }> {
   const { start, num, ...filters } = query;
   const filtered = Boolean(filters.carrier || filters.from || filters.until || filters.isPickup !== undefined);
-  const built = filtered ? pageQueries(db, userId, filters, num, start) : undefined;
-  return countedPage(db, start, {
-    count: async () => Number((built ? await built.counted.executeTakeFirstOrThrow() : (await UNFILTERED.count(db, userId))[0]!).count),
-    page: () => (built ? built.newestFirst.execute() : UNFILTERED.page(db, userId, num, start)),
-    withCount: () => (built ? built.withCount.execute() : UNFILTERED.withCount(db, userId, num, start)),
-  });
+  return countedPage(db, start, filtered ? builtPage(pageQueries(db, userId, filters, num, start)) : unfiltered(db, userId, num, start));
 }
 
 /** Deletes the listed messages that belong to the user; others' ids are ignored. Returns how many went. */

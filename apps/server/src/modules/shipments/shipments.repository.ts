@@ -1,6 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
-import { compiledQuery } from '../../db/compiled-query.js';
-import { countedPage } from '../../db/counted-page.js';
+import { builtPage, compiledPage, countedPage } from '../../db/counted-page.js';
 import type { Database, Db } from '../../db/database.js';
 import { isSqlite } from '../../db/dialect.js';
 import { containingPattern } from '../../db/like.js';
@@ -142,28 +141,24 @@ export const LIST_COLUMNS = [
 export type ShipmentListRow = Pick<ShipmentRow, (typeof LIST_COLUMNS)[number]>;
 
 /** The count of the user's purchases that match, and a page of them newest first, as built by Kysely. */
-function pageQueries(db: Db, userId: number, search: ShipmentFilters, page: { offset: number; limit: number }) {
+function pageQueries(db: Db, userId: number, search: ShipmentFilters, limit: number, offset: number) {
   const counted = db
     .selectFrom('shipments')
     .select((eb) => eb.fn.countAll().as('count'))
     .where((eb) => filterConditions(eb, userId, search));
-  const newestFirst = db
+  const page = db
     .selectFrom('shipments')
     .select(LIST_COLUMNS)
     .where((eb) => filterConditions(eb, userId, search))
     .orderBy('shipments.created_at', 'desc')
     .orderBy('shipments.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset);
-  return { counted, newestFirst, withCount: newestFirst.select(counted.as('total_count')) };
+    .limit(limit)
+    .offset(offset);
+  return { counted, page, withCount: page.select(counted.as('total_count')) };
 }
 
-/** The same queries without a search (the list as it opens and as it pages), compiled once (issue 24). */
-const UNFILTERED = {
-  count: compiledQuery(1, (db, userId: number) => pageQueries(db, userId, {}, { offset: 0, limit: 0 }).counted),
-  page: compiledQuery(3, (db, userId: number, limit: number, offset: number) => pageQueries(db, userId, {}, { offset, limit }).newestFirst),
-  withCount: compiledQuery(3, (db, userId: number, limit: number, offset: number) => pageQueries(db, userId, {}, { offset, limit }).withCount),
-};
+/** The same queries without a search (the list as it opens and as it pages), compiled once. */
+const unfiltered = compiledPage((db, userId, limit, offset) => pageQueries(db, userId, {}, limit, offset));
 
 /** A page of the user's purchases, newest first, and how many match (countedPage), on the (user_id, created_at) index; no query per row. */
 export async function listShipments(
@@ -173,12 +168,9 @@ export async function listShipments(
   page: { offset: number; limit: number },
 ): Promise<{ total: number; list: ShipmentListRow[] }> {
   const search = searchOf(filters);
-  const built = Object.keys(search).length > 0 ? pageQueries(db, userId, search, page) : undefined;
-  const { total, rows } = await countedPage(db, page.offset, {
-    count: async () => Number((built ? await built.counted.executeTakeFirstOrThrow() : (await UNFILTERED.count(db, userId))[0]!).count),
-    page: () => (built ? built.newestFirst.execute() : UNFILTERED.page(db, userId, page.limit, page.offset)),
-    withCount: () => (built ? built.withCount.execute() : UNFILTERED.withCount(db, userId, page.limit, page.offset)),
-  });
+  const queries =
+    Object.keys(search).length > 0 ? builtPage(pageQueries(db, userId, search, page.limit, page.offset)) : unfiltered(db, userId, page.limit, page.offset);
+  const { total, rows } = await countedPage(db, page.offset, queries);
   return { total, list: rows };
 }
 
