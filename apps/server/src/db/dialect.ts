@@ -46,7 +46,6 @@ export function toIso(value: Date | string): string {
   return ISO_UTC.test(value) ? value : new Date(value).toISOString();
 }
 
-
 export function toIsoOrNull(value: Date | string | null): string | null {
   return value === null ? null : toIso(value);
 }
