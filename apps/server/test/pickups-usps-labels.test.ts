@@ -112,7 +112,8 @@ describe('one USPS pickup for several labels', () => {
     const ids = [(await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' })).id, (await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' })).id];
     const answers = (await Promise.all([scheduleLabels(customer, ids), scheduleLabels(customer, ids)])).map((answer) => answer.json());
     const accepted = answers.filter((answer) => answer.code === 0);
-    expect(accepted).toHaveLength(1);
+    // Both answers in the message: this failed once in a full run (2026-11-27, PostgreSQL, both refused) and never alone.
+    expect(accepted, JSON.stringify(answers)).toHaveLength(1);
     expect(accepted[0].data).toMatchObject({ ConfirmationNumber: host, PackageCount: 3 });
     expect((await usps().inquire(host))?.packages.reduce((sum, pack) => sum + pack.count, 0)).toBe(3);
     const refusedAnswer = answers.find((answer) => answer.code !== 0);
