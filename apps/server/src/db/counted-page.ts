@@ -45,26 +45,50 @@ export interface PageQueries<Row> {
   withCount: BuiltQuery<Row & { total_count: unknown }>;
 }
 
-/** A list's queries built for one call (a search's, whose conditions depend on what is searched). */
-export function builtPage<Row>(queries: PageQueries<Row>): CountedPageQueries<Row> {
-  return {
-    count: async () => Number((await queries.counted.execute())[0]!.count),
-    page: () => queries.page.execute(),
-    withCount: () => queries.withCount.execute(),
-  };
+/**
+ * A user's list's queries compiled once (issue 24: building them cost more than running them).
+ * `build` makes them for a user, a page and `valueCount` more values (a filter's), and is given
+ * stand-ins for them all (compiledQuery).
+ */
+export function compiledPage<Row, Values extends readonly unknown[] = []>(
+  build: (db: Db, userId: number, limit: number, offset: number, ...values: Values) => PageQueries<Row>,
+  valueCount: Values['length'] = 0 as Values['length'],
+) {
+  const count = compiledQuery(1 + valueCount, (db, userId: number, ...values: Values) => build(db, userId, 0, 0, ...values).counted);
+  const page = compiledQuery(3 + valueCount, (db, userId: number, limit: number, offset: number, ...values: Values) => build(db, userId, limit, offset, ...values).page);
+  const withCount = compiledQuery(3 + valueCount, (db, userId: number, limit: number, offset: number, ...values: Values) =>
+    build(db, userId, limit, offset, ...values).withCount,
+  );
+  return (db: Db, userId: number, limit: number, offset: number, ...values: Values): CountedPageQueries<Row> => ({
+    count: async () => Number((await count(db, userId, ...values))[0]!.count),
+    page: () => page(db, userId, limit, offset, ...values),
+    withCount: () => withCount(db, userId, limit, offset, ...values),
+  });
 }
 
 /**
- * A user's list's queries compiled once (issue 24: building them cost more than running them).
- * `build` makes them for a user and a page, and is given stand-ins for the three (compiledQuery).
+ * A user's list narrowed by filters, its queries compiled once for each set of filters used (a
+ * search built on every call cost about as much as running it, issue 24). `build` is handed the
+ * filters' values to put in the queries as values only: stand-ins while it compiles. `filters`
+ * names the filters in use and their values; its names come from the code, never from a request
+ * (at most one compiled set for each combination of the list's filters).
  */
-export function compiledPage<Row>(build: (db: Db, userId: number, limit: number, offset: number) => PageQueries<Row>) {
-  const count = compiledQuery(1, (db, userId: number) => build(db, userId, 0, 0).counted);
-  const page = compiledQuery(3, (db, userId: number, limit: number, offset: number) => build(db, userId, limit, offset).page);
-  const withCount = compiledQuery(3, (db, userId: number, limit: number, offset: number) => build(db, userId, limit, offset).withCount);
-  return (db: Db, userId: number, limit: number, offset: number): CountedPageQueries<Row> => ({
-    count: async () => Number((await count(db, userId))[0]!.count),
-    page: () => page(db, userId, limit, offset),
-    withCount: () => withCount(db, userId, limit, offset),
-  });
+export function compiledFilteredPage<Row, Name extends string>(
+  build: (db: Db, userId: number, limit: number, offset: number, filters: Partial<Record<Name, unknown>>) => PageQueries<Row>,
+) {
+  const compiled = new Map<string, ReturnType<typeof compiledPage<Row, unknown[]>>>();
+  return (db: Db, userId: number, limit: number, offset: number, filters: Partial<Record<Name, unknown>>): CountedPageQueries<Row> => {
+    const names = Object.keys(filters) as Name[];
+    const key = names.join(',');
+    let queries = compiled.get(key);
+    if (!queries) {
+      queries = compiledPage(
+        (database, user, pageLimit, pageOffset, ...values: unknown[]) =>
+          build(database, user, pageLimit, pageOffset, Object.fromEntries(names.map((name, index) => [name, values[index]])) as Partial<Record<Name, unknown>>),
+        names.length,
+      );
+      compiled.set(key, queries);
+    }
+    return queries(db, userId, limit, offset, ...names.map((name) => filters[name]));
+  };
 }

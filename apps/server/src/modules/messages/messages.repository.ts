@@ -1,6 +1,6 @@
 import { DEFAULT_MESSAGE_CARRIERS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
-import { builtPage, compiledPage, countedPage } from '../../db/counted-page.js';
+import { compiledFilteredPage, countedPage } from '../../db/counted-page.js';
 import type { MessageRow, NewMessage } from './messages.table.js';
 
 export async function insertMessage(db: Db, message: NewMessage): Promise<number> {
@@ -21,26 +21,30 @@ export interface MessagesQuery {
 
 type MessageFilters = Pick<MessagesQuery, 'carrier' | 'from' | 'until' | 'isPickup'>;
 
-/** The count of the user's messages matching `filters`, and a page of them newest first, as built by Kysely. */
-function pageQueries(db: Db, userId: number, filters: MessageFilters, limit: number, offset: number) {
+/** The filters' values, each one given: its name, and its value or a stand-in for it (compiledFilteredPage). */
+type FilterValues = Partial<Record<keyof MessageFilters, unknown>>;
+
+/** The count of the user's messages matching the filters, and a page of them newest first, compiled once for each set of filters. */
+const filteredPage = compiledFilteredPage((db, userId, limit, offset, filters: FilterValues) => {
   let base = db.selectFrom('messages').where('user_id', '=', userId);
-  if (filters.carrier) base = base.where('carrier', '=', filters.carrier);
-  if (filters.from) base = base.where('message_date', '>=', filters.from);
-  if (filters.until) base = base.where('message_date', '<', filters.until);
-  if (filters.isPickup !== undefined) base = base.where('is_pickup', '=', filters.isPickup);
+  if ('carrier' in filters) base = base.where('carrier', '=', filters.carrier as string);
+  if ('from' in filters) base = base.where('message_date', '>=', filters.from as string);
+  if ('until' in filters) base = base.where('message_date', '<', filters.until as string);
+  if ('isPickup' in filters) base = base.where('is_pickup', '=', filters.isPickup as 0 | 1);
   const counted = base.select((eb) => eb.fn.countAll().as('count'));
   const page = base.selectAll().orderBy('message_date', 'desc').orderBy('message_id', 'desc').limit(limit).offset(offset);
   return { counted, page, withCount: page.select(counted.as('total_count')) };
-}
-
-/** The same queries without a filter (the list as it opens and as it pages), compiled once. */
-const unfiltered = compiledPage((db, userId, limit, offset) => pageQueries(db, userId, {}, limit, offset));
+});
 
 /** A page of one user's messages, newest first, and how many match (countedPage). */
 export async function listMessages(db: Db, userId: number, query: MessagesQuery): Promise<{ total: number; rows: MessageRow[] }> {
-  const { start, num, ...filters } = query;
-  const filtered = Boolean(filters.carrier || filters.from || filters.until || filters.isPickup !== undefined);
-  return countedPage(db, start, filtered ? builtPage(pageQueries(db, userId, filters, num, start)) : unfiltered(db, userId, num, start));
+  const { start, num, carrier, from, until, isPickup } = query;
+  const filters: FilterValues = {};
+  if (carrier) filters.carrier = carrier;
+  if (from) filters.from = from;
+  if (until) filters.until = until;
+  if (isPickup !== undefined) filters.isPickup = isPickup;
+  return countedPage(db, start, filteredPage(db, userId, num, start, filters));
 }
 
 /** Deletes the listed messages that belong to the user; others' ids are ignored. Returns how many went. */

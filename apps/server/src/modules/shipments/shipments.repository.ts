@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
-import { builtPage, compiledPage, countedPage } from '../../db/counted-page.js';
+import { compiledFilteredPage, countedPage } from '../../db/counted-page.js';
 import type { Database, Db } from '../../db/database.js';
 import { isSqlite } from '../../db/dialect.js';
 import { containingPattern } from '../../db/like.js';
@@ -43,8 +43,9 @@ export interface ShipmentFilters {
 
 type ShipmentsEb = ExpressionBuilder<Database, 'shipments'>;
 
-function contains(column: 'box_id' | 'tracking_code' | 'order_no' | 'service' | 'comments', text: string) {
-  return sql<SqlBool>`lower(${sql.ref(`shipments.${column}`)}) like ${containingPattern(text)} escape '\\'`;
+/** A column read as lower case holds the text of a LIKE `pattern` (containingPattern). */
+function contains(column: 'box_id' | 'tracking_code' | 'order_no' | 'service' | 'comments', pattern: unknown) {
+  return sql<SqlBool>`lower(${sql.ref(`shipments.${column}`)}) like ${pattern} escape '\\'`;
 }
 
 /** A phone's digits in SQL (the portal stores ###-###-####, contacts may hold (###) ### ####). */
@@ -55,33 +56,40 @@ function phoneDigits(column: 'from_phone' | 'to_phone') {
 /** Every filter of Purchased Labels' search: a filter added to ShipmentFilters must be named here. */
 const FILTER_NAMES = { boxId: true, trackingNum: true, carrier: true, orderNo: true, service: true, mobile: true, comments: true } satisfies Record<keyof ShipmentFilters, true>;
 
-/** The filters that narrow the list, each trimmed; an empty or blank one is no filter. */
-function searchOf(filters: ShipmentFilters): ShipmentFilters {
-  const search: ShipmentFilters = {};
+/**
+ * The search as its statement's values: each filter given (trimmed, not blank) as its condition
+ * takes it, the carrier as it is and the others as LIKE patterns (the phone's of its digits).
+ * Null when the search can match nothing: a phone search without a digit.
+ */
+function searchValues(filters: ShipmentFilters): SearchValues | null {
+  const values: SearchValues = {};
   for (const name of Object.keys(FILTER_NAMES) as (keyof ShipmentFilters)[]) {
     const value = (filters[name] ?? '').trim();
-    if (value !== '') search[name] = value;
+    if (value === '') continue;
+    if (name === 'carrier') values.carrier = value;
+    else if (name === 'mobile') {
+      const digits = value.replace(/\D/g, '');
+      if (digits === '') return null;
+      values.mobile = `%${digits}%`;
+    } else values[name] = containingPattern(value);
   }
-  return search;
+  return values;
 }
 
-/** The conditions of the user's listed purchases matching `search` (searchOf's filters). */
-function filterConditions(eb: ShipmentsEb, userId: number, search: ShipmentFilters): Expression<SqlBool> {
+/** searchValues' answer: each filter's value in its statement, or a stand-in for it (compiledFilteredPage). */
+type SearchValues = Partial<Record<keyof ShipmentFilters, unknown>>;
+
+/** The conditions of the user's listed purchases matching the search (searchValues). */
+function filterConditions(eb: ShipmentsEb, userId: number, search: SearchValues): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb('shipments.user_id', '=', userId), eb('shipments.state', 'in', LISTED_STATES)];
-  if (search.boxId) conditions.push(contains('box_id', search.boxId));
-  if (search.trackingNum) conditions.push(contains('tracking_code', search.trackingNum));
-  if (search.carrier) conditions.push(eb('shipments.carrier', '=', search.carrier));
-  if (search.orderNo) conditions.push(contains('order_no', search.orderNo));
-  if (search.service) conditions.push(contains('service', search.service));
-  if (search.comments) conditions.push(contains('comments', search.comments));
-  if (search.mobile) {
-    const digits = search.mobile.replace(/\D/g, '');
-    // A phone search without a digit matches no phone.
-    if (digits === '') conditions.push(sql<SqlBool>`1 = 0`);
-    else {
-      const pattern = `%${digits}%`;
-      conditions.push(eb.or([sql<SqlBool>`${phoneDigits('from_phone')} like ${pattern}`, sql<SqlBool>`${phoneDigits('to_phone')} like ${pattern}`]));
-    }
+  if ('boxId' in search) conditions.push(contains('box_id', search.boxId));
+  if ('trackingNum' in search) conditions.push(contains('tracking_code', search.trackingNum));
+  if ('carrier' in search) conditions.push(eb('shipments.carrier', '=', search.carrier as string));
+  if ('orderNo' in search) conditions.push(contains('order_no', search.orderNo));
+  if ('service' in search) conditions.push(contains('service', search.service));
+  if ('comments' in search) conditions.push(contains('comments', search.comments));
+  if ('mobile' in search) {
+    conditions.push(eb.or([sql<SqlBool>`${phoneDigits('from_phone')} like ${search.mobile}`, sql<SqlBool>`${phoneDigits('to_phone')} like ${search.mobile}`]));
   }
   return eb.and(conditions);
 }
@@ -140,8 +148,8 @@ export const LIST_COLUMNS = [
 /** A row of Purchased Labels as the list reads it. */
 export type ShipmentListRow = Pick<ShipmentRow, (typeof LIST_COLUMNS)[number]>;
 
-/** The count of the user's purchases that match, and a page of them newest first, as built by Kysely. */
-function pageQueries(db: Db, userId: number, search: ShipmentFilters, limit: number, offset: number) {
+/** The count of the user's purchases that match the search, and a page of them newest first, compiled once for each set of filters. */
+const searchPage = compiledFilteredPage((db, userId, limit, offset, search: SearchValues) => {
   const counted = db
     .selectFrom('shipments')
     .select((eb) => eb.fn.countAll().as('count'))
@@ -155,10 +163,7 @@ function pageQueries(db: Db, userId: number, search: ShipmentFilters, limit: num
     .limit(limit)
     .offset(offset);
   return { counted, page, withCount: page.select(counted.as('total_count')) };
-}
-
-/** The same queries without a search (the list as it opens and as it pages), compiled once. */
-const unfiltered = compiledPage((db, userId, limit, offset) => pageQueries(db, userId, {}, limit, offset));
+});
 
 /** A page of the user's purchases, newest first, and how many match (countedPage), on the (user_id, created_at) index; no query per row. */
 export async function listShipments(
@@ -167,10 +172,9 @@ export async function listShipments(
   filters: ShipmentFilters,
   page: { offset: number; limit: number },
 ): Promise<{ total: number; list: ShipmentListRow[] }> {
-  const search = searchOf(filters);
-  const queries =
-    Object.keys(search).length > 0 ? builtPage(pageQueries(db, userId, search, page.limit, page.offset)) : unfiltered(db, userId, page.limit, page.offset);
-  const { total, rows } = await countedPage(db, page.offset, queries);
+  const search = searchValues(filters);
+  if (!search) return { total: 0, list: [] };
+  const { total, rows } = await countedPage(db, page.offset, searchPage(db, userId, page.limit, page.offset, search));
   return { total, list: rows };
 }
 
