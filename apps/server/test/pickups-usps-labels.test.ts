@@ -1,9 +1,10 @@
 import { carrierPickupDates, SHIPMENT_MESSAGES, stateTimeZone } from '@airbox/contract';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { PICKUP_SERVER_MESSAGES } from '../src/modules/pickups/pickups.service.js';
 import { USPS_ANSWER_LOST_NOTE, USPS_PICKUP_MESSAGES } from '../src/modules/pickups/usps-pickups.service.js';
 import type { SimulatorUspsPickupsProvider } from '../src/providers/usps/usps-pickups-simulator.js';
-import { postForm, useTestApp, useTestDatabase } from './helper.js';
+import { DIALECT, postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
 import { insertShipment, uspsPickupForm } from './shipment-fixtures.js';
 
@@ -119,6 +120,68 @@ describe('one USPS pickup for several labels', () => {
     const refusedAnswer = answers.find((answer) => answer.code !== 0);
     expect(refusedAnswer.message).toContain(PICKUP_SERVER_MESSAGES.hasPickup);
   });
+
+  it.runIf(DIALECT === 'postgres')(
+    'joins the pickup when a booking of the same labels sent meanwhile holds one of them and then writes its record (no deadlock on PostgreSQL)',
+    async () => {
+      // The interleaving that failed under load, made on purpose: the join's records are written
+      // and it is asking USPS; meanwhile a second booking of the same labels (as insertUspsBookings
+      // does: the labels locked in id order, then a record each) holds the first label and waits
+      // for the second; the join then records USPS's answer; the second booking gets its label and
+      // writes its record. The join's answer must be the pickup; the second booking's, a refusal.
+      const customer = await newCustomer(t.app);
+      const first = await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' });
+      const host = (await scheduleLabels(customer, [first.id])).json().data.ConfirmationNumber as string;
+      const [x, y] = [(await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' })).id, (await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' })).id];
+      const [second, holder, watcher] = [0, 1, 2].map(() => new pg.Client({ connectionString: database.url() }));
+      for (const client of [second, holder, watcher]) await client!.connect();
+      const lockLabel = (client: pg.Client, id: number) => client.query('update shipments set state = state where id = $1', [id]);
+      // Polled outside any transaction: pg_stat_activity is read once per transaction.
+      const waiting = async (count: number) => {
+        for (;;) {
+          const { rows } = await watcher!.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+          if (rows[0]!.n >= count) return;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      };
+      const provider = usps();
+      const update = provider.update;
+      let secondLockingY: Promise<unknown> | undefined;
+      provider.update = async (...args) => {
+        provider.update = update;
+        await holder!.query('begin');
+        await lockLabel(holder!, y);
+        await second!.query('begin');
+        await lockLabel(second!, x);
+        secondLockingY = lockLabel(second!, y);
+        await waiting(1);
+        return update(...args);
+      };
+      try {
+        const joining = scheduleLabels(customer, [x, y]);
+        // The join waits for the first label (held by the second booking), which waits for the second.
+        await waiting(2);
+        await holder!.query('rollback');
+        await secondLockingY;
+        // The second booking's record of the first label, as the join's record of it (all but its id).
+        const columns = (await watcher!.query<{ list: string }>("select string_agg(quote_ident(column_name), ', ') as list from information_schema.columns where table_name = 'pickups' and column_name <> 'id'")).rows[0]!.list;
+        const recorded = await second!
+          .query(`insert into pickups (${columns}) select ${columns} from pickups where shipment_id = $1 and state = 'booking'`, [x])
+          .then(
+            () => 'written',
+            (error: { code?: string; constraint?: string }) => `${error.code} ${error.constraint}`,
+          );
+        await second!.query('rollback');
+        const answer = (await joining).json();
+        expect(answer, JSON.stringify(answer)).toMatchObject({ code: 0, data: { ConfirmationNumber: host, PackageCount: 3 } });
+        // Its record could not be written: the label has its live pickup already.
+        expect(recorded).toBe('23505 pickups_one_live_per_shipment');
+      } finally {
+        provider.update = update;
+        for (const client of [second, holder, watcher]) await client!.end();
+      }
+    },
+  );
 
   it('when USPS’s answer is lost, the labels keep their bookings; one label’s SCHEDULE PICKUP sends the same request again for all of them', async () => {
     const customer = await newCustomer(t.app);

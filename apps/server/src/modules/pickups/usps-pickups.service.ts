@@ -645,9 +645,14 @@ async function joinUspsPickup(
   const packageCount = result.packages.reduce((sum, pack) => sum + pack.count, 0);
   await writeTransaction(deps.db, async (trx) => {
     const doneIso = deps.config.clock().toISOString();
-    for (const { pickupId, shipmentId } of bookings) {
-      await movePickup(trx, pickupId, ['booking'], { state: 'scheduled', confirmation, usps_etag: result.eTag, pickup_date: result.pickupDate, note: '', updated_at: doneIso });
+    // The labels first, in id order, then their pickups, as bookUspsPickup: a booking of the same
+    // labels sent meanwhile holds a label and waits for its pickup's row, and the two deadlocked on
+    // PostgreSQL (both answers refused: a load-only failure of pickups-usps-labels, issue 24).
+    for (const { shipmentId } of inLabelOrder(bookings, (booking) => booking.shipmentId)) {
       await updateShipment(trx, shipmentId, { pickup_id: confirmation, pickup_note: '', updated_at: doneIso });
+    }
+    for (const { pickupId } of bookings) {
+      await movePickup(trx, pickupId, ['booking'], { state: 'scheduled', confirmation, usps_etag: result.eTag, pickup_date: result.pickupDate, note: '', updated_at: doneIso });
     }
     await updateUspsPickupMembers(trx, userId, confirmation, { usps_etag: result.eTag });
     const row = await findPickup(trx, pickupIds[0]!);
