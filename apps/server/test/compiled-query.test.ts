@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compiledQuery } from '../src/db/compiled-query.js';
-import { compiledFilteredPage, countedPage } from '../src/db/counted-page.js';
+import { compiledFilteredPage, countedPage, type FilterValues } from '../src/db/counted-page.js';
 import { insertUser } from '../src/modules/users/users.repository.js';
 import { useTestDb } from './helper.js';
 
@@ -27,7 +27,7 @@ describe('compiledQuery', () => {
   });
 });
 
-type MessageFilterValues = Partial<Record<'carrier' | 'isPickup', unknown>>;
+type MessageFilterValues = FilterValues<'carrier' | 'isPickup'>;
 
 /** A user's messages, newest first, narrowed by the filters given: the list as Kysely builds it each time. */
 function messagesPage(db: typeof database.db, userId: number, limit: number, offset: number, filters: MessageFilterValues) {
@@ -69,6 +69,24 @@ describe('compiledFilteredPage', () => {
         }
       }
     }
+  });
+
+  it('builds a set of filters’ queries once, whatever the values, the names in any order, and leaves out a filter given as undefined', async () => {
+    const { db } = database;
+    const build = vi.fn(messagesPage);
+    const compiled = compiledFilteredPage(build);
+    const runAll = async (filters: MessageFilterValues) => {
+      const queries = compiled(db, 1, 10, 0, filters);
+      await Promise.all([queries.count(), queries.page(), queries.withCount()]);
+    };
+    await runAll({ carrier: 'UPS', isPickup: 1 });
+    const builds = build.mock.calls.length;
+    expect(builds).toBeGreaterThan(0);
+    for (const filters of [{ carrier: 'USPS', isPickup: 0 }, { isPickup: 1, carrier: 'FedEx' }, { carrier: 'DHL', isPickup: 1, until: undefined }] as MessageFilterValues[]) await runAll(filters);
+    expect(build).toHaveBeenCalledTimes(builds);
+    // A filter given as undefined does not narrow: the unfiltered list's set.
+    await runAll({ carrier: undefined });
+    expect(build.mock.calls.at(-1)![4]).toEqual({});
   });
 
   it('refuses a filter whose value JavaScript reads instead of Kysely taking it as a value', async () => {

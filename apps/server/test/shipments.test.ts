@@ -158,6 +158,12 @@ describe('Purchased Labels: userGetShipment', () => {
     expect(await ids({ carrier: 'USPS', comments: 'MOM' })).toEqual([made.label!.id]);
     expect(await ids({ comments: '%' })).toEqual([]);
     expect(await ids({ orderNo: '_' })).toEqual([]);
+    expect(await ids({ service: 'fedex%' })).toEqual([]);
+    expect(await ids({ boxId: '%' })).toEqual([]);
+    expect(await ids({ trackingNum: '_' })).toEqual([]);
+    // A search's page past its end still counts what matches; a phone without a digit matches nothing, whatever else is asked.
+    expect((await listOf(owner, { carrier: 'USPS', start: 50 })).data).toEqual({ total: 4, list: [] });
+    expect((await listOf(owner, { carrier: 'USPS', mobile: 'abc', start: 10 })).data).toEqual({ total: 0, list: [] });
   });
 
   it('shows a second customer only their own labels', async () => {

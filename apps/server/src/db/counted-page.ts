@@ -67,24 +67,30 @@ export function compiledPage<Row, Values extends readonly unknown[] = []>(
 }
 
 /**
+ * The filters a list is narrowed by, each one in use named with its value (or, while the list's
+ * queries compile, a stand-in for it). A filter left out, or given as undefined, does not narrow.
+ */
+export type FilterValues<Name extends string> = Partial<Record<Name, unknown>>;
+
+/**
  * A user's list narrowed by filters, its queries compiled once for each set of filters used (a
  * search built on every call cost about as much as running it, issue 24). `build` is handed the
- * filters' values to put in the queries as values only: stand-ins while it compiles. `filters`
- * names the filters in use and their values; its names come from the code, never from a request
- * (at most one compiled set for each combination of the list's filters).
+ * filters' values to put in the queries as values only: stand-ins while it compiles. The set's
+ * key is the filters' names, never their values, and the names come from the code, never from a
+ * request: at most one compiled set for each combination of the list's filters.
  */
 export function compiledFilteredPage<Row, Name extends string>(
-  build: (db: Db, userId: number, limit: number, offset: number, filters: Partial<Record<Name, unknown>>) => PageQueries<Row>,
+  build: (db: Db, userId: number, limit: number, offset: number, filters: FilterValues<Name>) => PageQueries<Row>,
 ) {
   const compiled = new Map<string, ReturnType<typeof compiledPage<Row, unknown[]>>>();
-  return (db: Db, userId: number, limit: number, offset: number, filters: Partial<Record<Name, unknown>>): CountedPageQueries<Row> => {
-    const names = Object.keys(filters) as Name[];
+  return (db: Db, userId: number, limit: number, offset: number, filters: FilterValues<Name>): CountedPageQueries<Row> => {
+    const names = (Object.keys(filters) as Name[]).filter((name) => filters[name] !== undefined).sort();
     const key = names.join(',');
     let queries = compiled.get(key);
     if (!queries) {
       queries = compiledPage(
         (database, user, pageLimit, pageOffset, ...values: unknown[]) =>
-          build(database, user, pageLimit, pageOffset, Object.fromEntries(names.map((name, index) => [name, values[index]])) as Partial<Record<Name, unknown>>),
+          build(database, user, pageLimit, pageOffset, Object.fromEntries(names.map((name, index) => [name, values[index]])) as FilterValues<Name>),
         names.length,
       );
       compiled.set(key, queries);

@@ -1,6 +1,6 @@
 import { DEFAULT_MESSAGE_CARRIERS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
-import { compiledFilteredPage, countedPage } from '../../db/counted-page.js';
+import { compiledFilteredPage, countedPage, type FilterValues } from '../../db/counted-page.js';
 import type { MessageRow, NewMessage } from './messages.table.js';
 
 export async function insertMessage(db: Db, message: NewMessage): Promise<number> {
@@ -21,11 +21,8 @@ export interface MessagesQuery {
 
 type MessageFilters = Pick<MessagesQuery, 'carrier' | 'from' | 'until' | 'isPickup'>;
 
-/** The filters' values, each one given: its name, and its value or a stand-in for it (compiledFilteredPage). */
-type FilterValues = Partial<Record<keyof MessageFilters, unknown>>;
-
 /** The count of the user's messages matching the filters, and a page of them newest first, compiled once for each set of filters. */
-const filteredPage = compiledFilteredPage((db, userId, limit, offset, filters: FilterValues) => {
+const filteredPage = compiledFilteredPage((db, userId, limit, offset, filters: FilterValues<keyof MessageFilters>) => {
   let base = db.selectFrom('messages').where('user_id', '=', userId);
   if ('carrier' in filters) base = base.where('carrier', '=', filters.carrier as string);
   if ('from' in filters) base = base.where('message_date', '>=', filters.from as string);
@@ -39,7 +36,7 @@ const filteredPage = compiledFilteredPage((db, userId, limit, offset, filters: F
 /** A page of one user's messages, newest first, and how many match (countedPage). */
 export async function listMessages(db: Db, userId: number, query: MessagesQuery): Promise<{ total: number; rows: MessageRow[] }> {
   const { start, num, carrier, from, until, isPickup } = query;
-  const filters: FilterValues = {};
+  const filters: FilterValues<keyof MessageFilters> = {};
   if (carrier) filters.carrier = carrier;
   if (from) filters.from = from;
   if (until) filters.until = until;

@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
-import { compiledFilteredPage, countedPage } from '../../db/counted-page.js';
+import { compiledFilteredPage, countedPage, type FilterValues } from '../../db/counted-page.js';
 import type { Database, Db } from '../../db/database.js';
 import { isSqlite } from '../../db/dialect.js';
 import { containingPattern } from '../../db/like.js';
@@ -56,6 +56,9 @@ function phoneDigits(column: 'from_phone' | 'to_phone') {
 /** Every filter of Purchased Labels' search: a filter added to ShipmentFilters must be named here. */
 const FILTER_NAMES = { boxId: true, trackingNum: true, carrier: true, orderNo: true, service: true, mobile: true, comments: true } satisfies Record<keyof ShipmentFilters, true>;
 
+/** The search's values in its statements (or stand-ins for them: compiledFilteredPage). */
+type SearchValues = FilterValues<keyof ShipmentFilters>;
+
 /**
  * The search as its statement's values: each filter given (trimmed, not blank) as its condition
  * takes it, the carrier as it is and the others as LIKE patterns (the phone's of its digits).
@@ -75,9 +78,6 @@ function searchValues(filters: ShipmentFilters): SearchValues | null {
   }
   return values;
 }
-
-/** searchValues' answer: each filter's value in its statement, or a stand-in for it (compiledFilteredPage). */
-type SearchValues = Partial<Record<keyof ShipmentFilters, unknown>>;
 
 /** The conditions of the user's listed purchases matching the search (searchValues). */
 function filterConditions(eb: ShipmentsEb, userId: number, search: SearchValues): Expression<SqlBool> {
