@@ -100,8 +100,10 @@ export async function sharePickup(deps: ShareDeps, userId: number, input: ShareP
   const token = randomToken();
   const url = appUrl(deps.config.publicUrl, APP_PATHS.pickupShare.getHref(token));
   return writeTransaction(deps.db, async (trx) => {
-    const user = await lockUser(trx, userId);
+    // The package first, then its owner, as every change of a waiting package (an extension, the
+    // locker's pickup) takes them: the other order deadlocked with them on PostgreSQL.
     const pkg = await lockPackage(trx, input.packageId);
+    const user = await lockUser(trx, userId);
     if (!user || !pkg || pkg.user_id !== userId || pkg.picked_up_at !== null) {
       throw shareError(404, PICKUP_SHARE_ERRORCODE.notFound, PICKUP_SHARE_MESSAGES.notFound);
     }

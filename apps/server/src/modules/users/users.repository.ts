@@ -19,16 +19,22 @@ export async function findUserByBoxId(db: Db, boxId: string): Promise<UserRow | 
  * Reads a user inside a write transaction, locking the row on PostgreSQL (SQLite's write
  * transactions begin IMMEDIATE and already hold the lock), so a credit change computed from
  * the balance read here cannot be lost to a concurrent one.
+ *
+ * FOR NO KEY UPDATE, not FOR UPDATE: two lockers still wait for each other, but a row inserted
+ * that names the user (a pickup, a payment order, a drop-off: its foreign key takes FOR KEY SHARE
+ * on the user's row) does not wait for a locker. With FOR UPDATE, a transaction holding a label
+ * and inserting such a row deadlocked with one holding the user and waiting for that label (a
+ * scan form and a USPS pickup booking of the same labels, issue 24).
  */
 export async function lockUser(trx: Db, userId: number): Promise<UserRow | undefined> {
   const query = trx.selectFrom('users').selectAll().where('user_id', '=', userId);
-  return (isSqlite(trx) ? query : query.forUpdate()).executeTakeFirst();
+  return (isSqlite(trx) ? query : query.forNoKeyUpdate()).executeTakeFirst();
 }
 
 /** As lockUser, by AirBox ID. */
 export async function lockUserByBoxId(trx: Db, boxId: string): Promise<UserRow | undefined> {
   const query = trx.selectFrom('users').selectAll().where('box_id', '=', boxId);
-  return (isSqlite(trx) ? query : query.forUpdate()).executeTakeFirst();
+  return (isSqlite(trx) ? query : query.forNoKeyUpdate()).executeTakeFirst();
 }
 
 /** The names a user goes by: their business's, and their own. */
