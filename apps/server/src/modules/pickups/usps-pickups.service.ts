@@ -27,7 +27,7 @@ import {
   type UspsPickupService,
   type UspsPickupsProvider,
 } from '../../providers/usps/usps-pickups-provider.js';
-import { findShipment, updateShipment } from '../shipments/shipments.repository.js';
+import { findShipment, lockShipment, updateShipment } from '../shipments/shipments.repository.js';
 import type { ShipmentRow } from '../shipments/shipments.table.js';
 import type { UserRow } from '../users/users.table.js';
 import {
@@ -429,31 +429,42 @@ async function claimLostUspsBooking(
   shipmentId: number,
 ): Promise<{ id: number; request: UspsPickupRequest; others: { pickupId: number; shipmentId: number }[] } | undefined> {
   const seen = await findLivePickup(deps.db, shipmentId);
-  if (!seen || seen.carrier !== 'USPS' || seen.state !== 'booking') return undefined;
+  if (!seen || seen.carrier !== 'USPS' || seen.state !== 'booking' || !seen.usps_request) return undefined;
+  // Every label of the request is held, in id order, before any of their pickups is moved: as a
+  // booking of the same labels takes them (insertUspsBookings), else the two deadlock on PostgreSQL.
+  const labelIds = [shipmentId, ...(await bookingSiblings(deps.db, seen)).map((sibling) => sibling.shipment_id)];
   return writeTransaction(deps.db, async (trx) => {
-    if (await lockPickableLabel(trx, shipmentId)) return undefined;
+    for (const id of inLabelOrder(labelIds, (id) => id)) {
+      if (id === shipmentId ? await lockPickableLabel(trx, id) : !(await lockShipment(trx, id))) return undefined;
+    }
     const live = await findLivePickup(trx, shipmentId);
     if (!live || live.carrier !== 'USPS' || live.state !== 'booking' || !live.usps_request) return undefined;
     const now = deps.config.clock();
     if (live.note !== USPS_ANSWER_LOST_NOTE && now.getTime() - Date.parse(toIso(live.updated_at)) <= ANSWER_LOST_AFTER_MS) return undefined;
-    // Taken (the label's row is held): a request arriving meanwhile reads it as being asked.
-    await movePickup(trx, live.id, ['booking'], { note: '', updated_at: now.toISOString() });
-    const siblings = await trx
-      .selectFrom('pickups')
-      .select(['id', 'shipment_id'])
-      .where('user_id', '=', live.user_id)
-      .where('carrier', '=', 'USPS')
-      .where('state', '=', 'booking')
-      .where('usps_request', '=', live.usps_request)
-      .where('id', '!=', live.id)
-      .execute();
-    for (const sibling of siblings) await movePickup(trx, sibling.id, ['booking'], { note: '', updated_at: now.toISOString() });
+    const siblings = await bookingSiblings(trx, live);
+    // A label booked with it since it was read is not held: the next try takes it.
+    if (siblings.some((sibling) => !labelIds.includes(sibling.shipment_id))) return undefined;
+    // Taken (the labels' rows are held): a request arriving meanwhile reads it as being asked.
+    for (const pickup of [live, ...siblings]) await movePickup(trx, pickup.id, ['booking'], { note: '', updated_at: now.toISOString() });
     return {
       id: live.id,
       request: JSON.parse(live.usps_request) as UspsPickupRequest,
       others: siblings.map((sibling) => ({ pickupId: sibling.id, shipmentId: sibling.shipment_id })),
     };
   });
+}
+
+/** The other labels' USPS bookings sent in the same request as `booking` (one USPS pickup for several labels). */
+function bookingSiblings(db: Db, booking: Pick<PickupRow, 'id' | 'user_id' | 'usps_request'>) {
+  return db
+    .selectFrom('pickups')
+    .select(['id', 'shipment_id'])
+    .where('user_id', '=', booking.user_id)
+    .where('carrier', '=', 'USPS')
+    .where('state', '=', 'booking')
+    .where('usps_request', '=', booking.usps_request ?? '')
+    .where('id', '!=', booking.id)
+    .execute();
 }
 
 /**
