@@ -1,7 +1,8 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { VACATION_HOLD_MESSAGES } from '@airbox/contract';
 import { enqueuePickupReminders } from '../src/jobs/pickup-reminders.job.js';
-import { mailsOf, postForm, signIn, type TestApp } from './helper.js';
+import { DIALECT, mailsOf, postForm, signIn, type TestApp } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
 import { deliver, lockerEvent, useLockerTestApp } from './locker-fixtures.js';
 
@@ -178,5 +179,38 @@ describe('a delivery during a hold', () => {
     // Thursday 11 AM: no fee.
     now = new Date('2026-11-26T19:00:00Z');
     expect((await locker({ type: 'picked_up', hubId, pickupCode: held.pickupCode })).json()).toMatchObject({ overtimeDays: 0, creditsCharged: 1 });
+  });
+
+  it.runIf(DIALECT === 'postgres')('cancelled while the locker is picking up one of its packages: both go through (no deadlock on PostgreSQL)', async () => {
+    now = new Date('2026-11-23T18:00:00Z');
+    const customer = await newCustomer(t.app, { credits: 10 });
+    const { id } = (await save(customer, { startDate: '2026-11-23', endDate: '2026-12-06' })).json().data;
+    await delivered(customer);
+    now = new Date('2026-11-25T18:00:00Z');
+    await signInAgain(customer);
+    // The locker's pickup, as it takes its rows: the package, then its owner.
+    const [pickup, watcher] = [0, 1].map(() => new pg.Client({ connectionString: t.config.databaseUrl }));
+    for (const client of [pickup, watcher]) await client!.connect();
+    try {
+      await pickup!.query('begin');
+      await pickup!.query('select id from locker_packages where user_id = $1 and picked_up_at is null for update', [customer.userId]);
+      const cancelling = cancel(customer, id);
+      // The cancel waits for the package.
+      for (;;) {
+        const { rows } = await watcher!.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+        if (rows[0]!.n >= 1) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const owner = await pickup!.query('select user_id from users where user_id = $1 for no key update', [customer.userId]).then(
+        () => 'locked',
+        (error: { code?: string }) => error.code,
+      );
+      await pickup!.query('rollback');
+      expect(owner).toBe('locked');
+      expect((await cancelling).json()).toMatchObject({ errorcode: 0 });
+      expect((await waiting(customer))[0]).toMatchObject({ heldUntil: '2026-11-24' });
+    } finally {
+      for (const client of [pickup, watcher]) await client!.end();
+    }
   });
 });

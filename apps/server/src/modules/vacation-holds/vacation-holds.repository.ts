@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { isSqlite } from '../../db/dialect.js';
 import type { NewVacationHold, VacationHoldRow } from './vacation-holds.table.js';
 
 /** Every query names the owner: a hold of someone else is never read, changed or cancelled. */
@@ -31,6 +32,24 @@ export async function deleteHold(db: Db, userId: number, id: number): Promise<vo
 }
 
 /** The user's waiting packages held until this day: moved to `heldUntil` (null: no longer held). Their count. */
+/**
+ * Locks the user's waiting packages held until `heldUntil` (moveHeldPackages' rows), in id order,
+ * on PostgreSQL (SQLite's write transactions hold every row already): before the user's row, as
+ * every change of a waiting package takes them (the locker's pickup, an extension).
+ */
+export async function lockHeldPackages(trx: Db, userId: number, heldUntil: string): Promise<void> {
+  if (isSqlite(trx)) return;
+  await trx
+    .selectFrom('locker_packages')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('held_until', '=', heldUntil)
+    .where('picked_up_at', 'is', null)
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
+}
+
 export async function moveHeldPackages(db: Db, userId: number, from: string, heldUntil: string | null): Promise<number> {
   const result = await db
     .updateTable('locker_packages')

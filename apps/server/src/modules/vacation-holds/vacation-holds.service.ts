@@ -14,7 +14,7 @@ import { type Db, writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { lockUser } from '../users/users.repository.js';
 import { passChanged } from '../wallet/pass-web-service.service.js';
-import { deleteHold, findHold, insertHold, listHoldsNotOver, moveHeldPackages, updateHoldDates } from './vacation-holds.repository.js';
+import { deleteHold, findHold, insertHold, listHoldsNotOver, lockHeldPackages, moveHeldPackages, updateHoldDates } from './vacation-holds.repository.js';
 
 /*
  * Vacation holds (issue 22 item 2). Each change runs in one write transaction under the user's
@@ -69,7 +69,11 @@ export async function saveHold(deps: HoldDeps, userId: number, input: SaveInput)
  */
 export async function cancelHold(deps: HoldDeps, userId: number, id: number): Promise<void> {
   const today = pacificDateString(deps.config.clock());
+  const seen = await findHold(deps.db, userId, id);
   await writeTransaction(deps.db, async (trx: Db) => {
+    // The packages it holds first, then the user, as the locker's pickup of one of them takes
+    // them: the other order deadlocked with it on PostgreSQL (lock-order audit, issue 24).
+    if (seen) await lockHeldPackages(trx, userId, seen.end_date);
     await lockUser(trx, userId);
     const hold = await findHold(trx, userId, id);
     if (!hold || hold.end_date < today) throw new AppError(404, VACATION_HOLD_ERRORCODE.notFound, VACATION_HOLD_MESSAGES.notFound);
