@@ -651,6 +651,9 @@ export async function payLabelBatch(deps: LabelBatchDeps, userId: number, id: nu
 /** deleteLabelBatchCall: a batch not paid deleted with its rows, its open payment cancelled first. */
 export async function deleteLabelBatch(deps: Pick<LabelBatchDeps, 'db'>, userId: number, id: number): Promise<void> {
   await writeTransaction(deps.db, async (trx) => {
+    // The customer first, as every change of a batch takes them (editableBatch): a rating holds
+    // the rows and then the batch, and the delete, batch then rows, deadlocked with it on PostgreSQL.
+    await lockUser(trx, userId);
     const batch = await findBatchOfUser(trx, userId, id);
     if (!batch) throw notFound();
     if (batch.state === 'buying' || batch.state === 'finished') throw refused(BATCH_MESSAGES.notDeletable);
@@ -669,6 +672,10 @@ export async function deleteUnpaidBatches(deps: Pick<LabelBatchDeps, 'db'>, befo
   let deleted = 0;
   for (const { id } of await listUnpaidBatchesBefore(deps.db, beforeIso)) {
     const gone = await writeTransaction(deps.db, async (trx) => {
+      // Its customer first, as deleteLabelBatch, then the batch read again under that lock.
+      const owner = await findBatch(trx, id);
+      if (!owner) return false;
+      await lockUser(trx, owner.user_id);
       const batch = await findBatch(trx, id);
       if (!batch || !OPEN_BATCH_STATES.includes(batch.state) || toIso(batch.updated_at) >= beforeIso) return false;
       if (!(await closeOpenPayment(trx, batch.payment_order_id))) return false;
