@@ -6,6 +6,7 @@ import { USPS_ANSWER_LOST_NOTE, USPS_PICKUP_MESSAGES } from '../src/modules/pick
 import type { SimulatorUspsPickupsProvider } from '../src/providers/usps/usps-pickups-simulator.js';
 import { DIALECT, postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
+import { lockWaits } from './pg-lock-waits.js';
 import { insertShipment, uspsPickupForm } from './shipment-fixtures.js';
 
 /** One USPS pickup for several labels (issue 25 item 2). */
@@ -136,14 +137,6 @@ describe('one USPS pickup for several labels', () => {
       const [second, holder, watcher] = [0, 1, 2].map(() => new pg.Client({ connectionString: database.url() }));
       for (const client of [second, holder, watcher]) await client!.connect();
       const lockLabel = (client: pg.Client, id: number) => client.query('update shipments set state = state where id = $1', [id]);
-      // Polled outside any transaction: pg_stat_activity is read once per transaction.
-      const waiting = async (count: number) => {
-        for (;;) {
-          const { rows } = await watcher!.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
-          if (rows[0]!.n >= count) return;
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-      };
       const provider = usps();
       const update = provider.update;
       let secondLockingY: Promise<unknown> | undefined;
@@ -154,13 +147,13 @@ describe('one USPS pickup for several labels', () => {
         await second!.query('begin');
         await lockLabel(second!, x);
         secondLockingY = lockLabel(second!, y);
-        await waiting(1);
+        await lockWaits(watcher!, 1, secondLockingY);
         return update(...args);
       };
       try {
         const joining = scheduleLabels(customer, [x, y]);
         // The join waits for the first label (held by the second booking), which waits for the second.
-        await waiting(2);
+        await lockWaits(watcher!, 2, joining);
         await holder!.query('rollback');
         await secondLockingY;
         // The second booking's record of the first label, as the join's record of it (all but its id).

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lockUser } from '../src/modules/users/users.repository.js';
 import { DIALECT, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
+import { lockWaits } from './pg-lock-waits.js';
 
 /**
  * The user's row lock on PostgreSQL (SQLite's write transactions run one at a time): it keeps two
@@ -16,7 +17,7 @@ const database = useTestDatabase();
 const t = useTestApp(database);
 
 describe.runIf(DIALECT === 'postgres')('the user row lock (lockUser) on PostgreSQL', () => {
-  it('keeps a second locker waiting, and lets a row that names the user be written meanwhile', async () => {
+  it('lets a row that names the user be written meanwhile, and keeps a second locker waiting', async () => {
     const customer = await newCustomer(t.app);
     const other = new pg.Client({ connectionString: database.url() });
     await other.connect();
@@ -31,7 +32,7 @@ describe.runIf(DIALECT === 'postgres')('the user row lock (lockUser) on PostgreS
     });
     try {
       await isLocked;
-      // Each statement below fails at once instead of waiting, should it have to wait.
+      // Were it to wait, the insert would fail after the 2 s lock timeout.
       await other.query("set lock_timeout = '2s'");
       await other.query('begin');
       const written = await other.query(
@@ -40,15 +41,11 @@ describe.runIf(DIALECT === 'postgres')('the user row lock (lockUser) on PostgreS
       );
       expect(written.rowCount).toBe(1);
       await other.query('rollback');
-      await other.query("set lock_timeout = '100ms'");
-      await other.query('begin');
-      const second = await other.query('select user_id from users where user_id = $1 for no key update', [customer.userId]).then(
-        () => 'locked',
-        (error: { code?: string }) => error.code,
-      );
-      // lock_not_available: the second locker waits for the first.
-      expect(second).toBe('55P03');
-      await other.query('rollback');
+      // A second lockUser waits for the first, and goes on once it ends.
+      const second = t.app.db.transaction().execute(async (trx) => (await lockUser(trx, customer.userId))?.user_id);
+      await lockWaits(other, 1, second);
+      release();
+      expect(await second).toBe(customer.userId);
     } finally {
       release();
       await holder;

@@ -5,6 +5,7 @@ import { enqueuePickupReminders } from '../src/jobs/pickup-reminders.job.js';
 import { DIALECT, mailsOf, postForm, signIn, type TestApp } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
 import { deliver, lockerEvent, useLockerTestApp } from './locker-fixtures.js';
+import { lockWaits } from './pg-lock-waits.js';
 
 /**
  * Vacation holds (issue 22 item 2), as My Profile and a locker controller call them: holds set,
@@ -196,11 +197,7 @@ describe('a delivery during a hold', () => {
       await pickup!.query('select id from locker_packages where user_id = $1 and picked_up_at is null for update', [customer.userId]);
       const cancelling = cancel(customer, id);
       // The cancel waits for the package.
-      for (;;) {
-        const { rows } = await watcher!.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
-        if (rows[0]!.n >= 1) break;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      await lockWaits(watcher!, 1, cancelling);
       const owner = await pickup!.query('select user_id from users where user_id = $1 for no key update', [customer.userId]).then(
         () => 'locked',
         (error: { code?: string }) => error.code,

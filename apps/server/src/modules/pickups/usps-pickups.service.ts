@@ -422,7 +422,9 @@ async function bookOrJoin(
  * ANSWER_LOST_AFTER_MS: its server died asking), taken by this request to send again, with the
  * request it recorded, and the bookings of the other labels sent in that same request (one USPS
  * pickup for several labels, issue 25 item 2): they go again together. Undefined when there is
- * none, or another request is asking USPS now (the insert then answers that the label has a pickup).
+ * none, or another request is asking USPS now (the insert then answers that the label has a
+ * pickup), or a booking of the same request came after the labels were read and is not held (the
+ * next try sends it). Every label of the request is held, in id order, before their pickups move.
  */
 async function claimLostUspsBooking(
   deps: UspsPickupDeps,
@@ -435,7 +437,8 @@ async function claimLostUspsBooking(
   const labelIds = [shipmentId, ...(await bookingSiblings(deps.db, seen)).map((sibling) => sibling.shipment_id)];
   return writeTransaction(deps.db, async (trx) => {
     for (const id of inLabelOrder(labelIds, (id) => id)) {
-      if (id === shipmentId ? await lockPickableLabel(trx, id) : !(await lockShipment(trx, id))) return undefined;
+      if (id !== shipmentId) await lockShipment(trx, id);
+      else if (await lockPickableLabel(trx, id)) return undefined;
     }
     const live = await findLivePickup(trx, shipmentId);
     if (!live || live.carrier !== 'USPS' || live.state !== 'booking' || !live.usps_request) return undefined;

@@ -31,7 +31,6 @@ export async function deleteHold(db: Db, userId: number, id: number): Promise<vo
   await db.deleteFrom('vacation_holds').where('user_id', '=', userId).where('id', '=', id).execute();
 }
 
-/** The user's waiting packages held until this day: moved to `heldUntil` (null: no longer held). Their count. */
 /**
  * Locks the user's waiting packages held until `heldUntil` (moveHeldPackages' rows), in id order,
  * on PostgreSQL (SQLite's write transactions hold every row already): before the user's row, as
@@ -50,6 +49,7 @@ export async function lockHeldPackages(trx: Db, userId: number, heldUntil: strin
     .execute();
 }
 
+/** The user's waiting packages held until this day: moved to `heldUntil` (null: no longer held). Their count. */
 export async function moveHeldPackages(db: Db, userId: number, from: string, heldUntil: string | null): Promise<number> {
   const result = await db
     .updateTable('locker_packages')
