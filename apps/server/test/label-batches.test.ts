@@ -1,15 +1,17 @@
 import { ACCOUNT_BUDGETS, BATCH_COLUMNS, BATCH_LIMITS, BATCH_MESSAGES, BATCH_TRACKING_COLUMNS, LABEL_BATCH_ERRORCODE, MESSAGES } from '@airbox/contract';
 import { PDFDocument } from 'pdf-lib';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
 import { REFUND_STATUS_DELAY_MS } from '../src/modules/shipments/refunds.service.js';
 import type { SimulatorPaymentsProvider } from '../src/providers/payments/simulator-payments-provider.js';
 import type { Db } from '../src/db/database.js';
 import { spendAccountBudget } from '../src/modules/auth/account-budget.js';
-import { mailsOf, postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
+import { DIALECT, mailsOf, postForm, signIn, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer, operationsOf } from './ledger-fixtures.js';
 import { LABEL_PAGE_ORDER } from './shipment-fixtures.js';
 import { paymentSteps } from './payment-fixtures.js';
+import { lockWaits } from './pg-lock-waits.js';
 
 /**
  * Label batches from a spreadsheet (issue 25 item 1), as the web app sends them: a CSV file's
@@ -676,5 +678,33 @@ describe('uploads that are refused, each saying why and keeping nothing', () => 
     expect(template.headers['content-disposition']).toBe('attachment; filename="label-batch-template.csv"');
     const batch = await upload(customer, fileBody(template.rawPayload, 'label-batch-template.csv'));
     expect(batch.counts).toMatchObject({ rows: 1, invalid: 0 });
+  });
+
+  it.runIf(DIALECT === 'postgres')('deletes a batch waiting for its payment while paying it again is being written: both go through (no deadlock on PostgreSQL)', async () => {
+    const customer = await newCustomer(t.app);
+    const batch = await upload(customer, fileBody(csvOf(rowsOf(2))));
+    await rated(customer, batch.id);
+    expect((await post('/app/v1/labelBatches/pay', { id: batch.id }, customer.cookie)).json()).toMatchObject({ errorcode: LABEL_BATCH_ERRORCODE.redirect });
+    const order = (await t.app.db.selectFrom('label_batches').select('payment_order_id').where('id', '=', batch.id).executeTakeFirstOrThrow()).payment_order_id!;
+    // Paying again, as payLabelBatch takes its rows: the customer, the batch, then the order opened before (cancelled).
+    const [paying, watcher] = [0, 1].map(() => new pg.Client({ connectionString: database.url() }));
+    for (const client of [paying, watcher]) await client!.connect();
+    try {
+      await paying!.query('begin');
+      await paying!.query('select user_id from users where user_id = $1 for no key update', [customer.userId]);
+      await paying!.query('update label_batches set updated_at = updated_at where id = $1', [batch.id]);
+      const deleting = post('/app/v1/labelBatches/delete', { id: batch.id }, customer.cookie);
+      await lockWaits(watcher!, 1, deleting);
+      const orderCancelled = await paying!.query("update payment_orders set status = 'cancelled' where id = $1", [order]).then(
+        () => 'written',
+        (error: { code?: string }) => error.code,
+      );
+      await paying!.query('commit');
+      expect(orderCancelled).toBe('written');
+      expect((await deleting).json()).toEqual({ errorcode: 0, message: BATCH_MESSAGES.deleted });
+      expect(await batchCount(customer)).toBe(0);
+    } finally {
+      for (const client of [paying, watcher]) await client!.end();
+    }
   });
 });
