@@ -1,6 +1,5 @@
 import { ACCOUNT_BUDGETS, BATCH_COLUMNS, BATCH_LIMITS, BATCH_MESSAGES, BATCH_TRACKING_COLUMNS, LABEL_BATCH_ERRORCODE, MESSAGES } from '@airbox/contract';
 import { PDFDocument } from 'pdf-lib';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
 import { REFUND_STATUS_DELAY_MS } from '../src/modules/shipments/refunds.service.js';
@@ -11,7 +10,7 @@ import { DIALECT, mailsOf, postForm, signIn, useTestApp, useTestDatabase } from 
 import { newCustomer, operationsOf } from './ledger-fixtures.js';
 import { LABEL_PAGE_ORDER } from './shipment-fixtures.js';
 import { paymentSteps } from './payment-fixtures.js';
-import { lockWaits } from './pg-lock-waits.js';
+import { lockWaits, ownConnections } from './pg-lock-waits.js';
 
 /**
  * Label batches from a spreadsheet (issue 25 item 1), as the web app sends them: a CSV file's
@@ -687,8 +686,7 @@ describe('uploads that are refused, each saying why and keeping nothing', () => 
     expect((await post('/app/v1/labelBatches/pay', { id: batch.id }, customer.cookie)).json()).toMatchObject({ errorcode: LABEL_BATCH_ERRORCODE.redirect });
     const order = (await t.app.db.selectFrom('label_batches').select('payment_order_id').where('id', '=', batch.id).executeTakeFirstOrThrow()).payment_order_id!;
     // Paying again, as payLabelBatch takes its rows: the customer, the batch, then the order opened before (cancelled).
-    const [paying, watcher] = [0, 1].map(() => new pg.Client({ connectionString: database.url() }));
-    for (const client of [paying, watcher]) await client!.connect();
+    const [paying, watcher] = await ownConnections(database.url(), 2);
     try {
       await paying!.query('begin');
       await paying!.query('select user_id from users where user_id = $1 for no key update', [customer.userId]);

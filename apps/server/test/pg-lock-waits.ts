@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /**
  * Waits until `count` sessions of the watcher's database wait for a row lock (PostgreSQL), read
@@ -19,4 +19,11 @@ export async function lockWaits(watcher: pg.Client, count: number, waiter?: Prom
     if (Date.now() > deadline) throw new Error(`${rows[0]!.n} of ${count} sessions waited for a lock after 5 s`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** `count` connections of their own to the test database, outside the app's pool: each holds what a concurrent request would. */
+export async function ownConnections(url: string, count: number): Promise<pg.Client[]> {
+  const clients = Array.from({ length: count }, () => new pg.Client({ connectionString: url }));
+  for (const client of clients) await client.connect();
+  return clients;
 }

@@ -1,12 +1,12 @@
 import { carrierPickupDates, SHIPMENT_MESSAGES, stateTimeZone } from '@airbox/contract';
-import pg from 'pg';
+import type { Client } from 'pg';
 import { describe, expect, it } from 'vitest';
 import { PICKUP_SERVER_MESSAGES } from '../src/modules/pickups/pickups.service.js';
 import { USPS_ANSWER_LOST_NOTE, USPS_PICKUP_MESSAGES } from '../src/modules/pickups/usps-pickups.service.js';
 import type { SimulatorUspsPickupsProvider } from '../src/providers/usps/usps-pickups-simulator.js';
 import { DIALECT, postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
-import { lockWaits } from './pg-lock-waits.js';
+import { lockWaits, ownConnections } from './pg-lock-waits.js';
 import { insertShipment, uspsPickupForm } from './shipment-fixtures.js';
 
 /** One USPS pickup for several labels (issue 25 item 2). */
@@ -134,9 +134,8 @@ describe('one USPS pickup for several labels', () => {
       const first = await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' });
       const host = (await scheduleLabels(customer, [first.id])).json().data.ConfirmationNumber as string;
       const [x, y] = [(await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' })).id, (await insertShipment(t.app.db, customer.userId, { carrier: 'USPS' })).id];
-      const [second, holder, watcher] = [0, 1, 2].map(() => new pg.Client({ connectionString: database.url() }));
-      for (const client of [second, holder, watcher]) await client!.connect();
-      const lockLabel = (client: pg.Client, id: number) => client.query('update shipments set state = state where id = $1', [id]);
+      const [second, holder, watcher] = await ownConnections(database.url(), 3);
+      const lockLabel = (client: Client, id: number) => client.query('update shipments set state = state where id = $1', [id]);
       const provider = usps();
       const update = provider.update;
       let secondLockingY: Promise<unknown> | undefined;

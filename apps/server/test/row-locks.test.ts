@@ -1,9 +1,8 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { lockUser } from '../src/modules/users/users.repository.js';
 import { DIALECT, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
-import { lockWaits } from './pg-lock-waits.js';
+import { lockWaits, ownConnections } from './pg-lock-waits.js';
 
 /**
  * The user's row lock on PostgreSQL (SQLite's write transactions run one at a time): it keeps two
@@ -19,8 +18,7 @@ const t = useTestApp(database);
 describe.runIf(DIALECT === 'postgres')('the user row lock (lockUser) on PostgreSQL', () => {
   it('lets a row that names the user be written meanwhile, and keeps a second locker waiting', async () => {
     const customer = await newCustomer(t.app);
-    const other = new pg.Client({ connectionString: database.url() });
-    await other.connect();
+    const other = (await ownConnections(database.url(), 1))[0]!;
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let locked = () => {};

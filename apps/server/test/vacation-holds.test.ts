@@ -1,11 +1,10 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { VACATION_HOLD_MESSAGES } from '@airbox/contract';
 import { enqueuePickupReminders } from '../src/jobs/pickup-reminders.job.js';
 import { DIALECT, mailsOf, postForm, signIn, type TestApp } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
 import { deliver, lockerEvent, useLockerTestApp } from './locker-fixtures.js';
-import { lockWaits } from './pg-lock-waits.js';
+import { lockWaits, ownConnections } from './pg-lock-waits.js';
 
 /**
  * Vacation holds (issue 22 item 2), as My Profile and a locker controller call them: holds set,
@@ -190,8 +189,7 @@ describe('a delivery during a hold', () => {
     now = new Date('2026-11-25T18:00:00Z');
     await signInAgain(customer);
     // The locker's pickup, as it takes its rows: the package, then its owner.
-    const [pickup, watcher] = [0, 1].map(() => new pg.Client({ connectionString: t.config.databaseUrl }));
-    for (const client of [pickup, watcher]) await client!.connect();
+    const [pickup, watcher] = await ownConnections(t.config.databaseUrl, 2);
     try {
       await pickup!.query('begin');
       await pickup!.query('select id from locker_packages where user_id = $1 and picked_up_at is null for update', [customer.userId]);

@@ -651,9 +651,10 @@ export async function payLabelBatch(deps: LabelBatchDeps, userId: number, id: nu
 /** deleteLabelBatchCall: a batch not paid deleted with its rows, its open payment cancelled first. */
 export async function deleteLabelBatch(deps: Pick<LabelBatchDeps, 'db'>, userId: number, id: number): Promise<void> {
   await writeTransaction(deps.db, async (trx) => {
-    // The customer first, as the customer's changes of a batch take them (editableBatch): a rating
-    // holds the rows and then the batch, and the delete, batch then rows, deadlocked with it on
-    // PostgreSQL. Capture and the buying jobs take no customer, and the payment order or the batch first.
+    // The customer first, as the customer's changes of a batch take them (editableBatch, payLabelBatch):
+    // paying again holds the batch and then cancels the order opened before, while the delete closed
+    // that order and then wanted the batch, a deadlock on PostgreSQL. Capture and the buying jobs
+    // take no customer, and the payment order or the batch first.
     await lockUser(trx, userId);
     const batch = await findBatchOfUser(trx, userId, id);
     if (!batch) throw notFound();
