@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { isSqlite } from '../../db/dialect.js';
 import type { PickupRate } from '../../providers/carriers/carriers-provider.js';
 import {
   LIVE_PICKUP_STATES,
@@ -147,21 +148,18 @@ export async function listScheduledUspsPickupsOn(db: Db, userId: number, date: s
     .execute();
 }
 
-/** Keeps what USPS holds of a pickup now (its ETag, its day, where the package waits) on every label's record of it. */
+/** Keeps what USPS holds of a pickup now (its ETag, its day, where the package waits) on every label's record of it; in a write transaction. */
 export async function updateUspsPickupMembers(
-  db: Db,
+  trx: Db,
   userId: number,
   confirmation: string,
   changes: Pick<PickupUpdate, 'usps_etag' | 'pickup_date' | 'package_location' | 'instructions' | 'updated_at'>,
 ): Promise<void> {
-  await db
-    .updateTable('pickups')
-    .set(changes)
-    .where('user_id', '=', userId)
-    .where('carrier', '=', 'USPS')
-    .where('confirmation', '=', confirmation)
-    .where('state', '=', 'scheduled')
-    .execute();
+  // Locked in id order on PostgreSQL, then changed, as the pickup reminder claims them one by one:
+  // one update's own order is its plan's, and two orders of the same rows can deadlock.
+  const members = trx.selectFrom('pickups').select('id').where('user_id', '=', userId).where('carrier', '=', 'USPS').where('confirmation', '=', confirmation).where('state', '=', 'scheduled').orderBy('id');
+  const ids = (await (isSqlite(trx) ? members : members.forNoKeyUpdate()).execute()).map((row) => row.id);
+  if (ids.length > 0) await trx.updateTable('pickups').set(changes).where('id', 'in', ids).execute();
 }
 
 /** A pickup record of the Pickups list, with its label's order number and tracking code. */

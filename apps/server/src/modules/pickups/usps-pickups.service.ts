@@ -721,7 +721,7 @@ export function uspsCancel(deps: UspsPickupDeps): CarrierCancel {
           if (!current) throw new Error('withCurrentEtag read no pickup');
           return deps.uspsPickups.update(confirmation, eTag, memberRequest(current, pickup, others));
         });
-        if (kept) await updateUspsPickupMembers(deps.db, pickup.user_id, confirmation, { usps_etag: kept.eTag });
+        if (kept) await writeTransaction(deps.db, (trx) => updateUspsPickupMembers(trx, pickup.user_id, confirmation, { usps_etag: kept.eTag }));
         return { ok: true, remaining: others.reduce((sum, member) => sum + member.package_count, 0) };
       }
       await withCurrentEtag(deps, pickup, pickup.usps_etag, (_current, eTag) => deps.uspsPickups.cancel(confirmation, eTag));
@@ -756,7 +756,8 @@ export async function inquireUspsPickup(deps: UspsPickupDeps, userId: number, sh
       throw serviceException(deps, error, 'inquiry');
     }
     if (current) {
-      await updateUspsPickupMembers(deps.db, userId, pickup.confirmation ?? '', { usps_etag: current.eTag, pickup_date: current.pickupDate });
+      const [confirmation, changes] = [pickup.confirmation ?? '', { usps_etag: current.eTag, pickup_date: current.pickupDate }];
+      await writeTransaction(deps.db, (trx) => updateUspsPickupMembers(trx, userId, confirmation, changes));
       pickup = { ...pickup, usps_etag: current.eTag, pickup_date: current.pickupDate };
       inquiry = toUspsInquiry(current, pickup);
     } else {
