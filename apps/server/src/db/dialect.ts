@@ -7,6 +7,17 @@ export function isSqlite(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
+/**
+ * A query whose rows are held for the rest of the write transaction it runs in: FOR UPDATE on
+ * PostgreSQL, or FOR NO KEY UPDATE where rows that name them by a foreign key must not wait
+ * (lockUser); as it is on SQLite, whose write transactions begin IMMEDIATE and hold the database.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see isSqlite
+export function heldRows<Q extends { forUpdate(): Q; forNoKeyUpdate(): Q }>(db: Kysely<any>, query: Q, lock: 'update' | 'no key update' = 'update'): Q {
+  if (isSqlite(db)) return query;
+  return lock === 'update' ? query.forUpdate() : query.forNoKeyUpdate();
+}
+
 /** timestamptz on PostgreSQL, ISO-8601 text on SQLite. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see isSqlite
 export function timestampType(db: Kysely<any>): ColumnDataType {

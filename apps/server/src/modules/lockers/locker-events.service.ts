@@ -23,10 +23,10 @@ import { deliveryMessageHtml, deliveryMessageText, type DeliveryNotice } from '.
 import { insertMessage, markPackageMessagesPickedUp } from '../messages/messages.repository.js';
 import { notify } from '../notifications/notify.js';
 import { membershipActive, recordCharge, recordLockerDelivery } from '../operations/ledger.js';
-import { findLockerPackage, findPackageByPickupCode, insertLockerPackage, markPackagePickedUp } from '../packages/packages.repository.js';
+import { findLockerPackage, findPackageByPickupCode, insertLockerPackage, lockLockerPackage, markPackagePickedUp } from '../packages/packages.repository.js';
 import { packageDoor } from '../packages/packages.wire.js';
 import { findUserByBoxId, findUserById, lockUser, lockUserByBoxId, updateUser } from '../users/users.repository.js';
-import { endShareAtPickup, liveShareByCode, lockPackage, pickupCodeTaken } from '../pickup-shares/pickup-shares.service.js';
+import { endShareAtPickup, liveShareByCode, pickupCodeTaken } from '../pickup-shares/pickup-shares.service.js';
 import { findHoldOnDay } from '../vacation-holds/vacation-holds.repository.js';
 import { passChanged } from '../wallet/pass-web-service.service.js';
 
@@ -182,7 +182,7 @@ export async function recordPickup(deps: LockerDeps, event: PickedUpEvent): Prom
     let waiting = await findPackageByPickupCode(trx, event.hubId, event.pickupCode, { waiting: true });
     if (!waiting) {
       const share = await liveShareByCode(trx, event.hubId, event.pickupCode);
-      const pkg = share ? await lockPackage(trx, share.package_id) : undefined;
+      const pkg = share ? await lockLockerPackage(trx, share.package_id) : undefined;
       if (share && pkg && pkg.picked_up_at === null && (await liveShareByCode(trx, event.hubId, event.pickupCode))?.id === share.id) {
         if (pickedUpAt.getTime() >= new Date(toIso(share.expires_at)).getTime()) throw lockerError(404, 'unknownPickupCode');
         waiting = pkg;

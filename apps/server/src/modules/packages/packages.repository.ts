@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { isSqlite } from '../../db/dialect.js';
+import { heldRows } from '../../db/dialect.js';
 import type { LockerPackageRow, NewLockerPackage } from './packages.table.js';
 
 export async function insertLockerPackages(db: Db, packages: NewLockerPackage[]): Promise<void> {
@@ -42,8 +42,7 @@ export async function listPackagesWaitingSince(
 
 /** The package's row, locked for the transaction (FOR UPDATE on PostgreSQL; SQLite's write transaction holds the database). */
 export async function lockLockerPackage(trx: Db, id: number): Promise<LockerPackageRow | undefined> {
-  const query = trx.selectFrom('locker_packages').selectAll().where('id', '=', id);
-  const row = await (isSqlite(trx) ? query : query.forUpdate()).executeTakeFirst();
+  const row = await heldRows(trx, trx.selectFrom('locker_packages').selectAll().where('id', '=', id)).executeTakeFirst();
   return row && { ...row, extended_days: Number(row.extended_days) };
 }
 

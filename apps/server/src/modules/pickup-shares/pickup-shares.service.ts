@@ -14,12 +14,13 @@ import {
 } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
-import { isSqlite, toIso } from '../../db/dialect.js';
+import { toIso } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import { usPhoneE164 } from '../../providers/sms/sms-provider.js';
 import { findHub } from '../hubs/hubs.repository.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { mailNotice, notify } from '../notifications/notify.js';
+import { lockLockerPackage } from '../packages/packages.repository.js';
 import { packageDoor } from '../packages/packages.wire.js';
 import type { LockerPackageRow } from '../packages/packages.table.js';
 import { randomToken, sha256 } from '../tokens/tokens.crypto.js';
@@ -37,12 +38,6 @@ import type { PickupShareRow } from './pickup-shares.table.js';
 export type ShareDeps = Pick<AppContext, 'db' | 'config' | 'log'>;
 
 const shareError = (status: number, errorcode: number, message: string) => new AppError(status, errorcode, message);
-
-/** The package's row, locked for the transaction (FOR UPDATE on PostgreSQL; SQLite's write transaction holds the database). */
-export async function lockPackage(trx: Db, packageId: number): Promise<LockerPackageRow | undefined> {
-  const query = trx.selectFrom('locker_packages').selectAll().where('id', '=', packageId);
-  return (isSqlite(trx) ? query : query.forUpdate()).executeTakeFirst();
-}
 
 /** The live share of a package, if any. */
 export async function liveShareOf(trx: Db, packageId: number): Promise<PickupShareRow | undefined> {
@@ -102,7 +97,7 @@ export async function sharePickup(deps: ShareDeps, userId: number, input: ShareP
   return writeTransaction(deps.db, async (trx) => {
     // The package first, then its owner, as every change of a waiting package (an extension, the
     // locker's pickup) takes them: the other order deadlocked with them on PostgreSQL.
-    const pkg = await lockPackage(trx, input.packageId);
+    const pkg = await lockLockerPackage(trx, input.packageId);
     const user = await lockUser(trx, userId);
     if (!user || !pkg || pkg.user_id !== userId || pkg.picked_up_at !== null) {
       throw shareError(404, PICKUP_SHARE_ERRORCODE.notFound, PICKUP_SHARE_MESSAGES.notFound);
@@ -155,7 +150,7 @@ export async function sharePickup(deps: ShareDeps, userId: number, input: ShareP
 /** Revokes the live share of one of the user's waiting packages (404 none such; 409 no live share). */
 export async function revokePickupShare(deps: ShareDeps, userId: number, packageId: number): Promise<void> {
   await writeTransaction(deps.db, async (trx) => {
-    const pkg = await lockPackage(trx, packageId);
+    const pkg = await lockLockerPackage(trx, packageId);
     if (!pkg || pkg.user_id !== userId || pkg.picked_up_at !== null) throw shareError(404, PICKUP_SHARE_ERRORCODE.notFound, PICKUP_SHARE_MESSAGES.notFound);
     const ended = await trx
       .updateTable('pickup_shares')

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { isSqlite } from '../../db/dialect.js';
+import { heldRows } from '../../db/dialect.js';
 import type { PickupRate } from '../../providers/carriers/carriers-provider.js';
 import {
   LIVE_PICKUP_STATES,
@@ -158,7 +158,7 @@ export async function updateUspsPickupMembers(
   // Locked in id order on PostgreSQL, then changed, as the pickup reminder claims them one by one:
   // one update's own order is its plan's, and two orders of the same rows can deadlock.
   const members = trx.selectFrom('pickups').select('id').where('user_id', '=', userId).where('carrier', '=', 'USPS').where('confirmation', '=', confirmation).where('state', '=', 'scheduled').orderBy('id');
-  const ids = (await (isSqlite(trx) ? members : members.forNoKeyUpdate()).execute()).map((row) => row.id);
+  const ids = (await heldRows(trx, members, 'no key update').execute()).map((row) => row.id);
   if (ids.length > 0) await trx.updateTable('pickups').set(changes).where('id', 'in', ids).execute();
 }
 

@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
 import { compiledFilteredPage, countedPage, type FilterValues } from '../../db/counted-page.js';
 import type { Database, Db } from '../../db/database.js';
-import { isSqlite } from '../../db/dialect.js';
+import { heldRows } from '../../db/dialect.js';
 import { containingPattern } from '../../db/like.js';
 import type { Tracker } from '../../providers/carriers/carriers-provider.js';
 import type { PaymentOrderStatus } from '../payments/payments.table.js';
@@ -217,10 +217,9 @@ export async function findShipmentByTrackingToken(db: Db, token: string, states:
  * newest label with its tracking number (a carrier may reuse one years later).
  */
 export async function lockTrackedShipment(trx: Db, tracker: Pick<Tracker, 'trackerId' | 'trackingCode'>): Promise<ShipmentRow | undefined> {
-  const lock = <Q extends { forUpdate(): Q }>(query: Q) => (isSqlite(trx) ? query : query.forUpdate());
   const newest = trx.selectFrom('shipments').selectAll().orderBy('id', 'desc').limit(1);
-  const byTracker = await lock(newest.where('tracker_id', '=', tracker.trackerId)).executeTakeFirst();
-  return byTracker ?? lock(newest.where('tracking_code', '=', tracker.trackingCode)).executeTakeFirst();
+  const byTracker = await heldRows(trx, newest.where('tracker_id', '=', tracker.trackerId)).executeTakeFirst();
+  return byTracker ?? heldRows(trx, newest.where('tracking_code', '=', tracker.trackingCode)).executeTakeFirst();
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { isSqlite } from '../../db/dialect.js';
+import { heldRows } from '../../db/dialect.js';
 import type { NewUser, UserRow, UserUpdate } from './users.table.js';
 
 export async function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {
@@ -27,14 +27,12 @@ export async function findUserByBoxId(db: Db, boxId: string): Promise<UserRow | 
  * scan form and a USPS pickup booking of the same labels, issue 24).
  */
 export async function lockUser(trx: Db, userId: number): Promise<UserRow | undefined> {
-  const query = trx.selectFrom('users').selectAll().where('user_id', '=', userId);
-  return (isSqlite(trx) ? query : query.forNoKeyUpdate()).executeTakeFirst();
+  return heldRows(trx, trx.selectFrom('users').selectAll().where('user_id', '=', userId), 'no key update').executeTakeFirst();
 }
 
 /** As lockUser, by AirBox ID. */
 export async function lockUserByBoxId(trx: Db, boxId: string): Promise<UserRow | undefined> {
-  const query = trx.selectFrom('users').selectAll().where('box_id', '=', boxId);
-  return (isSqlite(trx) ? query : query.forNoKeyUpdate()).executeTakeFirst();
+  return heldRows(trx, trx.selectFrom('users').selectAll().where('box_id', '=', boxId), 'no key update').executeTakeFirst();
 }
 
 /** The names a user goes by: their business's, and their own. */

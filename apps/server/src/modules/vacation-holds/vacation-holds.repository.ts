@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { isSqlite } from '../../db/dialect.js';
+import { heldRows } from '../../db/dialect.js';
 import type { NewVacationHold, VacationHoldRow } from './vacation-holds.table.js';
 
 /** Every query names the owner: a hold of someone else is never read, changed or cancelled. */
@@ -37,16 +37,8 @@ export async function deleteHold(db: Db, userId: number, id: number): Promise<vo
  * every change of a waiting package takes them (the locker's pickup, an extension).
  */
 export async function lockHeldPackages(trx: Db, userId: number, heldUntil: string): Promise<void> {
-  if (isSqlite(trx)) return;
-  await trx
-    .selectFrom('locker_packages')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('held_until', '=', heldUntil)
-    .where('picked_up_at', 'is', null)
-    .orderBy('id')
-    .forNoKeyUpdate()
-    .execute();
+  const held = trx.selectFrom('locker_packages').select('id').where('user_id', '=', userId).where('held_until', '=', heldUntil).where('picked_up_at', 'is', null).orderBy('id');
+  await heldRows(trx, held, 'no key update').execute();
 }
 
 /** The user's waiting packages held until this day: moved to `heldUntil` (null: no longer held). Their count. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { type Database, type Db, writeTransaction } from '../../db/database.js';
-import { isSqlite, uniqueViolation } from '../../db/dialect.js';
+import { heldRows, uniqueViolation } from '../../db/dialect.js';
 import { type CaptureResult, PaymentProviderError, type PaymentsProvider, type RefundResult } from './payments-provider.js';
 
 /** The simulator's side of an order, as PayPal keeps it. */
@@ -131,8 +131,7 @@ export function createSimulatorPaymentsProvider(db: Db, publicUrl: string, clock
           // The capture's row is locked first (PostgreSQL; SQLite's write transaction holds the
           // database), so refunds of one capture are made one after another: a repeat asked while
           // the first was being made then finds it below, and the sum is the refunds made so far.
-          const orderQuery = trx.selectFrom('payment_simulator_orders').selectAll().where('capture_id', '=', input.captureId);
-          const order = await (isSqlite(trx) ? orderQuery : orderQuery.forUpdate()).executeTakeFirst();
+          const order = await heldRows(trx, trx.selectFrom('payment_simulator_orders').selectAll().where('capture_id', '=', input.captureId)).executeTakeFirst();
           // Asked again while the first was being made: that one's answer.
           const made = await trx.selectFrom('payment_simulator_refunds').selectAll().where('request_id', '=', input.requestId).executeTakeFirst();
           if (made) return answer(made);
