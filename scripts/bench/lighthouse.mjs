@@ -112,6 +112,7 @@ export async function run(argv = []) {
     strict: false,
   });
   const runs = Number(values['lighthouse-runs']);
+  if (values['lighthouse-save']) mkdirSync(values['lighthouse-save'], { recursive: true });
   const buildArgs = values['lighthouse-build'];
   ensureDebianPackages(['chromium'], { command: CHROMIUM });
   const dir = mkdtempSync(join(tmpdir(), 'airbox-bench-lighthouse-'));

@@ -21,5 +21,7 @@ export function useFirstAnswersDrawn(queries: Answerable[]): boolean {
   const allIn = answered || queries.every((query) => query.isFetched || !query.isPending);
   // Kept from the first time, as state derived during render (React renders again at once).
   if (allIn && !answered) setAnswered(true);
-  return useDeferredValue(allIn);
+  // false at first even when every answer is already in (the page's own answers): a screen
+  // mounted with them is then drawn by the deferred render, in slices, not in its mount's one task.
+  return useDeferredValue(allIn, false);
 }

@@ -10,7 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAlert } from '../../../components/alert/alert-context';
@@ -92,7 +92,13 @@ export function Dashboard({ session }: { session: SessionHints }) {
   const activity = useActivity(session.userId);
   const advertisements = useAdvertisements();
   const [savedOrder, dismissSavedOrder] = useSavedOrderNotice();
-  useQuery(getCarrierServiceRenamingQueryOptions());
+  // Asked on every visit (spec 01 §7: after login and on the dashboard), without holding the answer: a query read here would
+  // draw the whole dashboard again, in one long task, when the list comes in (issue 24); the
+  // labels' service names read it where they are shown (lib/service-names.ts).
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.prefetchQuery(getCarrierServiceRenamingQueryOptions());
+  }, [queryClient]);
 
   useEffect(() => {
     if (user.isError) void alert.show({ icon: 'error', title: MESSAGES.somethingWrongTitle, text: MESSAGES.somethingWrongText });
