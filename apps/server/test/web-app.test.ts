@@ -146,10 +146,37 @@ describe("a signed-in page's first answers (issue 24)", () => {
     for (const { name, input } of calls) {
       const asked = await asClient(name, input, customer.cookie);
       expect(asked.statusCode, name).toBe(200);
-      expect(answers[pageCallKey(name, input)], name).toEqual(asked.json());
+      // As the web app's own parse of the call's answer makes it: the app takes it as it is.
+      const parsed: unknown = ALL_CALLS[name].response.parse(asked.json());
+      expect(answers[pageCallKey(name, input)], name).toEqual(JSON.parse(JSON.stringify(parsed)));
+      expect(JSON.parse(JSON.stringify(parsed)), `${name}: its parsed answer is JSON`).toEqual(parsed);
     }
     const user = answers[pageCallKey('getUserByUserIdCall', { user_id: customer.userId })] as { users: { First_name: string; credits: number }[] };
     expect(user.users[0]).toMatchObject({ First_name: 'Dana</script><script>alert(1)</script>', credits: 4 });
+  });
+
+  it("leaves out an answer that is not one of the call's successes or does not match its schema", async () => {
+    const customer = await newCustomer(t.app);
+    const inject = t.app.inject.bind(t.app);
+    const answering = (body: object) => Promise.resolve({ statusCode: 200, body: JSON.stringify(body) });
+    const spoiled = vi.spyOn(t.app, 'inject').mockImplementation(((options: InjectOptions) => {
+      if (String(options.url).startsWith(ALL_CALLS.getUnPickupsByIdCall.path)) return answering({ errorcode: 0, message: 'ok', unpickups: 'two' });
+      if (String(options.url).startsWith(ALL_CALLS.getAdvertisementsCall.path)) return answering({ errorcode: -1, message: 'No advertisements.' });
+      return inject(options);
+    }) as typeof t.app.inject);
+    try {
+      const page = await t.app.inject({ method: 'GET', url: '/app/dashboard', headers: { cookie: customer.cookie } });
+      const written = Object.keys(firstAnswersOf(page.body));
+      const calls = dashboardCalls(customer.userId);
+      expect(written.sort()).toEqual(
+        calls
+          .filter(({ name }) => name !== 'getUnPickupsByIdCall' && name !== 'getAdvertisementsCall')
+          .map(({ name, input }) => pageCallKey(name, input))
+          .sort(),
+      );
+    } finally {
+      spoiled.mockRestore();
+    }
   });
 
   it('sends the page without them when they are not in at once (a database slow or away)', async () => {

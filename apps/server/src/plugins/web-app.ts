@@ -34,7 +34,13 @@ const FIRST_ANSWERS_WAIT_MS = 500;
 /** JSON inside a <script> element: no `<` can close it. */
 const inScript = (json: string): string => json.replace(/</g, '\\u003c');
 
-/** One of a page's first calls asked of the portal itself, as the web app would send it; its answer's JSON when it succeeded (HTTP 200). */
+/**
+ * One of a page's first calls asked of the portal itself, as the web app would send it. Its answer
+ * when it is one of the call's successes (HTTP 200, a success errorcode), parsed by the call's
+ * response schema and written as JSON: the web app takes it as it is, without loading the
+ * contract's schemas (zod and every call's schemas built: the dashboard's longest tasks at a
+ * phone's speed, issue 24). Anything else is left out, and the app asks that call itself.
+ */
 async function answerOf(app: FastifyInstance, request: FastifyRequest, { name, input }: PageCall): Promise<string | undefined> {
   const call = ALL_CALLS[name];
   const fields = encodeFields(input).toString();
@@ -51,7 +57,16 @@ async function answerOf(app: FastifyInstance, request: FastifyRequest, { name, i
     ...(body === undefined ? {} : { payload: body }),
     remoteAddress: request.ip,
   });
-  return answer.statusCode === 200 ? answer.body : undefined;
+  if (answer.statusCode !== 200) return undefined;
+  let answered: unknown;
+  try {
+    answered = JSON.parse(answer.body);
+  } catch {
+    return undefined;
+  }
+  const parsed = call.response.safeParse(answered);
+  if (!parsed.success || !call.successCodes.includes((parsed.data as { errorcode: number }).errorcode)) return undefined;
+  return JSON.stringify(parsed.data);
 }
 
 /**
