@@ -13,7 +13,7 @@ import {
   WALLET_PASS_ERRORCODE,
 } from './errorcodes.js';
 import { STRONG_PASSWORD_PATTERN, flagField, idField, textField, whenMissing } from './fields.js';
-import { lockerDoorAnswerSchema } from './locker-doors.js';
+import { lockerDoorAnswerSchema } from './locker-doors-calls.js';
 import { hubSchema } from './registration-calls.js';
 import { COUNTRY_UNITED_STATES, PHONE_PATTERN, nameField, pinField, zipField } from './registration.js';
 

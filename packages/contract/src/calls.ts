@@ -27,11 +27,11 @@ import {
 } from './contacts.js';
 import { getLabelFormatCall, saveLabelFormatCall } from './label-formats.js';
 import { lockerDropOffInCall, lockerDropOffOpenCall } from './hub-drop-offs.js';
-import { lockerEventCall, lockerRecipientCall } from './locker-events.js';
-import { extendPickupCall, quotePickupExtensionCall } from './pickup-extensions.js';
+import { lockerEventCall, lockerRecipientCall } from './locker-events-calls.js';
+import { extendPickupCall, quotePickupExtensionCall } from './pickup-extensions-calls.js';
 import { getPublicPickupShareCall, revokePickupShareCall, sharePickupCall } from './pickup-shares.js';
 import { deleteSavedPackageCall, getSavedPackagesCall, savePackageCall } from './saved-packages-calls.js';
-import { cancelVacationHoldCall, getVacationHoldsCall, saveVacationHoldCall } from './vacation-holds.js';
+import { cancelVacationHoldCall, getVacationHoldsCall, saveVacationHoldCall } from './vacation-holds-calls.js';
 import { buyMembershipCall, getMembershipsCall } from './memberships.js';
 import { deleteAllMessageCall, deleteMessageCall, getCarrierListCall, getUserMessageCall } from './messages-calls.js';
 import { getMyOperationsCall, getUserOperationsCall } from './operations.js';

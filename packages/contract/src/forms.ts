@@ -19,7 +19,7 @@ import {
 import { labelCustomsStepSchema } from './customs.js';
 import { sendReturnLabelFormSchema } from './label-returns.js';
 import { savePackageFormSchema } from './saved-packages-calls.js';
-import { vacationHoldFormSchema } from './vacation-holds.js';
+import { vacationHoldFormSchema } from './vacation-holds-calls.js';
 import {
   editCommentsFormSchema,
   labelFromStepSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { call } from './call-descriptor.js';
 import { LOCKER_EVENT_ERRORCODE } from './errorcodes.js';
 import { textField } from './fields.js';
-import { lockerDoorAnswerSchema, lockerDoorSchema } from './locker-doors.js';
+import { lockerDoorAnswerSchema, lockerDoorSchema } from './locker-doors-calls.js';
 
 /**
  * Drop it off at your hub (issue 23 item 1). At Review and pay a customer may choose to drop the

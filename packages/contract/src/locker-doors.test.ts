@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { waitingPackageSchema } from './account-calls.js';
-import { doorLine, doorName, doorOutOfReach, lockerDoorSchema, outOfReachAdvice } from './locker-doors.js';
-import { deliveredEventSchema, lockerEventCall } from './locker-events.js';
+import { lockerDoorSchema } from './locker-doors-calls.js';
+import { doorLine, doorName, doorOutOfReach, outOfReachAdvice } from './locker-doors.js';
+import { deliveredEventSchema, lockerEventCall } from './locker-events-calls.js';
 
 const delivery = { type: 'delivered', boxId: '2135846', hubId: 'h1', carrier: 'USPS', trackingNo: '9400' };
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { LockerDoor } from './locker-doors-calls.js';
 
 /**
  * A door you can reach (issue 22 item 3). A customer who needs a compartment they can reach from
@@ -19,33 +19,6 @@ export const LOW_COMPARTMENT_PREFERENCE = {
 
 /** Bounds a locker bank's door can have: columns A to ZZ or 1 to 99, rows 1 to 99 (row 1 at the top). */
 export const LOCKER_DOOR_LIMITS = { maxColumnNumber: 99, maxRow: 99 } as const;
-
-const columnRule = `door.column must be 1 or 2 letters (A to ZZ) or a number from 1 to ${LOCKER_DOOR_LIMITS.maxColumnNumber}`;
-
-/**
- * A door as the controller reports it. `column`: letters ('B', 'aa' read as 'AA') or a number
- * (3 or '3'), kept as text ('B', '3'); `row`: 1 to 99; `low`: whether its compartment is within a
- * seated person's reach (below 48 in).
- */
-export const lockerDoorSchema = z.object({
-  column: z
-    .union([z.string().trim(), z.number()], { error: columnRule })
-    .transform((value) => String(value).toUpperCase())
-    .refine((value) => /^[A-Z]{1,2}$/.test(value) || (/^[1-9]\d?$/.test(value) && Number(value) <= LOCKER_DOOR_LIMITS.maxColumnNumber), columnRule),
-  row: z
-    .number({ error: `door.row must be a whole number from 1 to ${LOCKER_DOOR_LIMITS.maxRow}` })
-    .int(`door.row must be a whole number from 1 to ${LOCKER_DOOR_LIMITS.maxRow}`)
-    .min(1, `door.row must be a whole number from 1 to ${LOCKER_DOOR_LIMITS.maxRow}`)
-    .max(LOCKER_DOOR_LIMITS.maxRow, `door.row must be a whole number from 1 to ${LOCKER_DOOR_LIMITS.maxRow}`),
-  low: z.boolean({ error: 'door.low must be true or false' }),
-});
-export type LockerDoor = z.output<typeof lockerDoorSchema>;
-
-/**
- * A door in the server's answers, already read (no transform: answers are encoded by their
- * schemas, and zod cannot encode through a one-way transform).
- */
-export const lockerDoorAnswerSchema = z.object({ column: z.string(), row: z.number().int(), low: z.boolean() });
 
 /** A door's short name: 'B3' for lettered columns, '12-3' for numbered ones (so 1-23 and 12-3 differ). */
 export function doorName(door: Pick<LockerDoor, 'column' | 'row'>): string {

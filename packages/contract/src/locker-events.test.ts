@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lockerEventSchema, overdueDays, pacificTime, pickupCharge, pickupGraceEnd, pickupReminderWindow } from './locker-events.js';
+import { lockerEventSchema } from './locker-events-calls.js';
+import { overdueDays, pacificTime, pickupCharge, pickupGraceEnd, pickupReminderWindow } from './locker-events.js';
 
 const at = (iso: string) => new Date(iso);
 

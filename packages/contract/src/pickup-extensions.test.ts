@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { overdueDays, pickupGraceEnd, pickupReminderWindow } from './locker-events.js';
 import { OPERATION_TYPE, creditSign } from './operations.js';
-import { extendedFreeUntil, extendPickupRequestSchema, extensionRefusal, freeUntilText, PICKUP_EXTENSION_MAX_DAYS } from './pickup-extensions.js';
+import { extendPickupRequestSchema } from './pickup-extensions-calls.js';
+import { extendedFreeUntil, extensionRefusal, freeUntilText, PICKUP_EXTENSION_MAX_DAYS } from './pickup-extensions.js';
 import { freePeriodStart } from './vacation-holds.js';
 
 describe('a free period extended by paid days', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickupGraceEnd } from './locker-events.js';
-import { addDays, freePeriodStart, holdDatesProblem, VACATION_HOLD_MESSAGES, vacationHoldFormSchema } from './vacation-holds.js';
+import { vacationHoldFormSchema } from './vacation-holds-calls.js';
+import { addDays, freePeriodStart, holdDatesProblem, VACATION_HOLD_MESSAGES } from './vacation-holds.js';
 
 describe('vacation hold dates', () => {
   it('takes YYYY-MM-DD days and refuses others naming the field', () => {
