@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 
 /** What useFirstAnswersDrawn reads of a query (TanStack Query's result). */
 interface Answerable {
@@ -18,10 +18,19 @@ interface Answerable {
  */
 export function useFirstAnswersDrawn(queries: Answerable[]): boolean {
   const [answered, setAnswered] = useState(false);
+  const [pageFirstScreen] = useState(() => !screenDrawn);
   const allIn = answered || queries.every((query) => query.isFetched || !query.isPending);
   // Kept from the first time, as state derived during render (React renders again at once).
   if (allIn && !answered) setAnswered(true);
-  // false at first even when every answer is already in (the page's own answers): a screen
-  // mounted with them is then drawn by the deferred render, in slices, not in its mount's one task.
-  return useDeferredValue(allIn, false);
+  // The page's first screen starts from its skeleton even when every answer is already in (the
+  // page's own answers): it is then drawn by the deferred render, in slices, not in one long task
+  // as it mounts. A screen opened later in the page, its answers cached, is drawn at once.
+  const drawn = useDeferredValue(allIn, pageFirstScreen ? false : undefined);
+  useEffect(() => {
+    if (drawn) screenDrawn = true;
+  }, [drawn]);
+  return drawn;
 }
+
+/** Whether a screen of this page has been drawn by useFirstAnswersDrawn. */
+let screenDrawn = false;
