@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCKER_DOOR_LIMITS } from './locker-doors.js';
+import { LOCKER_DOOR_LIMITS, type LockerDoor } from './locker-doors.js';
 
 /* The zod side of locker-doors.ts: a door as the controllers report it and as the answers carry it. */
 
@@ -21,8 +21,7 @@ export const lockerDoorSchema = z.object({
     .min(1, `door.row must be a whole number from 1 to ${LOCKER_DOOR_LIMITS.maxRow}`)
     .max(LOCKER_DOOR_LIMITS.maxRow, `door.row must be a whole number from 1 to ${LOCKER_DOOR_LIMITS.maxRow}`),
   low: z.boolean({ error: 'door.low must be true or false' }),
-});
-export type LockerDoor = z.output<typeof lockerDoorSchema>;
+}) satisfies z.ZodType<LockerDoor>;
 
 /**
  * A door in the server's answers, already read (no transform: answers are encoded by their

@@ -1,5 +1,3 @@
-import type { LockerDoor } from './locker-doors-calls.js';
-
 /**
  * A door you can reach (issue 22 item 3). A customer who needs a compartment they can reach from
  * a wheelchair says so in their profile (the users' isHandicapped flag of spec 02 and 03, one name
@@ -19,6 +17,13 @@ export const LOW_COMPARTMENT_PREFERENCE = {
 
 /** Bounds a locker bank's door can have: columns A to ZZ or 1 to 99, rows 1 to 99 (row 1 at the top). */
 export const LOCKER_DOOR_LIMITS = { maxColumnNumber: 99, maxRow: 99 } as const;
+
+/** A door as the controllers report it, read (locker-doors-calls.ts): its column as text ('B', '3'), its row, whether it is a low one. */
+export interface LockerDoor {
+  column: string;
+  row: number;
+  low: boolean;
+}
 
 /** A door's short name: 'B3' for lettered columns, '12-3' for numbered ones (so 1-23 and 12-3 differ). */
 export function doorName(door: Pick<LockerDoor, 'column' | 'row'>): string {
