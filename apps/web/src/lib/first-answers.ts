@@ -6,6 +6,9 @@ interface Answerable {
   isPending: boolean;
 }
 
+/** Whether a screen of this page has been drawn by useFirstAnswersDrawn. */
+let screenDrawn = false;
+
 /**
  * Whether a screen drawn in one go may be drawn (issue 24): true once each query has answered
  * (data or a failure) for the first time, and from then on, so a query asked again (another page
@@ -32,5 +35,3 @@ export function useFirstAnswersDrawn(queries: Answerable[]): boolean {
   return drawn;
 }
 
-/** Whether a screen of this page has been drawn by useFirstAnswersDrawn. */
-let screenDrawn = false;

@@ -92,9 +92,9 @@ export function Dashboard({ session }: { session: SessionHints }) {
   const activity = useActivity(session.userId);
   const advertisements = useAdvertisements();
   const [savedOrder, dismissSavedOrder] = useSavedOrderNotice();
-  // Asked on every visit (spec 01 §7: after login and on the dashboard), without holding the answer: a query read here would
-  // draw the whole dashboard again, in one long task, when the list comes in (issue 24); the
-  // labels' service names read it where they are shown (lib/service-names.ts).
+  // Asked on every visit (spec 01 §7: after login and on the dashboard), without holding the
+  // answer: a query read here would draw the whole dashboard again, in one long task, when the
+  // list comes in (issue 24); the labels' service names read it where shown (lib/service-names.ts).
   const queryClient = useQueryClient();
   useEffect(() => {
     void queryClient.prefetchQuery(getCarrierServiceRenamingQueryOptions());
