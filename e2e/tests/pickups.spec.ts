@@ -39,6 +39,7 @@ async function chooseLastDay(page: Page, step: Locator) {
 /** The days a select offers, as they read. */
 async function optionsOf(page: Page, step: Locator, field: string): Promise<string[]> {
   await step.getByRole('combobox', { name: field }).click();
+  await expect(page.getByRole('option').first()).toBeVisible();
   const options = await page.getByRole('option').allTextContents();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('listbox')).toHaveCount(0);
