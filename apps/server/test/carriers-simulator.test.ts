@@ -399,6 +399,12 @@ describe('simulator pickups', () => {
     expect(weekday.rates).toEqual([expect.objectContaining({ carrier: 'FedEx', priceCents: 450 })]);
     const saturday = await carriers.createPickup({ shipmentId: fedex.shipmentId, address: SAN_FRANCISCO, ...window('2026-11-28T17:00:00Z') });
     expect(saturday.rates).toEqual([]);
+    // The day where the pickup happens: Friday 4:30 PM in San Francisco is already Saturday in UTC,
+    // and Saturday 4:30 PM there is still Saturday.
+    const fridayEvening = await carriers.createPickup({ shipmentId: fedex.shipmentId, address: SAN_FRANCISCO, ...window('2026-11-28T00:30:00Z') });
+    expect(fridayEvening.rates).toEqual([expect.objectContaining({ carrier: 'FedEx', priceCents: 450 })]);
+    const saturdayEvening = await carriers.createPickup({ shipmentId: fedex.shipmentId, address: SAN_FRANCISCO, ...window('2026-11-29T00:30:00Z') });
+    expect(saturdayEvening.rates).toEqual([]);
   });
 
   it('refuses a pickup for a label not bought or refunded, a window in the past, and an address it cannot verify', async () => {

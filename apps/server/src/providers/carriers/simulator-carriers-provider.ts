@@ -574,8 +574,10 @@ export function createSimulatorCarriersProvider(options: {
         }
         const { carrier } = shipment.purchase.rate;
         const offer = PICKUP_OFFERS[carrier];
-        // Carriers pick up on weekdays only (spec 03 §5): a window starting on a weekend gets no rate.
-        const weekend = [0, 6].includes(input.minDatetime.getUTCDay());
+        // Carriers pick up on weekdays only (spec 03 §5): a window starting on a weekend where the
+        // pickup happens gets no rate (a Friday afternoon in California is Saturday in UTC).
+        const startDay = localToday(input.minDatetime, stateTimeZone(input.address.state));
+        const weekend = [0, 6].includes(new Date(`${startDay}T00:00:00Z`).getUTCDay());
         const pickupId = newId('pickup');
         const rates: PickupRate[] = weekend ? [] : [{ rateId: newId('pickuprate'), carrier, service: offer.service, priceCents: offer.priceCents, currency: 'USD' }];
         const pickup: SimulatedPickup = { id: pickupId, shipmentId: shipment.id, rates, status: 'unknown' };
