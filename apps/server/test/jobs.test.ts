@@ -272,6 +272,50 @@ describe('clean-up', () => {
 });
 
 describe('the job worker', () => {
+  it('runs a job while another is still running: a mail is not held up behind a long one', async () => {
+    // An SMTP server that keeps its first message unanswered until released: that mail's job runs on.
+    const port = await freePort();
+    const received: string[] = [];
+    let release: () => void = () => undefined;
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+        stream.on('end', () => {
+          received.push(raw);
+          if (received.length === 1)
+            release = () => {
+              release = () => undefined;
+              callback();
+            };
+          else callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    const app = await buildTestApp(database.url(), { seedDemoData: false, jobWorker: true, smtpUrl: `smtp://127.0.0.1:${port}` });
+    try {
+      const send = (to: string) => enqueueJob(app.app.db, app.config.clock(), 'mail', { to, subject: to, text: to, html: `<p>${to}</p>` });
+      const statusOfFirst = async () => (await app.app.db.selectFrom('jobs').select('status').where('payload', 'like', '%long@example.com%').executeTakeFirstOrThrow()).status;
+      await send('long@example.com');
+      await waitFor(() => (received.length === 1 ? true : undefined), 'the first mail, held by the SMTP server');
+      await send('next@example.com');
+      app.app.jobs.nudge();
+      await waitFor(() => (received.some((raw) => raw.includes('To: next@example.com')) ? true : undefined), 'the next mail while the first is held');
+      expect(await statusOfFirst()).toBe('running');
+      // Released, the first is sent too and its job done.
+      release();
+      await expect.poll(statusOfFirst, { timeout: 15_000 }).toBe('done');
+    } finally {
+      release();
+      await app.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+
   it('polls on its own when JOB_WORKER is on', async () => {
     const app = await buildTestApp(database.url(), { seedDemoData: false, jobWorker: true });
     try {

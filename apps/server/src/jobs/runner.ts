@@ -6,6 +6,13 @@ import { senderDomain, withMessageIds } from '../providers/mail/mail-provider.js
 import type { JobContext } from './define-job.js';
 import { findJob, RECURRING_JOBS } from './registry.js';
 
+/**
+ * The jobs one worker runs at once: a long one (a label batch bought row by row, up to a minute a
+ * run) leaves the others going (a customer's activation mail waited behind it when jobs ran one
+ * at a time). Each holds its own lease; several servers already run jobs side by side.
+ */
+export const JOBS_AT_ONCE = 4;
+
 /** A worker's hold on a job; a worker that dies lets it go to another after this. */
 export const JOB_LEASE_MS = 5 * 60 * 1000;
 
@@ -50,7 +57,7 @@ function errorText(error: unknown): string {
 }
 
 /**
- * The worker: claims due jobs one at a time (each with a lease), runs each as its job's file says
+ * The worker: claims due jobs (each with a lease), up to JOBS_AT_ONCE running at once, runs each as its job's file says
  * (found by name in registry.ts, its payload read back through the job's schema), and marks them
  * done, or queues them again with a growing delay, or failed after their last attempt. Each poll
  * first enqueues the current tick of every recurring job (a job with `every`) under a unique key,
@@ -98,25 +105,31 @@ export function createJobRunner(context: JobContext, options: { pollMs: number }
     }
   }
 
-  /** Claims and runs due jobs until none is left; true when it ran at least one. */
-  async function runDue(): Promise<boolean> {
+  /**
+   * Claims due jobs while fewer than JOBS_AT_ONCE run, and starts each; true when it started one.
+   * A job's end looks for more at once (a job it enqueued, one that waited for a free place).
+   */
+  async function startDue(): Promise<boolean> {
     await scheduleRecurring();
-    let ran = false;
-    for (;;) {
+    let started = false;
+    while (inFlight.size < JOBS_AT_ONCE) {
       const now = config.clock();
       const job = await claimJob(db, now.toISOString(), new Date(now.getTime() + JOB_LEASE_MS).toISOString());
-      if (!job) return ran;
-      ran = true;
-      const run = execute(job);
+      if (!job) break;
+      started = true;
+      const run: Promise<void> = execute(job).finally(() => {
+        inFlight.delete(run);
+        runner.nudge();
+      });
       inFlight.add(run);
-      await run.finally(() => inFlight.delete(run));
     }
+    return started;
   }
 
   function poll(): void {
     timer = undefined;
     if (stopped || polling) return;
-    polling = runDue()
+    polling = startDue()
       .then(() => undefined)
       .catch((error: unknown) => log.error({ err: error }, 'the job worker could not poll'))
       .finally(() => {
@@ -125,7 +138,7 @@ export function createJobRunner(context: JobContext, options: { pollMs: number }
       });
   }
 
-  return {
+  const runner: JobRunner = {
     start() {
       stopped = false;
       timer = setTimeout(poll, 0);
@@ -134,11 +147,12 @@ export function createJobRunner(context: JobContext, options: { pollMs: number }
       stopped = true;
       if (timer) clearTimeout(timer);
       await polling;
+      await Promise.all(inFlight);
     },
     async drain() {
       for (;;) {
-        const ran = await runDue();
-        if (inFlight.size === 0 && !ran && !polling) return;
+        const started = await startDue();
+        if (inFlight.size === 0 && !started && !polling) return;
         await Promise.all([...inFlight, polling]);
       }
     },
@@ -148,4 +162,5 @@ export function createJobRunner(context: JobContext, options: { pollMs: number }
       timer = setTimeout(poll, 0);
     },
   };
+  return runner;
 }
