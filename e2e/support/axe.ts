@@ -19,6 +19,13 @@ async function transitionsFinished(page: Page): Promise<void> {
 }
 
 /**
+ * What a screen shows while its data is on its way: an indeterminate progress bar (the calls'
+ * bar at the top, a spinner) or a skeleton. Wait for none before axe on a screen that loads data,
+ * so that axe reads the screen as drawn rather than one replaced while it runs.
+ */
+export const STILL_LOADING = '[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root';
+
+/**
  * axe on the whole page once nothing is moving, every rule: no serious or critical violation.
  *
  * Configured once for every journey, and for speed only where nothing is lost:

@@ -56,7 +56,7 @@ export async function waitForMail(address: string, since: number): Promise<Mail>
         found = mails.filter((mail) => mail.to.includes(address)).at(-1);
         return found !== undefined;
       },
-      { message: `a mail to ${address} in the outbox`, timeout: 10_000 },
+      { message: `a mail to ${address} in the outbox`, timeout: 20_000 },
     )
     .toBe(true);
   return found as Mail;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from '../support/accounts';
-import { expectNoSeriousViolations } from '../support/axe';
+import { STILL_LOADING, expectNoSeriousViolations } from '../support/axe';
 
 /** axe on every screen of spec 01: no serious or critical violation. */
 const PUBLIC_SCREENS = [
@@ -55,6 +55,7 @@ for (const [name, path, ready] of SIGNED_IN_SCREENS) {
     // An alert screen may replace one alert by another (activation → expired link): check the one
     // that stays, named, not one fading out.
     if (ready.includes('dialog')) await expect(page.getByRole('dialog', { name: /\S/ })).toHaveCount(1);
+    await expect(page.locator(STILL_LOADING)).toHaveCount(0);
     await expectNoSeriousViolations(page);
   });
 }
@@ -64,5 +65,6 @@ test('the dashboard has no serious accessibility violation on a phone', async ({
   await signIn(context, baseURL!, DEMO.email, DEMO.password);
   await page.goto('/app/dashboard');
   await page.getByRole('region', { name: 'Packages Not Picked Up' }).getByText('3', { exact: true }).waitFor();
+  await expect(page.locator(STILL_LOADING)).toHaveCount(0);
   await expectNoSeriousViolations(page);
 });

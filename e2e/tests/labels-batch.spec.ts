@@ -159,7 +159,7 @@ for (const viewport of [
 
     // Rated cheapest: one total, one payment.
     const { pay, total } = await rateAndPay(page, 20);
-    expect(Number(total.replace('$', ''))).toBeGreaterThan(0);
+    expect(Number(total.replace(/[$,]/g, ''))).toBeGreaterThan(0);
     await expect(rowOf(page, narrow, 1)).toContainText('Rated');
     await looksRight(page);
     await shot(page, `batch-${viewport.width}-2-rated`);

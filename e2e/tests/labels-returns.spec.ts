@@ -102,7 +102,9 @@ for (const viewport of [
     await expect(qrDialog).toContainText('No printer needed: QR code for the Post Office counter');
     const image = qrDialog.getByRole('img', { name: new RegExp(`^QR code of the label of order ${returnOrderNo}`) });
     await expect(image).toBeVisible();
-    expect(await image.evaluate((element: HTMLImageElement) => [element.naturalWidth > 100, element.naturalWidth === element.naturalHeight])).toEqual([true, true]);
+    // Decoded (a data URL's image is drawn as an empty box first): a real square image.
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(100);
+    expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth === element.naturalHeight)).toBe(true);
     expect(await fitsTheScreen(page)).toBe(true);
     await expectNoSeriousViolations(page);
     await shot(page, `returns-${viewport.width}-4-qr-code`);

@@ -104,6 +104,7 @@ test('My Messages on a phone: the filters fold behind a Filters button', async (
   await expect(page.getByRole('search', { name: 'Search messages' })).toBeHidden();
   await filters.click();
   await expect(page.getByRole('search', { name: 'Search messages' }).getByRole('combobox', { name: 'Carrier' })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0, LOADED);
   expect(await tooWide(page)).toEqual([]);
 });
 
@@ -150,6 +151,7 @@ test('keyboard only: log in, open My Contacts from the sidebar and add a contact
   test.slow();
   const account = await createAccount();
   await page.goto('/app/login');
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   await expectNoSeriousViolations(page);
   await tabTo(page, page.getByLabel('Email'));
   await page.keyboard.type(account.email);
@@ -158,6 +160,9 @@ test('keyboard only: log in, open My Contacts from the sidebar and add a contact
   await page.keyboard.press('Enter');
 
   await expect(page).toHaveURL(/\/app\/dashboard$/, LOADED);
+  // axe on the dashboard as drawn, every call answered (not on its skeleton).
+  await expect(page.getByRole('region', { name: 'Packages Not Picked Up' })).toBeVisible(LOADED);
+  await expect(page.getByRole('progressbar')).toHaveCount(0, LOADED);
   await expectNoSeriousViolations(page);
   const contactsLink = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'My Contacts' });
   await tabTo(page, contactsLink);
@@ -192,6 +197,7 @@ test('keyboard only: log in, open My Contacts from the sidebar and add a contact
   await expect(california).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('combobox', { name: 'State' })).toHaveText('California');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
   for (const [label, text] of [
     ['Zip Code', '94105'],
     ['Phone Number', '4155550100'],

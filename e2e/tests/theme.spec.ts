@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO, signIn } from '../support/accounts';
-import { expectNoSeriousViolations } from '../support/axe';
+import { STILL_LOADING, expectNoSeriousViolations } from '../support/axe';
 
 /** The themes' primary colours (apps/web/src/lib/theme.ts): orange #c2410c and blue #1d4ed8. */
 const ORANGE = 'rgb(194, 65, 12)';
@@ -115,7 +115,7 @@ for (const [name, path, ready] of DARK_SCREENS) {
     await signIn(context, baseURL!, DEMO.email, DEMO.password);
     await page.goto(path);
     await expect(ready(page)).toBeVisible();
-    await expect(page.locator('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root')).toHaveCount(0);
+    await expect(page.locator(STILL_LOADING)).toHaveCount(0);
     expect(await pageColour(page)).toBe(DARK_PAGE);
     await expectNoSeriousViolations(page);
   });
