@@ -272,8 +272,8 @@ describe('clean-up', () => {
 });
 
 describe('the job worker', () => {
-  it('runs a job while another is still running: a mail is not held up behind a long one', async () => {
-    // An SMTP server that keeps its first message unanswered until released: that mail's job runs on.
+  it('runs a job while one of another kind is still running: an activation mail is not held up behind it', async () => {
+    // An SMTP server that keeps the message to long@ unanswered until released: that mail's job runs on.
     const port = await freePort();
     const received: string[] = [];
     let release: () => void = () => undefined;
@@ -286,7 +286,7 @@ describe('the job worker', () => {
         stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
         stream.on('end', () => {
           received.push(raw);
-          if (received.length === 1)
+          if (raw.includes('To: long@example.com'))
             release = () => {
               release = () => undefined;
               callback();
@@ -301,14 +301,21 @@ describe('the job worker', () => {
       const send = (to: string) => enqueueJob(app.app.db, app.config.clock(), 'mail', { to, subject: to, text: to, html: `<p>${to}</p>` });
       const statusOfFirst = async () => (await app.app.db.selectFrom('jobs').select('status').where('payload', 'like', '%long@example.com%').executeTakeFirstOrThrow()).status;
       await send('long@example.com');
-      await waitFor(() => (received.length === 1 ? true : undefined), 'the first mail, held by the SMTP server');
-      await send('next@example.com');
+      const to = () => received.map((raw) => /^To: (.*?)\r?$/m.exec(raw)?.[1]);
+      await waitFor(() => (to().includes('long@example.com') ? true : undefined), 'the first mail, held by the SMTP server');
+      // A mail of the same kind waits for it, in order; a registration's activation mail (a job of
+      // another kind) goes out meanwhile.
+      await send('after@example.com');
+      expect((await register(app.app, 'next@example.com', '4150109')).json().errorcode).toBe(1);
       app.app.jobs.nudge();
-      await waitFor(() => (received.some((raw) => raw.includes('To: next@example.com')) ? true : undefined), 'the next mail while the first is held');
+      await waitFor(() => (to().includes('next@example.com') ? true : undefined), 'the activation mail while the first is held');
       expect(await statusOfFirst()).toBe('running');
-      // Released, the first is sent too and its job done.
+      expect(to()).not.toContain('after@example.com');
+      // Released, the first is sent, then the one after it.
       release();
       await expect.poll(statusOfFirst, { timeout: 15_000 }).toBe('done');
+      await waitFor(() => (to().includes('after@example.com') ? true : undefined), 'the mail after the first');
+      expect(to().filter((address) => address === 'long@example.com' || address === 'after@example.com')).toEqual(['long@example.com', 'after@example.com']);
     } finally {
       release();
       await app.close();

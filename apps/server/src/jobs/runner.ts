@@ -7,9 +7,10 @@ import type { JobContext } from './define-job.js';
 import { findJob, RECURRING_JOBS } from './registry.js';
 
 /**
- * The jobs one worker runs at once: a long one (a label batch bought row by row, up to a minute a
- * run) leaves the others going (a customer's activation mail waited behind it when jobs ran one
- * at a time). Each holds its own lease; several servers already run jobs side by side.
+ * The jobs one worker runs at once, each of another kind (its name): a long one (a label batch
+ * bought row by row, up to a minute a run) leaves the others going (a customer's activation mail
+ * waited behind it when jobs ran one at a time), while the jobs of one kind (mails) keep their
+ * order. Each holds its own lease; several servers already run jobs side by side.
  */
 export const JOBS_AT_ONCE = 4;
 
@@ -66,7 +67,8 @@ function errorText(error: unknown): string {
 export function createJobRunner(context: JobContext, options: { pollMs: number }): JobRunner {
   const { db, config, log } = context;
   const mailDomain = senderDomain(config.mailFrom) ?? new URL(config.publicUrl).hostname;
-  const inFlight = new Set<Promise<void>>();
+  /** Each job running, by its run, with its name: one job of a kind at a time. */
+  const running = new Map<Promise<void>, string>();
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
   let stopped = true;
@@ -106,22 +108,23 @@ export function createJobRunner(context: JobContext, options: { pollMs: number }
   }
 
   /**
-   * Claims due jobs while fewer than JOBS_AT_ONCE run, and starts each; true when it started one.
-   * A job's end looks for more at once (a job it enqueued, one that waited for a free place).
+   * Claims due jobs while fewer than JOBS_AT_ONCE run, each of a kind none running is, and starts
+   * each; true when it started one. A job's end looks for more at once (a job it enqueued, one
+   * that waited for its kind or a free place).
    */
   async function startDue(): Promise<boolean> {
     await scheduleRecurring();
     let started = false;
-    while (inFlight.size < JOBS_AT_ONCE) {
+    while (running.size < JOBS_AT_ONCE) {
       const now = config.clock();
-      const job = await claimJob(db, now.toISOString(), new Date(now.getTime() + JOB_LEASE_MS).toISOString());
+      const job = await claimJob(db, now.toISOString(), new Date(now.getTime() + JOB_LEASE_MS).toISOString(), [...running.values()]);
       if (!job) break;
       started = true;
       const run: Promise<void> = execute(job).finally(() => {
-        inFlight.delete(run);
+        running.delete(run);
         runner.nudge();
       });
-      inFlight.add(run);
+      running.set(run, job.name);
     }
     return started;
   }
@@ -147,13 +150,13 @@ export function createJobRunner(context: JobContext, options: { pollMs: number }
       stopped = true;
       if (timer) clearTimeout(timer);
       await polling;
-      await Promise.all(inFlight);
+      await Promise.all(running.keys());
     },
     async drain() {
       for (;;) {
         const started = await startDue();
-        if (inFlight.size === 0 && !started && !polling) return;
-        await Promise.all([...inFlight, polling]);
+        if (running.size === 0 && !started && !polling) return;
+        await Promise.all([...running.keys(), polling]);
       }
     },
     nudge() {

@@ -16,9 +16,11 @@ export async function insertJob(db: Db, job: NewJob): Promise<boolean> {
 /**
  * Takes the next due job: a queued one whose run_at has come, or a running one whose worker's
  * lease ran out (that worker died). One statement: on PostgreSQL the row is locked with SKIP
- * LOCKED so concurrent workers take different jobs; SQLite runs one writer at a time.
+ * LOCKED so concurrent workers take different jobs; SQLite runs one writer at a time. Jobs named
+ * in `besides` (the kinds the worker is running) are left for later, so a worker runs the jobs of
+ * one kind in order, one after another (a customer's mails go out in the order they were written).
  */
-export async function claimJob(db: Db, nowIso: string, leaseUntilIso: string): Promise<JobRow | undefined> {
+export async function claimJob(db: Db, nowIso: string, leaseUntilIso: string, besides: readonly string[] = []): Promise<JobRow | undefined> {
   let next = db
     .selectFrom('jobs')
     .select('id')
@@ -28,6 +30,7 @@ export async function claimJob(db: Db, nowIso: string, leaseUntilIso: string): P
         eb.and([eb('status', '=', 'running'), eb('locked_until', '<=', nowIso)]),
       ]),
     )
+    .$if(besides.length > 0, (query) => query.where('name', 'not in', besides))
     .orderBy('run_at')
     .orderBy('id')
     .limit(1);
