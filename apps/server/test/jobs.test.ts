@@ -21,10 +21,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** A real SMTP server on `port` that keeps what it receives; with failFirst, it answers its first message with an error after keeping it. */
-async function startSmtp(port: number, options: { failFirst?: boolean } = {}): Promise<{ messages: string[]; close(): Promise<void> }> {
+/**
+ * A real SMTP server on `port` that keeps what it receives; with failFirst, it answers its first
+ * message with an error after keeping it; with holdTo, it leaves the message to that address
+ * unanswered (its sender waits) until release().
+ */
+async function startSmtp(port: number, options: { failFirst?: boolean; holdTo?: string } = {}): Promise<{ messages: string[]; release(): void; close(): Promise<void> }> {
   const messages: string[] = [];
   let failing = options.failFirst === true;
+  let held: (() => void) | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -34,6 +39,7 @@ async function startSmtp(port: number, options: { failFirst?: boolean } = {}): P
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
         messages.push(raw.replace(/=\r?\n/g, ''));
+        if (options.holdTo && raw.includes(`To: ${options.holdTo}`)) return void (held = () => callback());
         if (!failing) return callback();
         failing = false;
         callback(Object.assign(new Error('Local error in processing'), { responseCode: 451 }));
@@ -41,7 +47,18 @@ async function startSmtp(port: number, options: { failFirst?: boolean } = {}): P
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { messages, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const release = () => {
+    held?.();
+    held = undefined;
+  };
+  return {
+    messages,
+    release,
+    close: () => {
+      release();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 /** The raw .eml files of an outbox, oldest first. */
@@ -273,35 +290,15 @@ describe('clean-up', () => {
 
 describe('the job worker', () => {
   it('runs a job while one of another kind is still running: an activation mail is not held up behind it', async () => {
-    // An SMTP server that keeps the message to long@ unanswered until released: that mail's job runs on.
+    // The SMTP server leaves the mail to long@ unanswered until released: that mail's job runs on.
     const port = await freePort();
-    const received: string[] = [];
-    let release: () => void = () => undefined;
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          received.push(raw);
-          if (raw.includes('To: long@example.com'))
-            release = () => {
-              release = () => undefined;
-              callback();
-            };
-          else callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    const smtp = await startSmtp(port, { holdTo: 'long@example.com' });
     const app = await buildTestApp(database.url(), { seedDemoData: false, jobWorker: true, smtpUrl: `smtp://127.0.0.1:${port}` });
     try {
       const send = (to: string) => enqueueJob(app.app.db, app.config.clock(), 'mail', { to, subject: to, text: to, html: `<p>${to}</p>` });
       const statusOfFirst = async () => (await app.app.db.selectFrom('jobs').select('status').where('payload', 'like', '%long@example.com%').executeTakeFirstOrThrow()).status;
       await send('long@example.com');
-      const to = () => received.map((raw) => /^To: (.*?)\r?$/m.exec(raw)?.[1]);
+      const to = () => smtp.messages.map((raw) => /^To: (.*?)\r?$/m.exec(raw)?.[1]);
       await waitFor(() => (to().includes('long@example.com') ? true : undefined), 'the first mail, held by the SMTP server');
       // A mail of the same kind waits for it, in order; a registration's activation mail (a job of
       // another kind) goes out meanwhile.
@@ -312,14 +309,14 @@ describe('the job worker', () => {
       expect(await statusOfFirst()).toBe('running');
       expect(to()).not.toContain('after@example.com');
       // Released, the first is sent, then the one after it.
-      release();
+      smtp.release();
       await expect.poll(statusOfFirst, { timeout: 15_000 }).toBe('done');
       await waitFor(() => (to().includes('after@example.com') ? true : undefined), 'the mail after the first');
       expect(to().filter((address) => address === 'long@example.com' || address === 'after@example.com')).toEqual(['long@example.com', 'after@example.com']);
     } finally {
-      release();
+      smtp.release();
       await app.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 
