@@ -5,7 +5,9 @@ import { MESSAGES } from '@airbox/contract';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { enqueueJob } from '../src/modules/jobs/jobs.js';
-import { retryDelayMs } from '../src/jobs/runner.js';
+import { sql } from 'kysely';
+import { isSqlite } from '../src/db/dialect.js';
+import { JOB_LEASE_MS, retryDelayMs } from '../src/jobs/runner.js';
 import { insertFixtureUser } from './fixtures.js';
 import { buildTestApp, linkIn, login, mailsOf, postForm, readOutbox, useTestApp, useTestDatabase } from './helper.js';
 
@@ -24,12 +26,13 @@ async function freePort(): Promise<number> {
 /**
  * A real SMTP server on `port` that keeps what it receives; with failFirst, it answers its first
  * message with an error after keeping it; with holdTo, it leaves the message to that address
- * unanswered (its sender waits) until release().
+ * unanswered (its sender waits) until release(), which also lets any later one through.
  */
 async function startSmtp(port: number, options: { failFirst?: boolean; holdTo?: string } = {}): Promise<{ messages: string[]; release(): void; close(): Promise<void> }> {
   const messages: string[] = [];
   let failing = options.failFirst === true;
   let held: (() => void) | undefined;
+  let released = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -39,7 +42,7 @@ async function startSmtp(port: number, options: { failFirst?: boolean; holdTo?: 
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
         messages.push(raw.replace(/=\r?\n/g, ''));
-        if (options.holdTo && raw.includes(`To: ${options.holdTo}`)) return void (held = () => callback());
+        if (options.holdTo && !released && raw.includes(`To: ${options.holdTo}`)) return void (held = () => callback());
         if (!failing) return callback();
         failing = false;
         callback(Object.assign(new Error('Local error in processing'), { responseCode: 451 }));
@@ -47,7 +50,9 @@ async function startSmtp(port: number, options: { failFirst?: boolean; holdTo?: 
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // Released for good: a message that comes later (a test that gave up early) is not held.
   const release = () => {
+    released = true;
     held?.();
     held = undefined;
   };
@@ -318,6 +323,29 @@ describe('the job worker', () => {
       await app.close();
       await smtp.close();
     }
+  }, 60_000);
+
+  it("keeps going when a job's end cannot be written (the database away), and runs the job again once its lease ends", async () => {
+    // The database refuses to write this job's end, done or failed, as one that has gone away would.
+    const db = t.app.db;
+    if (isSqlite(db)) {
+      await sql`create trigger jobs_end_refused before update of status on jobs when new.status <> 'running' and new.payload like '%unrecorded@%' begin select raise(abort, 'the database is away'); end`.execute(db);
+    } else {
+      await sql`create function jobs_end_refused() returns trigger language plpgsql as $$ begin if new.status <> 'running' and new.payload like '%unrecorded@%' then raise exception 'the database is away'; end if; return new; end $$`.execute(db);
+      await sql`create trigger jobs_end_refused before update on jobs for each row execute function jobs_end_refused()`.execute(db);
+    }
+    const statusOf = async () => (await db.selectFrom('jobs').select('status').where('payload', 'like', '%unrecorded@%').executeTakeFirstOrThrow()).status;
+    try {
+      await enqueueJob(db, t.config.clock(), 'mail', { to: 'unrecorded@example.com', subject: 'Unrecorded', text: 'x', html: '<p>x</p>' });
+      await t.app.jobs.drain();
+      expect(await statusOf()).toBe('running');
+    } finally {
+      await sql`drop trigger jobs_end_refused${isSqlite(db) ? sql`` : sql` on jobs`}`.execute(db);
+      if (!isSqlite(db)) await sql`drop function jobs_end_refused()`.execute(db);
+    }
+    t.advance(JOB_LEASE_MS + 1000);
+    await t.app.jobs.drain();
+    expect(await statusOf()).toBe('done');
   });
 
   it('polls on its own when JOB_WORKER is on', async () => {

@@ -120,10 +120,13 @@ export function createJobRunner(context: JobContext, options: { pollMs: number }
       const job = await claimJob(db, now.toISOString(), new Date(now.getTime() + JOB_LEASE_MS).toISOString(), [...running.values()]);
       if (!job) break;
       started = true;
-      const run: Promise<void> = execute(job).finally(() => {
-        running.delete(run);
-        runner.nudge();
-      });
+      const run: Promise<void> = execute(job)
+        // Its end not written (the database away): logged, and the job is run again when its lease ends.
+        .catch((error: unknown) => log.error({ err: error, job: job.id, name: job.name }, "the job worker could not record a job's end"))
+        .finally(() => {
+          running.delete(run);
+          runner.nudge();
+        });
       running.set(run, job.name);
     }
     return started;
