@@ -71,6 +71,7 @@ export function createJobRunner(context: JobContext, options: { pollMs: number }
   const running = new Map<Promise<void>, string>();
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
+  let lookAgain = false;
   let stopped = true;
 
   async function execute(job: JobRow): Promise<void> {
@@ -140,7 +141,8 @@ export function createJobRunner(context: JobContext, options: { pollMs: number }
       .catch((error: unknown) => log.error({ err: error }, 'the job worker could not poll'))
       .finally(() => {
         polling = undefined;
-        if (!stopped) timer = setTimeout(poll, options.pollMs);
+        if (!stopped) timer = setTimeout(poll, lookAgain ? 0 : options.pollMs);
+        lookAgain = false;
       });
   }
 
@@ -163,7 +165,9 @@ export function createJobRunner(context: JobContext, options: { pollMs: number }
       }
     },
     nudge() {
-      if (stopped || polling) return;
+      if (stopped) return;
+      // A poll under way may have missed what this nudge is for (a job of its kind ended): it looks again when it ends.
+      if (polling) return void (lookAgain = true);
       if (timer) clearTimeout(timer);
       timer = setTimeout(poll, 0);
     },
