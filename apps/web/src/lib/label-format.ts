@@ -1,6 +1,7 @@
 import { DEFAULT_LABEL_FORMAT, type LabelFormatId } from '@airbox/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from './http';
+import { keepAnswer } from './query-client';
 
 /*
  * The customer's label format (issue 23 item 4): chosen in My Profile, used by View, Print and
@@ -29,6 +30,6 @@ export function useSaveLabelFormat() {
   return useMutation({
     mutationFn: (labelFormat: LabelFormatId) => request('saveLabelFormatCall', { labelFormat }),
     meta: { handlesServiceFailure: true },
-    onSuccess: (answer) => queryClient.setQueryData(getLabelFormatQueryOptions().queryKey, answer),
+    onSuccess: (answer) => keepAnswer(queryClient, getLabelFormatQueryOptions().queryKey, answer),
   });
 }

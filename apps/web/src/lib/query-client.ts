@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type DataTag, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './http';
 
 declare module '@tanstack/react-query' {
@@ -32,4 +32,15 @@ export function createQueryClient(onServiceFailure: () => void): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * Keeps a call's answer as a query's data: a change whose answer is the record it changed. A read
+ * of that query still on its way is cancelled first: sent before the change, it would answer the
+ * record as it was after the change's answer and replace it (seen on a busy machine: a batch rated
+ * while its page was still reading it showed RATE ALL again and no longer read its progress).
+ */
+export async function keepAnswer<T>(queryClient: QueryClient, queryKey: DataTag<QueryKey, T, ApiError | Error>, answer: NoInfer<T>): Promise<void> {
+  await queryClient.cancelQueries({ queryKey, exact: true });
+  queryClient.setQueryData(queryKey, answer);
 }

@@ -108,6 +108,45 @@ describe('Label Batches', { timeout: 60_000 }, () => {
     expect(body.from.address1).toBe('742 Valencia St');
   });
 
+  it('keeps showing the rating when a read of the batch sent before RATE ALL answers after it', async () => {
+    signIn({ userId: 7 });
+    let current = batch();
+    const api = mockApi({
+      ...common,
+      '/app/v1/labelBatches/upload': () => ok(current),
+      '/app/v1/labelBatches/detail': () => ok(current),
+      '/app/v1/labelBatches/rate': () => {
+        current = batch({ state: 'rating', progress: { done: 0, total: 2 } });
+        return ok(current);
+      },
+    });
+    // A read answers the batch as it was when it was sent, and no sooner than the test lets it.
+    const answer = api.fetchMock.getMockImplementation()!;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    api.fetchMock.mockImplementation(async (input, init) => {
+      const response = answer(input, init);
+      if (String(input).includes('/labelBatches/detail')) await held;
+      return response;
+    });
+    const { user } = renderApp('/ShipmentParent/batches');
+    await waitFor(() => expect(screen.getByRole('radio', { name: /742 Valencia St/ })).toBeChecked(), { timeout: 30_000 });
+    await user.upload(screen.getByLabelText('CSV file'), new File(['name\r\nAna\r\n'], 'orders.csv', { type: 'text/csv' }));
+    // The batch opens from the upload's answer while the page reads it again.
+    await user.click(await screen.findByRole('button', { name: 'RATE ALL' }));
+    await screen.findByText('Rating: 0 of 2 rows');
+    expect(api.calls('/app/v1/labelBatches/detail')).toHaveLength(1);
+    // The read sent before the rating now answers the batch unrated: it is not taken for news.
+    release();
+    const rate = { carrier: 'USPS', service: 'GroundAdvantage', rate: '8.20', deliveryDays: 3, deliveryDate: null };
+    current = batch({ state: 'rated', total: '16.40', rows: [row(1, { state: 'rated', rate }), row(2, { state: 'rated', rate })], counts: { rows: 2, invalid: 0, ready: 0, rated: 2, queued: 0, bought: 0, failed: 0 } });
+    // The progress is still read, and the rated batch comes in.
+    expect(await screen.findByText('Total to pay for 2 labels:', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText('Rating: 0 of 2 rows')).not.toBeInTheDocument();
+  });
+
   it('uploads a file dropped on the box', async () => {
     signIn({ userId: 7 });
     const api = mockApi({ ...common, '/app/v1/labelBatches/upload': ok(batch()), '/app/v1/labelBatches/detail': ok(batch()) });

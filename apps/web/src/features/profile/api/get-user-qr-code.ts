@@ -1,6 +1,7 @@
 import { QR_CODE_ERRORCODE } from '@airbox/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, request } from '../../../lib/http';
+import { keepAnswer } from '../../../lib/query-client';
 
 /** GET getUserQRcode with update=0: the current QR code text, the AirBox ID and when the next reset is allowed. */
 export const getUserQrCode = (userId: number) => request('getUserQrCodeCall', { user_id: userId, update: '0' });
@@ -25,7 +26,7 @@ export function useResetUserQrCode(userId: number) {
   const queryKey = getUserQrCodeQueryOptions(userId).queryKey;
   return useMutation({
     mutationFn: () => resetUserQrCode(userId),
-    onSuccess: (code) => queryClient.setQueryData(queryKey, code),
+    onSuccess: (code) => keepAnswer(queryClient, queryKey, code),
     onError: (error) => {
       // Reset elsewhere within the last 5 minutes: the code read again says until when (next_reset_at).
       if (error instanceof ApiError && error.errorcode === QR_CODE_ERRORCODE.resetLocked) {
