@@ -6,34 +6,75 @@ import { compression } from 'vite-plugin-compression2';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/** The screens opened without signing in, each src/app/routes/<name>.tsx (router.tsx). */
+const PUBLIC_SCREENS = ['register', 'active', 'lose-efficacy', 'lock', 'reset', 'barcode', 'payment', 'external-app', 'show-qr-code', 'track', 'pickup-share'];
+
 /**
- * The first page's modules (main.tsx and its static imports, recursively) in one chunk: one
- * request and one gzip stream instead of a dozen small chunks shared with lazy screens.
+ * The app's chunks, each the modules reached from its entries through static imports:
+ * - first-page: main.tsx's (the login route): one request and one gzip stream instead of a dozen
+ *   small chunks shared with lazy screens.
+ * - query-layout: the layout around every screen but login, signed in or not.
+ * - dashboard-data: the dashboard's calls (routes/dashboard-data), small, so that they leave
+ *   before the rest of the signed-in shell has loaded.
+ * - signed-in: the signed-in layout, the dashboard and the screens' error boundary, whatever else
+ *   signed-in screens share with them (issue 24: the dashboard loaded 56 files, 45 of them on one
+ *   level of imports, six at a time over HTTP/1.1: 4.0 s to its largest paint at Lighthouse's slow
+ *   4G against 2.8 s in 10 files).
+ * - shared: what the signed-in shell shares with the public screens, split by the screens that
+ *   use it (rolldown's entriesAware, small parts merged): a public screen opened from a link in a
+ *   mail (a password reset) loads none of the signed-in chunk.
  * Packages reached through an index that re-exports everything (the contract, zod, dayjs,
- * TanStack Query, @mui/system, @mui/material/styles) are left to tree-shaking and automatic
- * chunking; captured whole, they would carry code only lazy screens use onto the first page (the
- * styles index's enhanceHighContrast brought a dozen components' class names, 0.7 KB gzipped).
+ * TanStack Query, @mui/system, @mui/material/styles) are not followed: each group still takes the
+ * modules its own ones use (rolldown's includeDependenciesRecursively), but following an index
+ * would capture modules only other screens use (the styles index's enhanceHighContrast brought a
+ * dozen components' class names onto the first page, 0.7 KB gzipped).
  */
-function firstPageChunk() {
-  const firstPage = new Set<string>();
+function chunkGroups() {
   const reachedThroughIndex =
-    /packages[\\/]contract[\\/]|node_modules[\\/](zod|dayjs|@tanstack[\\/][^\\/]+|@mui[\\/]system)[\\/]|node_modules[\\/]@mui[\\/]material[\\/]styles[\\/]index\.mjs$/;
+    /packages\/contract\/|node_modules\/(zod|dayjs|@tanstack\/[^/]+|@mui\/system)\/|node_modules\/@mui\/material\/styles\/index\.mjs$/;
+  const entries = {
+    firstPage: /\/src\/main\.tsx$/,
+    queryLayout: /\/src\/app\/layouts\/query-layout\.tsx$/,
+    dashboardData: /\/src\/app\/routes\/dashboard-data\.ts$/,
+    signedIn: /\/src\/app\/(layouts\/signed-in-layout|routes\/(dashboard|screen-error))\.tsx$/,
+    publicScreens: new RegExp(`/src/app/routes/(${PUBLIC_SCREENS.join('|')})\\.tsx$`),
+  };
+  const reached = Object.fromEntries(Object.keys(entries).map((name) => [name, new Set<string>()])) as Record<keyof typeof entries, Set<string>>;
+  const path = (id: string) => id.replaceAll('\\', '/');
   const plugin: Plugin = {
-    name: 'airbox:first-page-chunk',
+    name: 'airbox:chunk-groups',
     apply: 'build',
     buildEnd() {
-      const pending = [...this.getModuleIds()].filter((id) => /[\\/]src[\\/]main\.tsx$/.test(id));
-      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-        if (firstPage.has(id) || reachedThroughIndex.test(id)) continue;
-        firstPage.add(id);
-        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      for (const [name, entry] of Object.entries(entries) as [keyof typeof entries, RegExp][]) {
+        const modules = reached[name];
+        modules.clear();
+        const pending = [...this.getModuleIds()].filter((id) => entry.test(path(id)));
+        if (pending.length === 0) this.error(`chunk-groups: no module is ${entry} (apps/web/vite.config.ts)`);
+        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+          if (modules.has(id) || reachedThroughIndex.test(path(id))) continue;
+          modules.add(id);
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
       }
     },
   };
-  return { plugin, test: (id: string) => firstPage.has(id) };
+  const groups = [
+    { name: 'first-page', test: (id: string) => reached.firstPage.has(id) },
+    { name: 'query-layout', test: (id: string) => reached.queryLayout.has(id) },
+    { name: 'dashboard-data', test: (id: string) => reached.dashboardData.has(id) },
+    {
+      name: 'shared',
+      test: (id: string) => reached.signedIn.has(id) && reached.publicScreens.has(id),
+      entriesAware: true,
+      // Any part smaller is merged into its nearest: two chunks today (4 and 26 KB gzipped).
+      entriesAwareMergeThreshold: 300_000,
+    },
+    { name: 'signed-in', test: (id: string) => reached.signedIn.has(id) },
+  ];
+  return { plugin, groups };
 }
 
-const firstPage = firstPageChunk();
+const chunks = chunkGroups();
 
 const TESTS = 'src/**/*.test.{ts,tsx}';
 
@@ -167,7 +208,7 @@ export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? productionReactRouter : [] },
   plugins: [
     react(),
-    firstPage.plugin,
+    chunks.plugin,
     themeWithoutCssVariables(),
     reactRouterWithoutUnusedComponents(),
     paletteDefaultsOnly(),
@@ -202,7 +243,9 @@ export default defineConfig(({ command }) => ({
         moduleSideEffects: (id: string) => !/node_modules\/(dayjs|hoist-non-react-statics|react-is)\//.test(id),
       },
       output: {
-        codeSplitting: { groups: [{ name: 'first-page', test: firstPage.test }] },
+        codeSplitting: { groups: chunks.groups },
+        // The shared group's parts are named after every screen using them (over 100 characters).
+        chunkFileNames: ({ name }) => `assets/${name.startsWith('shared~') ? 'shared' : '[name]'}-[hash].js`,
       },
     },
   },

@@ -35,7 +35,9 @@ const accountScreen = (path: string, title: string, screen: AccountScreen) =>
 
 /**
  * Every route of spec 01 §2. The login screen is in the first bundle; every other screen, the
- * query layout around them and the signed-in layout load on demand.
+ * query layout around them and the signed-in layout load on demand. A screen opened without
+ * signing in is named in vite.config.ts's PUBLIC_SCREENS, so that it loads none of the signed-in
+ * shell's chunk.
  */
 export const routes: RouteObject[] = [
   {
