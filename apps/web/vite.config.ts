@@ -14,15 +14,18 @@ const PUBLIC_SCREENS = ['register', 'active', 'lose-efficacy', 'lock', 'reset', 
  * - first-page: main.tsx's (the login route): one request and one gzip stream instead of a dozen
  *   small chunks shared with lazy screens.
  * - query-layout: the layout around every screen but login, signed in or not.
- * - dashboard-data: the dashboard's calls (routes/dashboard-data), small, so that they leave
- *   before the rest of the signed-in shell has loaded.
+ * - dashboard-data: the dashboard's calls (routes/dashboard-data) with what they need (11.6 KB
+ *   gzipped), so that they leave before the rest of the signed-in shell has loaded.
  * - signed-in: the signed-in layout, the dashboard and the screens' error boundary, whatever else
  *   signed-in screens share with them (issue 24: the dashboard loaded 56 files, 45 of them on one
  *   level of imports, six at a time over HTTP/1.1: 4.0 s to its largest paint at Lighthouse's slow
- *   4G against 2.8 s in 10 files).
+ *   4G against 3.0 s in 7 files, medians of 5 in one run).
  * - shared: what the signed-in shell shares with the public screens, split by the screens that
  *   use it (rolldown's entriesAware, small parts merged): a public screen opened from a link in a
- *   mail (a password reset) loads none of the signed-in chunk.
+ *   mail (a password reset) loads none of the signed-in chunk. Not yet for a public screen using a
+ *   contract module that signed-in modules use too (register, show-qr-code and pickup-share, through
+ *   locker-doors): not followed past the contract's index, it goes to the signed-in group with the
+ *   modules using it (includeDependenciesRecursively), and those screens load that chunk (17 KB).
  * Packages reached through an index that re-exports everything (the contract, zod, dayjs,
  * TanStack Query, @mui/system, @mui/material/styles) are not followed: each group still takes the
  * modules its own ones use (rolldown's includeDependenciesRecursively), but following an index

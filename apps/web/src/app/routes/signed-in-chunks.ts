@@ -9,7 +9,7 @@ export const loadQueryLayout = () => import('../layouts/query-layout');
 export const loadSignedInLayout = () => import('../layouts/signed-in-layout');
 export const loadDashboardRoute = () => import('./dashboard');
 export const loadScreenError = () => import('./screen-error');
-/** Its own small chunk: in the first page it would carry the dashboard's calls onto the login route (2.5 KB). */
+/** Its own chunk (vite.config.ts's dashboard-data group): in the first page it would carry the dashboard's calls onto the login route. */
 export const loadDashboardData = () => import('./dashboard-data');
 
 /** What a visitor does first when they are about to sign in: touch, click, type, or move into a field. */
