@@ -1,6 +1,6 @@
 import { formatUsd, SHIPMENT_MESSAGES } from '@airbox/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { REFUND_MESSAGES, REFUND_STATUS_DELAY_MS } from '../src/modules/shipments/refunds.service.js';
+import { AUTO_REFUND_NO_LONGER_DUE, REFUND_MESSAGES, REFUND_STATUS_DELAY_MS, requestLabelRefund } from '../src/modules/shipments/refunds.service.js';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
 import type { SimulatorPaymentsProvider } from '../src/providers/payments/simulator-payments-provider.js';
 import type { NewUser } from '../src/modules/users/users.table.js';
@@ -216,6 +216,24 @@ describe('automatic refunds of unused labels', () => {
     const refunded = await shipmentRow(unused);
     expect(refunded).toMatchObject({ state: 'refunded', auto_refund: 1 });
     expect((await paymentOrder(refunded.payment_order_id!)).status).toBe('refunded');
+  });
+
+  it('leaves a label scanned, or whose owner turned them off, after the daily job listed it', async () => {
+    const keen = await customer({ auto_refund_labels: 1 });
+    const scanned = await boughtLabel(keen);
+    const changedMind = await customer({ auto_refund_labels: 1 });
+    const kept = await boughtLabel(changedMind);
+    // What happens between the job's list and its request for each label: a scan, a switch turned off.
+    await t.app.db.updateTable('shipments').set({ tracker_status: 'in_transit' }).where('id', '=', scanned).execute();
+    await t.app.db.updateTable('users').set({ auto_refund_labels: 0 }).where('user_id', '=', changedMind.userId).execute();
+    const asked = vi.spyOn(t.app.carriers, 'refund');
+
+    for (const [owner, label] of [[keen, scanned], [changedMind, kept]] as const) {
+      const outcome = await requestLabelRefund({ ...t.app, config: t.config }, owner.userId, label, { auto: true });
+      expect(outcome).toEqual({ ok: false, refundStatus: '', message: AUTO_REFUND_NO_LONGER_DUE });
+      expect(await shipmentRow(label)).toMatchObject({ state: 'bought', refund_status: '', auto_refund: 0 });
+    }
+    expect(asked).not.toHaveBeenCalled();
   });
 
   it('turns on and off in the profile (autoRefundLabels), and getUserByUser_id reports it', async () => {

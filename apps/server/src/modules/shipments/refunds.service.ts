@@ -23,6 +23,7 @@ import {
   findShipmentByTrackingCode,
   findShipmentOfUser,
   hasPickupBooked,
+  isUnusedLabelToRefund,
   listUnusedLabelsToRefund,
   lockShipment,
   moveShipment,
@@ -51,6 +52,9 @@ export const REFUND_MESSAGES = {
   notApplicable: 'The carrier does not refund this label.',
 } as const;
 
+/** The automatic refund's outcome (logged) for a label scanned, or its owner's auto-refunds turned off, after the daily job listed it. */
+export const AUTO_REFUND_NO_LONGER_DUE = 'The label was scanned, or its owner turned automatic refunds off, after the daily job listed it.';
+
 export type RefundOutcome = { ok: true; refundStatus: string } | { ok: false; refundStatus: string; message: string };
 
 /** status_flag of a shipment row (shipments.table.ts): 1 bought, 2 refund pending or refunded, 0 otherwise. */
@@ -66,11 +70,12 @@ function windowDays(carrier: string): number {
 
 /**
  * Asks the carrier to refund one of the user's labels. The customer's request is refused by the
- * spec's rules (refundRefusal); the daily job's (auto) only needs the label unused and inside its
- * window. The row is claimed bought → refund_pending in one conditional UPDATE before the carrier
- * is asked, so two requests at once make one refund. A label with a carrier pickup booked or being
- * booked is refused (SHIPMENT_MESSAGES.refundPickupScheduled), checked in the claim's transaction
- * with the label's row held (lockShipment), as every change that gives a label a pickup holds it.
+ * spec's rules (refundRefusal); the daily job's (auto) needs the label inside its window and still
+ * unused with its row held (isUnusedLabelToRefund). The row is claimed bought → refund_pending in
+ * one conditional UPDATE before the carrier is asked, so two requests at once make one refund. A
+ * label with a carrier pickup booked or being booked is refused
+ * (SHIPMENT_MESSAGES.refundPickupScheduled), checked in the claim's transaction with the label's
+ * row held (lockShipment), as every change that gives a label a pickup holds it.
  * Another user's id answers as a label that cannot be refunded.
  */
 export async function requestLabelRefund(deps: RefundDeps, userId: number, shipmentId: number, options: { auto: boolean }): Promise<RefundOutcome> {
@@ -92,6 +97,9 @@ export async function requestLabelRefund(deps: RefundDeps, userId: number, shipm
 
   const refusal = await writeTransaction(deps.db, async (trx) => {
     if ((await lockShipment(trx, shipment.id)) !== 'bought') return SHIPMENT_MESSAGES.cannotRefund;
+    // The daily job's label, asked again with its row held: scanned since the job listed it (the
+    // parcel is on its way) or its owner turned auto-refunds off, it stays as it is.
+    if (options.auto && !(await isUnusedLabelToRefund(trx, shipment.id))) return AUTO_REFUND_NO_LONGER_DUE;
     // A carrier comes for the parcel (any carrier; booked, or paid and being booked): the
     // customer cancels the pickup first. A pickup still waiting for its payment is not booked
     // once the label is being refunded (its payment then goes back).

@@ -227,24 +227,38 @@ export async function lockTrackedShipment(trx: Db, tracker: Pick<Tracker, 'track
  * refund asked, whose owner keeps auto-refunds on, bought after `boughtAfterIso` and at or before
  * `boughtByIso`; oldest first.
  */
-export async function listUnusedLabelsToRefund(
-  db: Db,
-  carrier: string,
-  bought: { afterIso: string; byIso: string },
-): Promise<Pick<ShipmentRow, 'id' | 'user_id'>[]> {
+/**
+ * The daily job's labels (refunds.service.ts autoRefundUnusedLabels): bought, never scanned (no
+ * tracker status, pre_transit or unknown), no refund asked before, their owner keeping
+ * auto-refunds on.
+ */
+function unusedLabelsToRefund(db: Db) {
   return db
     .selectFrom('shipments')
     .innerJoin('users', 'users.user_id', 'shipments.user_id')
     .select(['shipments.id', 'shipments.user_id'])
     .where('shipments.state', '=', 'bought')
-    .where('shipments.carrier', '=', carrier)
     .where('shipments.tracker_status', 'in', ['', 'pre_transit', 'unknown'])
     .where('shipments.refund_status', '=', '')
-    .where('users.auto_refund_labels', '=', 1)
+    .where('users.auto_refund_labels', '=', 1);
+}
+
+export async function listUnusedLabelsToRefund(
+  db: Db,
+  carrier: string,
+  bought: { afterIso: string; byIso: string },
+): Promise<Pick<ShipmentRow, 'id' | 'user_id'>[]> {
+  return unusedLabelsToRefund(db)
+    .where('shipments.carrier', '=', carrier)
     .where('shipments.bought_at', '<=', bought.byIso)
     .where('shipments.bought_at', '>', bought.afterIso)
     .orderBy('shipments.id')
     .execute();
+}
+
+/** Whether the label is still one the daily job refunds: asked again with its row held, after the job listed it. */
+export async function isUnusedLabelToRefund(trx: Db, shipmentId: number): Promise<boolean> {
+  return (await unusedLabelsToRefund(trx).where('shipments.id', '=', shipmentId).executeTakeFirst()) !== undefined;
 }
 
 export async function updateShipment(db: Db, id: number, changes: ShipmentUpdate): Promise<void> {
