@@ -5,36 +5,43 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-
-/** The screens opened without signing in, each src/app/routes/<name>.tsx (router.tsx). */
-const PUBLIC_SCREENS = ['register', 'active', 'lose-efficacy', 'lock', 'reset', 'barcode', 'payment', 'external-app', 'show-qr-code', 'track', 'pickup-share'];
+/** The screens opened without signing in, each src/app/routes/<name>.tsx (router.tsx); scripts/check-bundle-budget.mjs reads it too. */
+import PUBLIC_SCREENS from './public-screens.json';
 
 /**
  * The app's chunks, each the modules reached from its entries through static imports:
  * - first-page: main.tsx's (the login route): one request and one gzip stream instead of a dozen
  *   small chunks shared with lazy screens.
  * - query-layout: the layout around every screen but login, signed in or not.
- * - dashboard-data: the dashboard's calls (routes/dashboard-data) with what they need (11.6 KB
- *   gzipped), so that they leave before the rest of the signed-in shell has loaded.
+ * - shared (before the two below): what the signed-in shell and the dashboard's calls share with
+ *   the public screens, split by the screens that use it (rolldown's entriesAware, small parts
+ *   merged): a public screen opened from a link in a mail (a password reset) loads neither the
+ *   signed-in chunk (scripts/check-bundle-budget.mjs says so after each build) nor dashboard-data.
+ *   Before the groups that would otherwise take these modules as their own modules' dependencies
+ *   (includeDependenciesRecursively).
+ * - dashboard-data: the dashboard's calls (routes/dashboard-data) with what they need that no
+ *   public screen does (0.5 KB gzipped; the rest is in shared), so that they leave before the rest
+ *   of the signed-in shell has loaded.
  * - signed-in: the signed-in layout, the dashboard and the screens' error boundary, whatever else
  *   signed-in screens share with them (issue 24: the dashboard loaded 56 files, 45 of them on one
  *   level of imports, six at a time over HTTP/1.1: 4.0 s to its largest paint at Lighthouse's slow
  *   4G against 3.0 s in 7 files, medians of 5 in one run).
- * - shared: what the signed-in shell shares with the public screens, split by the screens that
- *   use it (rolldown's entriesAware, small parts merged): a public screen opened from a link in a
- *   mail (a password reset) loads none of the signed-in chunk. Not yet for a public screen using a
- *   contract module that signed-in modules use too (register, show-qr-code and pickup-share, through
- *   locker-doors): not followed past the contract's index, it goes to the signed-in group with the
- *   modules using it (includeDependenciesRecursively), and those screens load that chunk (17 KB).
- * Packages reached through an index that re-exports everything (the contract, zod, dayjs,
- * TanStack Query, @mui/system, @mui/material/styles) are not followed: each group still takes the
- * modules its own ones use (rolldown's includeDependenciesRecursively), but following an index
- * would capture modules only other screens use (the styles index's enhanceHighContrast brought a
- * dozen components' class names onto the first page, 0.7 KB gzipped).
+ * Packages reached through an index that re-exports everything (zod, dayjs, TanStack Query,
+ * @mui/system, @mui/material/styles) are not followed: each group still takes the modules its own
+ * ones use (rolldown's includeDependenciesRecursively), but following an index would capture
+ * modules only other screens use (the styles index's enhanceHighContrast brought a dozen
+ * components' class names onto the first page, 0.7 KB gzipped). The contract's index is followed
+ * by name: a module goes on to the contract modules defining the names it imports from
+ * '@airbox/contract'. Left at the index, a contract module that signed-in and public screens both
+ * use (locker-doors) went to the signed-in group with the modules using it, and register,
+ * show-qr-code and pickup-share loaded the signed-in chunk (17 KB).
  */
 function chunkGroups() {
   const reachedThroughIndex =
-    /packages\/contract\/|node_modules\/(zod|dayjs|@tanstack\/[^/]+|@mui\/system)\/|node_modules\/@mui\/material\/styles\/index\.mjs$/;
+    /node_modules\/(zod|dayjs|@tanstack\/[^/]+|@mui\/system)\/|node_modules\/@mui\/material\/styles\/index\.mjs$/;
+  const contractIndex = /packages\/contract\/dist\/index\.js$/;
+  /** The names a module imports or re-exports from '@airbox/contract' (`import { a, type B, c as d }`). */
+  const contractImports = /\b(?:import|export)\s*\{([^}]*)\}\s*from\s*["']@airbox\/contract["']/g;
   const entries = {
     firstPage: /\/src\/main\.tsx$/,
     queryLayout: /\/src\/app\/layouts\/query-layout\.tsx$/,
@@ -48,15 +55,31 @@ function chunkGroups() {
     name: 'airbox:chunk-groups',
     apply: 'build',
     buildEnd() {
+      const index = [...this.getModuleIds()].find((id) => contractIndex.test(path(id)));
+      if (index === undefined) this.error('chunk-groups: the contract\'s index is not in the build (apps/web/vite.config.ts)');
+      // The contract's index only re-exports its modules (`export *`): each name's module.
+      const definedIn = new Map<string, string>();
+      for (const id of this.getModuleInfo(index)?.importedIds ?? []) for (const name of this.getModuleInfo(id)?.exports ?? []) definedIn.set(name, id);
+      const importsOf = (id: string): readonly string[] => {
+        const info = this.getModuleInfo(id);
+        const imported = info?.importedIds ?? [];
+        if (!imported.includes(index)) return imported;
+        const names = [...(info?.code ?? '').matchAll(contractImports)].flatMap(([, list]) =>
+          list!.split(',').map((item) => item.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!),
+        );
+        const contract = names.map((name) => definedIn.get(name)).filter((module) => module !== undefined);
+        // An import the pattern does not read (`import * as`) stops at the index, as other packages' do.
+        return [...imported.filter((module) => module !== index), ...contract];
+      };
       for (const [name, entry] of Object.entries(entries) as [keyof typeof entries, RegExp][]) {
         const modules = reached[name];
         modules.clear();
         const pending = [...this.getModuleIds()].filter((id) => entry.test(path(id)));
         if (pending.length === 0) this.error(`chunk-groups: no module is ${entry} (apps/web/vite.config.ts)`);
         for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-          if (modules.has(id) || reachedThroughIndex.test(path(id))) continue;
+          if (modules.has(id) || reachedThroughIndex.test(path(id)) || id === index) continue;
           modules.add(id);
-          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          pending.push(...importsOf(id));
         }
       }
     },
@@ -64,14 +87,16 @@ function chunkGroups() {
   const groups = [
     { name: 'first-page', test: (id: string) => reached.firstPage.has(id) },
     { name: 'query-layout', test: (id: string) => reached.queryLayout.has(id) },
-    { name: 'dashboard-data', test: (id: string) => reached.dashboardData.has(id) },
     {
       name: 'shared',
-      test: (id: string) => reached.signedIn.has(id) && reached.publicScreens.has(id),
+      test: (id: string) => (reached.signedIn.has(id) || reached.dashboardData.has(id)) && reached.publicScreens.has(id),
       entriesAware: true,
-      // Any part smaller is merged into its nearest: two chunks today (4 and 26 KB gzipped).
+      // Any part smaller is merged into its nearest: two chunks today (16 and 23 KB gzipped). A
+      // threshold of 60 KB gives the mail's screens 15 KB less (active 25 → 10 KB after the first
+      // page) and the dashboard 3 files more (8), which cost its largest paint a round trip.
       entriesAwareMergeThreshold: 300_000,
     },
+    { name: 'dashboard-data', test: (id: string) => reached.dashboardData.has(id) && !reached.publicScreens.has(id) },
     { name: 'signed-in', test: (id: string) => reached.signedIn.has(id) },
   ];
   return { plugin, groups };

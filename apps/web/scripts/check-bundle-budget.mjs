@@ -1,7 +1,10 @@
 // The login route's JavaScript as first loaded, gzipped, against its budget (issue 12: 150 KB):
 // the scripts dist/index.html loads (the entry may be folded into the chunk it imports, and then
 // has no manifest entry of its own), their static imports (recursively) and the login route's
-// own chunk when it is lazy. Reads Vite's manifest; exits 1 above the budget.
+// own chunk when it is lazy. Then that no screen opened without signing in (public-screens.json)
+// loads the signed-in shell's chunk (issue 24: register did, through a contract module), with each
+// one's JavaScript after the first page. Reads Vite's manifest; exits 1 above the budget or when a
+// public screen reaches the signed-in chunk.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,14 +29,20 @@ const LOGIN_ROUTE_MODULE = 'src/app/routes/login.tsx';
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
-const files = new Set();
 const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
-function collect(key) {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return;
-  if (chunk.file.endsWith('.js')) files.add(chunk.file);
-  for (const imported of chunk.imports ?? []) collect(imported);
+/** The JavaScript files the keys' chunks load, their static imports included (recursively). */
+function closure(keys) {
+  const files = new Set();
+  const collect = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    if (chunk.file.endsWith('.js')) files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) collect(imported);
+  };
+  keys.forEach(collect);
+  return files;
 }
+const gzipped = (files) => [...files].reduce((bytes, file) => bytes + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0) / 1024;
 
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const scripts = [...html.matchAll(/<script type="module"[^>]* src="\/app\/([^"]+\.js)"/g)].map(([, file]) => file);
@@ -46,17 +55,44 @@ for (const file of scripts) {
     console.error(`check-bundle-budget: ${file}, loaded by dist/index.html, is not in dist/.vite/manifest.json`);
     process.exit(1);
   }
-  collect(byFile.get(file));
 }
 // The login screen is in the entry today; should it become lazy, its chunk counts as well.
-if (manifest[LOGIN_ROUTE_MODULE]?.isDynamicEntry) collect(LOGIN_ROUTE_MODULE);
-
-let bytes = 0;
-for (const file of files) bytes += gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-const kb = bytes / 1024;
+const files = closure([...scripts.map((file) => byFile.get(file)), ...(manifest[LOGIN_ROUTE_MODULE]?.isDynamicEntry ? [LOGIN_ROUTE_MODULE] : [])]);
+const kb = gzipped(files);
 
 console.log(`login route JS: ${kb.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB) in ${files.size} file(s)`);
 if (kb > BUDGET_KB) {
   console.error(`login route JS is over budget by ${(kb - BUDGET_KB).toFixed(1)} KB`);
   process.exit(1);
 }
+
+// vite.config.ts's chunks: every screen but login sits in the query layout (router.tsx).
+const chunkNamed = (name) => {
+  const keys = Object.keys(manifest).filter((key) => manifest[key].name === name && !manifest[key].src);
+  if (keys.length === 0) {
+    console.error(`check-bundle-budget: no chunk is named ${name} in dist/.vite/manifest.json (vite.config.ts's chunkGroups)`);
+    process.exit(1);
+  }
+  return keys;
+};
+const queryLayout = chunkNamed('query-layout');
+const signedInFiles = new Set(chunkNamed('signed-in').map((key) => manifest[key].file));
+const publicScreens = JSON.parse(readFileSync(join(dist, '..', 'public-screens.json'), 'utf8'));
+const sizes = [];
+let reachesSignedIn = false;
+for (const screen of publicScreens) {
+  const key = `src/app/routes/${screen}.tsx`;
+  if (!manifest[key]) {
+    console.error(`check-bundle-budget: ${key} (public-screens.json) is not in dist/.vite/manifest.json`);
+    process.exit(1);
+  }
+  const after = [...closure([...queryLayout, key])].filter((file) => !files.has(file));
+  const signedIn = after.filter((file) => signedInFiles.has(file));
+  if (signedIn.length > 0) {
+    console.error(`check-bundle-budget: the public screen ${screen} loads the signed-in shell's chunk (${signedIn.join(', ')}); see vite.config.ts's chunkGroups`);
+    reachesSignedIn = true;
+  }
+  sizes.push(`${screen} ${gzipped(after).toFixed(1)}`);
+}
+console.log(`public screens' JS after the first page, KB gzipped: ${sizes.join(', ')}`);
+if (reachesSignedIn) process.exit(1);

@@ -36,8 +36,8 @@ const accountScreen = (path: string, title: string, screen: AccountScreen) =>
 /**
  * Every route of spec 01 §2. The login screen is in the first bundle; every other screen, the
  * query layout around them and the signed-in layout load on demand. A screen opened without
- * signing in is named in vite.config.ts's PUBLIC_SCREENS, so that it loads none of the signed-in
- * shell's chunk.
+ * signing in is named in public-screens.json (vite.config.ts's chunks), so that it loads none of
+ * the signed-in shell's chunk.
  */
 export const routes: RouteObject[] = [
   {
