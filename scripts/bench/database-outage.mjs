@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { checkWrites, newWrite, openDatabase, performWrite, signedInCustomers, startServer } from './crash-writes.mjs';
-import { ensureDebianPackages, freePort, markdownTable, sleep } from './lib.mjs';
+import { ensureDebianPackages, freePort, markdownTable, percentile, sleep } from './lib.mjs';
 
 const PG_BIN = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find((dir) => existsSync(join(dir, 'initdb')));
 const CLIENTS = 16;
@@ -64,10 +64,6 @@ function postgresIds() {
   const run = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
   const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
   return { uid: Number(run.stdout.trim()), gid: Number(gid.stdout.trim()) };
-}
-
-function percentile(sorted, p) {
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 export async function run(argv = []) {

@@ -25,6 +25,11 @@ export function freePort() {
   });
 }
 
+/** The p-th percentile (0–100) of numbers sorted ascending, by nearest rank (a value measured); NaN for none. */
+export function percentile(sorted, p) {
+  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
 export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 /** Waits until `url` answers 200, or throws after `seconds`; `child` exiting first throws at once. */

@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { CUSTOMER_PASSWORD, checkWrites, openDatabase, signedInCustomers, startServer } from './crash-writes.mjs';
-import { markdownTable } from './lib.mjs';
+import { markdownTable, percentile } from './lib.mjs';
 
 const P99_TARGET_MS = 400;
 /** Issue 24 target 3: p99 per kind of call, and the event loop's delay. */
@@ -190,8 +190,6 @@ function send(agent, base, { method = 'GET', path = '/', headers = {}, body }) {
   });
 }
 
-/** The value at quantile q of sorted numbers (nearest rank). */
-const quantile = (sorted, q) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]);
 
 /**
  * Each kind's rounds arriving as a Poisson process at its rate (open loop: a round starts at its
@@ -240,7 +238,7 @@ async function arrivals(base, plan, seconds) {
       await Promise.all(running);
       latencies.sort((a, b) => a - b);
       const ms = (value) => Math.round(value * 10) / 10;
-      return { requests: { total: counts.total }, '4xx': counts['4xx'], '5xx': counts['5xx'], errors: counts.errors, timeouts: 0, latency: { p50: ms(quantile(latencies, 0.5)), p99: ms(quantile(latencies, 0.99)) } };
+      return { requests: { total: counts.total }, '4xx': counts['4xx'], '5xx': counts['5xx'], errors: counts.errors, timeouts: 0, latency: { p50: ms(percentile(latencies, 50)), p99: ms(percentile(latencies, 99)) } };
     }),
   );
   agent.destroy();

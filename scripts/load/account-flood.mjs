@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { DEMO, markdownTable, PRODUCTION_ON_SIMULATORS, sleep, startPortal } from '../bench/lib.mjs';
+import { DEMO, markdownTable, percentile, PRODUCTION_ON_SIMULATORS, sleep, startPortal } from '../bench/lib.mjs';
 
 const FLOODER = { name: 'flooder@example.com', password: 'FloodPass1' };
 
@@ -53,7 +53,6 @@ async function signIn(base, credentials) {
   return { cookie, userId };
 }
 
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 const ms = (value) => (Number.isNaN(value) ? '–' : value.toFixed(value < 10 ? 1 : 0));
 
 /** Runs `loops` requests at once, each again as soon as it is answered, until `until` (or `more()` is false); each answer's time and status. */

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { DEMO, startPortal } from '../bench/lib.mjs';
+import { DEMO, percentile, startPortal } from '../bench/lib.mjs';
 
 /* global window, document, Element, requestAnimationFrame -- watchInPage and the waits run in the page */
 
@@ -80,11 +80,6 @@ function watchInPage(region) {
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
-}
-
-function percentile(sorted, p) {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)];
 }
 
 /** One run: a fresh context, the login form filled in, LOGIN clicked, the count waited for. */
