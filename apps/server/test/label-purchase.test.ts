@@ -1,6 +1,7 @@
 import { encodeLabelPurchaseParam, estimatedDeliveryDate, formatUsd, LABEL_PURCHASE_ERRORCODE, SHIPMENT_MESSAGES, shipDatesFrom } from '@airbox/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { CARRIER_GIVE_UP_MS as BUYING_GIVE_UP_MS } from '../src/modules/carriers/carrier-purchase.js';
+import { REFUND_JOB_DELAY_MS } from '../src/modules/payments/payment-orders.js';
 import { LABEL_PURCHASE_MESSAGES, RATES_VALID_MS } from '../src/modules/shipments/label-purchase.service.js';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
 import type { SimulatorPaymentsProvider } from '../src/providers/payments/simulator-payments-provider.js';
@@ -378,6 +379,10 @@ describe('buyLabelCall and the payment return', () => {
     const failed = await shipmentRow(draftId);
     expect(failed.state).toBe('failed');
     expect((await paymentOrder(failed.payment_order_id!)).status).toBe('captured');
+    // The job waits a minute after the return's own attempt.
+    await t.app.jobs.drain();
+    expect((await paymentOrder(failed.payment_order_id!)).status).toBe('captured');
+    t.advance(REFUND_JOB_DELAY_MS);
     await t.app.jobs.drain();
     const order = await paymentOrder(failed.payment_order_id!);
     expect(order.status).toBe('refunded');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { REFUND_JOB_DELAY_MS } from '../src/modules/payments/payment-orders.js';
 import { INTERRUPTED_CAPTURE_AFTER_MS, PENDING_CAPTURE_RECHECK_MS } from '../src/modules/payments/payments.service.js';
 import { PaymentProviderError } from '../src/providers/payments/payments-provider.js';
 import { createPayPalPaymentsProvider } from '../src/providers/payments/paypal-payments-provider.js';
@@ -492,6 +493,10 @@ describe('buying a membership with PAYMENTS_PROVIDER=paypal', () => {
     expect(await buyAndApprove(customer.cookie, customer.userId, 2)).toBe('/app/payCancel');
     const status = async () => (await t.app.db.selectFrom('payment_orders').selectAll().where('user_id', '=', customer.userId).executeTakeFirstOrThrow());
     expect((await status()).status).toBe('capturing');
+    // The job waits a minute after the return's own attempt.
+    await t.app.jobs.drain();
+    expect((await status()).status).toBe('capturing');
+    t.advance(REFUND_JOB_DELAY_MS);
     await t.app.jobs.drain();
     const order = await status();
     expect(order.status).toBe('refunded');

@@ -82,12 +82,20 @@ export async function openWithProvider(deps: PaymentOrderDeps, opened: { id: num
 export const refundRequestId = (paymentOrderId: number) => `refund-${paymentOrderId}`;
 
 /**
+ * How long a refund's job waits: every caller tries the refund itself at once after enqueuing it,
+ * and the job is there should that fail or the process die. Due at once, it ran beside the
+ * caller's own attempt (harmless, the refund is keyed, but a spurious error in the log).
+ */
+export const REFUND_JOB_DELAY_MS = 60 * 1000;
+
+/**
  * In the caller's transaction: the job that gives a captured order's money back (once: one job
- * per order), `amount` what the provider took when it differs from the order's.
+ * per order) after REFUND_JOB_DELAY_MS, `amount` what the provider took when it differs from the
+ * order's.
  */
 export async function enqueuePaymentRefund(trx: Db, now: Date, paymentOrderId: number, amount?: { cents: number; currency: string }): Promise<void> {
   const payload = amount ? { paymentOrderId, amountCents: amount.cents, currency: amount.currency } : { paymentOrderId };
-  await enqueueJob(trx, now, 'payment-refund', payload, { uniqueKey: `payment-refund:${paymentOrderId}` });
+  await enqueueJob(trx, now, 'payment-refund', payload, { uniqueKey: `payment-refund:${paymentOrderId}`, runAt: new Date(now.getTime() + REFUND_JOB_DELAY_MS) });
 }
 
 /**
