@@ -223,7 +223,9 @@ describe('automatic refunds of unused labels', () => {
     const scanned = await boughtLabel(keen);
     const changedMind = await customer({ auto_refund_labels: 1 });
     const kept = await boughtLabel(changedMind);
-    // What happens between the job's list and its request for each label: a scan, a switch turned off.
+    // What happens between the job's list and its request for each label: a scan, a switch turned
+    // off. (That the check runs with the label's row held is read in requestLabelRefund: a test
+    // cannot step between the lock and the claim.)
     await t.app.db.updateTable('shipments').set({ tracker_status: 'in_transit' }).where('id', '=', scanned).execute();
     await t.app.db.updateTable('users').set({ auto_refund_labels: 0 }).where('user_id', '=', changedMind.userId).execute();
     const asked = vi.spyOn(t.app.carriers, 'refund');

@@ -52,8 +52,8 @@ export const REFUND_MESSAGES = {
   notApplicable: 'The carrier does not refund this label.',
 } as const;
 
-/** The automatic refund's outcome (logged) for a label scanned, or its owner's auto-refunds turned off, after the daily job listed it. */
-export const AUTO_REFUND_NO_LONGER_DUE = 'The label was scanned, or its owner turned automatic refunds off, after the daily job listed it.';
+/** The automatic refund's outcome (logged) for a label that changed after the daily job listed it (scanned, a refund asked, auto-refunds turned off). */
+export const AUTO_REFUND_NO_LONGER_DUE = 'No longer an unused label with automatic refunds on.';
 
 export type RefundOutcome = { ok: true; refundStatus: string } | { ok: false; refundStatus: string; message: string };
 
@@ -97,8 +97,10 @@ export async function requestLabelRefund(deps: RefundDeps, userId: number, shipm
 
   const refusal = await writeTransaction(deps.db, async (trx) => {
     if ((await lockShipment(trx, shipment.id)) !== 'bought') return SHIPMENT_MESSAGES.cannotRefund;
-    // The daily job's label, asked again with its row held: scanned since the job listed it (the
-    // parcel is on its way) or its owner turned auto-refunds off, it stays as it is.
+    // The daily job's label, asked again with its row held (the label's row: a scan waits for it;
+    // not the owner's, whose switch turned off at this very moment may miss this refund): scanned
+    // since the job listed it (the parcel is on its way), a refund asked, or auto-refunds turned
+    // off, it stays as it is.
     if (options.auto && !(await isUnusedLabelToRefund(trx, shipment.id))) return AUTO_REFUND_NO_LONGER_DUE;
     // A carrier comes for the parcel (any carrier; booked, or paid and being booked): the
     // customer cancels the pickup first. A pickup still waiting for its payment is not booked
@@ -255,7 +257,10 @@ export async function autoRefundUnusedLabels(deps: RefundDeps): Promise<void> {
     for (const label of labels) {
       try {
         const outcome = await requestLabelRefund(deps, label.user_id, label.id, { auto: true });
-        if (!outcome.ok) deps.log.warn({ shipment: label.id, message: outcome.message }, 'automatic refund of an unused label not made');
+        if (outcome.ok) continue;
+        // A label that changed since the list is expected; any other refusal is worth a look.
+        const level = outcome.message === AUTO_REFUND_NO_LONGER_DUE ? 'info' : 'warn';
+        deps.log[level]({ shipment: label.id, message: outcome.message }, 'automatic refund of an unused label not made');
       } catch (error) {
         deps.log.error({ err: error, shipment: label.id }, 'automatic refund of an unused label failed');
       }

@@ -223,11 +223,6 @@ export async function lockTrackedShipment(trx: Db, tracker: Pick<Tracker, 'track
 }
 
 /**
- * Bought labels of one carrier never scanned (no tracker status, pre_transit or unknown) with no
- * refund asked, whose owner keeps auto-refunds on, bought after `boughtAfterIso` and at or before
- * `boughtByIso`; oldest first.
- */
-/**
  * The daily job's labels (refunds.service.ts autoRefundUnusedLabels): bought, never scanned (no
  * tracker status, pre_transit or unknown), no refund asked before, their owner keeping
  * auto-refunds on.
@@ -243,6 +238,7 @@ function unusedLabelsToRefund(db: Db) {
     .where('users.auto_refund_labels', '=', 1);
 }
 
+/** The daily job's labels of one carrier bought after `bought.afterIso` and at or before `bought.byIso`; oldest first. */
 export async function listUnusedLabelsToRefund(
   db: Db,
   carrier: string,
