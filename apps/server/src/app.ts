@@ -84,6 +84,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     trustProxy: config.trustProxy,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
+    // The database plugin migrates and, on a first start, seeds the demo data: beyond Fastify's
+    // 10 s on a busy machine (seen: the tests' demo seed with two other suites running), and a
+    // migration on a large table may take minutes. A start that hangs still fails, after 5.
+    pluginTimeout: 5 * 60_000,
     routerOptions: { ignoreTrailingSlash: false },
     // What the HTTP parser refuses (a malformed request, headers over the size limit) is answered
     // like any other failure: the spec's shape and the security headers.
