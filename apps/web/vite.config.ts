@@ -60,16 +60,20 @@ function chunkGroups() {
       // The contract's index only re-exports its modules (`export *`): each name's module, through
       // their own `export *` too (customs re-exports countries).
       const definedIn = new Map<string, string>();
-      const define = (id: string, seen: Set<string>): void => {
-        if (seen.has(id)) return;
-        seen.add(id);
+      const read = new Set<string>();
+      const define = (id: string): void => {
+        if (read.has(id)) return;
+        read.add(id);
         const info = this.getModuleInfo(id);
         for (const name of info?.exports ?? []) if (name !== '*') definedIn.set(name, id);
-        if (info?.exports.includes('*')) for (const imported of info.importedIds) if (/packages\/contract\//.test(path(imported))) define(imported, seen);
+        if (info?.exports.includes('*')) for (const imported of info.importedIds) if (/packages\/contract\//.test(path(imported))) define(imported);
       };
-      const seen = new Set<string>();
-      for (const id of this.getModuleInfo(index)?.importedIds ?? []) define(id, seen);
+      for (const id of this.getModuleInfo(index)?.importedIds ?? []) define(id);
+      // Each module's imports, read once for the five walks.
+      const importsRead = new Map<string, readonly string[]>();
       const importsOf = (id: string): readonly string[] => {
+        const known = importsRead.get(id);
+        if (known) return known;
         const info = this.getModuleInfo(id);
         const imported = info?.importedIds ?? [];
         if (!imported.includes(index)) return imported;
@@ -82,7 +86,9 @@ function chunkGroups() {
           return module;
         });
         // An import the pattern does not read (`import * as`) stops at the index, as other packages' do.
-        return [...imported.filter((module) => module !== index), ...contract];
+        const followed = [...imported.filter((module) => module !== index), ...contract];
+        importsRead.set(id, followed);
+        return followed;
       };
       for (const [name, entry] of Object.entries(entries) as [keyof typeof entries, RegExp][]) {
         const modules = reached[name];
