@@ -41,4 +41,29 @@ describe.runIf(DIALECT === 'sqlite')('SQLite statements kept across a schema cha
       other.close();
     }
   });
+
+  it("names a table's columns after a change that keeps their count, and leaves statements of named columns as they are", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'airbox-statement-cache-'));
+    const file = join(dir, 'cache.db');
+    db = createDatabase(`sqlite:${file}`);
+    await sql`create table people (id integer primary key, nickname text, email text, password_hash text)`.execute(db);
+    await sql`insert into people (nickname, email, password_hash) values ('ann', 'ann@example.com', 'secret-hash')`.execute(db);
+    const qualified = async () => (await sql<Record<string, unknown>>`select "people".* from people order by id`.execute(db!)).rows;
+    const named = async () => (await sql<Record<string, unknown>>`select email, password_hash from people where id = ${1}`.execute(db!)).rows;
+    const counted = async () => (await sql<Record<string, unknown>>`select count(*) as n, max(email) as email from people`.execute(db!)).rows;
+    expect(await qualified()).toEqual([{ id: 1, nickname: 'ann', email: 'ann@example.com', password_hash: 'secret-hash' }]);
+    expect(await named()).toEqual([{ email: 'ann@example.com', password_hash: 'secret-hash' }]);
+    expect(await counted()).toEqual([{ n: 1, email: 'ann@example.com' }]);
+
+    const other = new SqliteDatabase(file);
+    try {
+      // Four columns before and after: only the schema's version tells the kept statement's names are stale.
+      other.exec("alter table people drop column nickname; alter table people add column city text default 'Oakland'");
+      expect(await named()).toEqual([{ email: 'ann@example.com', password_hash: 'secret-hash' }]);
+      expect(await counted()).toEqual([{ n: 1, email: 'ann@example.com' }]);
+      expect(await qualified()).toEqual([{ id: 1, email: 'ann@example.com', password_hash: 'secret-hash', city: 'Oakland' }]);
+    } finally {
+      other.close();
+    }
+  });
 });
