@@ -243,9 +243,9 @@ const STATEMENT_CACHE_SIZE = 1000;
  * SQLite prepares a statement again by itself after a schema change.
  */
 function withStatementCache(database: SqliteDatabase.Database): KyselySqliteDatabase {
-  const statements = new LRUCache<string, { statement: SqliteStatement; star: boolean }>({ max: STATEMENT_CACHE_SIZE });
+  const statements = new LRUCache<string, SqliteStatement>({ max: STATEMENT_CACHE_SIZE });
   // The schema's version (SQLite counts every change, whichever connection made it: a migration
-  // run by a CLI beside the portal, another server on the same file).
+  // run by a CLI beside the portal, another server on the same file), read before each query.
   const schemaVersion = database.prepare('PRAGMA schema_version').pluck();
   let version: unknown = schemaVersion.get();
   return {
@@ -254,32 +254,21 @@ function withStatementCache(database: SqliteDatabase.Database): KyselySqliteData
       database.close();
     },
     prepare: (text) => {
-      let kept = statements.get(text);
-      // A statement keeps the columns it was prepared with (withRowsOfArrays). Only a `*` can
-      // make them other columns after a schema change (named ones stay those names, or fail):
-      // before a kept one runs, a change of the schema by any connection forgets them all. The
-      // pragma is a read of the database's header: 6 µs under load, a tenth of Purchased Labels'
-      // statements when read before each one (issue 24).
-      if (kept?.star) {
-        const current = schemaVersion.get();
-        if (current !== version) {
-          statements.clear();
-          version = current;
-          kept = undefined;
-        }
+      // A statement keeps the columns it was prepared with (withRowsOfArrays): a change of the
+      // schema by any connection forgets them all (one cached pragma, about a microsecond).
+      const current = schemaVersion.get();
+      if (current !== version) {
+        statements.clear();
+        version = current;
       }
-      if (!kept) {
-        kept = { statement: withRowsOfArrays(database.prepare(text)), star: readsEveryColumn(text) };
-        statements.set(text, kept);
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = withRowsOfArrays(database.prepare(text));
+        statements.set(text, statement);
       }
-      return kept.statement;
+      return statement;
     },
   };
-}
-
-/** Whether a query's columns are a table's as they are (`select *`, `"t".*`, `returning *`); count(*) is not. */
-function readsEveryColumn(text: string): boolean {
-  return text.replace(/count\(\*\)/gi, '').includes('*');
 }
 
 /**
