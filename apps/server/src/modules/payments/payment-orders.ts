@@ -88,6 +88,9 @@ export const refundRequestId = (paymentOrderId: number) => `refund-${paymentOrde
  */
 export const REFUND_JOB_DELAY_MS = 60 * 1000;
 
+/** When a refund's job enqueued at `now` is due (REFUND_JOB_DELAY_MS). */
+export const refundJobRunAt = (now: Date) => new Date(now.getTime() + REFUND_JOB_DELAY_MS);
+
 /**
  * In the caller's transaction: the job that gives a captured order's money back (once: one job
  * per order) after REFUND_JOB_DELAY_MS, `amount` what the provider took when it differs from the
@@ -95,7 +98,7 @@ export const REFUND_JOB_DELAY_MS = 60 * 1000;
  */
 export async function enqueuePaymentRefund(trx: Db, now: Date, paymentOrderId: number, amount?: { cents: number; currency: string }): Promise<void> {
   const payload = amount ? { paymentOrderId, amountCents: amount.cents, currency: amount.currency } : { paymentOrderId };
-  await enqueueJob(trx, now, 'payment-refund', payload, { uniqueKey: `payment-refund:${paymentOrderId}`, runAt: new Date(now.getTime() + REFUND_JOB_DELAY_MS) });
+  await enqueueJob(trx, now, 'payment-refund', payload, { uniqueKey: `payment-refund:${paymentOrderId}`, runAt: refundJobRunAt(now) });
 }
 
 /**

@@ -19,7 +19,7 @@ import { enqueueJob } from '../jobs/jobs.js';
 import { notify } from '../notifications/notify.js';
 import { recordPurchase } from '../operations/ledger.js';
 import type { CheckoutPurpose } from '../payments/checkout.js';
-import { PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE, REFUND_JOB_DELAY_MS, refundPartOfPaymentOrder } from '../payments/payment-orders.js';
+import { PAY_CANCEL_PAGE, PAY_SUCCESS_PAGE, refundJobRunAt, refundPartOfPaymentOrder } from '../payments/payment-orders.js';
 import { findUserById, lockUser } from '../users/users.repository.js';
 import { trackingCsv } from './label-batch-files.js';
 import {
@@ -212,7 +212,7 @@ async function failRow(deps: LabelBatchDeps, row: LabelBatchRowRow, error: Carri
       { state: 'failed', note: refusalNote(error, row.price_cents), refund_state: 'pending', refund_cents: row.price_cents, updated_at: now.toISOString() },
       ['queued'],
     );
-    if (moved) await enqueueJob(trx, now, 'label-batch-refund', { rowId: row.id }, { uniqueKey: `label-batch-refund:${row.id}`, runAt: new Date(now.getTime() + REFUND_JOB_DELAY_MS) });
+    if (moved) await enqueueJob(trx, now, 'label-batch-refund', { rowId: row.id }, { uniqueKey: `label-batch-refund:${row.id}`, runAt: refundJobRunAt(now) });
     return moved;
   });
   deps.log.warn({ batchRow: row.id, code: error.code }, failed ? 'the carrier refused a batch row; its amount is refunded' : 'batch row refusal seen before');
