@@ -21,14 +21,19 @@ describe.runIf(DIALECT === 'sqlite')('SQLite statements kept across a schema cha
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const rows = async () => (await sql<Record<string, unknown>>`select * from people order by id`.execute(db!)).rows;
-
-  it('names every value by its column after a column is dropped or added elsewhere', async () => {
+  /** A database file with one person in `people`, open as `db`; its path, for a second connection. */
+  const peopleDatabase = async () => {
     dir = mkdtempSync(join(tmpdir(), 'airbox-statement-cache-'));
     const file = join(dir, 'cache.db');
     db = createDatabase(`sqlite:${file}`);
     await sql`create table people (id integer primary key, nickname text, email text, password_hash text)`.execute(db);
     await sql`insert into people (nickname, email, password_hash) values ('ann', 'ann@example.com', 'secret-hash')`.execute(db);
+    return file;
+  };
+  const rows = async () => (await sql<Record<string, unknown>>`select * from people order by id`.execute(db!)).rows;
+
+  it('names every value by its column after a column is dropped or added elsewhere', async () => {
+    const file = await peopleDatabase();
     expect(await rows()).toEqual([{ id: 1, nickname: 'ann', email: 'ann@example.com', password_hash: 'secret-hash' }]);
 
     const other = new SqliteDatabase(file);
@@ -43,11 +48,7 @@ describe.runIf(DIALECT === 'sqlite')('SQLite statements kept across a schema cha
   });
 
   it("names a table's columns after a change that keeps their count, and leaves statements of named columns as they are", async () => {
-    dir = mkdtempSync(join(tmpdir(), 'airbox-statement-cache-'));
-    const file = join(dir, 'cache.db');
-    db = createDatabase(`sqlite:${file}`);
-    await sql`create table people (id integer primary key, nickname text, email text, password_hash text)`.execute(db);
-    await sql`insert into people (nickname, email, password_hash) values ('ann', 'ann@example.com', 'secret-hash')`.execute(db);
+    const file = await peopleDatabase();
     const qualified = async () => (await sql<Record<string, unknown>>`select "people".* from people order by id`.execute(db!)).rows;
     const named = async () => (await sql<Record<string, unknown>>`select email, password_hash from people where id = ${1}`.execute(db!)).rows;
     const counted = async () => (await sql<Record<string, unknown>>`select count(*) as n, max(email) as email from people`.execute(db!)).rows;
