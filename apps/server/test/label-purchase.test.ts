@@ -585,6 +585,31 @@ describe('buyLabelCall and the payment return', () => {
     expect(await payments().refundsOf(order.capture_id!)).toHaveLength(1);
   });
 
+  it('fails the label of a capture of another amount, saying why, when its refund is made by the job', async () => {
+    const customer = await newCustomer(t.app);
+    const { draftId, token } = await rateAndBuy(customer);
+    const capture = t.app.payments.captureOrder.bind(t.app.payments);
+    const spy = vi.spyOn(t.app.payments, 'captureOrder').mockImplementation(async (...args) => {
+      const result = await capture(...args);
+      return { ...result, amountCents: (result.amountCents ?? 0) - 1 };
+    });
+    payments().failNextRefund(new Error('socket hang up'));
+    try {
+      await follow(await approve(token), customer.cookie);
+    } finally {
+      spy.mockRestore();
+    }
+    const paying = await shipmentRow(draftId);
+    expect(paying.state).toBe('paying');
+    t.advance(REFUND_JOB_DELAY_MS);
+    await t.app.jobs.drain();
+    const failed = await shipmentRow(draftId);
+    expect(failed).toMatchObject({ state: 'failed', purchase_note: LABEL_PURCHASE_MESSAGES.wrongAmount });
+    const order = await paymentOrder(failed.payment_order_id!);
+    expect(order.status).toBe('refunded');
+    expect(await payments().refundsOf(order.capture_id!)).toEqual([{ requestId: `refund-${order.id}`, amountCents: failed.total_cents - 1, currency: 'USD' }]);
+  });
+
   it('sends a payer who cancels at the provider back to the Review step with nothing bought, and the label can be paid again', async () => {
     const customer = await newCustomer(t.app);
     const { draftId, rate: usps, token } = await rateAndBuy(customer);

@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { refundPaymentOrder } from '../modules/payments/payment-orders.js';
+import { refundCaptureOfAnotherAmount, refundPaymentOrder } from '../modules/payments/payment-orders.js';
 import { defineJob, jobId } from './define-job.js';
 
 const payload = z.object({ paymentOrderId: jobId, amountCents: z.number().int().positive().optional(), currency: z.string().optional() });
 
 declare module '../modules/jobs/jobs.js' {
   interface JobPayloads {
-    /** Gives a captured payment back (once: the refund's key is the order's); amount when it differs from the order's. */
+    /**
+     * Gives a captured payment back (once: the refund's key is the order's). With an amount: a
+     * capture of another amount than the order's, whose purpose ends in the refund's transaction;
+     * without: money captured for nothing waiting (captureForPurpose).
+     */
     'payment-refund': z.infer<typeof payload>;
   }
 }
@@ -15,7 +19,7 @@ export const paymentRefundJob = defineJob({
   name: 'payment-refund',
   payload,
   run: async ({ paymentOrderId, amountCents, currency }, context) => {
-    const amount = amountCents !== undefined && currency !== undefined ? { cents: amountCents, currency } : undefined;
-    await refundPaymentOrder(context, paymentOrderId, amount ? { amount } : {});
+    if (amountCents !== undefined && currency !== undefined) await refundCaptureOfAnotherAmount(context, paymentOrderId, { cents: amountCents, currency });
+    else await refundPaymentOrder(context, paymentOrderId);
   },
 });

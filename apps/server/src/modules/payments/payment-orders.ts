@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { enqueueJob } from '../jobs/jobs.js';
-import type { CheckoutDeps, CheckoutPurpose } from './checkout.js';
+import { type CheckoutDeps, type CheckoutPurpose, purposeOf } from './checkout.js';
 import { findPaymentOrder, insertPaymentOrder, setCaptureId, setProviderOrderId, transitionPaymentOrder, updatePaymentOrder } from './payments.repository.js';
 import type { PaymentOrderRow, PaymentPurpose } from './payments.table.js';
 
@@ -202,7 +202,6 @@ export async function captureForPurpose(deps: CheckoutDeps, purpose: CheckoutPur
  */
 export async function refundWrongCapture(
   deps: CheckoutDeps,
-  purpose: CheckoutPurpose,
   order: PaymentOrderRow,
   captureId: string | null,
   taken: { cents: number; currency: string },
@@ -218,13 +217,22 @@ export async function refundWrongCapture(
     await enqueuePaymentRefund(trx, now, order.id, taken);
   });
   try {
-    await refundPaymentOrder(deps, order.id, {
-      amount: taken,
-      within: async (trx) => {
-        await purpose.refunded?.(trx, deps, order);
-      },
-    });
+    await refundCaptureOfAnotherAmount(deps, order.id, taken);
   } catch (error) {
     deps.log.error({ err: error, paymentOrder: order.id }, 'refund of a wrong capture failed; its job tries again');
   }
+}
+
+/**
+ * The refund of a capture of another amount (refundWrongCapture), by the request and by its job
+ * alike: what `taken` went back, and in the same transaction the order's purpose ends what it
+ * paid for (a label, a batch, an extension left paying would wait for nothing).
+ */
+export async function refundCaptureOfAnotherAmount(deps: CheckoutDeps, paymentOrderId: number, taken: { cents: number; currency: string }): Promise<boolean> {
+  return refundPaymentOrder(deps, paymentOrderId, {
+    amount: taken,
+    within: async (trx, order) => {
+      await purposeOf(order).refunded?.(trx, deps, order);
+    },
+  });
 }

@@ -153,7 +153,7 @@ async function settleCompletedCapture(deps: PaymentsDeps, purpose: CheckoutPurpo
   }
   if (capture.amountCents !== order.amount_cents || capture.currency !== order.currency) {
     // Issue 7 left it failed: nothing is granted or bought, and what the provider took goes back.
-    await refundWrongCapture(deps, purpose, order, capture.captureId, { cents: capture.amountCents ?? 0, currency: capture.currency ?? '' });
+    await refundWrongCapture(deps, order, capture.captureId, { cents: capture.amountCents ?? 0, currency: capture.currency ?? '' });
   } else {
     await captureForPurpose(deps, purpose, order, capture.captureId);
   }
