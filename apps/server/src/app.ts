@@ -150,25 +150,32 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(security);
-  // Before what uses it: onClose hooks run last-registered first, so the pool ends after the jobs.
-  await app.register(cpuPool);
-  await app.register(database);
-  await app.register(mail);
-  await app.register(payments);
-  await app.register(carriers);
-  await app.register(uspsPickups);
-  await app.register(rateLimit);
-  await app.register(session);
-  await app.register(wallet);
-  await app.register(passPush);
-  await app.register(checkout);
-  await app.register(jobs);
-  await app.register(barcodes);
-  await app.register(docs);
-  await app.register(webApp);
-  await app.register(healthRoutes);
-  await app.register(appV1Routes);
-  await app.register(passkitRoutes);
-  await app.ready();
+  try {
+    // Before what uses it: onClose hooks run last-registered first, so the pool ends after the jobs.
+    await app.register(cpuPool);
+    await app.register(database);
+    await app.register(mail);
+    await app.register(payments);
+    await app.register(carriers);
+    await app.register(uspsPickups);
+    await app.register(rateLimit);
+    await app.register(session);
+    await app.register(wallet);
+    await app.register(passPush);
+    await app.register(checkout);
+    await app.register(jobs);
+    await app.register(barcodes);
+    await app.register(docs);
+    await app.register(webApp);
+    await app.register(healthRoutes);
+    await app.register(appV1Routes);
+    await app.register(passkitRoutes);
+    await app.ready();
+  } catch (error) {
+    // What did start (the CPU pool's thread, the database's connections, the jobs' worker) ends
+    // with the failed start, instead of holding the process or a test worker's pool thread.
+    await app.close().catch((closing: unknown) => app.log.error({ err: closing }, 'closing after a failed start failed'));
+    throw error;
+  }
   return app;
 }

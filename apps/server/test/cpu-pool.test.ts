@@ -121,4 +121,16 @@ describe('the app and its worker pool', () => {
     }
     expect(sharedCpuPool().threads).toBe(0);
   });
+
+  it('lets the pool’s threads end with the next app when a start failed (its database refused)', async () => {
+    await expect(buildTestApp('postgres://postgres@127.0.0.1:1/nothing')).rejects.toThrow();
+    const built = await buildTestApp(database.url());
+    try {
+      await runCpuTask({ task: 'label', content: LABEL, format: 'ZPL' });
+      expect(sharedCpuPool().threads).toBeGreaterThan(0);
+    } finally {
+      await built.close();
+    }
+    expect(sharedCpuPool().threads).toBe(0);
+  });
 });

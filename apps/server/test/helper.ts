@@ -126,7 +126,10 @@ export async function buildTestApp(databaseUrl: string, overrides: Partial<AppCo
     clock: () => new Date(now),
     ...overrides,
   };
-  const app = await buildApp(config, { logStream: { write: (line: string) => void logs.push(line) } });
+  const app = await buildApp(config, { logStream: { write: (line: string) => void logs.push(line) } }).catch((error: unknown) => {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
   const close = async () => {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
