@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
 import { REFUND_STATUS_DELAY_MS } from '../src/modules/shipments/refunds.service.js';
+import { REFUND_JOB_DELAY_MS } from '../src/modules/payments/payment-orders.js';
 import type { SimulatorPaymentsProvider } from '../src/providers/payments/simulator-payments-provider.js';
 import type { Db } from '../src/db/database.js';
 import { spendAccountBudget } from '../src/modules/auth/account-budget.js';
@@ -289,6 +290,26 @@ describe('a carrier refusal', () => {
     // The batch's refunded sum counts that label too, once (its job drained again).
     await t.app.jobs.drain();
     expect(cents((await detail(customer, uploaded.id)).refunded)).toBe(cents(refusedRow.rate.rate) + cents(label.rate.rate));
+  });
+  it('refunds a refused row through its job, once, when the provider does not answer the refund at first', async () => {
+    const customer = await newCustomer(t.app);
+    const uploaded = await upload(customer, { text: csvOf(rowsOf(2), '\t'), from: FROM });
+    await rated(customer, uploaded.id, { rule: 'service', carrier: 'USPS', service: 'Priority' });
+    carriers().failNext('buyRate', 'SHIPMENT.POSTAGE.FAILURE');
+    payments().failNextRefund(new Error('socket hang up'));
+    const { batch } = await paid(customer, uploaded.id);
+    expect(batch).toMatchObject({ state: 'finished', counts: { bought: 1, failed: 1 }, refunded: '0.00' });
+    expect(batch.rows[0]).toMatchObject({ row: 1, state: 'failed', refund: 'pending' });
+    const [order] = await capturedOrders(customer);
+    expect(await payments().refundsOf(order!.capture_id!)).toEqual([]);
+    // The job waits a minute after the row's own attempt, then gives the row's amount back, once.
+    t.advance(REFUND_JOB_DELAY_MS);
+    await t.app.jobs.drain();
+    await t.app.jobs.drain();
+    const after = await detail(customer, uploaded.id);
+    expect(after.rows[0]).toMatchObject({ row: 1, state: 'failed', refund: 'refunded' });
+    expect(after.refunded).toBe(after.rows[0].refundAmount);
+    expect((await payments().refundsOf(order!.capture_id!)).map((refund) => refund.amountCents)).toEqual([Math.round(Number(after.rows[0].refundAmount) * 100)]);
   });
 });
 

@@ -47,7 +47,7 @@ describe.runIf(DIALECT === 'sqlite')('SQLite statements kept across a schema cha
     }
   });
 
-  it("names a table's columns after a change that keeps their count, and leaves statements of named columns as they are", async () => {
+  it("names a table's columns after a change that keeps their count, and still answers statements of named columns and counts", async () => {
     const file = await peopleDatabase();
     const qualified = async () => (await sql<Record<string, unknown>>`select "people".* from people order by id`.execute(db!)).rows;
     const named = async () => (await sql<Record<string, unknown>>`select email, password_hash from people where id = ${1}`.execute(db!)).rows;
