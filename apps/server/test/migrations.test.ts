@@ -4,7 +4,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { insertFixtureUser } from './fixtures.js';
 import { insertShipment } from './shipment-fixtures.js';
-import { useTestDb } from './helper.js';
+import { DIALECT, useTestDb } from './helper.js';
 
 const database = useTestDb({ migrated: false });
 
@@ -80,5 +80,17 @@ describe('migrations', () => {
     await expect(database.db.updateTable('pickups').set({ state: 'unknown' as 'quoted' }).where('provider_pickup_id', '=', 'pickup_migrated_2').execute()).rejects.toThrow();
     const row = await database.db.selectFrom('shipments').select('pickup_note').where('id', '=', shipment.id).executeTakeFirstOrThrow();
     expect(row.pickup_note).toBe('');
+  });
+
+  it.runIf(DIALECT === 'postgres')('fail instead of waiting on for a table another session holds, and run once it is let go', async () => {
+    const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+    // The tests before left it at the latest: the last migration undone.
+    expect((await migrator.migrateTo('2026-12-05-0032-scan-forms')).error).toBeUndefined();
+    // A running server's transaction reads saved_orders, which the last migration alters.
+    await database.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('saved_orders').select('id').execute();
+      await expect(migrateToLatest(database.db)).rejects.toThrow('Migration 2026-12-05-0033-saved-order-customs failed');
+    });
+    expect(await migrateToLatest(database.db)).toEqual(['2026-12-05-0033-saved-order-customs']);
   });
 });
