@@ -9,7 +9,8 @@ declare module '../modules/jobs/jobs.js' {
     /**
      * Gives a captured payment back (once: the refund's key is the order's). With an amount: a
      * capture of another amount than the order's, whose purpose ends in the refund's transaction;
-     * without: money captured for nothing waiting (captureForPurpose).
+     * without: money captured for nothing waiting (captureForPurpose), or for a purchase the
+     * carrier refused (carrier-purchase.ts).
      */
     'payment-refund': z.infer<typeof payload>;
   }
