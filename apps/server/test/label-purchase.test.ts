@@ -560,14 +560,19 @@ describe('buyLabelCall and the payment return', () => {
     expect(await countOf('shipment_labels', draftId)).toBe(2);
   });
 
-  it('refunds a capture of another amount than the order\'s, and buys nothing', async () => {
-    const customer = await newCustomer(t.app);
-    const { draftId, token } = await rateAndBuy(customer);
+  /** The provider captures one cent less than the order's amount, until the spy is restored. */
+  const captureOneCentShort = () => {
     const capture = t.app.payments.captureOrder.bind(t.app.payments);
-    const spy = vi.spyOn(t.app.payments, 'captureOrder').mockImplementation(async (...args) => {
+    return vi.spyOn(t.app.payments, 'captureOrder').mockImplementation(async (...args) => {
       const result = await capture(...args);
       return { ...result, amountCents: (result.amountCents ?? 0) - 1 };
     });
+  };
+
+  it('refunds a capture of another amount than the order\'s, and buys nothing', async () => {
+    const customer = await newCustomer(t.app);
+    const { draftId, token } = await rateAndBuy(customer);
+    const spy = captureOneCentShort();
     const before = carriers().purchaseCount();
     try {
       const row = await shipmentRow(draftId);
@@ -588,11 +593,7 @@ describe('buyLabelCall and the payment return', () => {
   it('fails the label of a capture of another amount, saying why, when its refund is made by the job', async () => {
     const customer = await newCustomer(t.app);
     const { draftId, token } = await rateAndBuy(customer);
-    const capture = t.app.payments.captureOrder.bind(t.app.payments);
-    const spy = vi.spyOn(t.app.payments, 'captureOrder').mockImplementation(async (...args) => {
-      const result = await capture(...args);
-      return { ...result, amountCents: (result.amountCents ?? 0) - 1 };
-    });
+    const spy = captureOneCentShort();
     payments().failNextRefund(new Error('socket hang up'));
     try {
       await follow(await approve(token), customer.cookie);
