@@ -291,6 +291,7 @@ describe('a carrier refusal', () => {
     await t.app.jobs.drain();
     expect(cents((await detail(customer, uploaded.id)).refunded)).toBe(cents(refusedRow.rate.rate) + cents(label.rate.rate));
   });
+
   it('refunds a refused row through its job, once, when the provider does not answer the refund at first', async () => {
     const customer = await newCustomer(t.app);
     const uploaded = await upload(customer, { text: csvOf(rowsOf(2), '\t'), from: FROM });
