@@ -20,15 +20,22 @@ async function statusOf(heading: string) {
   return status as HTMLElement;
 }
 
+// The pay pages' tests that move the clock past their 2 seconds instead of waiting for them.
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('Pay Success', () => {
   it('says what was bought and the new balance, then goes to the dashboard', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn();
     userApi({ credits: 12 });
     const { location } = renderApp('/paySuccess?plan=1&number=10');
     const status = await statusOf(MESSAGES.paySuccess);
     expect(status).toHaveTextContent('You bought 10 credits.');
     expect(await screen.findByText('Your balance is now 12 credits.')).toBeInTheDocument();
-    await waitFor(() => expect(location()).toBe('/dashboard'), { timeout: 5_000 });
+    await vi.advanceTimersByTimeAsync(PAY_REDIRECT_DELAY_MS);
+    await waitFor(() => expect(location()).toBe('/dashboard'));
   });
 
   it('names a membership and when it ends', async () => {
@@ -49,19 +56,16 @@ describe('Pay Success', () => {
 
 describe('Pay Cancel and Payment Declined', () => {
   it('keeps Pay Cancel for a real cancel, going to the plans', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn();
     mockApi({});
     const { location } = renderApp('/payCancel');
     expect(await statusOf(MESSAGES.payCancel)).toHaveTextContent(/^Pay Cancel!$/);
-    await waitFor(() => expect(location()).toBe('/membership'), { timeout: 5_000 });
-  });
-
-  afterEach(() => {
-    vi.useRealTimers();
+    await vi.advanceTimersByTimeAsync(PAY_REDIRECT_DELAY_MS);
+    await waitFor(() => expect(location()).toBe('/membership'));
   });
 
   it('says a declined payment was declined and what to do, and stays until the customer chooses', async () => {
-    // The clock is moved past the pay pages' 2 seconds instead of waiting for them.
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn();
     mockApi({});
@@ -81,10 +85,6 @@ describe('Pay Cancel and Payment Declined', () => {
 });
 
 describe('Payment Being Confirmed', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('says a pending payment is being confirmed, not failed, names what it buys, and stays until the customer goes on', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn();

@@ -234,6 +234,8 @@ describe('Carrier Pickup Details (USPS)', JOURNEY, () => {
     });
     await clickRowAction(user, 'LB2002', 'PICKUP DETAILS');
     expect(await alertSaying(SHIPMENT_MESSAGES.failure, LOADING)).toBeInTheDocument();
+    // The notice is over the wizard (the only button not hidden behind it) until it is closed, or closes by itself 10.5 s later.
+    await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(await step('Confirm Package')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Carrier Pickup Details' })).not.toBeInTheDocument();
   });

@@ -10,7 +10,7 @@ export const purchasePending = (row: ShipmentRow | undefined) =>
 export const LABEL_ORDER_KEY = 'labelOrder';
 
 /** How often the list asks again while a label just paid for is being bought. */
-const PENDING_POLL_MS = 3000;
+export const PENDING_POLL_MS = 3000;
 
 /**
  * The label of the order just paid for (`labelOrder`, spec 03 §2 query parameters): the user's

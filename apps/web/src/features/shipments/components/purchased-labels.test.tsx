@@ -1,9 +1,10 @@
 import { SHIPMENT_MESSAGES, decodeLabelPurchaseParam } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_ROWS, shipmentListAnswer, shipmentRow } from '../../../testing/fixtures';
 import { fillIn, labelRowOf, renderApp, shipmentsApi, signIn } from '../../../testing/test-utils';
 import { stubPhoneViewport } from '../../../testing/viewport';
+import { PENDING_POLL_MS } from '../api/get-label-order';
 import { SHIPMENT_SEARCH_KEY } from './purchased-labels';
 import { AUTO_REFUND_NOTE } from './shipment-status';
 import { DROP_OFF_CODE_TEXT } from './drop-off-code';
@@ -199,6 +200,10 @@ describe('Purchased Labels: Search Options', () => {
 });
 
 describe('Purchased Labels: after a label payment (labelOrder)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('says the label is ready, with VIEW SHIPMENT LABEL', async () => {
     signIn();
     const api = shipmentsApi([SHIPMENT_ROWS.labelCreated], {
@@ -223,6 +228,8 @@ describe('Purchased Labels: after a label payment (labelOrder)', () => {
   });
 
   it('says the label is being bought while it is, and that it is ready once it is', async () => {
+    // The clock is moved to the next read instead of waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn();
     let bought = false;
     const buying = shipmentRow({ orderNo: 'LB0011', status_flag: '0', shipmentID: '' });
@@ -230,7 +237,8 @@ describe('Purchased Labels: after a label payment (labelOrder)', () => {
     renderApp('/ShipmentParent/shipment?labelOrder=LB0011');
     expect(await screen.findByText(/Order LB0011: your label is being bought/)).toBeInTheDocument();
     bought = true;
-    expect(await screen.findByText('Your label for order LB0011 is ready.', undefined, { timeout: 8000 })).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(PENDING_POLL_MS);
+    expect(await screen.findByText('Your label for order LB0011 is ready.')).toBeInTheDocument();
   });
 });
 
