@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach } from 'vitest';
+import { format } from 'node:util';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 
 // Screens load lazily (as in the app): give them time on a busy machine.
 configure({ asyncUtilTimeout: 5000, getElementError });
@@ -19,6 +20,25 @@ function getElementError(message: string | null, container: Element): Error {
   error.name = 'TestingLibraryElementError';
   return error;
 }
+
+/**
+ * What React (a repeated key, an update outside act, an invalid prop) or a screen writes to
+ * console.error during a test fails that test, written out as well. A test that expects an error
+ * replaces this spy with its own (screen-error.test).
+ */
+let consoleErrors: string[] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  const write = console.error.bind(console);
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(format(...args));
+    write(...args);
+  });
+});
+
+afterEach(() => {
+  expect(consoleErrors, 'console.error during the test').toEqual([]);
+});
 
 afterEach(() => {
   cleanup();

@@ -50,13 +50,13 @@ export function AddressFields({ chooseCountry = false }: { chooseCountry?: boole
       <FormField name="city" label={country.code === 'GB' ? 'Town or City' : 'City'} required maxLength={CONTACT_LIMITS.long} autoComplete="off" />
       {country.regionLabel !== null &&
         (regionOptions.length > 0 ? (
-          <FormSelect key={country.code} name="state" label={country.regionLabel} required options={regionOptions} />
+          <FormSelect key={`${country.code}-state`} name="state" label={country.regionLabel} required options={regionOptions} />
         ) : (
-          <FormField key={country.code} name="state" label={country.regionLabel} required maxLength={64} autoComplete="off" />
+          <FormField key={`${country.code}-state`} name="state" label={country.regionLabel} required maxLength={64} autoComplete="off" />
         ))}
       {abroad ? (
         <FormField
-          key={country.code}
+          key={`${country.code}-zipcode`}
           name="zipcode"
           label={country.postalLabel}
           required

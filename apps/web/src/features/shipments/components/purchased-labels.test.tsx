@@ -256,9 +256,9 @@ describe('Purchased Labels: a drop-off at an AirBox hub (issue 23 item 1)', () =
   it('shows the code and its QR code after the payment, and on the row while it works; Dropped off once the parcel is in', async () => {
     signIn();
     shipmentsApi([
-      shipmentRow({ orderNo: 'LB0020', dropOff }),
-      shipmentRow({ orderNo: 'LB0021', dropOff: { ...dropOff, state: 'dropped_off', code: '', droppedOffAt: '2026-11-28T18:00:00.000Z' } }),
-      shipmentRow({ orderNo: 'LB0022', dropOff: { ...dropOff, state: 'expired', code: '' } }),
+      shipmentRow({ shippingIndexID: 1020, orderNo: 'LB0020', dropOff }),
+      shipmentRow({ shippingIndexID: 1021, orderNo: 'LB0021', dropOff: { ...dropOff, state: 'dropped_off', code: '', droppedOffAt: '2026-11-28T18:00:00.000Z' } }),
+      shipmentRow({ shippingIndexID: 1022, orderNo: 'LB0022', dropOff: { ...dropOff, state: 'expired', code: '' } }),
     ]);
     const { user } = renderApp('/ShipmentParent/shipment?labelOrder=LB0020');
     // The note after the payment: the code, its QR code and the hub, no need to print.
