@@ -57,6 +57,9 @@ describe('request handling', () => {
         });
       }
     }
+    // A GET call at its path percent-encoded, which the router decodes, is refused as well.
+    const encoded = await t.app.inject({ method: 'GET', url: `/app/%761/getUserShipmentAddress?userId=${userId}&page=1&num=10`, headers: { origin: 'https://evil.example', cookie } });
+    expect(encoded.statusCode).toBe(403);
   });
 
   it('refuses a foreign Origin on a state-changing method wherever it is mounted, but not on the lockers’ keyed calls', async () => {
@@ -219,6 +222,8 @@ describe('caching', () => {
       await t.app.inject({ method: 'POST', url: '/app/v1/getMyOperations', headers: { cookie }, payload: { user_id: userId } }),
       await t.app.inject({ method: 'GET', url: '/app/v1/getThirdPartyOrders?orderId=DEMO-1001&mId=DEMO' }),
     ];
+    // The router decodes the path: /app/%761/ is /app/v1/, and answers as the call.
+    privateAnswers.push(await postForm(t.app, '/app/%761/getUserByUser_id', { user_id: userId }, cookie));
     for (const answer of privateAnswers) {
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.headers['cache-control']).toBe('no-store');

@@ -5,7 +5,7 @@ const database = useTestDatabase();
 const t = useTestApp(database, { seedDemoData: true, logLevel: 'trace' });
 
 describe('log lines', () => {
-  it('carry a request id and hold no password, session token, generatedId or activation code', async () => {
+  it('carry a request id and hold no password, session token, generatedId, activation code, tracking or share token', async () => {
     const secrets: string[] = ['DemoPass1', 'Brand.New.Pass9'];
     const session = await signIn(t.app, 'demo@example.com');
     secrets.push(session.cookie.split('=')[1]!.split('.')[0]!);
@@ -28,6 +28,12 @@ describe('log lines', () => {
     const code = linkIn(activationMail, 'http://localhost:8080/app/active/').split('/app/active/')[1]!.replace(/\/$/, '');
     secrets.push(code);
     await t.app.inject({ method: 'POST', url: '/app/v1/userActivate', payload: { activateCode: code } });
+
+    // The screens a tracking link and a pickup share open: their token opens the page.
+    for (const path of ['/app/track/Tr4ckT0kenS3cret', '/app/pickup/Sh4reT0kenS3cret']) {
+      secrets.push(path.split('/')[3]!);
+      await t.app.inject({ method: 'GET', url: path });
+    }
 
     const log = t.logs.join('\n');
     expect(t.logs.length).toBeGreaterThan(10);

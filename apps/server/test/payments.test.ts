@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SimulatorPaymentsProvider } from '../src/providers/payments/simulator-payments-provider.js';
-import { postForm, useTestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, postForm, useTestApp, useTestDatabase } from './helper.js';
 import { paymentSteps } from './payment-fixtures.js';
 import { newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
 
@@ -309,5 +309,29 @@ describe('refunds through the payment simulator', () => {
     await expect(simulator().refundCapture(refund)).rejects.toThrow('socket hang up');
     expect(await simulator().refundsOf(order.capture_id!)).toEqual([]);
     expect((await simulator().refundCapture(refund)).status).toBe('COMPLETED');
+  });
+});
+
+describe('the provider’s return and cancel', () => {
+  it('are throttled like the directory’s calls (6 times AUTH_RATE_LIMIT_PER_MINUTE), per session or per address without one: a looped return would spend the provider’s calls', async () => {
+    const limited = await buildTestApp(database.url(), { authRateLimitPerMinute: 1 });
+    const statuses = async (url: string, remoteAddress: string, cookie?: string) => {
+      const codes: number[] = [];
+      for (let i = 0; i < 7; i += 1) codes.push((await limited.app.inject({ method: 'GET', url, remoteAddress, headers: cookie ? { cookie } : {} })).statusCode);
+      return codes;
+    };
+    try {
+      const customer = await newCustomer(limited.app);
+      for (const path of ['/app/v1/payments/return', '/app/v1/payments/cancel']) {
+        const url = `${path}?token=ORDER-NOT-THERE`;
+        expect(await statuses(url, '10.7.7.7')).toEqual([...Array<number>(6).fill(303), 429]);
+        // A session counts on its own, whatever its address, and another address is not affected.
+        expect(await statuses(url, '10.7.7.7', customer.cookie)).toEqual([...Array<number>(6).fill(303), 429]);
+        expect((await limited.app.inject({ method: 'GET', url, remoteAddress: '10.7.7.9', headers: { cookie: customer.cookie } })).statusCode).toBe(429);
+        expect((await limited.app.inject({ method: 'GET', url, remoteAddress: '10.7.7.8' })).statusCode).toBe(303);
+      }
+    } finally {
+      await limited.close();
+    }
   });
 });

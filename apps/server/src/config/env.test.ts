@@ -129,11 +129,15 @@ describe('loadConfig in production', () => {
 });
 
 describe('redactUrl', () => {
-  it('blanks secret query values and activation codes, keeping the rest', () => {
+  it('blanks secret query values, activation codes and tracking and share tokens, keeping the rest', () => {
     expect(redactUrl('/app/v1/resetPassword?Email=a%40b.co&generatedId=abc&Password=Secret1x')).toBe(
       '/app/v1/resetPassword?Email=a%40b.co&generatedId=[REDACTED]&Password=[REDACTED]',
     );
     expect(redactUrl('http://h/app/active/s3cr3t/')).toBe('http://h/app/active/[REDACTED]/');
+    expect(redactUrl('/app/track/tr4ck1ng?x=1')).toBe('/app/track/[REDACTED]?x=1');
+    expect(redactUrl('/app/pickup/sh4r3')).toBe('/app/pickup/[REDACTED]');
+    // API calls named like the screens keep their path.
+    expect(redactUrl('/app/v1/pickup/cancel')).toBe('/app/v1/pickup/cancel');
     expect(redactUrl('/app/v1/genCode128?pcode=AB12')).toBe('/app/v1/genCode128?pcode=AB12');
   });
 });

@@ -5,10 +5,17 @@ import type { AppConfig } from './env.js';
 /** Query parameters whose values are secrets (reset links carry generatedId, resetPassword Password, the payment return token and PayerID). */
 const SECRET_QUERY_KEYS = ['password', 'generatedid', 'activatecode', 'token', 'payerid'];
 
-/** A URL or path with its secrets blanked: query values above and the activation code in /active/{code}/. */
+/**
+ * The app's screens whose address holds a secret: the activation code (/active/{code}/), a label's
+ * tracking token (/track/{token}) and a pickup share's token (/pickup/{token}), which opens a page
+ * with the locker's pickup code.
+ */
+const SECRET_PATH = /(\/app\/(?:active|track|pickup)\/)[^/?#]+/i;
+
+/** A URL or path with its secrets blanked: query values above and the token of a SECRET_PATH. */
 export function redactUrl(url: string): string {
   const [beforeQuery = '', query] = url.split('?', 2);
-  const path = beforeQuery.replace(/(\/active\/)[^/?#]+/i, '$1[REDACTED]');
+  const path = beforeQuery.replace(SECRET_PATH, '$1[REDACTED]');
   if (query === undefined) return path;
   const params = query.split('&').map((pair) => {
     const [key = '', ...value] = pair.split('=');

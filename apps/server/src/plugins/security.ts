@@ -93,11 +93,17 @@ export default fp(
       if (origin === undefined) return false;
       return origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`;
     };
-    const isCall = (request: FastifyRequest) => CALL_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    // By the route's own path, which the router matched on the decoded address: the raw one of
+    // /app/%761/... does not start with /app/v1/ and would miss the Origin check and no-store.
+    const isCall = (request: FastifyRequest, route: FastifyRequest['routeOptions']) => {
+      const path = route.url ?? request.url;
+      return CALL_PREFIXES.some((prefix) => path.startsWith(prefix));
+    };
     app.addHook('onRequest', (request, reply, done) => {
       for (const [name, value] of headers) reply.raw.setHeader(name, value);
-      const mayChangeState = !SAFE_METHODS.has(request.method) || isCall(request);
-      if (mayChangeState && !request.routeOptions.config.signedByCaller && foreignOrigin(request)) {
+      const route = request.routeOptions;
+      const mayChangeState = !SAFE_METHODS.has(request.method) || isCall(request, route);
+      if (mayChangeState && !route.config.signedByCaller && foreignOrigin(request)) {
         done(AppError.forbidden(MESSAGES.foreignOrigin));
         return;
       }
@@ -106,7 +112,7 @@ export default fp(
     // The calls answer with people's PINs, addresses, pickup codes and payments: no browser or
     // proxy cache keeps an answer, errors included, unless its route says it is public.
     app.addHook('onSend', (request, reply, payload, done) => {
-      if (isCall(request) && !reply.hasHeader('cache-control')) {
+      if (isCall(request, request.routeOptions) && !reply.hasHeader('cache-control')) {
         reply.header('cache-control', 'no-store');
       }
       done(null, payload);

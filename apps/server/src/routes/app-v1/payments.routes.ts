@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { usesPaymentSimulator } from '../../modules/payments/payment-simulator.js';
 import { cancelPurchase, completePurchase, PAYMENT_CANCEL_PATH, PAYMENT_RETURN_PATH } from '../../modules/payments/payments.service.js';
 import { resumeSession } from '../../modules/sessions/sessions.service.js';
+import { sha256 } from '../../modules/tokens/tokens.crypto.js';
+import { rateLimitOf } from './define-call.js';
 import paymentsSimulatorRoutes from './payments-simulator.routes.js';
 
 /** The provider's return and cancel carry ?token={order id} (and PayerID, which is not needed). */
@@ -23,12 +25,23 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     return user?.user_id;
   };
 
-  app.get(PAYMENT_RETURN_PATH, { schema: { hide: true, querystring: returnQuery } }, async (request, reply) => {
+  // Throttled as the directory's calls are, per session (per address without one): a return asks
+  // the provider to capture, and one looped on an order never approved would spend the merchant's
+  // calls to the provider. Per session, so that customers paying behind one address (a campus)
+  // do not share a count.
+  const throttle = rateLimitOf(app, 'directory');
+  const perSession = (request: FastifyRequest) => {
+    const token = app.sessionCookie.read(request);
+    return token ? `session:${sha256(token)}` : request.ip;
+  };
+  const options = { schema: { hide: true, querystring: returnQuery }, config: { rateLimit: throttle && { ...throttle, keyGenerator: perSession } } };
+
+  app.get(PAYMENT_RETURN_PATH, options, async (request, reply) => {
     const { token } = request.query as z.infer<typeof returnQuery>;
     return reply.redirect(await completePurchase(app, await sessionUserId(request), token), 303);
   });
 
-  app.get(PAYMENT_CANCEL_PATH, { schema: { hide: true, querystring: returnQuery } }, async (request, reply) => {
+  app.get(PAYMENT_CANCEL_PATH, options, async (request, reply) => {
     const { token } = request.query as z.infer<typeof returnQuery>;
     return reply.redirect(await cancelPurchase(app, await sessionUserId(request), token), 303);
   });
