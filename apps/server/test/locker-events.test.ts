@@ -1,10 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCKER_EVENT_ERRORCODE } from '@airbox/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordDelivery } from '../src/modules/lockers/locker-events.service.js';
+import * as packagesRepository from '../src/modules/packages/packages.repository.js';
 import { buildTestApp, mailsOf, postForm, useTestApp, useTestDatabase } from './helper.js';
 import { newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
+
+// The lookup of a delivery already recorded, which a test makes miss once as if it ran before a racing twin's commit.
+vi.mock('../src/modules/packages/packages.repository.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof packagesRepository>();
+  return { ...actual, findPackageByDeliveryKey: vi.fn(actual.findPackageByDeliveryKey) };
+});
 
 const database = useTestDatabase();
 const KEY = 'locker-test-key-0123456789abcdef';
@@ -151,6 +158,89 @@ describe('a delivery', () => {
     expect(await operationsOf(t.app, customer.userId)).toHaveLength(0);
   });
 
+  it('answers a repeated event (a retry, a replay) with the package it recorded and records nothing again', async () => {
+    const customer = await newCustomer(t.app, { credits: 5, notify_by_email: 1 });
+    const delivered = { type: 'delivered', boxId: customer.boxId, hubId, carrier: 'USPS', trackingNo: '9400111202555842760001', deliveredAt: '2026-01-15T18:00:00Z', door: { column: 'B', row: 3, low: false } };
+    const first = await event(delivered);
+    expect(first.statusCode).toBe(200);
+    const jobs = await t.app.db.selectFrom('jobs').select('id').execute();
+    const retried = await event(delivered);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual(first.json());
+    // No second notice nor wallet push queued, no second package, message or delivery operation.
+    expect(await t.app.db.selectFrom('jobs').select('id').execute()).toEqual(jobs);
+    expect(await unpicked(customer)).toBe(1);
+    expect((await messagesOf(customer)).total).toBe(1);
+    expect(await operationsOf(t.app, customer.userId)).toHaveLength(1);
+    expect((await mailsOf(t)).filter((mail) => mail.to === customer.email)).toHaveLength(1);
+
+    // Replayed after the pickup: the same answer, and nothing waits to be charged as overdue.
+    expect((await pickUp(first.json().pickupCode, '2026-01-16T10:00:00Z')).statusCode).toBe(200);
+    const replayed = await event(delivered);
+    expect(replayed.json()).toEqual(first.json());
+    expect(await unpicked(customer)).toBe(0);
+    expect((await messagesOf(customer)).total).toBe(1);
+    expect(await operationsOf(t.app, customer.userId)).toHaveLength(2);
+  });
+
+  it('records one package when the same delivery is reported twice at once', async () => {
+    const customer = await newCustomer(t.app);
+    const delivered = { type: 'delivered', boxId: customer.boxId, hubId, carrier: 'UPS', trackingNo: '1Z999AA10123450001', deliveredAt: '2026-01-15T18:05:00Z' };
+    const answers = await Promise.all([event(delivered), event(delivered)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers[1]!.json()).toEqual(answers[0]!.json());
+    expect(await unpicked(customer)).toBe(1);
+    expect((await messagesOf(customer)).total).toBe(1);
+    expect(await operationsOf(t.app, customer.userId)).toHaveLength(1);
+  });
+
+  it("answers the loser of a race with the winner's package: the database refuses its second row", async () => {
+    const customer = await newCustomer(t.app);
+    const delivered = { type: 'delivered', boxId: customer.boxId, hubId, carrier: 'FedEx', trackingNo: '771234567890', deliveredAt: '2026-01-15T18:10:00Z' };
+    const first = await event(delivered);
+    // The twin looked before the winner's row was there.
+    vi.mocked(packagesRepository.findPackageByDeliveryKey).mockResolvedValueOnce(undefined);
+    const loser = await event(delivered);
+    expect(loser.statusCode).toBe(200);
+    expect(loser.json()).toEqual(first.json());
+    expect(await unpicked(customer)).toBe(1);
+    expect((await messagesOf(customer)).total).toBe(1);
+  });
+
+  it('records another parcel, or the same parcel delivered again at another time, as a package of its own', async () => {
+    const customer = await newCustomer(t.app);
+    const first = await deliver(customer.boxId, { trackingNo: '9400111202555842760002', deliveredAt: '2026-01-15T18:00:00Z' });
+    const another = await deliver(customer.boxId, { trackingNo: '9400111202555842760003', deliveredAt: '2026-01-15T18:00:00Z' });
+    const again = await deliver(customer.boxId, { trackingNo: '9400111202555842760002', deliveredAt: '2026-01-19T17:30:00Z' });
+    // Without the controller's time the server cannot tell a retry from a new delivery: each is recorded, as before.
+    const untimed = await deliver(customer.boxId, { trackingNo: '9400111202555842760004' });
+    const untimedAgain = await deliver(customer.boxId, { trackingNo: '9400111202555842760004' });
+    const packages = [first, another, again, untimed, untimedAgain];
+    expect(new Set(packages.map((answer) => answer.packageId)).size).toBe(5);
+    expect(new Set(packages.map((answer) => answer.pickupCode)).size).toBe(5);
+    expect(await unpicked(customer)).toBe(5);
+    expect((await messagesOf(customer)).total).toBe(5);
+  });
+
+  it('is kept to one package per delivery by the database, whatever the code does', async () => {
+    const customer = await newCustomer(t.app);
+    const row = (pickupCode: string) => ({
+      user_id: customer.userId,
+      hub_id: hubId,
+      carrier: 'USPS',
+      tracking_no: '9400111202555842760005',
+      pickup_code: pickupCode,
+      delivered_at: '2026-01-15T18:00:00.000Z',
+      picked_up_at: null,
+      door_column: null,
+      door_row: null,
+      door_low: null,
+      delivery_key: `test-delivery-key-${customer.userId}`,
+    });
+    await t.app.db.insertInto('locker_packages').values(row('990001')).execute();
+    await expect(t.app.db.insertInto('locker_packages').values(row('990002')).execute()).rejects.toThrow();
+  });
+
   it('escapes hostile values in the message HTML', async () => {
     const customer = await newCustomer(t.app);
     await deliver(customer.boxId, { carrier: '<img src=x onerror=alert(1)>', trackingNo: '<script>alert("x")</script>' });
@@ -207,7 +297,7 @@ describe('a pickup', () => {
     const customer = await newCustomer(t.app, { credits: 3, membership: 2, membership_expire: '2027-01-01T00:00:00.000Z' });
     const onTime = await deliver(customer.boxId, { deliveredAt: '2026-01-15T18:00:00Z' });
     expect((await pickUp(onTime.pickupCode, '2026-01-16T10:00:00Z')).json()).toMatchObject({ creditsCharged: 0, overtimeDays: 0 });
-    const late = await deliver(customer.boxId, { deliveredAt: '2026-01-15T18:00:00Z' });
+    const late = await deliver(customer.boxId, { trackingNo: '9400111202555842761030', deliveredAt: '2026-01-15T18:00:00Z' });
     expect((await pickUp(late.pickupCode, '2026-01-17T10:00:00Z')).json()).toMatchObject({ creditsCharged: 1, overtimeDays: 1 });
     expect((await userRow(t.app, customer.userId)).credits).toBe(2);
   });

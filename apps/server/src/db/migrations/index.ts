@@ -32,6 +32,7 @@ import * as customs from './2026-12-04-0030-customs.js';
 import * as labelBatches from './2026-12-05-0031-label-batches.js';
 import * as scanForms from './2026-12-05-0032-scan-forms.js';
 import * as savedOrderCustoms from './2026-12-05-0033-saved-order-customs.js';
+import * as lockerDeliveryKeys from './2026-12-06-0034-locker-delivery-keys.js';
 
 /**
  * Every migration, by its sortable name. A static list (not a folder scan) so that the compiled
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-0031-label-batches': labelBatches,
   '2026-12-05-0032-scan-forms': scanForms,
   '2026-12-05-0033-saved-order-customs': savedOrderCustoms,
+  '2026-12-06-0034-locker-delivery-keys': lockerDeliveryKeys,
 };

@@ -20,10 +20,18 @@ import { AppError } from '../../errors.js';
 import { findHub } from '../hubs/hubs.repository.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { deliveryMessageHtml, deliveryMessageText, type DeliveryNotice } from '../messages/messages.html.js';
-import { insertMessage, markPackageMessagesPickedUp } from '../messages/messages.repository.js';
+import { findDeliveryMessageId, insertMessage, markPackageMessagesPickedUp } from '../messages/messages.repository.js';
 import { notify } from '../notifications/notify.js';
 import { membershipActive, recordCharge, recordLockerDelivery } from '../operations/ledger.js';
-import { findLockerPackage, findPackageByPickupCode, insertLockerPackage, lockLockerPackage, markPackagePickedUp } from '../packages/packages.repository.js';
+import {
+  findLockerPackage,
+  findPackageByDeliveryKey,
+  findPackageByPickupCode,
+  insertLockerPackage,
+  lockLockerPackage,
+  markPackagePickedUp,
+} from '../packages/packages.repository.js';
+import type { LockerPackageRow } from '../packages/packages.table.js';
 import { packageDoor } from '../packages/packages.wire.js';
 import { findUserByBoxId, findUserById, lockUser, lockUserByBoxId, updateUser } from '../users/users.repository.js';
 import { endShareAtPickup, liveShareByCode, pickupCodeTaken } from '../pickup-shares/pickup-shares.service.js';
@@ -51,7 +59,8 @@ function lockerError(status: number, key: Exclude<keyof typeof LOCKER_EVENT_ERRO
 
 export interface DeliveryResult {
   packageId: number;
-  messageId: number;
+  /** The delivery's message; null when the event repeated a delivery whose message the customer has since deleted. */
+  messageId: number | null;
   pickupCode: string;
   /** The recipient's reach need (their profile's wheelchair preference), for the controller's next choice of door. */
   needsLowCompartment: boolean;
@@ -70,10 +79,45 @@ async function freshPickupCode(trx: Db, hubId: string): Promise<string> {
 }
 
 /**
+ * What identifies one physical delivery in a delivered event (security review: events were not
+ * idempotent): the hub, the recipient, the carrier, the tracking number and the instant the
+ * controller says the door closed. A controller's retry after a timeout, or a replayed request,
+ * repeats all five; another parcel has another tracking number, and the same parcel delivered
+ * again (returned, re-sent) closes a door at another instant. The door is left out: it is null for
+ * controllers that report none, and a parcel is not put behind two doors at one instant.
+ * Without the controller's deliveredAt there is no key: the server's clock says when the event
+ * arrived, not which delivery it reports, so such events cannot be told from a new delivery and
+ * each records its package (as before). Stored in locker_packages.delivery_key, unique.
+ */
+function deliveryKey(event: DeliveredEvent, userId: number): string | null {
+  if (!event.deliveredAt) return null;
+  return JSON.stringify([event.hubId, userId, event.carrier, event.trackingNo, new Date(event.deliveredAt).toISOString()]);
+}
+
+/** The answer a delivery already recorded gave, for an event that repeats it. */
+async function repeatedDelivery(trx: Db, deps: LockerDeps, pkg: LockerPackageRow, needsLowCompartment: boolean, event: DeliveredEvent): Promise<DeliveryResult> {
+  const door = packageDoor({ door_column: pkg.door_column, door_row: pkg.door_row === null ? null : Number(pkg.door_row), door_low: pkg.door_low === null ? null : Number(pkg.door_low) });
+  const reported = event.door ?? null;
+  if (JSON.stringify(reported) !== JSON.stringify(door)) deps.log.warn({ packageId: pkg.id, hubId: pkg.hub_id }, 'a repeated locker delivery named another door: the door first recorded stands');
+  deps.log.info({ packageId: pkg.id, hubId: pkg.hub_id }, 'locker delivery repeated: answered with the package recorded, nothing changed');
+  return {
+    packageId: pkg.id,
+    messageId: await findDeliveryMessageId(trx, pkg.id),
+    pickupCode: pkg.pickup_code,
+    needsLowCompartment,
+    door,
+    hold: pkg.held_until ? { until: pkg.held_until } : null,
+  };
+}
+
+/**
  * A carrier delivered a package into a hub for an AirBox ID: the package with a fresh pickup
  * code and the door the controller reported (if any), the customer's message and the delivery
  * operation, in one transaction. The answer tells the controller whether the customer needs a
- * low door (issue 22 item 3).
+ * low door (issue 22 item 3). An event that repeats a delivery already recorded (same
+ * deliveryKey) answers what the first answered and changes nothing: no second package, code,
+ * message, operation, notice or wallet push; the unique index on delivery_key decides between
+ * two that race, and the loser answers with the winner's package.
  */
 export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): Promise<DeliveryResult> {
   const deliveredAt = event.deliveredAt ? new Date(event.deliveredAt) : deps.config.clock();
@@ -85,6 +129,9 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
         if (!user) throw lockerError(404, 'unknownAirBoxId');
         const hub = await findHub(trx, event.hubId);
         if (!hub) throw lockerError(404, 'unknownHub');
+        const key = deliveryKey(event, user.user_id);
+        const recorded = key ? await findPackageByDeliveryKey(trx, key) : undefined;
+        if (recorded) return repeatedDelivery(trx, deps, recorded, user.is_handicapped === 1, event);
         const pickupCode = await freshPickupCode(trx, hub.id);
         // A delivery on a day of the customer's vacation hold is kept until the hold's end (issue 22 item 2).
         const hold = await findHoldOnDay(trx, user.user_id, pacificDateString(deliveredAt));
@@ -101,6 +148,7 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
           door_row: door?.row ?? null,
           door_low: door ? (door.low ? 1 : 0) : null,
           held_until: heldUntil,
+          delivery_key: key,
         });
         const notice: DeliveryNotice = {
           carrier: event.carrier,
@@ -133,7 +181,8 @@ export async function recordDelivery(deps: LockerDeps, event: DeliveredEvent): P
         return { packageId, messageId, pickupCode, needsLowCompartment, door, hold: heldUntil ? { until: heldUntil } : null };
       });
     } catch (error) {
-      // Two deliveries drew the same code at the same hub at once: draw again.
+      // The same delivery reported twice at once: the winner's package is there now, and the next
+      // attempt answers with it. Two deliveries drew the same code at the same hub at once: draw again.
       if (attempt < 3 && uniqueViolation(error)?.startsWith('locker_packages.')) continue;
       throw error;
     }

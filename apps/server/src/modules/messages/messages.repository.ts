@@ -56,6 +56,12 @@ export async function deletePickedUpMessages(db: Db, userId: number): Promise<nu
   return Number(result.numDeletedRows);
 }
 
+/** The message a package's delivery left the customer (the first of the package's), unless they deleted it. */
+export async function findDeliveryMessageId(db: Db, packageId: number): Promise<number | null> {
+  const row = await db.selectFrom('messages').select('message_id').where('package_id', '=', packageId).orderBy('message_id').executeTakeFirst();
+  return row ? Number(row.message_id) : null;
+}
+
 export async function markPackageMessagesPickedUp(db: Db, packageId: number): Promise<void> {
   await db.updateTable('messages').set({ is_pickup: 1 }).where('package_id', '=', packageId).execute();
 }

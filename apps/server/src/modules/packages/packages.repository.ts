@@ -15,6 +15,11 @@ export async function findLockerPackage(db: Db, id: number): Promise<LockerPacka
   return db.selectFrom('locker_packages').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The package recorded for this delivery key (a controller's repeated delivered event), picked up or not. */
+export async function findPackageByDeliveryKey(db: Db, deliveryKey: string): Promise<LockerPackageRow | undefined> {
+  return db.selectFrom('locker_packages').selectAll().where('delivery_key', '=', deliveryKey).executeTakeFirst();
+}
+
 /** The package at a hub with this pickup code: the one waiting, or with `waiting` false any, picked up or not. */
 export async function findPackageByPickupCode(db: Db, hubId: string, pickupCode: string, options: { waiting: boolean }): Promise<LockerPackageRow | undefined> {
   let query = db.selectFrom('locker_packages').selectAll().where('hub_id', '=', hubId).where('pickup_code', '=', pickupCode);

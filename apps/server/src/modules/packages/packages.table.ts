@@ -20,6 +20,8 @@ export interface LockerPackagesTable {
   held_until: ColumnType<string | null, string | null | undefined, string | null>;
   /** Days its free period was extended, paid by the customer (issue 22 item 2): 0 to PICKUP_EXTENSION_MAX_DAYS. */
   extended_days: ColumnType<number, number | undefined, number>;
+  /** The delivery the controller reported, one package each (unique; lockers' deliveryKey); null when the server's clock timed it, and before migration 0034. */
+  delivery_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type LockerPackageRow = Selectable<LockerPackagesTable>;
