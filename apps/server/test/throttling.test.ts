@@ -87,27 +87,45 @@ describe.each(stores)('failed sign-ins with the $store store', ({ redisUrl }) =>
     await t.close();
   });
 
-  const attempt = (email: string, password: string, remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: '/app/v1/login', remoteAddress, payload: { name: email, password } });
+  const attempt = (email: string, password: string, remoteAddress: string, cookie?: string) =>
+    t.app.inject({ method: 'POST', url: '/app/v1/login', remoteAddress, payload: { name: email, password }, headers: cookie ? { cookie } : {} });
+
+  /** The device proof a sign-in with the right password leaves in the browser, as its Cookie header. */
+  const deviceProofOf = async (email: string, remoteAddress: string) => {
+    const signedIn = await attempt(email, 'DemoPass1', remoteAddress);
+    expect(signedIn.json().errorcode).toBe(1);
+    const proof = signedIn.cookies.find((cookie) => cookie.name === 'airbox_device');
+    expect(proof?.httpOnly).toBe(true);
+    return `airbox_device=${proof!.value}`;
+  };
 
   it('refuses the address that failed LOGIN_FAILURES_PER_HOUR times, even with the right password, and only for that account', async () => {
+    const ownersBrowser = await deviceProofOf('admin@example.com', '10.1.9.9');
     for (let i = 0; i < 3; i += 1) expect((await attempt('admin@example.com', 'WrongPass1', '10.1.0.1')).json().errorcode).toBe(0);
     const blocked = await attempt('admin@example.com', 'DemoPass1', '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ errorcode: -429, message: MESSAGES.tooManyFailures });
     expect(blocked.cookies).toHaveLength(0);
     expect((await attempt('business@example.com', 'DemoPass1', '10.1.0.1')).json().errorcode).toBe(1);
-    // The owner, from their own address, is not locked out by somebody else's guesses.
-    const owner = await attempt('admin@example.com', 'DemoPass1', '10.1.9.9');
+    // The owner, from their own browser, is not locked out by somebody else's guesses.
+    const owner = await attempt('admin@example.com', 'DemoPass1', '10.1.9.9', ownersBrowser);
     expect(owner.json().errorcode).toBe(1);
     expect(owner.cookies.length).toBeGreaterThan(0);
     // The guessing address stays refused.
     expect((await attempt('admin@example.com', 'DemoPass1', '10.1.0.1')).statusCode).toBe(429);
   });
 
-  it('lets the owner sign in after failures from many addresses', async () => {
+  it('stops guesses from many addresses at LOGIN_FAILURES_PER_HOUR for the account, and lets the owner sign in from a browser that signed in before', async () => {
+    const ownersBrowser = await deviceProofOf('pending@example.com', '10.2.9.9');
     for (let i = 0; i < 3; i += 1) expect((await attempt('pending@example.com', 'WrongPass1', `10.2.0.${i}`)).json().errorcode).toBe(0);
-    const owner = await attempt('pending@example.com', 'DemoPass1', '10.2.9.9');
+    // A new address, even with the right password: refused for the rest of the hour.
+    for (const password of ['WrongPass2', 'DemoPass1']) {
+      expect((await attempt('pending@example.com', password, '10.2.0.77')).json()).toEqual({ errorcode: -429, message: MESSAGES.tooManyFailures });
+    }
+    // Another account's proof is no proof for this one.
+    const otherBrowser = await deviceProofOf('business@example.com', '10.2.0.78');
+    expect((await attempt('pending@example.com', 'DemoPass1', '10.2.0.78', otherBrowser)).statusCode).toBe(429);
+    const owner = await attempt('pending@example.com', 'DemoPass1', '10.2.0.79', ownersBrowser);
     expect(owner.statusCode).toBe(200);
     expect(owner.json().user[0].Email).toBe('pending@example.com');
   });

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
 import { resumeSession } from '../modules/sessions/sessions.service.js';
+import { sha256 } from '../modules/tokens/tokens.crypto.js';
 import type { UserRow } from '../modules/users/users.table.js';
 
 declare module 'fastify' {
@@ -17,6 +18,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessionCookie: SessionCookie;
+    deviceProof: DeviceProof;
   }
 }
 
@@ -25,6 +27,21 @@ export interface SessionCookie {
   set(reply: FastifyReply, token: string): void;
   clear(reply: FastifyReply): void;
 }
+
+/**
+ * A browser's proof that it signed into an account before (OWASP's device cookies): a signed cookie
+ * holding the SHA-256 of the account's e-mail, set at each sign-in with the right password. Once
+ * an account has LOGIN_FAILURES_PER_HOUR failures from all addresses together, only a browser
+ * with this proof may still try it (login-throttle.ts).
+ */
+export interface DeviceProof {
+  /** Whether the request carries the proof for this e-mail (any case). */
+  knows(request: FastifyRequest, email: string): boolean;
+  remember(reply: FastifyReply, email: string): void;
+}
+
+/** How long a browser keeps its proof: half a year from its last sign-in. */
+const DEVICE_PROOF_MAX_AGE_S = 183 * 24 * 60 * 60;
 
 /** Body and query fields that name a user: on a signed-in call they must name the caller. */
 const USER_ID_FIELDS = ['user_id', 'uid', 'userID', 'userId'];
@@ -55,6 +72,22 @@ export default fp(
       },
     };
     app.decorate('sessionCookie', sessionCookie);
+
+    const deviceName = https ? '__Host-airbox_device' : 'airbox_device';
+    const deviceOptions = { path: '/', httpOnly: true, sameSite: 'strict', secure: https, signed: true, maxAge: DEVICE_PROOF_MAX_AGE_S } as const;
+    const accountOf = (email: string) => sha256(email.trim().toLowerCase());
+    const deviceProof: DeviceProof = {
+      knows(request, email) {
+        const raw = request.cookies[deviceName];
+        if (!raw) return false;
+        const unsigned = request.unsignCookie(raw);
+        return unsigned.valid && unsigned.value === accountOf(email);
+      },
+      remember(reply, email) {
+        reply.setCookie(deviceName, accountOf(email), deviceOptions);
+      },
+    };
+    app.decorate('deviceProof', deviceProof);
     app.decorateRequest('sessionUser', null);
 
     // Before validation: a caller without a session learns nothing about the body's rules.

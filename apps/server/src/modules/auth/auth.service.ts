@@ -49,10 +49,10 @@ export type LoginOutcome =
 export async function login(
   deps: AuthDeps,
   credentials: { name: string; password: string },
-  address: string,
+  client: { address: string; knownDevice: boolean },
   previousSessionToken: string | undefined,
 ): Promise<LoginOutcome> {
-  const guesser = { email: credentials.name.trim().toLowerCase(), address };
+  const guesser = { email: credentials.name.trim().toLowerCase(), ...client };
   await beforePasswordCheck(deps, guesser);
   const user = await findUserByEmail(deps.db, guesser.email);
   if (!(await verifyPassword(user?.password_hash, credentials.password)) || !user) {
@@ -181,6 +181,6 @@ export async function resetPassword(
     return user;
   });
   if (typeof changedFor === 'number') return changedFor;
-  await ownerProven(deps, { email: changedFor.email, address });
+  await ownerProven(deps, { email: changedFor.email, address, knownDevice: false });
   return RESET_ERRORCODE.success;
 }

@@ -12,6 +12,8 @@ export const ACCOUNT_SLOWDOWN_MS = 1_000;
 export interface PasswordGuesser {
   email: string;
   address: string;
+  /** The browser signed into this account before (its device proof), or the check is made in a session of the account. */
+  knownDevice: boolean;
 }
 
 const accountKey = (email: string) => `account:${email.toLowerCase()}`;
@@ -20,14 +22,18 @@ const addressKey = ({ email, address }: PasswordGuesser) => `address:${email.toL
 /**
  * Before a password check (login, verifyPassword, a profile save). After LOGIN_FAILURES_PER_HOUR
  * failures for an account from one address, that address is refused for the rest of the hour.
- * After as many failures for the account from all addresses together, every check of the
- * account waits ACCOUNT_SLOWDOWN_MS first: guessing slows down, but the owner, from an address
- * of their own, still signs in with the right password.
+ * After as many failures for the account from all addresses together, only a known device (a
+ * browser that signed into the account before, or a session of it) may still try, each check
+ * waiting ACCOUNT_SLOWDOWN_MS first; any other is refused for the rest of the hour. Guesses from
+ * many addresses stop at the limit (a wait alone did not slow guesses sent side by side), and the
+ * owner still signs in from their own browser, or on a new one once they reset the password.
  */
 export async function beforePasswordCheck(deps: LoginThrottleDeps, guesser: PasswordGuesser): Promise<void> {
   const limit = deps.config.loginFailuresPerHour;
   if ((await deps.loginFailures.count(addressKey(guesser))) >= limit) throw AppError.tooMany(MESSAGES.tooManyFailures);
-  if ((await deps.loginFailures.count(accountKey(guesser.email))) >= limit) await sleep(ACCOUNT_SLOWDOWN_MS);
+  if ((await deps.loginFailures.count(accountKey(guesser.email))) < limit) return;
+  if (!guesser.knownDevice) throw AppError.tooMany(MESSAGES.tooManyFailures);
+  await sleep(ACCOUNT_SLOWDOWN_MS);
 }
 
 export async function passwordCheckFailed(deps: LoginThrottleDeps, guesser: PasswordGuesser): Promise<void> {

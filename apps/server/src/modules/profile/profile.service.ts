@@ -33,7 +33,8 @@ export type ProfileInput = z.output<typeof updateSelfUserInfoCall.request>;
  * guess a password faster than the login form allows.
  */
 export async function checkOwnPassword(deps: ProfileDeps, user: UserRow, password: string, address: string): Promise<boolean> {
-  const guesser = { email: user.email, address };
+  // In a session of the account: a known device.
+  const guesser = { email: user.email, address, knownDevice: true };
   await beforePasswordCheck(deps, guesser);
   const correct = await verifyPassword(user.password_hash, password);
   await (correct ? ownerProven(deps, guesser) : passwordCheckFailed(deps, guesser));
