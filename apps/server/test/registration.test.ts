@@ -472,7 +472,7 @@ describe('throttling per address', () => {
     return codes;
   };
 
-  it('limits verifyCode and regist_userInfo like sign-in, and company/list and getBoxid at 6 times that', async () => {
+  it('limits verifyCode and regist_userInfo like sign-in, and the directory (company, campus, building, unit and locker lists) and getBoxid at 6 times that', async () => {
     const remoteAddress = '10.9.9.9';
     expect(await statuses(3, () => limited.app.inject({ method: 'GET', url: '/app/v1/businessCampus/verifyCode?code=OPEN15', remoteAddress }))).toEqual([200, 200, 429]);
     const form = new URLSearchParams(Object.entries(individual()).map(([k, v]): [string, string] => [k, String(v)])).toString();
@@ -482,6 +482,17 @@ describe('throttling per address', () => {
     expect(search).toEqual([...Array<number>(12).fill(200), 429]);
     const boxIds = await statuses(13, () => limited.app.inject({ method: 'POST', url: '/app/v1/getBoxid', remoteAddress, headers, payload: 'phoneNumber=415' }));
     expect(boxIds.at(-1)).toBe(429);
+    // The rest of the directory likewise (companies are numbered, units come 500 a call).
+    for (const url of [
+      '/app/v1/businessCampus/company/info?company_id=1',
+      '/app/v1/businessCampus/campus/list',
+      '/app/v1/businessCampus/building/list?bc_id=1',
+      '/app/v1/businessCampus/unit/list?building_id=1',
+      '/app/v1/getLockerInfoByBuilding?business_building_id=1',
+      '/app/v1/getLockerInfoByMode?zip_code=94103',
+    ]) {
+      expect(await statuses(13, () => limited.app.inject({ method: 'GET', url, remoteAddress })), url).toEqual([...Array<number>(12).fill(200), 429]);
+    }
     // Another address is not affected.
     expect((await limited.app.inject({ method: 'GET', url: '/app/v1/businessCampus/verifyCode?code=OPEN15', remoteAddress: '10.9.9.8' })).statusCode).toBe(200);
   });
