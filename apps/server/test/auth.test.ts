@@ -2,7 +2,7 @@ import { MESSAGES, RESET_LINK_TTL_MS, ACTIVATION_LINK_TTL_MS, SESSION_MAX_AGE_MS
 import { describe, expect, it } from 'vitest';
 import { insertFixtureUser } from './fixtures.js';
 import { buildTestApp, linkIn, login, mailsOf, postForm, sessionCookieOf, signIn, type TestApp, useTestApp, useTestDatabase } from './helper.js';
-import { LINK_COOLDOWN_MS } from '../src/modules/tokens/tokens.service.js';
+import { LINK_COOLDOWN_MS, LINKS_PER_DAY } from '../src/modules/tokens/tokens.service.js';
 
 const database = useTestDatabase();
 const t = useTestApp(database, { seedDemoData: true });
@@ -291,6 +291,25 @@ describe('forgot and reset password', () => {
   function reset(test: TestApp, params: { Email: string; generatedId: string; Password: string }) {
     return test.app.inject({ method: 'GET', url: `/app/v1/resetPassword?${new URLSearchParams(params).toString()}` });
   }
+
+  it(`mails an account at most ${LINKS_PER_DAY} reset links a day, however often anyone asks, with the same neutral answer`, async () => {
+    const email = 'asked-often@example.com';
+    await insertFixtureUser(t.app.db, { role_id: 5, status: 1, email, password: 'DemoPass1', box_id: '3000003' });
+    const before = (await mailsOf(t)).length;
+    const ask = async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/app/v1/checkUser', remoteAddress: '10.8.0.1', payload: { email } });
+      expect(response.json()).toEqual({ errorcode: 1, message: MESSAGES.forgotNeutral });
+      await mailsOf(t); // the reset-mail job runs, and makes its link, now
+      t.advance(LINK_COOLDOWN_MS);
+    };
+    for (let i = 0; i < LINKS_PER_DAY + 2; i += 1) await ask();
+    const linksTo = async () => (await mailsOf(t)).slice(before).filter((mail) => mail.to.includes(email)).length;
+    expect(await linksTo()).toBe(LINKS_PER_DAY);
+    // A day after the first, one more.
+    t.advance(24 * HOUR - (LINKS_PER_DAY + 1) * LINK_COOLDOWN_MS);
+    await ask();
+    expect(await linksTo()).toBe(LINKS_PER_DAY + 1);
+  });
 
   it('checkUser gives the same neutral answer for an unknown e-mail and mails nothing', async () => {
     const before = (await mailsOf(t)).length;

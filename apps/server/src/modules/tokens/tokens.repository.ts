@@ -15,14 +15,15 @@ export async function findToken(db: Db, tokenHash: string, purpose: TokenPurpose
 }
 
 /** When the user's newest token of this purpose was issued, used or not. */
-export async function latestTokenCreatedAt(db: Db, userId: number, purpose: TokenPurpose): Promise<Date | string | undefined> {
+/** When the user's newest token of this purpose was issued, and how many were issued since `sinceIso`. */
+export async function recentTokens(db: Db, userId: number, purpose: TokenPurpose, sinceIso: string): Promise<{ latest: Date | string | undefined; since: number }> {
   const row = await db
     .selectFrom('user_tokens')
-    .select((eb) => eb.fn.max('created_at').as('latest'))
+    .select((eb) => [eb.fn.max('created_at').as('latest'), eb.fn.count(eb.case().when('created_at', '>=', sinceIso).then(1).end()).as('since')])
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
     .executeTakeFirst();
-  return row?.latest ?? undefined;
+  return { latest: row?.latest ?? undefined, since: Number(row?.since ?? 0) };
 }
 
 /** Marks every unused token of this purpose used: they stop working. */

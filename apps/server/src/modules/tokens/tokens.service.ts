@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { randomToken, sha256 } from './tokens.crypto.js';
-import { deleteToken, findToken, insertToken, latestTokenCreatedAt } from './tokens.repository.js';
+import { deleteToken, findToken, insertToken, recentTokens } from './tokens.repository.js';
 
 export { markTokenUsed } from './tokens.repository.js';
 import type { TokenPurpose } from './tokens.table.js';
@@ -10,10 +10,18 @@ import type { TokenPurpose } from './tokens.table.js';
 export const LINK_COOLDOWN_MS = 60 * 1000;
 
 /**
+ * And at most this many in a day: the forms that ask for one (forgot password, resend the
+ * activation mail) are open to anyone who knows the address or the user id, who could otherwise
+ * mail the customer a link a minute all day.
+ */
+export const LINKS_PER_DAY = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
  * Issues a single-use token for a user, unless one of the same purpose was issued less than
- * LINK_COOLDOWN_MS ago (then undefined). Earlier tokens stay valid until they expire or are
- * used, so asking for another link never voids one already mailed. Returns the raw token,
- * which is never stored.
+ * LINK_COOLDOWN_MS ago or LINKS_PER_DAY were in the last day (then undefined). Earlier tokens
+ * stay valid until they expire or are used, so asking for another link never voids one already
+ * mailed. Returns the raw token, which is never stored.
  */
 export async function issueToken(
   trx: Db,
@@ -22,8 +30,9 @@ export async function issueToken(
   ttlMs: number,
   now: Date,
 ): Promise<string | undefined> {
-  const latest = await latestTokenCreatedAt(trx, userId, purpose);
-  if (latest && now.getTime() - new Date(latest).getTime() < LINK_COOLDOWN_MS) return undefined;
+  const recent = await recentTokens(trx, userId, purpose, new Date(now.getTime() - DAY_MS).toISOString());
+  if (recent.latest && now.getTime() - new Date(recent.latest).getTime() < LINK_COOLDOWN_MS) return undefined;
+  if (recent.since >= LINKS_PER_DAY) return undefined;
   const token = randomToken();
   await insertToken(trx, {
     token_hash: sha256(token),
