@@ -183,6 +183,16 @@ describe('a delivery', () => {
     expect(await operationsOf(t.app, customer.userId)).toHaveLength(2);
   });
 
+  it('takes the same delivery written another way (the carrier’s case, spaces in the tracking number, the instant in another zone) as a repeat', async () => {
+    const customer = await newCustomer(t.app);
+    const delivered = { type: 'delivered', boxId: customer.boxId, hubId, carrier: 'UPS', trackingNo: '1Z999AA10123450002', deliveredAt: '2026-01-15T18:20:00Z' };
+    const first = await event(delivered);
+    expect(first.statusCode).toBe(200);
+    const again = await event({ ...delivered, carrier: 'ups', trackingNo: '1z999aa1 0123450002', deliveredAt: '2026-01-15T10:20:00-08:00' });
+    expect(again.json()).toEqual(first.json());
+    expect(await unpicked(customer)).toBe(1);
+  });
+
   it('records one package when the same delivery is reported twice at once', async () => {
     const customer = await newCustomer(t.app);
     const delivered = { type: 'delivered', boxId: customer.boxId, hubId, carrier: 'UPS', trackingNo: '1Z999AA10123450001', deliveredAt: '2026-01-15T18:05:00Z' };

@@ -313,7 +313,7 @@ describe('refunds through the payment simulator', () => {
 });
 
 describe('the provider’s return and cancel', () => {
-  it('are throttled like the directory’s calls (6 times AUTH_RATE_LIMIT_PER_MINUTE), per session or per address without one: a looped return would spend the provider’s calls', async () => {
+  it('are throttled like the directory’s calls (6 times AUTH_RATE_LIMIT_PER_MINUTE), per customer or per address without a session: a looped return would spend the provider’s calls', async () => {
     const limited = await buildTestApp(database.url(), { authRateLimitPerMinute: 1 });
     const statuses = async (url: string, remoteAddress: string, cookie?: string) => {
       const codes: number[] = [];
@@ -322,10 +322,14 @@ describe('the provider’s return and cancel', () => {
     };
     try {
       const customer = await newCustomer(limited.app);
+      const boxId = await limited.app.inject({ method: 'POST', url: '/app/v1/getBoxid', remoteAddress: '10.7.7.6', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'phoneNumber=415' });
+      const visitor = boxId.cookies.find((cookie) => cookie.name === 'airbox_visitor')!.value;
       for (const path of ['/app/v1/payments/return', '/app/v1/payments/cancel']) {
         const url = `${path}?token=ORDER-NOT-THERE`;
         expect(await statuses(url, '10.7.7.7')).toEqual([...Array<number>(6).fill(303), 429]);
-        // A session counts on its own, whatever its address, and another address is not affected.
+        // Another value the server signed (a registration visitor's) in the session's place is no session: the address counts.
+        expect((await limited.app.inject({ method: 'GET', url, remoteAddress: '10.7.7.7', headers: { cookie: `airbox_session=${visitor}` } })).statusCode).toBe(429);
+        // A customer counts on their own, whatever their address, and another address is not affected.
         expect(await statuses(url, '10.7.7.7', customer.cookie)).toEqual([...Array<number>(6).fill(303), 429]);
         expect((await limited.app.inject({ method: 'GET', url, remoteAddress: '10.7.7.9', headers: { cookie: customer.cookie } })).statusCode).toBe(429);
         expect((await limited.app.inject({ method: 'GET', url, remoteAddress: '10.7.7.8' })).statusCode).toBe(303);

@@ -122,12 +122,22 @@ describe.each(stores)('failed sign-ins with the $store store', ({ redisUrl }) =>
     for (const password of ['WrongPass2', 'DemoPass1']) {
       expect((await attempt('pending@example.com', password, '10.2.0.77')).json()).toEqual({ errorcode: -429, message: MESSAGES.tooManyFailures });
     }
-    // Another account's proof is no proof for this one.
+    // Another account's proof is no proof for this one, nor is the owner's altered (its signature no longer holds).
     const otherBrowser = await deviceProofOf('business@example.com', '10.2.0.78');
     expect((await attempt('pending@example.com', 'DemoPass1', '10.2.0.78', otherBrowser)).statusCode).toBe(429);
+    const altered = ownersBrowser.replace(/=(\d+)\./, (_all, id: string) => `=${Number(id) + 1}.`);
+    expect(altered).not.toBe(ownersBrowser);
+    expect((await attempt('pending@example.com', 'DemoPass1', '10.2.0.80', altered)).statusCode).toBe(429);
     const owner = await attempt('pending@example.com', 'DemoPass1', '10.2.0.79', ownersBrowser);
     expect(owner.statusCode).toBe(200);
     expect(owner.json().user[0].Email).toBe('pending@example.com');
+  });
+
+  it('counts guesses sent side by side before checking any: no more than LOGIN_FAILURES_PER_HOUR are checked', async () => {
+    const guesses = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt('business@example.com', `WrongPass${i}`, `10.5.0.${i}`)));
+    const answers = guesses.map((guess) => guess.json().errorcode);
+    expect(answers.filter((code) => code === 0)).toHaveLength(3);
+    expect(answers.filter((code) => code === -429)).toHaveLength(7);
   });
 
   it('counts the account whatever the case of the e-mail', async () => {

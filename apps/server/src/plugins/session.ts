@@ -3,8 +3,8 @@ import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
+import { DEVICE_PROOF_MS } from '../modules/auth/login-throttle.js';
 import { resumeSession } from '../modules/sessions/sessions.service.js';
-import { sha256 } from '../modules/tokens/tokens.crypto.js';
 import type { UserRow } from '../modules/users/users.table.js';
 
 declare module 'fastify' {
@@ -18,7 +18,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessionCookie: SessionCookie;
-    deviceProof: DeviceProof;
+    deviceProof: DeviceProofCookie;
   }
 }
 
@@ -29,19 +29,16 @@ export interface SessionCookie {
 }
 
 /**
- * A browser's proof that it signed into an account before (OWASP's device cookies): a signed cookie
- * holding the SHA-256 of the account's e-mail, set at each sign-in with the right password. Once
- * an account has LOGIN_FAILURES_PER_HOUR failures from all addresses together, only a browser
- * with this proof may still try it (login-throttle.ts).
+ * A browser's proof that it signed into an account before (OWASP's device cookies): a signed
+ * cookie holding what deviceProofOf gives at each sign-in with the right password. Once an account
+ * has LOGIN_FAILURES_PER_HOUR failures from all addresses together, only a browser whose proof
+ * still counts (provesDevice) may go on trying it (login-throttle.ts).
  */
-export interface DeviceProof {
-  /** Whether the request carries the proof for this e-mail (any case). */
-  knows(request: FastifyRequest, email: string): boolean;
-  remember(reply: FastifyReply, email: string): void;
+export interface DeviceProofCookie {
+  /** The proof the browser sent, when it is one the server signed. */
+  read(request: FastifyRequest): string | undefined;
+  set(reply: FastifyReply, proof: string): void;
 }
-
-/** How long a browser keeps its proof: half a year from its last sign-in. */
-const DEVICE_PROOF_MAX_AGE_S = 183 * 24 * 60 * 60;
 
 /** Body and query fields that name a user: on a signed-in call they must name the caller. */
 const USER_ID_FIELDS = ['user_id', 'uid', 'userID', 'userId'];
@@ -74,17 +71,16 @@ export default fp(
     app.decorate('sessionCookie', sessionCookie);
 
     const deviceName = https ? '__Host-airbox_device' : 'airbox_device';
-    const deviceOptions = { path: '/', httpOnly: true, sameSite: 'strict', secure: https, signed: true, maxAge: DEVICE_PROOF_MAX_AGE_S } as const;
-    const accountOf = (email: string) => sha256(email.trim().toLowerCase());
-    const deviceProof: DeviceProof = {
-      knows(request, email) {
+    const deviceOptions = { path: '/', httpOnly: true, sameSite: 'strict', secure: https, signed: true, maxAge: DEVICE_PROOF_MS / 1000 } as const;
+    const deviceProof: DeviceProofCookie = {
+      read(request) {
         const raw = request.cookies[deviceName];
-        if (!raw) return false;
+        if (!raw) return undefined;
         const unsigned = request.unsignCookie(raw);
-        return unsigned.valid && unsigned.value === accountOf(email);
+        return unsigned.valid && unsigned.value ? unsigned.value : undefined;
       },
-      remember(reply, email) {
-        reply.setCookie(deviceName, accountOf(email), deviceOptions);
+      set(reply, proof) {
+        reply.setCookie(deviceName, proof, deviceOptions);
       },
     };
     app.decorate('deviceProof', deviceProof);

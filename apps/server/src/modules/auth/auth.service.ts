@@ -26,7 +26,7 @@ import { toSessionUser } from '../users/users.wire.js';
 import { activationMail, passwordChangedMail, resetMail } from './auth.mails.js';
 import type { MailMessage } from '../../providers/mail/mail-provider.js';
 import { enqueueJob } from '../jobs/jobs.js';
-import { beforePasswordCheck, ownerProven, passwordCheckFailed } from './login-throttle.js';
+import { beforePasswordCheck, deviceProofOf, ownerProven, provesDevice } from './login-throttle.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
 import type { AppContext } from '../../context.js';
 
@@ -39,8 +39,8 @@ export type LinkMailDeps = Pick<AppContext, 'db' | 'config' | 'mail'>;
 export type LoginOutcome =
   | { kind: 'wrongCredentials' }
   /** Right password, but the account may not sign in yet: no session. */
-  | { kind: 'refused'; message: string; user: SessionUser; locker: Locker[] }
-  | { kind: 'signedIn'; sessionToken: string; user: SessionUser; locker: Locker[] };
+  | { kind: 'refused'; message: string; user: SessionUser; locker: Locker[]; deviceProof: string }
+  | { kind: 'signedIn'; sessionToken: string; user: SessionUser; locker: Locker[]; deviceProof: string };
 
 /**
  * Checks e-mail and password. A session is only started for the destinations that get one;
@@ -49,27 +49,27 @@ export type LoginOutcome =
 export async function login(
   deps: AuthDeps,
   credentials: { name: string; password: string },
-  client: { address: string; knownDevice: boolean },
+  client: { address: string; deviceProof: string | undefined },
   previousSessionToken: string | undefined,
 ): Promise<LoginOutcome> {
-  const guesser = { email: credentials.name.trim().toLowerCase(), ...client };
+  const email = credentials.name.trim().toLowerCase();
+  const now = deps.config.clock();
+  const user = await findUserByEmail(deps.db, email);
+  const guesser = { email, address: client.address, knownDevice: user !== undefined && provesDevice(client.deviceProof, user, now) };
   await beforePasswordCheck(deps, guesser);
-  const user = await findUserByEmail(deps.db, guesser.email);
-  if (!(await verifyPassword(user?.password_hash, credentials.password)) || !user) {
-    await passwordCheckFailed(deps, guesser);
-    return { kind: 'wrongCredentials' };
-  }
+  if (!(await verifyPassword(user?.password_hash, credentials.password)) || !user) return { kind: 'wrongCredentials' };
   await ownerProven(deps, guesser);
+  const deviceProof = deviceProofOf(user, now);
   const locker = await userLockers(deps, user);
   const destination = loginDestination({ role_id: user.role_id, Status: user.status });
   if (!destinationGetsSession(destination)) {
     const message =
       destination === 'pendingBusiness' ? MESSAGES.pendingBusiness(deps.config.brandName) : MESSAGES.notActivated;
-    return { kind: 'refused', message, user: toSessionUser(user), locker };
+    return { kind: 'refused', message, user: toSessionUser(user), locker, deviceProof };
   }
   if (previousSessionToken) await endSession(deps.db, previousSessionToken);
-  const sessionToken = await startSession(deps.db, user.user_id, deps.config.clock());
-  return { kind: 'signedIn', sessionToken, user: toSessionUser(user), locker };
+  const sessionToken = await startSession(deps.db, user.user_id, now);
+  return { kind: 'signedIn', sessionToken, user: toSessionUser(user), locker, deviceProof };
 }
 
 /** The user's default hub, as the one-entry list the login answer carries. */
@@ -181,6 +181,6 @@ export async function resetPassword(
     return user;
   });
   if (typeof changedFor === 'number') return changedFor;
-  await ownerProven(deps, { email: changedFor.email, address, knownDevice: false });
+  await ownerProven(deps, { email: changedFor.email, address });
   return RESET_ERRORCODE.success;
 }

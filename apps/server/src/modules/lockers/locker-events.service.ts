@@ -91,7 +91,9 @@ async function freshPickupCode(trx: Db, hubId: string): Promise<string> {
  */
 function deliveryKey(event: DeliveredEvent, userId: number): string | null {
   if (!event.deliveredAt) return null;
-  return JSON.stringify([event.hubId, userId, event.carrier, event.trackingNo, new Date(event.deliveredAt).toISOString()]);
+  // As a person or another controller may write the same carrier and tracking number.
+  const trackingNo = event.trackingNo.replace(/\s+/g, '').toUpperCase();
+  return JSON.stringify([event.hubId, userId, event.carrier.trim().toLowerCase(), trackingNo, new Date(event.deliveredAt).toISOString()]);
 }
 
 /** The answer a delivery already recorded gave, for an event that repeats it. */

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso, uniqueViolation } from '../../db/dialect.js';
-import { beforePasswordCheck, ownerProven, passwordCheckFailed } from '../auth/login-throttle.js';
+import { beforePasswordCheck, ownerProven } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
 import { enqueueJob } from '../jobs/jobs.js';
 import { listHubs, listHubsOfBuilding } from '../hubs/hubs.repository.js';
@@ -37,7 +37,7 @@ export async function checkOwnPassword(deps: ProfileDeps, user: UserRow, passwor
   const guesser = { email: user.email, address, knownDevice: true };
   await beforePasswordCheck(deps, guesser);
   const correct = await verifyPassword(user.password_hash, password);
-  await (correct ? ownerProven(deps, guesser) : passwordCheckFailed(deps, guesser));
+  if (correct) await ownerProven(deps, guesser);
   return correct;
 }
 

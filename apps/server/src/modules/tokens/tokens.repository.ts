@@ -14,16 +14,28 @@ export async function findToken(db: Db, tokenHash: string, purpose: TokenPurpose
     .executeTakeFirst();
 }
 
-/** When the user's newest token of this purpose was issued, used or not. */
-/** When the user's newest token of this purpose was issued, and how many were issued since `sinceIso`. */
-export async function recentTokens(db: Db, userId: number, purpose: TokenPurpose, sinceIso: string): Promise<{ latest: Date | string | undefined; since: number }> {
+/**
+ * When the user's newest token of this purpose was issued, how many were issued since `sinceIso`,
+ * and how many still work at `nowIso` (neither used nor expired).
+ */
+export async function recentTokens(
+  db: Db,
+  userId: number,
+  purpose: TokenPurpose,
+  sinceIso: string,
+  nowIso: string,
+): Promise<{ latest: Date | string | undefined; since: number; live: number }> {
   const row = await db
     .selectFrom('user_tokens')
-    .select((eb) => [eb.fn.max('created_at').as('latest'), eb.fn.count(eb.case().when('created_at', '>=', sinceIso).then(1).end()).as('since')])
+    .select((eb) => [
+      eb.fn.max('created_at').as('latest'),
+      eb.fn.count(eb.case().when('created_at', '>=', sinceIso).then(1).end()).as('since'),
+      eb.fn.count(eb.case().when(eb.and([eb('used_at', 'is', null), eb('expires_at', '>', nowIso)])).then(1).end()).as('live'),
+    ])
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
     .executeTakeFirst();
-  return { latest: row?.latest ?? undefined, since: Number(row?.since ?? 0) };
+  return { latest: row?.latest ?? undefined, since: Number(row?.since ?? 0), live: Number(row?.live ?? 0) };
 }
 
 /** Marks every unused token of this purpose used: they stop working. */

@@ -10,16 +10,17 @@ import type { TokenPurpose } from './tokens.table.js';
 export const LINK_COOLDOWN_MS = 60 * 1000;
 
 /**
- * And at most this many in a day: the forms that ask for one (forgot password, resend the
- * activation mail) are open to anyone who knows the address or the user id, who could otherwise
- * mail the customer a link a minute all day.
+ * And past this many in a day, only when none mailed still works: the forms that ask for one
+ * (forgot password, resend the activation mail) are open to anyone who knows the address or the
+ * user id, who could otherwise mail the customer a link a minute all day. Never none at all: an
+ * owner whose sign-ins are refused (login-throttle.ts) must be able to reset the password.
  */
 export const LINKS_PER_DAY = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Issues a single-use token for a user, unless one of the same purpose was issued less than
- * LINK_COOLDOWN_MS ago or LINKS_PER_DAY were in the last day (then undefined). Earlier tokens
+ * LINK_COOLDOWN_MS ago, or LINKS_PER_DAY were in the last day and one still works (then undefined). Earlier tokens
  * stay valid until they expire or are used, so asking for another link never voids one already
  * mailed. Returns the raw token, which is never stored.
  */
@@ -30,9 +31,9 @@ export async function issueToken(
   ttlMs: number,
   now: Date,
 ): Promise<string | undefined> {
-  const recent = await recentTokens(trx, userId, purpose, new Date(now.getTime() - DAY_MS).toISOString());
+  const recent = await recentTokens(trx, userId, purpose, new Date(now.getTime() - DAY_MS).toISOString(), now.toISOString());
   if (recent.latest && now.getTime() - new Date(recent.latest).getTime() < LINK_COOLDOWN_MS) return undefined;
-  if (recent.since >= LINKS_PER_DAY) return undefined;
+  if (recent.since >= LINKS_PER_DAY && recent.live > 0) return undefined;
   const token = randomToken();
   await insertToken(trx, {
     token_hash: sha256(token),

@@ -36,13 +36,13 @@ export default async function authRoutes(app: FastifyInstance) {
   const version = app.config.version;
 
   defineCall(app, loginCall, { throttled: true }).handle(async (input, request, reply) => {
-    const client = { address: request.ip, knownDevice: app.deviceProof.knows(request, input.name) };
+    const client = { address: request.ip, deviceProof: app.deviceProof.read(request) };
     const outcome = await login(app, input, client, app.sessionCookie.read(request));
     if (outcome.kind === 'wrongCredentials') {
       return { errorcode: LOGIN_ERRORCODE.wrongCredentials, message: MESSAGES.wrongCredentials, version, user: [], locker: [] };
     }
     // The right password: this browser may go on trying the account should guesses from elsewhere pass the limit.
-    app.deviceProof.remember(reply, input.name);
+    app.deviceProof.set(reply, outcome.deviceProof);
     if (outcome.kind === 'signedIn') app.sessionCookie.set(reply, outcome.sessionToken);
     const message = outcome.kind === 'refused' ? outcome.message : 'Login successful';
     return { errorcode: LOGIN_ERRORCODE.signedIn, message, version, user: [outcome.user], locker: outcome.locker };

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { usesPaymentSimulator } from '../../modules/payments/payment-simulator.js';
 import { cancelPurchase, completePurchase, PAYMENT_CANCEL_PATH, PAYMENT_RETURN_PATH } from '../../modules/payments/payments.service.js';
 import { resumeSession } from '../../modules/sessions/sessions.service.js';
-import { sha256 } from '../../modules/tokens/tokens.crypto.js';
 import { rateLimitOf } from './define-call.js';
 import paymentsSimulatorRoutes from './payments-simulator.routes.js';
 
@@ -25,16 +24,16 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     return user?.user_id;
   };
 
-  // Throttled as the directory's calls are, per session (per address without one): a return asks
-  // the provider to capture, and one looped on an order never approved would spend the merchant's
-  // calls to the provider. Per session, so that customers paying behind one address (a campus)
-  // do not share a count.
+  // Throttled as the directory's calls are, per signed-in customer (per address without a live
+  // session): a return asks the provider to capture, and one looped on an order never approved
+  // would spend the merchant's calls to the provider. Per customer, so that customers paying
+  // behind one address (a campus) do not share a count.
   const throttle = rateLimitOf(app, 'directory');
-  const perSession = (request: FastifyRequest) => {
-    const token = app.sessionCookie.read(request);
-    return token ? `session:${sha256(token)}` : request.ip;
+  const perCustomer = async (request: FastifyRequest) => {
+    const userId = await sessionUserId(request);
+    return userId === undefined ? request.ip : `user:${userId}`;
   };
-  const options = { schema: { hide: true, querystring: returnQuery }, config: { rateLimit: throttle && { ...throttle, keyGenerator: perSession } } };
+  const options = { schema: { hide: true, querystring: returnQuery }, config: { rateLimit: throttle && { ...throttle, keyGenerator: perCustomer } } };
 
   app.get(PAYMENT_RETURN_PATH, options, async (request, reply) => {
     const { token } = request.query as z.infer<typeof returnQuery>;
