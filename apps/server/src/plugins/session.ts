@@ -47,6 +47,14 @@ const USER_ID_FIELDS = ['user_id', 'uid', 'userID', 'userId'];
  * The session cookie is the only proof of identity. It holds a random token (signed with
  * SESSION_SECRET) whose SHA-256 names a row of the sessions table.
  */
+/** A cookie's value when the server signed it (SESSION_SECRET), else undefined. */
+function readSigned(request: FastifyRequest, name: string): string | undefined {
+  const raw = request.cookies[name];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+}
+
 export default fp(
   async (app) => {
     const https = app.config.publicUrl.startsWith('https:');
@@ -55,12 +63,7 @@ export default fp(
     await app.register(cookie, { secret: app.config.sessionSecret });
 
     const sessionCookie: SessionCookie = {
-      read(request) {
-        const raw = request.cookies[name];
-        if (!raw) return undefined;
-        const unsigned = request.unsignCookie(raw);
-        return unsigned.valid && unsigned.value ? unsigned.value : undefined;
-      },
+      read: (request) => readSigned(request, name),
       set(reply, token) {
         reply.setCookie(name, token, { ...options, maxAge: SESSION_MAX_AGE_MS / 1000 });
       },
@@ -73,12 +76,7 @@ export default fp(
     const deviceName = https ? '__Host-airbox_device' : 'airbox_device';
     const deviceOptions = { path: '/', httpOnly: true, sameSite: 'strict', secure: https, signed: true, maxAge: DEVICE_PROOF_MS / 1000 } as const;
     const deviceProof: DeviceProofCookie = {
-      read(request) {
-        const raw = request.cookies[deviceName];
-        if (!raw) return undefined;
-        const unsigned = request.unsignCookie(raw);
-        return unsigned.valid && unsigned.value ? unsigned.value : undefined;
-      },
+      read: (request) => readSigned(request, deviceName),
       set(reply, proof) {
         reply.setCookie(deviceName, proof, deviceOptions);
       },
