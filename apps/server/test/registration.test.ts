@@ -7,7 +7,7 @@ import {
   ROLE,
 } from '@airbox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOX_ID_RESERVATION_MS } from '../src/modules/box-ids/box-ids.service.js';
+import { BOX_ID_HOLDS_PER_NETWORK, BOX_ID_RESERVATION_MS } from '../src/modules/box-ids/box-ids.service.js';
 import { buildTestApp, cookiesOf, linkIn, login, mailsOf, postForm, signIn, type TestApp, useTestApp, useTestDatabase } from './helper.js';
 import { createDirectory, type Directory, freshBoxId, freshEmail, insertCode, insertTestUser } from './registration-fixtures.js';
 
@@ -290,12 +290,21 @@ describe('races', () => {
 });
 
 describe('getBoxid', () => {
+  /** getBoxid from a client address, with the visitor cookie of an earlier answer when given. */
+  const suggestFrom = (remoteAddress: string, phoneNumber: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/app/v1/getBoxid',
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+      payload: `phoneNumber=${phoneNumber}`,
+    });
   it('holds a suggested id for the visitor it was suggested to: registration refuses it to anyone else until the hold lapses', async () => {
-    const suggested = await postForm(t.app, '/app/v1/getBoxid', { phoneNumber: '737' });
+    const suggested = await suggestFrom('198.51.100.10', '737');
     const BOXID = suggested.json().BOXID as string;
     const visitor = cookiesOf(suggested);
     expect(visitor).toMatch(/airbox_visitor=/);
-    const other = cookiesOf(await postForm(t.app, '/app/v1/getBoxid', { phoneNumber: '737' }));
+    const other = cookiesOf(await suggestFrom('198.51.100.11', '737'));
     for (const cookie of [undefined, other]) {
       const refused = await register(individual({ BOXID }), cookie);
       expect(refused.json()).toEqual({ errorcode: 0, message: M.boxIdTaken });
@@ -327,6 +336,37 @@ describe('getBoxid', () => {
     const again = (await postForm(t.app, '/app/v1/getBoxid', { phoneNumber: '099' })).json();
     expect(again.BOXID).toMatch(/^1099\d{3}$/);
     expect(again.BOXID).not.toBe(held);
+  });
+
+  const held = async (ids: string[]) =>
+    (await t.app.db.selectFrom('box_id_reservations').select('box_id').where('box_id', 'in', ids).where('expires_at', '>', t.config.clock().toISOString()).execute())
+      .map((row) => row.box_id)
+      .sort();
+
+  it('holds one id per visitor: a new suggestion (a new phone) releases the one before, which anyone may then register', async () => {
+    const first = await suggestFrom('198.51.100.20', '737');
+    const visitor = cookiesOf(first);
+    const second = await suggestFrom('198.51.100.20', '415', visitor);
+    const [firstId, secondId] = [first.json().BOXID as string, second.json().BOXID as string];
+    expect(secondId).toMatch(/^415\d{4}$/);
+    expect(await held([firstId, secondId])).toEqual([secondId]);
+    expect((await register(individual({ BOXID: firstId }))).json()).toEqual({ errorcode: 1, message: M.activationSent });
+    expect((await register(individual({ BOXID: secondId }))).json()).toEqual({ errorcode: 0, message: M.boxIdTaken });
+  });
+
+  it(`holds at most ${BOX_ID_HOLDS_PER_NETWORK} ids per client network (an IPv6 /64 is one): the next releases the oldest, other networks keep theirs`, async () => {
+    const ids: string[] = [];
+    for (let n = 0; n <= BOX_ID_HOLDS_PER_NETWORK; n += 1) {
+      // A client that drops its cookie each call, from addresses of one /64.
+      const answer = await suggestFrom(`2001:db8:7:7::${(n + 1).toString(16)}`, '512');
+      ids.push(answer.json().BOXID as string);
+      t.advance(1000);
+    }
+    const neighbour = (await suggestFrom('2001:db8:7:8::1', '512')).json().BOXID as string;
+    expect(new Set(ids).size).toBe(BOX_ID_HOLDS_PER_NETWORK + 1);
+    expect(await held([...ids, neighbour])).toEqual([...ids.slice(1), neighbour].sort());
+    // The released id goes to whoever registers it first.
+    expect((await register(individual({ BOXID: ids[0]! }))).json()).toEqual({ errorcode: 1, message: M.activationSent });
   });
 
   it('refuses anything but 3 digits with 400', async () => {
@@ -495,5 +535,13 @@ describe('throttling per address', () => {
     }
     // Another address is not affected.
     expect((await limited.app.inject({ method: 'GET', url: '/app/v1/businessCampus/verifyCode?code=OPEN15', remoteAddress: '10.9.9.8' })).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64: its other addresses share the count, the next /64 has its own', async () => {
+    const verify = (remoteAddress: string) => limited.app.inject({ method: 'GET', url: '/app/v1/businessCampus/verifyCode?code=OPEN15', remoteAddress });
+    expect((await verify('2001:db8:5:6::1')).statusCode).toBe(200);
+    expect((await verify('2001:db8:5:6:aaaa::2')).statusCode).toBe(200);
+    expect((await verify('2001:0db8:0005:0006:ffff:ffff:ffff:ffff')).statusCode).toBe(429);
+    expect((await verify('2001:db8:5:7::1')).statusCode).toBe(200);
   });
 });

@@ -115,6 +115,13 @@ describe.each(stores)('failed sign-ins with the $store store', ({ redisUrl }) =>
     expect((await attempt('admin@example.com', 'DemoPass1', '10.1.0.1')).statusCode).toBe(429);
   });
 
+  it('counts an IPv6 address by its /64: guesses from its other addresses add up, the next /64 is another address', async () => {
+    const ownersBrowser = await deviceProofOf('business@example.com', '2001:db8:1:2::99');
+    for (let i = 1; i <= 3; i += 1) expect((await attempt('business@example.com', 'WrongPass1', `2001:db8:1:1::${i}`)).json().errorcode).toBe(0);
+    expect((await attempt('business@example.com', 'DemoPass1', '2001:db8:1:1:ffff::4', ownersBrowser)).statusCode).toBe(429);
+    expect((await attempt('business@example.com', 'DemoPass1', '2001:db8:1:2::5', ownersBrowser)).json().errorcode).toBe(1);
+  });
+
   it('stops guesses from many addresses at LOGIN_FAILURES_PER_HOUR for the account, and lets the owner sign in from a browser that signed in before', async () => {
     const ownersBrowser = await deviceProofOf('pending@example.com', '10.2.9.9');
     for (let i = 0; i < 3; i += 1) expect((await attempt('pending@example.com', 'WrongPass1', `10.2.0.${i}`)).json().errorcode).toBe(0);

@@ -19,8 +19,9 @@ declare module 'fastify' {
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Throttling: per client address on the routes that ask for it (`config.rateLimit`), per
- * account on login, and per account on the calls that cost an outside service (accountBudgets).
+ * Throttling: per client network (an IPv6 address by its /64, see clientNetwork) on the routes
+ * that ask for it (`config.rateLimit`), per account on login, and per account on the calls that
+ * cost an outside service (accountBudgets).
  * All live in Redis when REDIS_URL is set, so instances share the counts.
  */
 export default fp(

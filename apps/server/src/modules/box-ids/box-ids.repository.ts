@@ -32,23 +32,46 @@ export async function unavailableBoxIds(db: Db, prefix: string, nowIso: string):
   return new Set([...users, ...companies, ...reservations].map((row) => row.id));
 }
 
+/** Who a suggested id is held for: the SHA-256 of their visitor cookie and of their client network. */
+export interface BoxIdHolder {
+  visitor: string;
+  network: string;
+}
+
 /**
  * Reserves an id for a holder until `expiresIso`. The primary key decides: a row that exists and
  * has not expired is left alone and the answer is false; an expired one is taken over.
  */
-export async function reserveBoxId(db: Db, boxId: string, holderHash: string, expiresIso: string, nowIso: string): Promise<boolean> {
+export async function reserveBoxId(db: Db, boxId: string, holder: BoxIdHolder, expiresIso: string, nowIso: string): Promise<boolean> {
+  const values = { expires_at: expiresIso, holder_hash: holder.visitor, holder_network: holder.network };
   const row = await db
     .insertInto('box_id_reservations')
-    .values({ box_id: boxId, expires_at: expiresIso, holder_hash: holderHash })
-    .onConflict((conflict) =>
-      conflict
-        .column('box_id')
-        .doUpdateSet({ expires_at: expiresIso, holder_hash: holderHash })
-        .where('box_id_reservations.expires_at', '<=', nowIso),
-    )
+    .values({ box_id: boxId, ...values })
+    .onConflict((conflict) => conflict.column('box_id').doUpdateSet(values).where('box_id_reservations.expires_at', '<=', nowIso))
     .returning('box_id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Ends the holds a new one replaces: the holder's others (a visitor registers one id), and on
+ * its network all but the `perNetwork` latest to expire (the newest holds).
+ */
+export async function releaseHoldsBeyond(db: Db, kept: string, holder: BoxIdHolder, perNetwork: number, nowIso: string): Promise<void> {
+  await db.deleteFrom('box_id_reservations').where('holder_hash', '=', holder.visitor).where('box_id', '<>', kept).execute();
+  const newest = db
+    .selectFrom('box_id_reservations')
+    .select('box_id')
+    .where('holder_network', '=', holder.network)
+    .where('expires_at', '>', nowIso)
+    .orderBy('expires_at', 'desc')
+    .orderBy('box_id')
+    .limit(perNetwork);
+  await db
+    .deleteFrom('box_id_reservations')
+    .where('holder_network', '=', holder.network)
+    .where('box_id', 'not in', newest)
+    .execute();
 }
 
 /** The holder of an unexpired reservation of this id: a hash, null for an unknown one, undefined when nobody holds it. */

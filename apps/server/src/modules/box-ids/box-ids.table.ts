@@ -6,4 +6,6 @@ export interface BoxIdReservationsTable {
   expires_at: Timestamp;
   /** SHA-256 of the visitor cookie of whoever it was suggested to; only they may register with it. */
   holder_hash: string | null;
+  /** SHA-256 of the client network it was asked from (clientNetwork); null for holds made before migration 0035. */
+  holder_network: string | null;
 }

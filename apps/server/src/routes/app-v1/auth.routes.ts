@@ -14,6 +14,7 @@ import {
   userActivateCall,
 } from '@airbox/contract';
 import type { FastifyInstance } from 'fastify';
+import { clientNetwork } from '../../modules/auth/client-network.js';
 import { activateAccount, login, requestActivationLink, requestResetLink, resetPassword } from '../../modules/auth/auth.service.js';
 import { endSession } from '../../modules/sessions/sessions.service.js';
 import { defineCall } from './define-call.js';
@@ -36,7 +37,7 @@ export default async function authRoutes(app: FastifyInstance) {
   const version = app.config.version;
 
   defineCall(app, loginCall, { throttled: true }).handle(async (input, request, reply) => {
-    const client = { address: request.ip, deviceProof: app.deviceProof.read(request) };
+    const client = { address: clientNetwork(request.ip), deviceProof: app.deviceProof.read(request) };
     const outcome = await login(app, input, client, app.sessionCookie.read(request));
     if (outcome.kind === 'wrongCredentials') {
       return { errorcode: LOGIN_ERRORCODE.wrongCredentials, message: MESSAGES.wrongCredentials, version, user: [], locker: [] };
@@ -62,7 +63,7 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   defineCall(app, resetPasswordCall, { throttled: true }).handle(async (input, request) => {
-    const errorcode = await resetPassword(app, input, request.ip);
+    const errorcode = await resetPassword(app, input, clientNetwork(request.ip));
     return { errorcode, message: RESET_MESSAGES[errorcode] ?? MESSAGES.resetServerError };
   });
 

@@ -1,6 +1,7 @@
 import { textField } from '@airbox/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { clientNetwork } from '../../modules/auth/client-network.js';
 import { usesPaymentSimulator } from '../../modules/payments/payment-simulator.js';
 import { cancelPurchase, completePurchase, PAYMENT_CANCEL_PATH, PAYMENT_RETURN_PATH } from '../../modules/payments/payments.service.js';
 import { resumeSession } from '../../modules/sessions/sessions.service.js';
@@ -31,7 +32,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   const throttle = rateLimitOf(app, 'directory');
   const perCustomer = async (request: FastifyRequest) => {
     const userId = await sessionUserId(request);
-    return userId === undefined ? request.ip : `user:${userId}`;
+    return userId === undefined ? clientNetwork(request.ip) : `user:${userId}`;
   };
   const options = { schema: { hide: true, querystring: returnQuery }, config: { rateLimit: throttle && { ...throttle, keyGenerator: perCustomer } } };
 

@@ -12,6 +12,7 @@ import {
   verifyPasswordCall,
 } from '@airbox/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientNetwork } from '../../modules/auth/client-network.js';
 import { selectableLockers } from '../../modules/hubs/hubs.wire.js';
 import { hubsUserMayChoose, reauthenticateSession, updateProfile } from '../../modules/profile/profile.service.js';
 import { currentQrCode } from '../../modules/qr-codes/qr-codes.service.js';
@@ -27,14 +28,14 @@ export default async function profileRoutes(app: FastifyInstance) {
 
   // Throttled per address as well as per account: it answers whether a password is right.
   defineCall(app, verifyPasswordCall, { throttled: true }).handle(async (input, request) => {
-    const correct = await reauthenticateSession(app, signedInUser(request), input.password, sessionHash(request), request.ip);
+    const correct = await reauthenticateSession(app, signedInUser(request), input.password, sessionHash(request), clientNetwork(request.ip));
     return correct
       ? { errorcode: VERIFY_PASSWORD_ERRORCODE.correct, message: 'success' }
       : { errorcode: VERIFY_PASSWORD_ERRORCODE.incorrect, message: PROFILE_MESSAGES.incorrectPassword };
   });
 
   defineCall(app, updateSelfUserInfoCall, { throttled: true }).handle(async (input, request) => {
-    const outcome = await updateProfile(app, signedInUser(request), input, sessionHash(request), request.ip);
+    const outcome = await updateProfile(app, signedInUser(request), input, sessionHash(request), clientNetwork(request.ip));
     switch (outcome.kind) {
       case 'updated':
         return { errorcode: UPDATE_PROFILE_ERRORCODE.updated, message: PROFILE_MESSAGES.updateSuccess };

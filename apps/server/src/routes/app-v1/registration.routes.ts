@@ -10,6 +10,7 @@ import {
   verifyInvitationCodeCall,
 } from '@airbox/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientNetwork } from '../../modules/auth/client-network.js';
 import { BOX_ID_RESERVATION_MS, suggestBoxId } from '../../modules/box-ids/box-ids.service.js';
 import { register, servesZip, verifyInvitation } from '../../modules/registration/registration.service.js';
 import { randomToken, sha256 } from '../../modules/tokens/tokens.crypto.js';
@@ -44,14 +45,15 @@ export default async function registrationRoutes(app: FastifyInstance) {
       : { errorcode: FIRST_LOGIN_ERRORCODE.notServed, message: REGISTRATION_MESSAGES.invalidZip },
   );
 
-  // Throttled: every answer reserves an id for 30 minutes.
+  // Throttled: every answer reserves an id for 30 minutes (at most BOX_ID_HOLDS_PER_NETWORK a network).
   defineCall(app, getBoxidCall, { throttled: 'directory' }).handle(async (input, request, reply) => {
     let visitor = visitorOf(request);
     if (!visitor) {
       visitor = randomToken();
       reply.setCookie(VISITOR_COOKIE, visitor, { ...cookieOptions, maxAge: BOX_ID_RESERVATION_MS / 1000 });
     }
-    const boxId = await suggestBoxId(app.db, input.phoneNumber, sha256(visitor), app.config.clock());
+    const holder = { visitor: sha256(visitor), network: sha256(clientNetwork(request.ip)) };
+    const boxId = await suggestBoxId(app.db, input.phoneNumber, holder, app.config.clock());
     return boxId
       ? { errorcode: GET_BOXID_ERRORCODE.found, message: 'success', BOXID: boxId }
       : { errorcode: GET_BOXID_ERRORCODE.noneFree, message: REGISTRATION_MESSAGES.noFreeBoxId };
