@@ -1,15 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
-import { MESSAGES } from '@airbox/contract';
+import { ACTIVATION_LINK_TTL_MS, MESSAGES, ROLE, USER_STATUS } from '@airbox/contract';
 import { SMTPServer } from 'smtp-server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanUpExpiredRows, KEEP_ENDED_MS } from '../src/jobs/clean-up.job.js';
+import { insertCampus } from '../src/modules/campuses/campuses.repository.js';
 import { enqueueJob } from '../src/modules/jobs/jobs.js';
 import { sql } from 'kysely';
 import { isSqlite } from '../src/db/dialect.js';
 import { JOB_LEASE_MS, retryDelayMs } from '../src/jobs/runner.js';
 import { insertFixtureUser } from './fixtures.js';
 import { buildTestApp, linkIn, login, mailsOf, postForm, readOutbox, useTestApp, useTestDatabase } from './helper.js';
+import { createDirectory, type Directory, freshBoxId, insertCode } from './registration-fixtures.js';
 
 const database = useTestDatabase();
 const t = useTestApp(database, { seedDemoData: true });
@@ -290,6 +293,125 @@ describe('clean-up', () => {
     expect(sessions).toHaveLength(1);
     expect(live.cookie).toBeDefined();
     expect(await t.app.db.selectFrom('box_id_reservations').select('box_id').where('box_id', '=', '4150104').execute()).toEqual([]);
+  });
+});
+
+describe('clean-up of sign-ups never activated', () => {
+  // Its own database and clock: these tests move time by months.
+  const own = useTestDatabase();
+  const c = useTestApp(own, { seedDemoData: false });
+  let d: Directory;
+  beforeAll(async () => {
+    d = await createDirectory(c.app.db);
+  });
+
+  const DAY = 24 * 60 * 60 * 1000;
+  const ACTIVATE_PREFIX = 'http://localhost:8080/app/active/';
+
+  /** A sign-up through regist_userInfo, its activation link mailed (so it expires ACTIVATION_LINK_TTL_MS from now). */
+  async function signUp(email: string, BOXID: string, extra: Record<string, string | number> = {}): Promise<number> {
+    const answer = await postForm(c.app, '/app/v1/regist_userInfo', { ...registration(email, BOXID), lockerUUID: d.hubs.public.id, ...extra });
+    expect(answer.json()).toEqual({ errorcode: 1, message: expect.any(String) });
+    await c.app.jobs.drain();
+    const user = await c.app.db.selectFrom('users').select(['user_id', 'status']).where('email', '=', email).executeTakeFirstOrThrow();
+    expect(user.status).toBe(USER_STATUS.notActivated);
+    return user.user_id;
+  }
+
+  async function stays(userId: number): Promise<boolean> {
+    return (await c.app.db.selectFrom('users').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  }
+
+  const cleanUp = () => cleanUpExpiredRows(c.app);
+
+  it('deletes a sign-up 30 days and 1 s after its activation link expired, with the rows that name it; its AirBox ID and e-mail can sign up again', async () => {
+    const email = 'never.activated@example.com';
+    const boxId = freshBoxId();
+    const userId = await signUp(email, boxId);
+    // A reset link asked for half an hour before (anyone who knows the address can) does not keep it, and goes with it.
+    c.advance(ACTIVATION_LINK_TTL_MS + KEEP_ENDED_MS + 1000 - 30 * 60 * 1000);
+    expect((await postForm(c.app, '/app/v1/checkUser', { email })).statusCode).toBe(200);
+    await c.app.jobs.drain();
+    // Any other row that names it (a locker QR code's version, here) goes too.
+    await c.app.db.insertInto('user_qr_codes').values({ user_id: userId, reset_at: null }).execute();
+    const tokensOf = () => c.app.db.selectFrom('user_tokens').select('purpose').where('user_id', '=', userId).orderBy('purpose').execute();
+    expect(await tokensOf()).toEqual([{ purpose: 'activation' }, { purpose: 'reset' }]);
+    c.advance(30 * 60 * 1000);
+
+    await cleanUp();
+    expect(await stays(userId)).toBe(false);
+    expect(await tokensOf()).toEqual([]);
+    expect(await c.app.db.selectFrom('user_qr_codes').select('version').where('user_id', '=', userId).execute()).toEqual([]);
+    // The AirBox ID and the e-mail are free again.
+    const again = await signUp(email, boxId);
+    expect(again).not.toBe(userId);
+  });
+
+  it('keeps a sign-up whose link expired 29 days ago, and at 30 days; deletes it 1 s later', async () => {
+    const userId = await signUp('twenty.nine@example.com', freshBoxId());
+    c.advance(ACTIVATION_LINK_TTL_MS + 29 * DAY);
+    await cleanUp();
+    expect(await stays(userId)).toBe(true);
+    c.advance(DAY);
+    await cleanUp();
+    expect(await stays(userId)).toBe(true);
+    c.advance(1000);
+    await cleanUp();
+    expect(await stays(userId)).toBe(false);
+  });
+
+  it('keeps a sign-up that asked for a new link: its newest link counts', async () => {
+    const userId = await signUp('asked.again@example.com', freshBoxId());
+    c.advance(ACTIVATION_LINK_TTL_MS + 20 * DAY);
+    await postForm(c.app, '/app/v1/resendRegristerEmail', { userID: userId });
+    await c.app.jobs.drain();
+    const links = await c.app.db.selectFrom('user_tokens').select('expires_at').where('user_id', '=', userId).where('purpose', '=', 'activation').execute();
+    expect(links).toHaveLength(2);
+    // The first link expired 30 days and 1 s ago; the new one 9 days ago.
+    c.advance(10 * DAY + 1000);
+    await cleanUp();
+    expect(await stays(userId)).toBe(true);
+    // The new link's 30 days over, it goes.
+    c.advance(20 * DAY + ACTIVATION_LINK_TTL_MS);
+    await cleanUp();
+    expect(await stays(userId)).toBe(false);
+  });
+
+  it('never deletes an activated account, one with no activation link, or one a campus names; a sign-up beside them goes', async () => {
+    const activatedEmail = 'activated@example.com';
+    const before = (await mailsOf(c)).length;
+    const activated = await signUp(activatedEmail, freshBoxId());
+    const [mail] = (await mailsOf(c)).slice(before).filter((m) => m.to.includes(activatedEmail));
+    const code = decodeURIComponent(linkIn(mail, ACTIVATE_PREFIX).split('/app/active/')[1]!.replace(/\/$/, ''));
+    expect((await postForm(c.app, '/app/v1/userActivate', { activateCode: code })).json().errorcode).toBe(1);
+    // Made by an operator without a link (as the demo's pending account is).
+    const { userId: noLink } = await insertFixtureUser(c.app.db, { role_id: ROLE.customer, status: USER_STATUS.notActivated, email: 'no.link@example.com', password: 'DemoPass1', box_id: freshBoxId() });
+    // A property manager made not activated, a campus already theirs, who was sent a link: deleting it would break the campus.
+    const { userId: manager } = await insertFixtureUser(c.app.db, { role_id: ROLE.business, status: USER_STATUS.notActivated, email: 'new.manager@example.com', password: 'DemoPass1', box_id: freshBoxId() });
+    await insertCampus(c.app.db, { bc_name: 'New Campus', address1: '2 Pier', city: 'San Francisco', state: 'CA', zip_code: '94110', bcm_user_id: manager });
+    await postForm(c.app, '/app/v1/resendRegristerEmail', { userID: manager });
+    const neverActivated = await signUp('beside@example.com', freshBoxId());
+    expect(await c.app.db.selectFrom('user_tokens').select('user_id').where('user_id', '=', manager).execute()).toHaveLength(1);
+
+    c.advance(ACTIVATION_LINK_TTL_MS + KEEP_ENDED_MS + 1000);
+    await cleanUp();
+    c.advance(365 * DAY);
+    await cleanUp();
+    expect(await stays(neverActivated)).toBe(false);
+    expect(await stays(activated)).toBe(true);
+    expect(await stays(noLink)).toBe(true);
+    expect(await stays(manager)).toBe(true);
+  });
+
+  it('an invitation sign-up deleted leaves its code\'s use counted (the admin reopens a code, not the clean-up)', async () => {
+    const codeId = await insertCode(c.app.db, { code: 'TWOUSE', bcm_user_id: d.manager, max_uses: 2 });
+    const userId = await signUp('invited@example.com', freshBoxId(), { Activation_code: 'TWOUSE', role_id: ROLE.companyUser, ...d.placements.widgets, lockerUUID: d.hubs.north.id });
+    const usesOf = async () => (await c.app.db.selectFrom('invitation_codes').select('uses').where('id', '=', codeId).executeTakeFirstOrThrow()).uses;
+    expect(await usesOf()).toBe(1);
+    c.advance(ACTIVATION_LINK_TTL_MS + KEEP_ENDED_MS + 1000);
+    await cleanUp();
+    expect(await stays(userId)).toBe(false);
+    expect(await usesOf()).toBe(1);
   });
 });
 

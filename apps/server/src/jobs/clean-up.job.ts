@@ -7,6 +7,7 @@ import { deleteUnpaidBatches } from '../modules/shipments/label-batches.service.
 import { deleteSentTextsBefore } from '../modules/texts/sent-texts.repository.js';
 import { SESSION_IDLE_MS } from '../modules/sessions/sessions.service.js';
 import { deleteTokensExpiredBefore } from '../modules/tokens/tokens.repository.js';
+import { deleteNeverActivatedUsers } from '../modules/users/users.repository.js';
 import { deleteExpiredWalletPassLinks } from '../modules/wallet/wallet.repository.js';
 import { defineJob, type JobContext, noPayload } from './define-job.js';
 
@@ -19,7 +20,9 @@ declare module '../modules/jobs/jobs.js' {
 
 /**
  * How long rows that no longer work are kept: an expired activation or reset link still answers
- * "expired" rather than "unknown" for this long, and ended jobs stay to be looked at.
+ * "expired" rather than "unknown" for this long, and ended jobs stay to be looked at. A sign-up
+ * never activated is kept this long after its last activation link expired (it may still ask for
+ * a new one), then deleted with its AirBox ID freed.
  */
 export const KEEP_ENDED_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -37,7 +40,7 @@ export const KEEP_RATE_DRAFTS_MS = 24 * 60 * 60 * 1000;
 /** The record of each text a job sent (what keeps a retry from sending it twice) is kept a week: a job's tries span hours. */
 export const KEEP_SENT_TEXTS_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The recurring clean-up: sessions, AirBox ID holds and wallet links past their end; old tokens and jobs; pickup drafts and the record of sent texts after a week; label drafts and unpaid label batches after a day. */
+/** The recurring clean-up: sessions, AirBox ID holds and wallet links past their end; sign-ups never activated, old tokens and jobs; pickup drafts and the record of sent texts after a week; label drafts and unpaid label batches after a day. */
 export async function cleanUpExpiredRows({ db, config, log }: JobContext): Promise<void> {
   const now = config.clock();
   const nowIso = now.toISOString();
@@ -46,6 +49,8 @@ export async function cleanUpExpiredRows({ db, config, log }: JobContext): Promi
     sessions: await deleteExpiredSessions(db, nowIso, new Date(now.getTime() - SESSION_IDLE_MS).toISOString()),
     boxIdReservations: await deleteExpiredBoxIdReservations(db, nowIso),
     walletPassLinks: await deleteExpiredWalletPassLinks(db, nowIso),
+    // Before the tokens: an account's last activation link is what shows it has been over for 30 days.
+    neverActivatedUsers: await deleteNeverActivatedUsers(db, longAgoIso),
     tokens: await deleteTokensExpiredBefore(db, longAgoIso),
     jobs: await deleteEndedJobs(db, longAgoIso),
     verifiedAddresses: await deleteVerifiedAddressesBefore(db, new Date(now.getTime() - KEEP_PICKUP_DRAFTS_MS).toISOString()),

@@ -1,3 +1,4 @@
+import { USER_STATUS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
 import { heldRows } from '../../db/dialect.js';
 import type { NewUser, UserRow, UserUpdate } from './users.table.js';
@@ -56,4 +57,49 @@ export async function updateUser(db: Db, userId: number, changes: UserUpdate): P
 export async function countUsers(db: Db): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * Sign-ups never activated whose last activation link expired before `linkExpiredBeforeIso`: they
+ * hold an e-mail and an AirBox ID that nobody else could take. An account is never deleted if it
+ * was ever activated, has no activation link at all (its first mail is still queued, or an
+ * operator made it without one), has a link that expired after `linkExpiredBeforeIso` (a new one
+ * it asked for counts: the newest link decides) or is named by a campus, an invitation code or
+ * another user as their property manager. What names the account (its links, sessions, any row
+ * with a user_id) goes with it: those foreign keys are ON DELETE CASCADE. One statement, so a
+ * link issued meanwhile either keeps the account or goes with it.
+ *
+ * The invitation code a deleted sign-up counted a use of does not get it back: the account does
+ * not record which code it used (a property manager may have several, even for one company), and
+ * a campus admin reads a code's uses against its limit as how many sign-ups it let in, so a code
+ * they saw used up would open again weeks later to whoever still holds it. Letting one more
+ * newcomer in (a new code, a higher limit) stays the admin's decision.
+ */
+export async function deleteNeverActivatedUsers(db: Db, linkExpiredBeforeIso: string): Promise<number> {
+  const result = await db
+    .deleteFrom('users')
+    .where('users.status', '=', USER_STATUS.notActivated)
+    .where('users.activated_at', 'is', null)
+    // max() of no links is null, and null < anything is not true: an account without one stays.
+    .where(
+      (eb) =>
+        eb
+          .selectFrom('user_tokens')
+          .select((sub) => sub.fn.max('user_tokens.expires_at').as('last_expiry'))
+          .whereRef('user_tokens.user_id', '=', 'users.user_id')
+          .where('user_tokens.purpose', '=', 'activation'),
+      '<',
+      linkExpiredBeforeIso,
+    )
+    .where((eb) =>
+      eb.not(
+        eb.or([
+          eb.exists(eb.selectFrom('campuses').select('campuses.bc_id').whereRef('campuses.bcm_user_id', '=', 'users.user_id')),
+          eb.exists(eb.selectFrom('invitation_codes').select('invitation_codes.id').whereRef('invitation_codes.bcm_user_id', '=', 'users.user_id')),
+          eb.exists(eb.selectFrom('users as managed').select('managed.user_id').whereRef('managed.bcm_user_id', '=', 'users.user_id')),
+        ]),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
