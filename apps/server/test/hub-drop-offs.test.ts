@@ -1,4 +1,4 @@
-import { DROP_OFF_ERRORCODE, DROP_OFF_MESSAGES, shipmentStatus } from '@airbox/contract';
+import { DAY_MS, DROP_OFF_ERRORCODE, DROP_OFF_MESSAGES, shipmentStatus } from '@airbox/contract';
 import { describe, expect, it } from 'vitest';
 import { advanceDueSimulatedLabels } from '../src/jobs/carrier-simulator-advance.job.js';
 import { bookHubPickups, heldAtHub } from '../src/modules/shipments/hub-pickups.service.js';
@@ -19,7 +19,6 @@ const KEY = 'drop-off-locker-key-0123456789';
 // The simulator's trackers move only when a test says so.
 const t = useTestApp(database, { lockerApiKeys: [KEY], carriers: { provider: 'simulator', webhookSecret: undefined, stepMinutes: 0 } });
 const carriers = () => t.app.carriers as SimulatorCarriersProvider;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Customer = Awaited<ReturnType<typeof newCustomer>>;
 

@@ -1,4 +1,4 @@
-import { formatUsd, SHIPMENT_MESSAGES } from '@airbox/contract';
+import { DAY_MS, formatUsd, SHIPMENT_MESSAGES } from '@airbox/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTO_REFUND_NO_LONGER_DUE, REFUND_MESSAGES, REFUND_STATUS_DELAY_MS, requestLabelRefund } from '../src/modules/shipments/refunds.service.js';
 import type { SimulatorCarriersProvider } from '../src/providers/carriers/simulator-carriers-provider.js';
@@ -21,8 +21,6 @@ const ORDER = {
   parcel: { length: 12, width: 10, height: 6, weightLb: 2, weightOz: 8 },
   insuredValue: 0,
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A label bought through the page and the payment simulator: its shipment id (shippingIndexID). */
 async function boughtLabel(customer: Customer, carrier: 'USPS' | 'UPSDAP' | 'FedEx' = 'USPS'): Promise<number> {

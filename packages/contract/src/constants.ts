@@ -42,7 +42,9 @@ export const LIMITS = {
   routeCodeMax: 32,
 } as const;
 
-const HOUR_MS = 60 * 60 * 1000;
+/** An hour and a day (24 hours: UTC calendar arithmetic and lifetimes, not local days) in milliseconds. */
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
 
 /** Alerts close by themselves after this long (spec 01 §9). */
 export const NOTIFICATION_AUTO_CLOSE_MS = 10_500;

@@ -1,3 +1,4 @@
+import { DAY_MS } from './constants.js';
 import { carrierDisplayName } from './shipments.js';
 import { usStateCode, type UsStateCode } from './us-states.js';
 
@@ -159,7 +160,7 @@ export function pickupDates(now: Date, timeZone: string): string[] {
   const ahead = DAYS_AHEAD[new Date(start).getUTCDay()]!;
   const dates: string[] = [];
   for (let offset = 0; offset <= ahead; offset += 1) {
-    const date = new Date(start + offset * 24 * 60 * 60 * 1000);
+    const date = new Date(start + offset * DAY_MS);
     const weekday = date.getUTCDay();
     if (weekday !== 0 && weekday !== 6) dates.push(date.toISOString().slice(0, 10));
   }
@@ -174,7 +175,6 @@ export function localToday(now: Date, timeZone: string): string {
 
 // The carriers' calendar: the days they do not pick up, and how late a pickup for today may be booked.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The nth (1-4) weekday (0 Sunday) of a month (1-12), or its last when n is -1, as UTC midnight ms. */

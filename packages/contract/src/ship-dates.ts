@@ -1,3 +1,4 @@
+import { DAY_MS } from './constants.js';
 import { carrierHoliday, localToday, stateTimeZone } from './pickups.js';
 
 /**
@@ -12,7 +13,6 @@ import { carrierHoliday, localToday, stateTimeZone } from './pickups.js';
  */
 export const SHIP_DATE_RULES = { sameDayUntilHour: 17, daysAhead: 7 } as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whether a text is a calendar date as the wire writes it ('YYYY-MM-DD'). */

@@ -1,4 +1,4 @@
-import { ACCOUNT_BUDGET_WINDOW_MS, MESSAGES } from '@airbox/contract';
+import { ACCOUNT_BUDGET_WINDOW_MS, HOUR_MS, MESSAGES } from '@airbox/contract';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -15,8 +15,6 @@ declare module 'fastify' {
     accountBudgets: AccountBudgets;
   }
 }
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Throttling: per client network (an IPv6 address by its /64, see clientNetwork) on the routes

@@ -1,3 +1,5 @@
+import { DAY_MS } from '@airbox/contract';
+
 /**
  * The readable cookies (the session's hints, the theme's colour and mode), read and written as
  * js-cookie did: names and values percent-encoded, read back decoded, `expires` in days. Its
@@ -10,8 +12,6 @@ export interface CookieOptions {
   expires?: number;
   sameSite?: 'lax' | 'strict';
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Percent-escapes decoded; a value that does not decode is kept as written. */
 function decode(text: string): string {

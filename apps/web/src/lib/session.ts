@@ -1,4 +1,4 @@
-import { SESSION_MAX_AGE_MS, STORAGE_KEYS, type SessionUser } from '@airbox/contract';
+import { DAY_MS, SESSION_MAX_AGE_MS, STORAGE_KEYS, type SessionUser } from '@airbox/contract';
 import { readCookies, removeCookie, setCookie } from './cookies';
 
 /**
@@ -6,7 +6,6 @@ import { readCookies, removeCookie, setCookie } from './cookies';
  * identity; these readable cookies only tell the UI who is signed in and what to show.
  */
 const VERSION_COOKIE = 'version';
-const DAY_MS = 24 * 60 * 60 * 1000;
 const cookieOptions = { path: '/', expires: SESSION_MAX_AGE_MS / DAY_MS, sameSite: 'lax' } as const;
 
 export interface SessionHints {

@@ -1,4 +1,4 @@
-import { localToday, SCAN_FORM_ERRORCODE, SCAN_FORM_LIMITS, SCAN_FORM_MESSAGES, type ScanForm, stateTimeZone } from '@airbox/contract';
+import { DAY_MS, localToday, SCAN_FORM_ERRORCODE, SCAN_FORM_LIMITS, SCAN_FORM_MESSAGES, type ScanForm, stateTimeZone } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { writeTransaction } from '../../db/database.js';
 import { toIso, uniqueViolation } from '../../db/dialect.js';
@@ -42,8 +42,6 @@ import type { ScanFormRow } from './scan-forms.table.js';
 export type ScanFormDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'carriers'>;
 
 type Outcome = { ok: true; form: ScanForm } | { ok: false; message: string };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * How long the request that asks the carrier for a form holds it (EasyPost answers within a

@@ -1,6 +1,7 @@
 import {
   APP_PATHS,
   appUrl,
+  DAY_MS,
   formatUsd,
   REFUND_WINDOW_DAYS,
   refundRefusal,
@@ -40,7 +41,6 @@ import type { ShipmentRow } from './shipments.table.js';
 
 export type RefundDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'payments' | 'carriers'>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often the carrier is asked about a submitted refund, and for how long (the 14-day processing of the Terms, and a margin). */
 export const REFUND_STATUS_DELAY_MS = 60 * 60 * 1000;
 export const REFUND_STATUS_MAX_CHECKS = 21 * 24;

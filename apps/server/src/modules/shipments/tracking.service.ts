@@ -1,4 +1,4 @@
-import { APP_PATHS, appUrl, carrierDisplayName, type PublicTracking, shipmentStatus, STATUS_FLAG } from '@airbox/contract';
+import { APP_PATHS, appUrl, carrierDisplayName, DAY_MS, type PublicTracking, shipmentStatus, STATUS_FLAG } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
@@ -21,7 +21,7 @@ import { trackerStatusMovesForward } from './tracker-status.js';
 export type TrackingDeps = Pick<AppContext, 'db' | 'config' | 'log'>;
 
 /** How far ahead of the server's clock a carrier's event may be dated (clocks and time zones differ); later is not believed. */
-const TRACKING_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+const TRACKING_CLOCK_SKEW_MS = DAY_MS;
 
 /**
  * Stores a verified carrier event by its id and queues the job that applies it, in one
@@ -203,8 +203,6 @@ export async function sendTrackingNotices(
     }),
   );
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The day the carrier expects to deliver a label ('YYYY-MM-DD'): its tracker's estimate (EasyPost

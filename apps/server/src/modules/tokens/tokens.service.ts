@@ -1,3 +1,4 @@
+import { DAY_MS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { randomToken, sha256 } from './tokens.crypto.js';
@@ -16,7 +17,6 @@ export const LINK_COOLDOWN_MS = 60 * 1000;
  * owner whose sign-ins are refused (login-throttle.ts) must be able to reset the password.
  */
 export const LINKS_PER_DAY = 5;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Issues a single-use token for a user, unless one of the same purpose was issued less than

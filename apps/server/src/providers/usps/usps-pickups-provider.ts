@@ -1,4 +1,4 @@
-import { carrierHoliday, PACKAGE_LOCATIONS, PICKUP_DEFAULTS, USPS_PICKUP_SERVICES } from '@airbox/contract';
+import { carrierHoliday, DAY_MS, PACKAGE_LOCATIONS, PICKUP_DEFAULTS, USPS_PICKUP_SERVICES } from '@airbox/contract';
 
 /**
  * What the portal asks USPS about carrier pickups (spec 03 §3 "USPS pickup inquiry response", §7
@@ -203,7 +203,6 @@ const USPS_STATES = new Set(
 );
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Heavier than any pile of packages a carrier takes in one pickup: a typo, not a weight. */
 const MAX_ESTIMATED_WEIGHT_LB = 10_000;
