@@ -13,9 +13,7 @@ import type { WalletProvider } from './providers/wallet/wallet-provider.js';
  * (REDIS_URL) so that several instances share the count (modules/auth/failure-counter.ts).
  */
 export interface FailureCounter {
-  /** Failures counted for this key in the current window. */
-  count(key: string): Promise<number>;
-  /** Counts one more failure; returns the new count. */
+  /** Counts one more failure; returns the count in the window, 1 when this failure starts one (none counted, the last window over, or cleared). */
   increment(key: string): Promise<number>;
   /** Forgets the failures counted for this key. */
   clear(key: string): Promise<void>;

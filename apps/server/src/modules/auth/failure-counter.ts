@@ -1,33 +1,45 @@
 import type { Redis } from 'ioredis';
 import type { FailureCounter } from '../../context.js';
 
-/** A FailureCounter (the app context's) in this process's memory: for one server. */
-export function createMemoryFailureCounter(windowMs: number, clock: () => Date): FailureCounter {
+/** The memory FailureCounter, and how many windows it holds (for its tests). */
+export interface MemoryFailureCounter extends FailureCounter {
+  size(): number;
+}
+
+/**
+ * A FailureCounter (the app context's) in this process's memory: for one server. It holds only
+ * windows not yet over: every window lasts windowMs, so the Map, in the order windows start, is
+ * also in the order they end, and each increment first drops the finished ones at its front
+ * (each one once, a few at a time). It stops at the first window still running: a count is never
+ * dropped before its window is over (that would let a guesser start again), and a clock set back
+ * leaves finished windows behind it for later, never a live one dropped.
+ */
+export function createMemoryFailureCounter(windowMs: number, clock: () => Date): MemoryFailureCounter {
   const windows = new Map<string, { count: number; endsAt: number }>();
-  const current = (key: string) => {
-    const now = clock().getTime();
-    const window = windows.get(key);
-    if (window && window.endsAt > now) return window;
-    // Drop finished windows now and then, so the map stays as small as the traffic of one window.
-    if (windows.size > 10_000) {
-      for (const [other, entry] of windows) if (entry.endsAt <= now) windows.delete(other);
+  const dropFinished = (now: number) => {
+    for (const [key, window] of windows) {
+      if (window.endsAt > now) break;
+      windows.delete(key);
     }
-    windows.delete(key);
-    return undefined;
   };
   return {
-    async count(key) {
-      return current(key)?.count ?? 0;
-    },
     async increment(key) {
-      const window = current(key) ?? { count: 0, endsAt: clock().getTime() + windowMs };
+      const now = clock().getTime();
+      dropFinished(now);
+      let window = windows.get(key);
+      if (!window || window.endsAt <= now) {
+        // A new window goes to the end of the Map (delete first: set keeps an existing key's place).
+        windows.delete(key);
+        window = { count: 0, endsAt: now + windowMs };
+        windows.set(key, window);
+      }
       window.count += 1;
-      windows.set(key, window);
       return window.count;
     },
     async clear(key) {
       windows.delete(key);
     },
+    size: () => windows.size,
   };
 }
 
@@ -35,9 +47,6 @@ export function createMemoryFailureCounter(windowMs: number, clock: () => Date):
 export function createRedisFailureCounter(redis: Redis, keyPrefix: string, windowMs: number): FailureCounter {
   const redisKey = (key: string) => `${keyPrefix}login-failures:${key}`;
   return {
-    async count(key) {
-      return Number((await redis.get(redisKey(key))) ?? 0);
-    },
     async increment(key) {
       // The window starts with the first failure: the key is created with its expiry, then counted.
       const results = await redis.multi().set(redisKey(key), '0', 'PX', windowMs, 'NX').incr(redisKey(key)).exec();
