@@ -1,3 +1,4 @@
+import { DAY_MS, HOUR_MS } from '@airbox/contract';
 import { deleteEndedJobs } from '../modules/jobs/jobs.repository.js';
 import { deleteExpiredBoxIdReservations } from '../modules/box-ids/box-ids.repository.js';
 import { deleteQuotedPickupsBefore, deleteVerifiedAddressesBefore } from '../modules/pickups/pickups.repository.js';
@@ -24,10 +25,10 @@ declare module '../modules/jobs/jobs.js' {
  * never activated is kept this long after its last activation link expired (it may still ask for
  * a new one), then deleted with its AirBox ID freed.
  */
-export const KEEP_ENDED_MS = 30 * 24 * 60 * 60 * 1000;
+export const KEEP_ENDED_MS = 30 * DAY_MS;
 
 /** Addresses verified for a pickup, and pickup quotes nobody paid for, are kept a week: a wizard is done in minutes. */
-export const KEEP_PICKUP_DRAFTS_MS = 7 * 24 * 60 * 60 * 1000;
+export const KEEP_PICKUP_DRAFTS_MS = 7 * DAY_MS;
 
 /**
  * Label drafts (a rates call's answer nobody paid for) are kept a day: their rates can be bought
@@ -35,10 +36,10 @@ export const KEEP_PICKUP_DRAFTS_MS = 7 * 24 * 60 * 60 * 1000;
  * Progress (saved on purpose) are rows of their own, and a draft with a payment is no longer a
  * draft: both stay.
  */
-export const KEEP_RATE_DRAFTS_MS = 24 * 60 * 60 * 1000;
+export const KEEP_RATE_DRAFTS_MS = DAY_MS;
 
 /** The record of each text a job sent (what keeps a retry from sending it twice) is kept a week: a job's tries span hours. */
-export const KEEP_SENT_TEXTS_MS = 7 * 24 * 60 * 60 * 1000;
+export const KEEP_SENT_TEXTS_MS = 7 * DAY_MS;
 
 /** The recurring clean-up: sessions, AirBox ID holds and wallet links past their end; sign-ups never activated, old tokens and jobs; pickup drafts and the record of sent texts after a week; label drafts and unpaid label batches after a day. */
 export async function cleanUpExpiredRows({ db, config, log }: JobContext): Promise<void> {
@@ -67,5 +68,5 @@ export const cleanUpJob = defineJob({
   name: 'clean-up',
   payload: noPayload,
   run: (_payload, context) => cleanUpExpiredRows(context),
-  every: 60 * 60 * 1000,
+  every: HOUR_MS,
 });

@@ -1,4 +1,4 @@
-import { freePeriodStart, pacificDateString, pickupReminderWindow } from '@airbox/contract';
+import { DAY_MS, freePeriodStart, pacificDateString, pickupReminderWindow } from '@airbox/contract';
 import { toIso } from '../db/dialect.js';
 import { enqueueJob } from '../modules/jobs/jobs.js';
 import { listPackagesWaitingSince } from '../modules/packages/packages.repository.js';
@@ -12,7 +12,7 @@ declare module '../modules/jobs/jobs.js' {
 }
 
 /** A package delivered longer ago than this is past its reminder window whatever the clock says. */
-const LOOKBACK_MS = 3 * 24 * 60 * 60 * 1000;
+const LOOKBACK_MS = 3 * DAY_MS;
 
 /**
  * Every package still waiting whose reminder window is open now gets one pickup-reminder job; its

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MESSAGES } from '@airbox/contract';
+import { DAY_MS, MESSAGES } from '@airbox/contract';
 import { AppError } from '../../errors.js';
 import type { AppContext } from '../../context.js';
 import { sha256 } from '../tokens/tokens.crypto.js';
@@ -49,7 +49,7 @@ export async function ownerProven(deps: LoginThrottleDeps, guesser: Pick<Passwor
 }
 
 /** How long a browser's device proof counts: half a year from the sign-in that gave it. */
-export const DEVICE_PROOF_MS = 183 * 24 * 60 * 60 * 1000;
+export const DEVICE_PROOF_MS = 183 * DAY_MS;
 
 /** Which password an account has: a proof given with another (before a reset or a change) proves nothing. */
 const passwordGeneration = (user: Pick<UserRow, 'password_hash'>) => sha256(user.password_hash).slice(0, 16);
