@@ -2,7 +2,25 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { format } from 'node:util';
+import * as React from 'react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+
+/**
+ * React's development build records where each element was made (its owner stack, for the
+ * component stacks of its warnings): an Error with a 10-frame stack and a console.createTask for
+ * up to 10,000 elements a second. In these tests that was about a tenth of the CPU (createElement
+ * and jsx 17 % of label-purchase.test's profile, mostly that capture; issue 24). The tests run
+ * without it: React still warns, and a warning still fails the test, with a shorter stack.
+ * REACT_OWNER_STACKS=1 brings them back to find where a warning comes from.
+ * React keeps the count in its internals and resets it each second; read as Infinity, no
+ * element is recorded. Should React rename it, nothing breaks: the stacks come back.
+ */
+if (process.env.REACT_OWNER_STACKS !== '1') {
+  const internals = (React as unknown as Record<string, object | undefined>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  if (internals && 'recentlyCreatedOwnerStacks' in internals) {
+    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => Infinity, set: () => undefined });
+  }
+}
 
 // Screens load lazily (as in the app): give them time on a busy machine.
 configure({ asyncUtilTimeout: 5000, getElementError });
