@@ -3,7 +3,7 @@
  * `npm run bench`: the project's measurements, never part of `npm test`. Builds nothing: run
  * `npm run build` first (the npm script does). Each part prints its own Markdown table.
  *
- *   npm run bench                 throughput, Lighthouse, resilience, steady load
+ *   npm run bench                 throughput, Lighthouse, resilience, steady load, test suite
  *   npm run bench -- --scale      two portals behind a load balancer vs one
  *   npm run bench -- --only <part>[,<part>]   some parts only (names below)
  */
@@ -16,6 +16,7 @@ const PARTS = {
   resilience: ['./resilience.mjs', 'Resilience: kill -9 during 500 concurrent writes, SQLite and PostgreSQL'],
   'database-outage': ['./database-outage.mjs', 'Resilience: PostgreSQL stopped for 10 s under load'],
   'steady-load': ['./steady-load.mjs', 'Resilience: 60 s of steady load at a fixed rate (login, lists, purchases), SQLite'],
+  'test-suite': ['./test-suite.mjs', "Test suite: the web app's unit tests"],
   scale: ['./scale.mjs', 'Scale-out: two portals behind HAProxy on one PostgreSQL and one Redis'],
 };
 const SCALE_PARTS = ['scale'];
