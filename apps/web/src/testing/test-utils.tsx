@@ -8,6 +8,7 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
 import { ROUTER_BASENAME } from '../config/paths';
+import { paymentPage } from '../lib/leave-for-payment';
 import { SERVICE_RENAMING, SHIPMENT_ROWS, shipmentListAnswer } from './fixtures';
 import { createTestStyleCache } from './test-style-cache';
 
@@ -202,4 +203,12 @@ export function savedFilesOfEachTest() {
     Reflect.deleteProperty(URL, 'revokeObjectURL');
   });
   return saved;
+}
+
+/**
+ * Watches the app leave for the payment provider's page (paymentPage.leaveFor) without leaving:
+ * a spy, restored after the test (restoreMocks).
+ */
+export function watchLeavingForPayment() {
+  return vi.spyOn(paymentPage, 'leaveFor').mockImplementation(() => undefined);
 }

@@ -24,7 +24,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useId, useState } from 'react';
 import { answerMessage } from '../../../lib/http';
-import { leaveForPayment } from '../../../lib/leave-for-payment';
+import { paymentPage } from '../../../lib/leave-for-payment';
 import { readSession } from '../../../lib/session';
 import { useExtendPickup, useExtensionQuote } from '../api/extend-pickup';
 
@@ -60,7 +60,7 @@ export function ExtendPickupDialog({ item, open, onClose }: { item: WaitingPacka
       { packageId: item.packageId, day: data.extendedDays + 1, payWith: chosen },
       {
         onSuccess: (answer) => {
-          if (chosen === 'paypal' && answer.redirectURL) leaveForPayment(answer.redirectURL);
+          if (chosen === 'paypal' && answer.redirectURL) paymentPage.leaveFor(answer.redirectURL);
         },
       },
     );

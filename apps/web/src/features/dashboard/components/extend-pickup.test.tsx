@@ -1,13 +1,15 @@
 import { PICKUP_EXTENSION_MESSAGES, type WaitingPackage } from '@airbox/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { leaveForPayment } from '../../../lib/leave-for-payment';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { WAITING_PACKAGE, bareUserProfile } from '../../../testing/fixtures';
-import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
+import { mockApi, renderApp, signIn, watchLeavingForPayment } from '../../../testing/test-utils';
 import { canExtendPickup, extendedLine } from './extend-pickup';
 
-vi.mock('../../../lib/leave-for-payment', () => ({ leaveForPayment: vi.fn() }));
+let leaveFor: ReturnType<typeof watchLeavingForPayment>;
+beforeEach(() => {
+  leaveFor = watchLeavingForPayment();
+});
 
 /** EXTEND A DAY on a waiting package (issue 22 item 2): the quote before paying, credits or PayPal, refusals. */
 
@@ -87,7 +89,7 @@ describe('extending a waiting package from the dashboard', () => {
     expect(credits).toHaveAccessibleDescription(PICKUP_EXTENSION_MESSAGES.notEnoughCredits(0));
     expect(within(dialog).getByRole('radio', { name: '$2.99 with PayPal' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Pay $2.99 with PayPal' }));
-    await expect.poll(() => vi.mocked(leaveForPayment).mock.calls).toEqual([['http://localhost:8080/app/v1/payments/simulator?token=T1']]);
+    await expect.poll(() => leaveFor.mock.calls).toEqual([['http://localhost:8080/app/v1/payments/simulator?token=T1']]);
     expect(api.calls('/app/v1/lockerPackages/extend').map((call) => call.json)).toEqual([{ packageId: 21, day: 1, payWith: 'paypal' }]);
   });
 

@@ -14,7 +14,7 @@ import { paths } from '../../../config/paths';
 import { addressName } from '../../../lib/address-text';
 import { ApiError, answerMessage } from '../../../lib/http';
 import { useLabelFormat } from '../../../lib/label-format';
-import { leaveForPayment } from '../../../lib/leave-for-payment';
+import { paymentPage } from '../../../lib/leave-for-payment';
 import { useServiceNames } from '../../../lib/service-names';
 import { useDeleteLabelBatch } from '../api/delete-label-batch';
 import { useDeleteLabelBatchRow } from '../api/delete-label-batch-row';
@@ -137,7 +137,7 @@ export function BatchScreen({ userId, id, labelActions: LabelActions }: { userId
   const payOnce = async () => {
     try {
       const { redirectURL } = await pay.mutateAsync(batch.id);
-      leaveForPayment(redirectURL);
+      paymentPage.leaveFor(redirectURL);
     } catch (error) {
       if (error instanceof ApiError && error.errorcode === LABEL_BATCH_ERRORCODE.expired) {
         void alert.show({ icon: 'warning', text: error.message });

@@ -1,11 +1,8 @@
 import { API_ERRORCODE, BATCH_COLUMNS, BATCH_MESSAGES, MESSAGES, READ_ERRORCODE, type BatchCells, type LabelBatch, type LabelBatchRow } from '@airbox/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { leaveForPayment } from '../../../lib/leave-for-payment';
 import { myAddress } from '../../../testing/fixtures';
-import { alertSaying, mockApi, renderApp, shipmentsApi, signIn, toastSaying, type ApiRequest } from '../../../testing/test-utils';
-
-vi.mock('../../../lib/leave-for-payment', () => ({ leaveForPayment: vi.fn() }));
+import { alertSaying, mockApi, renderApp, shipmentsApi, signIn, toastSaying, type ApiRequest, watchLeavingForPayment } from '../../../testing/test-utils';
 
 /** Label Batches (issue 25 item 1): upload, errors at their cells, a fix in place, rating, one payment, the finished batch. */
 
@@ -76,9 +73,10 @@ const common = {
 };
 
 const saved: string[] = [];
+let leaveFor: ReturnType<typeof watchLeavingForPayment>;
 beforeEach(() => {
   saved.length = 0;
-  vi.mocked(leaveForPayment).mockReset();
+  leaveFor = watchLeavingForPayment();
   Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:portal.test/1' });
   Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -225,7 +223,7 @@ describe('Label Batches', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('batch-total')).toHaveTextContent('$1,640.00');
     expect(screen.getAllByText('$820.00')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'PAY $1,640.00' }));
-    await waitFor(() => expect(leaveForPayment).toHaveBeenCalledWith('https://pay.example/approve?token=batch'));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('https://pay.example/approve?token=batch'));
     expect(api.calls('/app/v1/labelBatches/pay')).toHaveLength(1);
   });
 

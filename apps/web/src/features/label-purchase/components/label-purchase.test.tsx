@@ -16,18 +16,16 @@ import {
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contact, hub, myAddress, savedOrder, unpaidLabel, userProfile } from '../../../testing/fixtures';
-import { fillIn, mockApi, renderApp, signIn, toastSaying, type ApiRequest } from '../../../testing/test-utils';
+import { fillIn, mockApi, renderApp, signIn, toastSaying, type ApiRequest, watchLeavingForPayment } from '../../../testing/test-utils';
 import { stubPhoneViewport } from '../../../testing/viewport';
 import { ADDRESS_CHECK_TEXT } from '../../../components/address/address-check';
-import { leaveForPayment } from '../../../lib/leave-for-payment';
 import { LABEL_PURCHASE_TEXT } from '../utils/messages';
 import { DROP_OFF_TEXT } from './drop-off-choice';
 import { PRESET_TEXT } from './package-step';
 
-vi.mock('../../../lib/leave-for-payment', () => ({ leaveForPayment: vi.fn() }));
-
+let leaveFor: ReturnType<typeof watchLeavingForPayment>;
 beforeEach(() => {
-  vi.mocked(leaveForPayment).mockReset();
+  leaveFor = watchLeavingForPayment();
   localStorage.clear();
 });
 afterEach(() => localStorage.clear());
@@ -149,7 +147,7 @@ describe('label purchase page', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await step('Review and pay');
     await user.click(screen.getByRole('button', { name: /^Pay \$/ }));
-    await waitFor(() => expect(leaveForPayment).toHaveBeenCalledWith('https://pay.example/approve?token=lbl'));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('https://pay.example/approve?token=lbl'));
     expect(api.calls('/app/v1/labelPurchase/buy')[0]?.json).toMatchObject({ draftId: 55, rateId: 'rate_usps', orderId: 12 });
   });
 
@@ -181,7 +179,7 @@ describe('label purchase page', () => {
     expect(screen.getByText('We will e-mail rosa@example.com a link to follow the parcel.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Pay $12.70' }));
-    await waitFor(() => expect(leaveForPayment).toHaveBeenCalledWith('https://pay.example/approve?token=lbl'));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('https://pay.example/approve?token=lbl'));
     expect(api.calls('/app/v1/labelPurchase/buy')[0]?.json).toEqual({ draftId: 88, rateId: 'rate_ups', notifyRecipient: true, orderId: 12 });
     expect(api.calls('/app/v1/labelPurchase/rates')).toHaveLength(0);
   });
@@ -205,7 +203,7 @@ describe('label purchase page', () => {
     await user.click(await screen.findByRole('radio', { name: /UPS Ground Saver/ }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: /^Pay \$/ }));
-    await waitFor(() => expect(leaveForPayment).toHaveBeenCalled());
+    await waitFor(() => expect(leaveFor).toHaveBeenCalled());
     expect(api.calls('/app/v1/labelPurchase/buy')[0]?.json).toEqual({ draftId: 55, rateId: 'rate_ups', notifyRecipient: true, orderId: 12, replaces: 88 });
   });
 
@@ -261,7 +259,7 @@ describe('label purchase page', () => {
     expect(await screen.findByRole('radio', { name: /UPS Ground Saver/ })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: /^Pay \$/ }));
-    await waitFor(() => expect(leaveForPayment).toHaveBeenCalled());
+    await waitFor(() => expect(leaveFor).toHaveBeenCalled());
     expect(api.calls('/app/v1/labelPurchase/buy')[0]?.json).toEqual({ draftId: 56, rateId: 'rate_ups', notifyRecipient: false });
   });
 
@@ -601,11 +599,11 @@ describe('label purchase page', () => {
     await waitFor(() => expect(api.calls('/app/v1/labelPurchase/rates')).toHaveLength(2));
     // The same service stays chosen with its new rate.
     expect(await screen.findByRole('radio', { name: /UPS Ground Saver/ })).toBeChecked();
-    expect(leaveForPayment).not.toHaveBeenCalled();
+    expect(leaveFor).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Pay $12.70' }));
-    await waitFor(() => expect(leaveForPayment).toHaveBeenCalledWith('https://pay.example/approve?token=lbl'));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('https://pay.example/approve?token=lbl'));
     expect(api.calls('/app/v1/labelPurchase/buy')[1]?.json).toEqual({ draftId: 55, rateId: 'rate_ups', notifyRecipient: true });
   });
 
@@ -639,7 +637,7 @@ describe('label purchase page', () => {
     await user.click(await screen.findByRole('option', { name: 'Mission Hub' }));
     expect(choice).toHaveTextContent('801 Market St, San Francisco, CA 94103');
     await user.click(screen.getByRole('button', { name: /^Pay \$/ }));
-    await waitFor(() => expect(leaveForPayment).toHaveBeenCalled());
+    await waitFor(() => expect(leaveFor).toHaveBeenCalled());
     expect(api.calls('/app/v1/labelPurchase/buy')[0]?.json).toMatchObject({ draftId: 55, rateId: 'rate_usps', dropOffHubId: 'hub-1' });
   });
 
@@ -667,7 +665,7 @@ describe('label purchase page', () => {
     expect(hubChoice).toBeDisabled();
     expect(hubChoice).toHaveAccessibleDescription(DROP_OFF_MESSAGES.tooBig);
     await user.click(screen.getByRole('button', { name: /^Pay \$/ }));
-    await waitFor(() => expect(leaveForPayment).toHaveBeenCalled());
+    await waitFor(() => expect(leaveFor).toHaveBeenCalled());
     expect(api.calls('/app/v1/labelPurchase/buy')[0]?.json).not.toHaveProperty('dropOffHubId');
   });
 

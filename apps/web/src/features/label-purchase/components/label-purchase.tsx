@@ -28,7 +28,7 @@ import { paths } from '../../../config/paths';
 import type { AddressValues } from '../../../lib/address-values';
 import { useServiceNames } from '../../../lib/service-names';
 import { ApiError, answerMessage, type CallInput } from '../../../lib/http';
-import { leaveForPayment } from '../../../lib/leave-for-payment';
+import { paymentPage } from '../../../lib/leave-for-payment';
 import { useMyAddress } from '../../../lib/my-address';
 import { useValidateAddress } from '../../../lib/validate-address';
 import { useBuyLabel } from '../api/buy-label';
@@ -328,7 +328,7 @@ function LabelPurchaseWizard({
       };
       const { redirectURL } = await buyLabel.mutateAsync(input);
       allowLeave();
-      leaveForPayment(redirectURL);
+      paymentPage.leaveFor(redirectURL);
     } catch (error) {
       if (error instanceof ApiError && error.errorcode === LABEL_PURCHASE_ERRORCODE.expired) {
         wizard.goTo(STEP.rates);

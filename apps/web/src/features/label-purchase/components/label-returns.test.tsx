@@ -1,15 +1,13 @@
 import { encodeLabelPurchaseParam, LABEL_RETURN_MESSAGES } from '@airbox/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { myAddress, unpaidLabel } from '../../../testing/fixtures';
-import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
-import { leaveForPayment } from '../../../lib/leave-for-payment';
+import { mockApi, renderApp, signIn, watchLeavingForPayment } from '../../../testing/test-utils';
 import { QR_CODE_CHOICE_TEXT } from './qr-code-choice';
 
-vi.mock('../../../lib/leave-for-payment', () => ({ leaveForPayment: vi.fn() }));
-
+let leaveFor: ReturnType<typeof watchLeavingForPayment>;
 beforeEach(() => {
-  vi.mocked(leaveForPayment).mockReset();
+  leaveFor = watchLeavingForPayment();
   localStorage.clear();
 });
 
@@ -67,7 +65,7 @@ describe('return labels and QR-code labels on the label page', () => {
     expect(screen.getByRole('radio', { name: QR_CODE_CHOICE_TEXT.qr })).toBeChecked();
     expect(screen.getByText(QR_CODE_CHOICE_TEXT.qrHelp)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Pay \$/ }));
-    await waitFor(() => expect(leaveForPayment).toHaveBeenCalledWith('https://pay.example/approve?token=ret'));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('https://pay.example/approve?token=ret'));
     expect(calls.calls('/app/v1/labelPurchase/buy')[0]?.json).toMatchObject({ draftId: 57, rateId: 'rate_usps', qrCode: true });
   });
 
@@ -81,7 +79,7 @@ describe('return labels and QR-code labels on the label page', () => {
     await screen.findByRole('heading', { level: 2, name: 'Review and pay' });
     expect(screen.queryByRole('radio', { name: QR_CODE_CHOICE_TEXT.qr })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Pay \$/ }));
-    await waitFor(() => expect(leaveForPayment).toHaveBeenCalled());
+    await waitFor(() => expect(leaveFor).toHaveBeenCalled());
     expect(calls.calls('/app/v1/labelPurchase/buy')[0]?.json).not.toHaveProperty('qrCode');
   });
 

@@ -22,7 +22,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/http';
 import { useBuyMembership } from '../api/buy-membership';
 import { useMemberships } from '../api/get-memberships';
-import { openPaymentPage } from '../utils/open-payment-page';
+import { paymentPage } from '../../../lib/leave-for-payment';
 
 const MAX_QUANTITY = 1000;
 
@@ -88,7 +88,7 @@ export function BuyMembership({ userId, planId }: { userId: number; planId: stri
       const { redirectURL } = await buy.mutateAsync({ userID: userId, number: quantity, plan: plan.id });
       if (!redirectURL) return void wrong();
       setLeaving(true);
-      openPaymentPage(redirectURL);
+      paymentPage.leaveFor(redirectURL);
     } catch (error) {
       // A refusal the server explains (the account's hourly budget of checkouts) is shown as it says.
       if (error instanceof ApiError && error.errorcode === API_ERRORCODE.tooManyRequests) void alert.show({ icon: 'error', title: MEMBERSHIP_MESSAGES.failureTitle, text: error.message });

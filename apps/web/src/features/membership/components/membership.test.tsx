@@ -1,11 +1,8 @@
 import { MEMBERSHIP_MESSAGES } from '@airbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { userProfile } from '../../../testing/fixtures';
-import { mockApi, renderApp, signIn } from '../../../testing/test-utils';
-import { openPaymentPage } from '../utils/open-payment-page';
-
-vi.mock('../utils/open-payment-page', () => ({ openPaymentPage: vi.fn() }));
+import { mockApi, renderApp, signIn, watchLeavingForPayment } from '../../../testing/test-utils';
 
 const PLANS = [
   { id: 1, name: 'Credit Plan', amount: 2.5, initial: 3, credits: 1, months: 0 },
@@ -21,7 +18,10 @@ function membershipApi(membership: number | null = null, overrides: Parameters<t
   });
 }
 
-beforeEach(() => vi.mocked(openPaymentPage).mockReset());
+let leaveFor: ReturnType<typeof watchLeavingForPayment>;
+beforeEach(() => {
+  leaveFor = watchLeavingForPayment();
+});
 
 describe('membership plans', () => {
   it('shows the three plans, struck initial prices, and marks the credit plan as current when membership is empty', async () => {
@@ -85,7 +85,7 @@ describe('buying a plan', () => {
     await user.click(box);
     expect(screen.queryByText(MEMBERSHIP_MESSAGES.terms)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'PayPal Checkout' }));
-    await waitFor(() => expect(openPaymentPage).toHaveBeenCalledWith('https://pay.example/approve?token=abc'));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('https://pay.example/approve?token=abc'));
     const sent = api.calls('/app/v1/buyMembership')[0];
     expect([sent?.fields.get('userID'), sent?.fields.get('number'), sent?.fields.get('plan')]).toEqual(['7', '3', '1']);
   });
@@ -120,7 +120,7 @@ describe('buying a plan', () => {
     await user.click(screen.getByRole('button', { name: 'PayPal Checkout' }));
     let alert = await screen.findByRole('alertdialog', { name: MEMBERSHIP_MESSAGES.failureTitle });
     expect(alert).toHaveTextContent(MEMBERSHIP_MESSAGES.failure);
-    expect(openPaymentPage).not.toHaveBeenCalled();
+    expect(leaveFor).not.toHaveBeenCalled();
     await user.click(within(alert).getByRole('button', { name: 'TRY AGAIN' }));
     await waitFor(() => expect(api.calls('/app/v1/buyMembership')).toHaveLength(2));
     alert = await screen.findByRole('alertdialog', { name: MEMBERSHIP_MESSAGES.failureTitle });

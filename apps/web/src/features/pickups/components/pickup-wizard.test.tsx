@@ -2,19 +2,17 @@ import { DROPOFF_TEXT, PICKUP_MESSAGES, SHIPMENT_MESSAGES, UPS_DROPOFF_LOCATOR_U
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_CHECK_TEXT } from '../../../components/address/address-check';
-import { leaveForPayment } from '../../../lib/leave-for-payment';
-import { clickRowAction, expectTexts, fillIn, labelRowOf, renderApp, signIn } from '../../../testing/test-utils';
+import { clickRowAction, expectTexts, fillIn, labelRowOf, renderApp, signIn, watchLeavingForPayment } from '../../../testing/test-utils';
 import { shipmentDetail } from '../../../testing/fixtures';
 import { FEDEX_ROW, UPS_ROW, USPS_ROW, pickupApi } from '../testing/pickup-fixtures';
 import { PICKUP_TEXT } from '../utils/messages';
 
-vi.mock('../../../lib/leave-for-payment', () => ({ leaveForPayment: vi.fn() }));
-
 /** Wednesday 25 November 2026, 10:00 in New York. */
 const WEDNESDAY_IN_NEW_YORK = new Date('2026-11-25T15:00:00Z');
 
+let leaveFor: ReturnType<typeof watchLeavingForPayment>;
 beforeEach(() => {
-  vi.mocked(leaveForPayment).mockReset();
+  leaveFor = watchLeavingForPayment();
   // Only the clock is fixed: timers run as usual.
   vi.useFakeTimers({ toFake: ['Date'], now: WEDNESDAY_IN_NEW_YORK });
 });
@@ -135,10 +133,10 @@ describe('the pickup wizard: FedEx, paid', JOURNEY, () => {
     await user.click(screen.getByRole('button', { name: 'Pay $4.00' }));
     const failed = await screen.findByRole('alertdialog', { name: 'Oops...' });
     expect(failed).toHaveTextContent('PayPal is not answering.');
-    expect(leaveForPayment).not.toHaveBeenCalled();
+    expect(leaveFor).not.toHaveBeenCalled();
     await user.click(within(failed).getByRole('button', { name: 'TRY AGAIN' }));
 
-    await waitFor(() => expect(leaveForPayment).toHaveBeenCalledWith('https://pay.example/approve?token=pickup'));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('https://pay.example/approve?token=pickup'));
     expect(Object.fromEntries(api.calls('/openapi/easyPost/paypalByPickup')[1]?.fields ?? [])).toEqual({
       shipmentId: 'shp_2001',
       pickupId: 'pickup_9',
@@ -277,7 +275,7 @@ describe('the pickup wizard: each step\'s rules', JOURNEY, () => {
     answer = 'down';
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(PICKUP_MESSAGES.serviceException)).toBeInTheDocument();
-    expect(leaveForPayment).not.toHaveBeenCalled();
+    expect(leaveFor).not.toHaveBeenCalled();
   });
 });
 
@@ -400,7 +398,7 @@ describe('the pickup wizard: USPS, free', JOURNEY, () => {
     await waitFor(() => expect(api.calls('/app/v1/userGetShipment').length).toBeGreaterThan(1));
     await user.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: PICKUP_TEXT.wizardTitle })).not.toBeInTheDocument());
-    expect(leaveForPayment).not.toHaveBeenCalled();
+    expect(leaveFor).not.toHaveBeenCalled();
   });
 
   it("shows USPS's refusal to schedule word for word", async () => {

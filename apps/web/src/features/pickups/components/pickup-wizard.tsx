@@ -8,7 +8,7 @@ import { useLeaveWarning } from '../../../components/wizard/use-leave-warning';
 import { useWizard } from '../../../components/wizard/use-wizard';
 import { WizardFrame } from '../../../components/wizard/wizard-frame';
 import { answerMessage } from '../../../lib/http';
-import { leaveForPayment } from '../../../lib/leave-for-payment';
+import { paymentPage } from '../../../lib/leave-for-payment';
 import { useMyAddress } from '../../../lib/my-address';
 import { useShipmentDetail } from '../../../lib/shipment-detail';
 import { useValidateAddress } from '../../../lib/validate-address';
@@ -161,7 +161,7 @@ export function PickupWizard({
         useLocker: isHubAddress(address, hub),
       });
       allowLeave();
-      leaveForPayment(paymentUrl);
+      paymentPage.leaveFor(paymentUrl);
     } catch (error) {
       // A payment that did not start: the one dialog every payment screen shows, TRY AGAIN or CLOSE.
       if (await alert.retry({ title: 'Oops...', text: reasonOf(error) })) void payFor(pickupId, rate);

@@ -1,4 +1,0 @@
-/** Leaves the app for the payment provider's approval page (its own module so tests can watch it). */
-export function openPaymentPage(url: string): void {
-  window.location.assign(url);
-}
