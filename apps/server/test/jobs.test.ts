@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanUpExpiredRows, KEEP_ENDED_MS } from '../src/jobs/clean-up.job.js';
 import { insertCampus } from '../src/modules/campuses/campuses.repository.js';
+import { recordDelivery } from '../src/modules/lockers/locker-events.service.js';
 import { enqueueJob } from '../src/modules/jobs/jobs.js';
 import { sql } from 'kysely';
 import { isSqlite } from '../src/db/dialect.js';
@@ -401,6 +402,18 @@ describe('clean-up of sign-ups never activated', () => {
     expect(await stays(activated)).toBe(true);
     expect(await stays(noLink)).toBe(true);
     expect(await stays(manager)).toBe(true);
+  });
+
+  it('keeps a sign-up that received a locker delivery: its package, code and ledger stay, and its AirBox ID is not handed on', async () => {
+    // Lockers take deliveries for an AirBox ID whether or not its account was activated.
+    const boxId = freshBoxId();
+    const userId = await signUp('uses.the.locker@example.com', boxId);
+    const recorded = await recordDelivery({ db: c.app.db, config: c.config, log: c.app.log }, { type: 'delivered', boxId, hubId: d.hubs.public.id, carrier: 'USPS', trackingNo: '9400111202555842761077' });
+    expect(recorded.pickupCode).toMatch(/^\d+$/);
+    c.advance(ACTIVATION_LINK_TTL_MS + KEEP_ENDED_MS + 1000);
+    await cleanUp();
+    expect(await stays(userId)).toBe(true);
+    expect(await c.app.db.selectFrom('locker_packages').select('user_id').where('user_id', '=', userId).execute()).toHaveLength(1);
   });
 
   it('an invitation sign-up deleted leaves its code\'s use counted (the admin reopens a code, not the clean-up)', async () => {

@@ -346,6 +346,7 @@ describe('getBoxid', () => {
   it('holds one id per visitor: a new suggestion (a new phone) releases the one before, which anyone may then register', async () => {
     const first = await suggestFrom('198.51.100.20', '737');
     const visitor = cookiesOf(first);
+    t.advance(1000);
     const second = await suggestFrom('198.51.100.20', '415', visitor);
     const [firstId, secondId] = [first.json().BOXID as string, second.json().BOXID as string];
     expect(secondId).toMatch(/^415\d{4}$/);

@@ -54,11 +54,17 @@ export async function reserveBoxId(db: Db, boxId: string, holder: BoxIdHolder, e
 }
 
 /**
- * Ends the holds a new one replaces: the holder's others (a visitor registers one id), and on
- * its network all but the `perNetwork` latest to expire (the newest holds).
+ * Ends the holds a new one (`kept`, held until `keptUntilIso`) replaces: the holder's older ones (a
+ * visitor registers one id; of two suggestions asked at once the later stays, never neither), and
+ * on its network all but the `perNetwork` latest to expire (the newest holds).
  */
-export async function releaseHoldsBeyond(db: Db, kept: string, holder: BoxIdHolder, perNetwork: number, nowIso: string): Promise<void> {
-  await db.deleteFrom('box_id_reservations').where('holder_hash', '=', holder.visitor).where('box_id', '<>', kept).execute();
+export async function releaseHoldsBeyond(db: Db, kept: string, keptUntilIso: string, holder: BoxIdHolder, perNetwork: number, nowIso: string): Promise<void> {
+  await db
+    .deleteFrom('box_id_reservations')
+    .where('holder_hash', '=', holder.visitor)
+    .where('box_id', '<>', kept)
+    .where('expires_at', '<', keptUntilIso)
+    .execute();
   const newest = db
     .selectFrom('box_id_reservations')
     .select('box_id')

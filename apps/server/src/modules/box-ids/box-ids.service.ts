@@ -38,7 +38,7 @@ export async function suggestBoxId(db: Db, phoneFirstThree: string, holder: BoxI
     [candidates[index], candidates[candidates.length - 1]] = [candidates[candidates.length - 1]!, candidates[index]!];
     const boxId = candidates.pop()!;
     if (await reserveBoxId(db, boxId, holder, expiresIso, nowIso)) {
-      await releaseHoldsBeyond(db, boxId, holder, BOX_ID_HOLDS_PER_NETWORK, nowIso);
+      await releaseHoldsBeyond(db, boxId, expiresIso, holder, BOX_ID_HOLDS_PER_NETWORK, nowIso);
       return boxId;
     }
   }

@@ -64,8 +64,9 @@ export async function countUsers(db: Db): Promise<number> {
  * hold an e-mail and an AirBox ID that nobody else could take. An account is never deleted if it
  * was ever activated, has no activation link at all (its first mail is still queued, or an
  * operator made it without one), has a link that expired after `linkExpiredBeforeIso` (a new one
- * it asked for counts: the newest link decides) or is named by a campus, an invitation code or
- * another user as their property manager. What names the account (its links, sessions, any row
+ * it asked for counts: the newest link decides), is named by a campus, an invitation code or
+ * another user as their property manager, or has a locker package or a ledger line (a locker
+ * delivers to an AirBox ID whether or not its account was activated). What names the account (its links, sessions, any row
  * with a user_id) goes with it: those foreign keys are ON DELETE CASCADE. One statement, so a
  * link issued meanwhile either keeps the account or goes with it.
  *
@@ -97,6 +98,10 @@ export async function deleteNeverActivatedUsers(db: Db, linkExpiredBeforeIso: st
           eb.exists(eb.selectFrom('campuses').select('campuses.bc_id').whereRef('campuses.bcm_user_id', '=', 'users.user_id')),
           eb.exists(eb.selectFrom('invitation_codes').select('invitation_codes.id').whereRef('invitation_codes.bcm_user_id', '=', 'users.user_id')),
           eb.exists(eb.selectFrom('users as managed').select('managed.user_id').whereRef('managed.bcm_user_id', '=', 'users.user_id')),
+          // Lockers take deliveries for an AirBox ID whether or not its account was activated: a
+          // package (waiting or picked up) or a ledger line keeps the account and its ID.
+          eb.exists(eb.selectFrom('locker_packages').select('locker_packages.id').whereRef('locker_packages.user_id', '=', 'users.user_id')),
+          eb.exists(eb.selectFrom('operations').select('operations.op_id').whereRef('operations.user_id', '=', 'users.user_id')),
         ]),
       ),
     )
