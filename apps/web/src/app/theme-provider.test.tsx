@@ -1,6 +1,10 @@
 import { STORAGE_KEYS } from '@airbox/contract';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
 import { useTheme } from '@mui/material/styles';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ThemeMode } from '../lib/theme';
@@ -26,6 +30,29 @@ function ModeProbe({ next }: { next: ThemeMode }) {
       {`${theme.palette.mode} ${theme.palette.primary.main} ${theme.palette.background.default}`}
     </button>
   );
+}
+
+/** A button that opens a dialog, as the app's screens have. */
+function OpensDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Open</Button>
+      <Dialog open={open}>
+        <DialogTitle>Opened</DialogTitle>
+      </Dialog>
+    </>
+  );
+}
+
+/** Presses the button as a mouse does, and answers how the dialog came in and whether the button rippled. */
+function openDialog(container: HTMLElement) {
+  const button = screen.getByRole('button', { name: 'Open' });
+  fireEvent.mouseDown(button);
+  fireEvent.mouseUp(button);
+  fireEvent.click(button);
+  // The dialog's container is the element MUI fades in (its parent's inline transition).
+  return { transition: screen.getByRole('dialog').parentElement!.style.transition, rippled: container.querySelector('.MuiTouchRipple-root') !== null };
 }
 
 /** The device's setting as prefers-color-scheme answers it. */
@@ -95,6 +122,26 @@ describe('theme', () => {
       await new Promise((next) => setTimeout(next));
       render(<AppThemeProvider><ModeProbe next="system" /></AppThemeProvider>);
       expect(screen.getByRole('button')).toHaveTextContent('dark #fb923c');
+    });
+  });
+
+  describe('motion', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('fades a dialog in and ripples the button pressed, on a device that does not ask for less motion', () => {
+      stubMatchMedia(() => false);
+      const { container } = render(<AppThemeProvider><OpensDialog /></AppThemeProvider>);
+      const seen = openDialog(container);
+      expect(seen.transition).toMatch(/^opacity 225ms/);
+      expect(seen.rippled).toBe(true);
+    });
+
+    it('shows a dialog at once, without a ripple, on a device that asks for less motion (prefers-reduced-motion)', () => {
+      stubMatchMedia((query) => query.includes('prefers-reduced-motion: reduce'));
+      const { container } = render(<AppThemeProvider><OpensDialog /></AppThemeProvider>);
+      const seen = openDialog(container);
+      expect(seen.transition).toBe('none');
+      expect(seen.rippled).toBe(false);
     });
   });
 });

@@ -15,30 +15,32 @@ interface ThemeColorApi {
 const ThemeColorContext = createContext<ThemeColorApi | null>(null);
 
 const DARK_DEVICE = '(prefers-color-scheme: dark)';
+const LESS_MOTION_DEVICE = '(prefers-reduced-motion: reduce)';
 
-/** Whether the device asks for dark (false where it cannot say), following a change. Smaller than MUI's useMediaQuery on the login route. */
-function useDeviceDark(): boolean {
+/** Whether the device matches a media query (false where it cannot say), following a change. Smaller than MUI's useMediaQuery on the login route. */
+function useDeviceMatches(mediaQuery: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
-      const query = window.matchMedia?.(DARK_DEVICE);
+      const query = window.matchMedia?.(mediaQuery);
       query?.addEventListener('change', onChange);
       return () => query?.removeEventListener('change', onChange);
     },
-    () => window.matchMedia?.(DARK_DEVICE).matches ?? false,
+    () => window.matchMedia?.(mediaQuery).matches ?? false,
   );
 }
 
 /**
  * Applies the theme saved in the theme_button_color cookie from the first render, so it never
  * flashes, light or dark as the theme_mode cookie says ('system', the default: as the device
- * says, following it when it changes).
+ * says, following it when it changes), and without motion when the device asks for less.
  */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const [color, setColorState] = useState<ThemeColor>(readThemeColor);
   const [mode, setModeState] = useState<ThemeMode>(readThemeMode);
-  const deviceDark = useDeviceDark();
+  const deviceDark = useDeviceMatches(DARK_DEVICE);
+  const reducedMotion = useDeviceMatches(LESS_MOTION_DEVICE);
   const appearance = mode === 'system' ? (deviceDark ? 'dark' : 'light') : mode;
-  const theme = useMemo(() => createAppTheme(color, appearance), [color, appearance]);
+  const theme = useMemo(() => createAppTheme(color, appearance, reducedMotion), [color, appearance, reducedMotion]);
   const setColor = useCallback((next: ThemeColor) => {
     saveThemeColor(next);
     setColorState(next);

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS, THEME_COLORS, type ThemeColor } from '@airbox/contract';
-import { createTheme, type PaletteOptions, type Theme } from '@mui/material/styles';
+import { createTheme, type PaletteOptions, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { getCookie, setCookie } from './cookies';
 
 /**
@@ -93,9 +93,26 @@ export function focusRing(color: string) {
   };
 }
 
-export function createAppTheme(color: ThemeColor, appearance: ThemeAppearance = 'light'): Theme {
+/**
+ * What a device asking for less motion (prefers-reduced-motion: reduce) is given: nothing slides,
+ * fades, grows or ripples, dialogs and menus appear and go at once, and placeholders hold still
+ * (WCAG 2.3.3; MUI's own advice for it). Progress spinners still turn: they say work goes on.
+ */
+const WITHOUT_MOTION: ThemeOptions = {
+  transitions: {
+    create: () => 'none',
+    getAutoHeightDuration: () => 0,
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+  components: {
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+    MuiSkeleton: { defaultProps: { animation: false } },
+  },
+};
+
+export function createAppTheme(color: ThemeColor, appearance: ThemeAppearance = 'light', reducedMotion = false): Theme {
   const palette = PALETTES[color][appearance];
-  return createTheme({
+  const theme: ThemeOptions = {
     palette: {
       mode: appearance,
       primary: palette,
@@ -123,7 +140,9 @@ export function createAppTheme(color: ThemeColor, appearance: ThemeAppearance = 
       // otherwise be left aria-hidden, or leave the page aria-hidden after it closed.
       MuiDialog: { defaultProps: { closeAfterTransition: false } },
       MuiLink: { defaultProps: { underline: 'hover' } },
+      ...(reducedMotion ? WITHOUT_MOTION.components : {}),
     },
-  });
+  };
+  return createTheme(reducedMotion ? { ...theme, transitions: WITHOUT_MOTION.transitions } : theme);
 }
 

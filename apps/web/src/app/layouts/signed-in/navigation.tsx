@@ -173,8 +173,8 @@ export function Navigation({
       sx={{
         width,
         flexShrink: 0,
-        transition: 'width 200ms',
-        '& .MuiDrawer-paper': { width, border: 0, overflowX: 'hidden', transition: 'width 200ms' },
+        transition: (theme) => theme.transitions.create('width', { duration: 200 }),
+        '& .MuiDrawer-paper': { width, border: 0, overflowX: 'hidden', transition: (theme) => theme.transitions.create('width', { duration: 200 }) },
       }}
     >
       <Sidebar mini={mini} onNavigate={onClose} onLogout={onLogout} />
