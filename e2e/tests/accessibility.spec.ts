@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from '../support/accounts';
 import { STILL_LOADING, expectNoSeriousViolations } from '../support/axe';
 
+// With the transitions customers see by default (playwright.config.ts runs the others without).
+test.use({ reducedMotion: 'no-preference' });
+
 /** axe on every screen of spec 01: no serious or critical violation. */
 const PUBLIC_SCREENS = [
   ['login', '/app/login', 'button:has-text("Login")'],

@@ -3,6 +3,9 @@ import { DEMO, createAccount, signIn, toast } from '../support/accounts';
 import { addContact, RECIPIENT, setMailingAddress } from '../support/labels';
 import { expectNoSeriousViolations } from '../support/axe';
 
+// With the transitions customers see by default (playwright.config.ts runs the others without).
+test.use({ reducedMotion: 'no-preference' });
+
 /**
  * Issue 11: the signed-in screens on a 375×740 phone (nothing wider than the screen, no control
  * under another element such as the old floating Settings button), and journeys made with the

@@ -3,6 +3,9 @@ import { alertBox, createAccount, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
 import { SENDER, buyLabelThroughApi, chooseLabelAction, openLabelMenu } from '../support/labels';
 
+// With the transitions customers see by default (playwright.config.ts runs the others without).
+test.use({ reducedMotion: 'no-preference' });
+
 /**
  * Carrier pickups from Purchased Labels (issue 10, spec 03 §2, §4, §5; issue 21 items 4, 6, 7, 14)
  * on the simulators: a free USPS pickup scheduled through every step from the label's ship-from
