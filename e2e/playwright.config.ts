@@ -31,9 +31,9 @@ export default defineConfig({
     baseURL,
     // The browser asks for less motion (prefers-reduced-motion), as some customers' devices do:
     // dialogs, menus and drawers appear at once instead of fading and sliding. That is the app's
-    // own reduced-motion theme under test, and the journeys took 14 % less time (490 s against
-    // 569 s for the 141 journeys, 2 workers, quiet machine, 2026-11-28): the browser no longer
-    // paints each frame of every transition. The journeys that check the page with axe and
+    // own reduced-motion theme under test, and the journeys took 4-14 % less time (141 journeys,
+    // 2 workers, 2026-11-28: 490 s against 569 s, and 613 s against 638 s an hour later, the
+    // machine slower): the browser no longer paints each frame of every transition. The journeys that check the page with axe and
     // through the keyboard (accessibility, phone-and-keyboard, pickups) keep the motion
     // ('no-preference'): they cover what moves, where a check can catch a menu mid-animation.
     reducedMotion: 'reduce',
