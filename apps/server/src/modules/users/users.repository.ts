@@ -66,9 +66,9 @@ export async function countUsers(db: Db): Promise<number> {
  * operator made it without one), has a link that expired after `linkExpiredBeforeIso` (a new one
  * it asked for counts: the newest link decides), is named by a campus, an invitation code or
  * another user as their property manager, or has a locker package or a ledger line (a locker
- * delivers to an AirBox ID whether or not its account was activated). What names the account (its links, sessions, any row
- * with a user_id) goes with it: those foreign keys are ON DELETE CASCADE. One statement, so a
- * link issued meanwhile either keeps the account or goes with it.
+ * delivers to an AirBox ID whether or not its account was activated). What names the account
+ * (its links, sessions, any row with a user_id) goes with it: those foreign keys are ON DELETE
+ * CASCADE. One statement, so a link issued meanwhile either keeps the account or goes with it.
  *
  * The invitation code a deleted sign-up counted a use of does not get it back: the account does
  * not record which code it used (a property manager may have several, even for one company), and
