@@ -172,10 +172,22 @@ describe('signed-in calls', () => {
     }
   });
 
+  it('refuses a session once its user may no longer sign in, on calls that read the account and on those that read only who it is', async () => {
+    const customer = await signIn(t.app, 'demo@example.com');
+    const calls = ['/app/v1/getUserByUser_id', '/app/v1/getUserMessage'];
+    for (const url of calls) expect((await postForm(t.app, url, { user_id: customer.userId }, customer.cookie)).statusCode).toBe(200);
+    // An operator takes the account back to not activated (status 0): its open sessions stop at once.
+    await t.app.db.updateTable('users').set({ status: 0 }).where('user_id', '=', customer.userId).execute();
+    for (const url of calls) expect((await postForm(t.app, url, { user_id: customer.userId }, customer.cookie)).statusCode).toBe(401);
+    await t.app.db.updateTable('users').set({ status: 1 }).where('user_id', '=', customer.userId).execute();
+  });
+
   it('ends the session after 2 idle hours and after 12 hours whatever the use', async () => {
     const idle = await signIn(t.app, 'demo@example.com');
+    const other = await signIn(t.app, 'demo@example.com');
     t.advance(2 * HOUR + 1000);
     expect((await postForm(t.app, '/app/v1/getUnPickupsById', { uid: idle.userId }, idle.cookie)).statusCode).toBe(401);
+    expect((await postForm(t.app, '/app/v1/getUserMessage', { user_id: other.userId }, other.cookie)).statusCode).toBe(401);
 
     const busy = await signIn(t.app, 'demo@example.com');
     for (let hour = 0; hour < 11; hour += 1) {

@@ -4,17 +4,22 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
 import { DEVICE_PROOF_MS } from '../modules/auth/login-throttle.js';
-import { resumeSession } from '../modules/sessions/sessions.service.js';
+import { resumeSession, resumeSessionWithAccount } from '../modules/sessions/sessions.service.js';
+import type { SessionUser } from '../modules/sessions/sessions.table.js';
 import type { UserRow } from '../modules/users/users.table.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route needs a signed-in session (the contract descriptor's `signedIn`). */
     signedIn?: boolean;
+    /** A signed-in route whose handler uses the account's whole row: read with the session, in the same query. */
+    account?: boolean;
   }
   interface FastifyRequest {
-    /** The signed-in user on routes with `config.signedIn`. */
-    sessionUser: UserRow | null;
+    /** Who is signed in, on routes with `config.signedIn`. */
+    sessionUser: SessionUser | null;
+    /** The signed-in user's whole row, on routes with `config.account`: read with the session. */
+    sessionAccount: UserRow | null;
   }
   interface FastifyInstance {
     sessionCookie: SessionCookie;
@@ -83,16 +88,22 @@ export default fp(
     };
     app.decorate('deviceProof', deviceProof);
     app.decorateRequest('sessionUser', null);
+    app.decorateRequest('sessionAccount', null);
 
     // Before validation: a caller without a session learns nothing about the body's rules.
     app.addHook('preValidation', async (request) => {
-      if (!request.routeOptions.config.signedIn) return;
+      const { config } = request.routeOptions;
+      if (!config.signedIn) return;
       const token = sessionCookie.read(request);
-      const user = token ? await resumeSession(app.db, token, app.config.clock()) : undefined;
+      const now = app.config.clock();
+      // A route that uses the account reads its whole row in the session's query; the others, who it is.
+      const account = token && config.account ? await resumeSessionWithAccount(app.db, token, now) : undefined;
+      const user = token && !config.account ? await resumeSession(app.db, token, now) : account;
       if (!user || !destinationGetsSession(loginDestination({ role_id: user.role_id, Status: user.status }))) {
         throw AppError.notSignedIn();
       }
       request.sessionUser = user;
+      request.sessionAccount = account ?? null;
       // On the raw input: the schemas drop fields they do not name, and a forged one must not slip by.
       for (const input of [request.body, request.query]) {
         if (typeof input !== 'object' || input === null) continue;

@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { randomToken, sha256 } from '../tokens/tokens.crypto.js';
 import type { UserRow } from '../users/users.table.js';
-import { deleteSession, findSessionWithUser, insertSession, touchSession } from './sessions.repository.js';
+import { deleteSession, findSessionWithIdentity, findSessionWithUser, type FoundSession, insertSession, touchSession } from './sessions.repository.js';
+import type { SessionUser } from './sessions.table.js';
 
 /** A session ends 2 hours after its last use, and 12 hours after login whatever happens. */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -26,10 +27,23 @@ export async function endSession(db: Db, token: string): Promise<void> {
   await deleteSession(db, sha256(token));
 }
 
-/** The user a session token belongs to, or undefined when it is unknown or expired (then deleted). */
-export async function resumeSession(db: Db, token: string, now: Date): Promise<UserRow | undefined> {
+/**
+ * Who a session token belongs to (SessionUser: id, role and status), or undefined when it is
+ * unknown or expired (then deleted).
+ */
+export async function resumeSession(db: Db, token: string, now: Date): Promise<SessionUser | undefined> {
   const tokenHash = sha256(token);
-  const found = await findSessionWithUser(db, tokenHash);
+  return stillOpen(db, tokenHash, await findSessionWithIdentity(db, tokenHash), now);
+}
+
+/** resumeSession with the user's whole row, for the calls that use the account. */
+export async function resumeSessionWithAccount(db: Db, token: string, now: Date): Promise<UserRow | undefined> {
+  const tokenHash = sha256(token);
+  return stillOpen(db, tokenHash, await findSessionWithUser(db, tokenHash), now);
+}
+
+/** The session's user while the session is open (its last use noted at most every TOUCH_EVERY_MS); an expired one is deleted. */
+async function stillOpen<User extends SessionUser>(db: Db, tokenHash: string, found: FoundSession<User> | undefined, now: Date): Promise<User | undefined> {
   if (!found) return undefined;
   const { session, user } = found;
   const lastSeen = new Date(toIso(session.last_seen_at)).getTime();

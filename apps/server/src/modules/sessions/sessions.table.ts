@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Timestamp } from '../../db/dialect.js';
+import type { UserRow } from '../users/users.table.js';
 
 /** A signed-in session. Only the SHA-256 of the cookie's token is kept. */
 export interface SessionsTable {
@@ -15,3 +16,6 @@ export interface SessionsTable {
 
 export type SessionRow = Selectable<SessionsTable>;
 export type NewSession = Insertable<SessionsTable>;
+
+/** What a signed-in call knows of its caller from the session: who, and what role and status (loginDestination). */
+export type SessionUser = Pick<UserRow, 'user_id' | 'role_id' | 'status'>;

@@ -26,7 +26,7 @@ import { labelFormatOf, saveLabelFormat, shipAgainFrom } from '../../modules/shi
 import { buyLabel, deleteUnpaidLabel, rateLabel, unpaidLabels } from '../../modules/shipments/label-purchase.service.js';
 import { labelQrCodeOf, sendReturnLabel } from '../../modules/shipments/label-returns.service.js';
 import { requestLabelRefund } from '../../modules/shipments/refunds.service.js';
-import { defineCall, signedInUser } from './define-call.js';
+import { defineCall, signedInAccount, signedInUser } from './define-call.js';
 
 /** The same answer for an order in progress that does not exist and one of another user. */
 export const SAVED_ORDER_NOT_FOUND = 'This order in progress does not exist.';
@@ -41,7 +41,7 @@ export const UNPAID_LABEL_DELETED = 'The unpaid label was deleted.';
  * carrier calls: both addresses verified, then the rates).
  */
 export default async function labelPurchaseRoutes(app: FastifyInstance) {
-  defineCall(app, rateLabelCall, { throttled: 'directory', budget: { name: 'carrierCalls', units: 3 } }).handle(async (input, request) => rateLabel(app, signedInUser(request), input));
+  defineCall(app, rateLabelCall, { throttled: 'directory', budget: { name: 'carrierCalls', units: 3 }, account: true }).handle(async (input, request) => rateLabel(app, signedInAccount(request), input));
 
   defineCall(app, buyLabelCall, { throttled: true, budget: { name: 'checkouts' } }).handle(async (input, request) => {
     const redirectURL = await buyLabel(app, signedInUser(request).user_id, input);

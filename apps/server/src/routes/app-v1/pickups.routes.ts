@@ -27,7 +27,7 @@ import {
   uspsAvailability,
   uspsCancel,
 } from '../../modules/pickups/usps-pickups.service.js';
-import { defineCall, signedInUser } from './define-call.js';
+import { defineCall, signedInAccount, signedInUser } from './define-call.js';
 
 /** The /openapi answers carry `code` as the spec's clients read it, and errorcode with the same value. */
 const openapi = <C extends number>(code: C, message: string) => ({ code, errorcode: code, message });
@@ -41,8 +41,8 @@ const openapi = <C extends number>(code: C, message: string) => ({ code, errorco
  * validateAddress is, and charged to the account's hourly budgets.
  */
 export default async function pickupsRoutes(app: FastifyInstance) {
-  defineCall(app, createPickupCall, { throttled: 'directory', budget: { name: 'carrierCalls' } }).handle(async (input, request) => {
-    const outcome = await createCarrierPickup(app, signedInUser(request), input);
+  defineCall(app, createPickupCall, { throttled: 'directory', budget: { name: 'carrierCalls' }, account: true }).handle(async (input, request) => {
+    const outcome = await createCarrierPickup(app, signedInAccount(request), input);
     if (!outcome.ok) return { ...openapi(OPENAPI_CODE.error, outcome.message), data: { pickupId: '', pickup_rates: [] } };
     return { ...openapi(OPENAPI_CODE.ok, 'success'), data: { pickupId: outcome.pickupId, pickup_rates: outcome.rates } };
   });
@@ -84,8 +84,8 @@ export default async function pickupsRoutes(app: FastifyInstance) {
     return { ...openapi(OPENAPI_CODE.ok, 'Error' in data ? data.Error.Description : 'success'), data };
   });
 
-  defineCall(app, uspsPickupScheduleCall, { throttled: true }).handle(async (input, request) => {
-    const outcome = await scheduleUspsPickup(app, signedInUser(request), input);
+  defineCall(app, uspsPickupScheduleCall, { throttled: true, account: true }).handle(async (input, request) => {
+    const outcome = await scheduleUspsPickup(app, signedInAccount(request), input);
     if (!outcome.ok) return { ...openapi(OPENAPI_CODE.error, outcome.message), data: { Error: { Description: outcome.message } } };
     return {
       ...openapi(OPENAPI_CODE.ok, PICKUP_MESSAGES.uspsScheduled),
@@ -94,8 +94,8 @@ export default async function pickupsRoutes(app: FastifyInstance) {
   });
 
   // Issue 25 item 2: one USPS pickup for several labels at one address.
-  defineCall(app, uspsPickupScheduleLabelsCall, { throttled: true }).handle(async (input, request) => {
-    const outcome = await scheduleUspsPickupForLabels(app, signedInUser(request), input);
+  defineCall(app, uspsPickupScheduleLabelsCall, { throttled: true, account: true }).handle(async (input, request) => {
+    const outcome = await scheduleUspsPickupForLabels(app, signedInAccount(request), input);
     if (!outcome.ok) return { ...openapi(OPENAPI_CODE.error, outcome.message), data: { Error: { Description: outcome.message } } };
     return {
       ...openapi(OPENAPI_CODE.ok, PICKUP_MESSAGES.uspsScheduled),

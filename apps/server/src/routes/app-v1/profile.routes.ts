@@ -19,7 +19,7 @@ import { currentQrCode } from '../../modules/qr-codes/qr-codes.service.js';
 import { resetQrCodeAndPass } from '../../modules/wallet/pass-web-service.service.js';
 import { sha256 } from '../../modules/tokens/tokens.crypto.js';
 import { refuseCrossSite } from './cross-site.js';
-import { defineCall, signedInUser } from './define-call.js';
+import { defineCall, signedInAccount } from './define-call.js';
 
 /** The signed-in account screens (spec 03 §7): password check, profile, QR code, hub and state lists. */
 export default async function profileRoutes(app: FastifyInstance) {
@@ -27,15 +27,15 @@ export default async function profileRoutes(app: FastifyInstance) {
   const sessionHash = (request: FastifyRequest) => sha256(app.sessionCookie.read(request) ?? '');
 
   // Throttled per address as well as per account: it answers whether a password is right.
-  defineCall(app, verifyPasswordCall, { throttled: true }).handle(async (input, request) => {
-    const correct = await reauthenticateSession(app, signedInUser(request), input.password, sessionHash(request), clientNetwork(request.ip));
+  defineCall(app, verifyPasswordCall, { throttled: true, account: true }).handle(async (input, request) => {
+    const correct = await reauthenticateSession(app, signedInAccount(request), input.password, sessionHash(request), clientNetwork(request.ip));
     return correct
       ? { errorcode: VERIFY_PASSWORD_ERRORCODE.correct, message: 'success' }
       : { errorcode: VERIFY_PASSWORD_ERRORCODE.incorrect, message: PROFILE_MESSAGES.incorrectPassword };
   });
 
-  defineCall(app, updateSelfUserInfoCall, { throttled: true }).handle(async (input, request) => {
-    const outcome = await updateProfile(app, signedInUser(request), input, sessionHash(request), clientNetwork(request.ip));
+  defineCall(app, updateSelfUserInfoCall, { throttled: true, account: true }).handle(async (input, request) => {
+    const outcome = await updateProfile(app, signedInAccount(request), input, sessionHash(request), clientNetwork(request.ip));
     switch (outcome.kind) {
       case 'updated':
         return { errorcode: UPDATE_PROFILE_ERRORCODE.updated, message: PROFILE_MESSAGES.updateSuccess };
@@ -46,8 +46,8 @@ export default async function profileRoutes(app: FastifyInstance) {
     }
   });
 
-  defineCall(app, getUserQrCodeCall).handle(async (input, request) => {
-    const user = signedInUser(request);
+  defineCall(app, getUserQrCodeCall, { account: true }).handle(async (input, request) => {
+    const user = signedInAccount(request);
     const now = app.config.clock();
     if (input.update === '1') {
       refuseCrossSite(request);
@@ -65,8 +65,8 @@ export default async function profileRoutes(app: FastifyInstance) {
     return { errorcode: QR_CODE_ERRORCODE.ok, message: 'success', qrcode: code.qrcode, boxid: code.boxid, next_reset_at: code.nextResetAt };
   });
 
-  defineCall(app, getLockerInfoByUserCall).handle(async (_input, request) => {
-    const hubs = await hubsUserMayChoose(app.db, signedInUser(request));
+  defineCall(app, getLockerInfoByUserCall, { account: true }).handle(async (_input, request) => {
+    const hubs = await hubsUserMayChoose(app.db, signedInAccount(request));
     return { errorcode: READ_ERRORCODE.ok, message: 'success', locker_info: selectableLockers(hubs) };
   });
 

@@ -13,7 +13,7 @@ import { searchContactsPage } from '../../modules/contacts/contacts.service.js';
 import { verifyAndKeepAddress } from '../../modules/pickups/address-verification.service.js';
 import { deleteOrderInProgress, ordersInProgress } from '../../modules/saved-orders/saved-orders.service.js';
 import { myAddresses } from '../../modules/users/users.service.js';
-import { defineCall, signedInUser } from './define-call.js';
+import { defineCall, signedInAccount, signedInUser } from './define-call.js';
 
 /** The /openapi answers carry `code` as the spec's clients read it, and errorcode with the same value. */
 const openapi = <C extends number>(code: C, message: string) => ({ code, errorcode: code, message });
@@ -73,8 +73,8 @@ export default async function savedOrdersRoutes(app: FastifyInstance) {
     return { ...openapi(OPENAPI_CODE.ok, 'success'), total: page.total, data: page.list };
   });
 
-  defineCall(app, getMyAddressCall).handle(async (_input, request) => ({
+  defineCall(app, getMyAddressCall, { account: true }).handle(async (_input, request) => ({
     ...openapi(OPENAPI_CODE.ok, 'success'),
-    data: await myAddresses(app.db, signedInUser(request)),
+    data: await myAddresses(app.db, signedInAccount(request)),
   }));
 }

@@ -10,7 +10,7 @@ import {
   WALLET_DOWNLOAD_PATH,
 } from '../../modules/wallet/wallet.service.js';
 import { refuseCrossSite } from './cross-site.js';
-import { defineCall, signedInUser } from './define-call.js';
+import { defineCall, signedInAccount } from './define-call.js';
 
 const failed = { errorcode: WALLET_PASS_ERRORCODE.failed, message: PROFILE_MESSAGES.walletFailure, data: '' } as const;
 
@@ -23,8 +23,8 @@ const downloadQuery = z.object({
 /** The Apple Wallet pass of /parent/boxid (spec 03 §2, §4): a download link on Apple systems, a mail elsewhere. */
 export default async function walletRoutes(app: FastifyInstance) {
   // Throttled per address and per account: each call signs a pass, and on win sends a mail.
-  defineCall(app, appleWalletPassCall, { throttled: true, budget: { name: 'walletPasses' } }).handle(async (input, request) => {
-    const user = signedInUser(request);
+  defineCall(app, appleWalletPassCall, { throttled: true, budget: { name: 'walletPasses' }, account: true }).handle(async (input, request) => {
+    const user = signedInAccount(request);
     refuseCrossSite(request);
     try {
       const pass = await buildWalletPass(app, user);
