@@ -9,7 +9,8 @@ import { DIALECT, useTestDatabase } from './helper.js';
  * Both databases hand their rows to the app as arrays, made into objects by a function written
  * for each statement's columns (db/database.ts rowMaker, issue 24). The rows must be the ones the
  * driver itself would have made: the same keys in the same order, a repeated column's last value,
- * any column name, the driver's own types.
+ * any column name, the driver's own types, but for PostgreSQL's times: read as the ISO text SQLite
+ * keeps (db/database.ts timestamptzAsIso).
  */
 describe('rows made from arrays, as the driver would make them', () => {
   const database = useTestDatabase({ migrated: false });
@@ -46,12 +47,14 @@ describe('rows made from arrays, as the driver would make them', () => {
     }
   }
 
-  it('gives every key in order, a repeated column its last value, names of any characters and the driver’s types', async () => {
+  it('gives every key in order, a repeated column its last value, names of any characters and the driver’s types, a time as ISO text', async () => {
     for (const text of [...queries, ...queries]) {
       const ours = (await sql.raw<Record<string, unknown>>(text).execute(db)).rows;
       const theirs = await driversOwn(text);
       // A column named __proto__ is left out (pg keeps it as a key, better-sqlite3 drops it).
-      const expected = theirs.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== '__proto__')));
+      const expected = theirs.map((row) =>
+        Object.fromEntries(Object.entries(row).flatMap(([key, value]) => (key === '__proto__' ? [] : [[key, value instanceof Date ? value.toISOString() : value]]))),
+      );
       expect(ours).toEqual(expected);
       expect(ours.map((row) => Object.keys(row))).toEqual(expected.map((row) => Object.keys(row)));
       expect(Object.getPrototypeOf(ours[0])).toBe(Object.prototype);
@@ -59,7 +62,25 @@ describe('rows made from arrays, as the driver would make them', () => {
     const [first] = (await sql.raw<Record<string, unknown>>(queries[0]!).execute(db)).rows;
     expect(first).toMatchObject({ id: 1, name: 'b', 'a"b': 'quote"s', 'back\\slash': null });
     expect(Object.hasOwn(first!, '__proto__')).toBe(false);
-    if (DIALECT === 'postgres') expect(first!.at).toEqual(new Date('2026-11-27T10:00:00Z'));
+    expect(first!.at).toBe('2026-11-27T10:00:00.000Z');
+  });
+
+  it.runIf(DIALECT === 'postgres')('reads a time as the ISO text SQLite keeps, to the millisecond, whatever zone and precision it was written with', async () => {
+    const read = async (written: string) => (await sql<{ at: unknown }>`select ${written}::timestamptz as at`.execute(db)).rows[0]!.at;
+    expect(await read('2026-11-27T10:00:00Z')).toBe('2026-11-27T10:00:00.000Z');
+    expect(await read('2026-11-27T10:00:00.5Z')).toBe('2026-11-27T10:00:00.500Z');
+    // A millionth of a second is kept to the millisecond, as a Date keeps it.
+    expect(await read('2026-01-31T23:59:59.999999Z')).toBe('2026-01-31T23:59:59.999Z');
+    expect(await read('2026-11-27T10:00:00+05:30')).toBe('2026-11-27T04:30:00.000Z');
+    // Beyond what ISO text says with four digits of a year: a Date, as pg makes it.
+    expect(await read('12026-11-27T10:00:00Z')).toEqual(new Date(Date.UTC(12026, 10, 27, 10)));
+    // On a connection set to another zone, the time comes as pg's Date: the same instant.
+    await db.connection().execute(async (connection) => {
+      await sql`set time zone 'America/Chicago'`.execute(connection);
+      const [row] = (await sql<{ at: unknown }>`select ${'2026-11-27T10:00:00Z'}::timestamptz as at`.execute(connection)).rows;
+      await sql`reset time zone`.execute(connection);
+      expect(row!.at).toEqual(new Date('2026-11-27T10:00:00Z'));
+    });
   });
 
   it('counts the rows a write changed, gives what it returned, an empty answer, and the columns a table has after a migration changed it', async () => {

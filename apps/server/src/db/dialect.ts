@@ -38,8 +38,8 @@ export function flagCheck(column: string) {
 }
 
 /**
- * A timestamp column of every module's table: written as ISO text, read back as Date (pg) or
- * text (SQLite); see toIso.
+ * A timestamp column of every module's table: written as ISO text, read back as that text (pg's
+ * through database.ts timestamptzAsIso), or as a Date where pg's is not UTC ISO text; see toIso.
  */
 export type Timestamp = ColumnType<Date | string, string, string>;
 
@@ -49,7 +49,7 @@ export type Timestamp = ColumnType<Date | string, string, string>;
  */
 const ISO_UTC = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
-/** Drivers return Date (pg) or text (SQLite): the repositories hand out ISO strings. */
+/** Drivers return ISO text, or a Date (pg, for what is not UTC ISO text): the repositories hand out ISO strings. */
 export function toIso(value: Date | string): string {
   if (value instanceof Date) return value.toISOString();
   // SQLite's text is what toISOString wrote: handed out as it is (parsing it into a Date to write it

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { heldRows } from '../../db/dialect.js';
+import { heldRows, toIso } from '../../db/dialect.js';
 import type { LockerPackageRow, NewLockerPackage } from './packages.table.js';
 
 export async function insertLockerPackages(db: Db, packages: NewLockerPackage[]): Promise<void> {
@@ -125,10 +125,10 @@ export async function listWaitingPackages(db: Db, userId: number): Promise<Waiti
     .orderBy('p.delivered_at')
     .orderBy('p.id')
     .execute();
-  // pg returns timestamps as Date objects (and may return integers as text): normalised here.
+  // pg may return integers as text: normalised here, and the time as ISO text (toIso).
   return rows.map((row) => ({
     ...row,
-    delivered_at: new Date(row.delivered_at).toISOString(),
+    delivered_at: toIso(row.delivered_at),
     door_row: row.door_row === null ? null : Number(row.door_row),
     door_low: row.door_low === null ? null : Number(row.door_low),
     extended_days: Number(row.extended_days),
