@@ -164,7 +164,7 @@ const parseDate = pg.types.getTypeParser(TIMESTAMPTZ, 'text') as (value: string)
  * A timestamptz read as the ISO text SQLite keeps and the repositories hand out (toIso), its
  * milliseconds as Date keeps them, instead of a Date that toIso writes back as that text:
  * parsing and writing it again was 1-2 µs a time, a dozen or more times a list page (issue 24).
- * What is not UTC to the second's millionth (another zone, infinity, a year BC) is pg's Date.
+ * Anything else PostgreSQL writes (another zone, infinity, a year BC or past 9999) is pg's Date.
  */
 function timestamptzAsIso(value: string): string | Date {
   const utc = PG_UTC.exec(value);
