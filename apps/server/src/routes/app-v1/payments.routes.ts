@@ -18,11 +18,19 @@ const returnQuery = z.object({ token: textField.max(128).optional().catch(undefi
  * order's purpose names; and the payment simulator's page when it is the provider.
  */
 export default async function paymentsRoutes(app: FastifyInstance) {
-  /** The browser arrives from the provider with the session cookie (SameSite=Lax allows it). */
-  const sessionUserId = async (request: FastifyRequest): Promise<number | undefined> => {
-    const token = app.sessionCookie.read(request);
-    const user = token ? await resumeSession(app.db, token, app.config.clock()) : undefined;
-    return user?.user_id;
+  /**
+   * The browser arrives from the provider with the session cookie (SameSite=Lax allows it): read
+   * once a request, for the throttle's key and for the handler.
+   */
+  const sessionUserIds = new WeakMap<FastifyRequest, Promise<number | undefined>>();
+  const sessionUserId = (request: FastifyRequest): Promise<number | undefined> => {
+    let userId = sessionUserIds.get(request);
+    if (userId === undefined) {
+      const token = app.sessionCookie.read(request);
+      userId = token ? resumeSession(app.db, token, app.config.clock()).then((user) => user?.user_id) : Promise.resolve(undefined);
+      sessionUserIds.set(request, userId);
+    }
+    return userId;
   };
 
   // Throttled as the directory's calls are, per signed-in customer (per address without a live
