@@ -33,9 +33,10 @@ export default defineConfig({
     // dialogs, menus and drawers appear at once instead of fading and sliding. That is the app's
     // own reduced-motion theme under test, and the journeys took 4-14 % less time (141 journeys,
     // 2 workers, 2026-11-28: 490 s against 569 s, and 613 s against 638 s an hour later, the
-    // machine slower): the browser no longer paints each frame of every transition. The journeys that check the page with axe and
-    // through the keyboard (accessibility, phone-and-keyboard, pickups) keep the motion
-    // ('no-preference'): they cover what moves, where a check can catch a menu mid-animation.
+    // machine slower): the browser no longer paints each frame of every transition. The journeys
+    // that check the page with axe and through the keyboard (accessibility, phone-and-keyboard,
+    // pickups) keep the motion ('no-preference'): they cover what moves, where a check can catch
+    // a menu mid-animation.
     reducedMotion: 'reduce',
     // A failed journey keeps its trace: every action with the page's DOM before and after it.
     // Without the screencast (a JPEG of every frame drawn, taken in every passing journey too and
