@@ -1,36 +1,27 @@
-import type { Compilable } from 'kysely';
+import { type Compilable, sql } from 'kysely';
+import { type FoundSession, foundSessionOf, type SessionIdentityColumns, sessionIdentity } from '../modules/sessions/sessions.repository.js';
+import type { SessionUser } from '../modules/sessions/sessions.table.js';
 import { compiledQuery } from './compiled-query.js';
 import type { Db } from './database.js';
 import { isSqlite } from './dialect.js';
 
-/** A list's page and how many rows match, each as a query to run. */
-export interface CountedPageQueries<Row> {
-  /** How many rows match. */
-  count: () => Promise<number>;
-  /** The page's rows. */
-  page: () => Promise<Row[]>;
-  /** The page's rows, each with the count beside it as `total_count` (a subquery, run once). */
-  withCount: () => Promise<(Row & { total_count: unknown })[]>;
-}
-
 /**
- * A page of a list and how many rows match, in as few steps as the database needs (issue 24).
- *
- * SQLite runs in process: the count from the index, then the page's few rows, cost less than one
- * statement counting every matching row beside the page. PostgreSQL: the page with the count as a
- * subquery, one round trip instead of two (a window would read every matching row first). A page
- * past the end has no row to carry the count: only then is it asked on its own.
- *
- * The rows keep their `total_count` on PostgreSQL: every list shapes its answer field by field.
+ * Who a list is for: the signed-in user's id, or, on PostgreSQL, the session the call came with,
+ * looked up in the list's own statement (issue 24: a round trip to PostgreSQL was a quarter of a
+ * list call's CPU, and the session's lookup was one of the two).
  */
-export async function countedPage<Row>(db: Db, offset: number, queries: CountedPageQueries<Row>): Promise<{ total: number; rows: Row[] }> {
-  if (isSqlite(db)) {
-    const total = await queries.count();
-    return { total, rows: await queries.page() };
-  }
-  const rows = await queries.withCount();
-  if (rows[0]) return { total: Number(rows[0].total_count), rows };
-  return { total: offset === 0 ? 0 : await queries.count(), rows };
+export type ListOwner = number | SessionToConfirm;
+
+/** A call's session not looked up yet: the list's statement reads it beside the page and hands it here. */
+export interface SessionToConfirm {
+  /** The SHA-256 of the session cookie's token. */
+  readonly tokenHash: string;
+  /**
+   * Checks what the statement found of the session (undefined: none) as every signed-in call's
+   * session is checked, and gives its user's id, or throws (401, 403). The page is read for that
+   * user only, and goes no further unless this answers.
+   */
+  confirm(found: FoundSession<SessionUser> | undefined): Promise<number>;
 }
 
 /** A query as Kysely builds it: run as it is, or compiled once. */
@@ -45,10 +36,28 @@ export interface PageQueries<Row> {
   withCount: BuiltQuery<Row & { total_count: unknown }>;
 }
 
+/** A page of a list and how many rows match. */
+export interface CountedPage<Row> {
+  total: number;
+  rows: Row[];
+}
+
 /**
- * A user's list's queries compiled once (issue 24: building them cost more than running them).
- * `build` makes them for a user, a page and `valueCount` more values (a filter's), and is given
- * stand-ins for them all (compiledQuery).
+ * A user's list, its queries compiled once (issue 24: building them cost more than running them),
+ * read in as few steps as the database needs. `build` makes them for a user, a page and
+ * `valueCount` more values (a filter's), and is given stand-ins for them all (compiledQuery); the
+ * user is given to it as a value, or as a column of the statement the session is read in, so it
+ * must only hand it to Kysely (`where('user_id', '=', userId)`).
+ *
+ * SQLite runs in process: the count from the index, then the page's few rows, cost less than one
+ * statement counting every matching row beside the page. PostgreSQL: the page with the count as a
+ * subquery, one round trip instead of two (a window would read every matching row first), and for
+ * a session to confirm (ListOwner) the session's lookup with the page for its user beside it,
+ * joined laterally: no row when no session matches, one without the page's columns when the page
+ * is empty. A page past the end has no row to carry the count: only then is it asked on its own.
+ *
+ * The rows keep their `total_count` (and the session's columns) on PostgreSQL: every list shapes
+ * its answer field by field.
  */
 export function compiledPage<Row, Values extends readonly unknown[] = []>(
   build: (db: Db, userId: number, limit: number, offset: number, ...values: Values) => PageQueries<Row>,
@@ -59,11 +68,34 @@ export function compiledPage<Row, Values extends readonly unknown[] = []>(
   const withCount = compiledQuery(3 + valueCount, (db, userId: number, limit: number, offset: number, ...values: Values) =>
     build(db, userId, limit, offset, ...values).withCount,
   );
-  return (db: Db, userId: number, limit: number, offset: number, ...values: Values): CountedPageQueries<Row> => ({
-    count: async () => Number((await count(db, userId, ...values))[0]!.count),
-    page: () => page(db, userId, limit, offset, ...values),
-    withCount: () => withCount(db, userId, limit, offset, ...values),
+  const withSession = compiledQuery(3 + valueCount, (db, tokenHash: string, limit: number, offset: number, ...values: Values) => {
+    // The session's user as the page's user: a column of the lookup, not a value.
+    const userOfSession = sql.ref<number>('me.user_id') as unknown as number;
+    const statement = sql<Row & { total_count: unknown } & SessionIdentityColumns>`select me.user_id as session_user_id, me.role_id as session_role_id,
+      me.status as session_status, me.session_last_seen_at, me.session_expires_at, page.*
+      from ${sessionIdentity(db, tokenHash)} as me left join lateral ${build(db, userOfSession, limit, offset, ...values).withCount} as page on true`;
+    return { compile: () => statement.compile(db) };
   });
+  const total = async (db: Db, userId: number, values: Values) => Number((await count(db, userId, ...values))[0]!.count);
+
+  return async (db: Db, owner: ListOwner, limit: number, offset: number, ...values: Values): Promise<CountedPage<Row>> => {
+    if (isSqlite(db)) {
+      if (typeof owner !== 'number') throw new Error('compiledPage: a session is looked up with the page on PostgreSQL only');
+      return { total: await total(db, owner, values), rows: await page(db, owner, limit, offset, ...values) };
+    }
+    let userId: number;
+    let rows: (Row & { total_count: unknown })[];
+    if (typeof owner === 'number') {
+      userId = owner;
+      rows = await withCount(db, owner, limit, offset, ...values);
+    } else {
+      const found = await withSession(db, owner.tokenHash, limit, offset, ...values);
+      userId = await owner.confirm(foundSessionOf(found[0]));
+      rows = found[0]?.total_count === null ? [] : found;
+    }
+    if (rows[0]) return { total: Number(rows[0].total_count), rows };
+    return { total: offset === 0 ? 0 : await total(db, userId, values), rows: [] };
+  };
 }
 
 /**
@@ -83,7 +115,7 @@ export function compiledFilteredPage<Row, Name extends string>(
   build: (db: Db, userId: number, limit: number, offset: number, filters: FilterValues<Name>) => PageQueries<Row>,
 ) {
   const compiled = new Map<string, ReturnType<typeof compiledPage<Row, unknown[]>>>();
-  return (db: Db, userId: number, limit: number, offset: number, filters: FilterValues<Name>): CountedPageQueries<Row> => {
+  return (db: Db, owner: ListOwner, limit: number, offset: number, filters: FilterValues<Name>): Promise<CountedPage<Row>> => {
     const names = (Object.keys(filters) as Name[]).filter((name) => filters[name] !== undefined).sort();
     const key = names.join(',');
     let queries = compiled.get(key);
@@ -95,6 +127,6 @@ export function compiledFilteredPage<Row, Name extends string>(
       );
       compiled.set(key, queries);
     }
-    return queries(db, userId, limit, offset, ...names.map((name) => filters[name]));
+    return queries(db, owner, limit, offset, ...names.map((name) => filters[name]));
   };
 }

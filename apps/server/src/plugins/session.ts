@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
 import { DEVICE_PROOF_MS } from '../modules/auth/login-throttle.js';
-import { resumeSession, resumeSessionWithAccount } from '../modules/sessions/sessions.service.js';
+import { isSqlite } from '../db/dialect.js';
+import { type PendingSession, pendingSession, resumeSession, resumeSessionWithAccount } from '../modules/sessions/sessions.service.js';
 import type { SessionUser } from '../modules/sessions/sessions.table.js';
 import type { UserRow } from '../modules/users/users.table.js';
 
@@ -14,12 +15,19 @@ declare module 'fastify' {
     signedIn?: boolean;
     /** A signed-in route whose handler uses the account's whole row: read with the session, in the same query. */
     account?: boolean;
+    /** A signed-in list whose session is looked up in the list's own statement on PostgreSQL (define-call.ts, `sessionWithList`). */
+    sessionWithList?: boolean;
   }
   interface FastifyRequest {
     /** Who is signed in, on routes with `config.signedIn`. */
     sessionUser: SessionUser | null;
     /** The signed-in user's whole row, on routes with `config.account`: read with the session. */
     sessionAccount: UserRow | null;
+    /**
+     * On routes with `config.sessionWithList` on PostgreSQL: the session, looked up in the list's
+     * statement (or alone when none ran), which then sets sessionUser.
+     */
+    pendingSession: PendingSession | null;
   }
   interface FastifyInstance {
     sessionCookie: SessionCookie;
@@ -47,6 +55,19 @@ export interface DeviceProofCookie {
 
 /** Body and query fields that name a user: on a signed-in call they must name the caller. */
 const USER_ID_FIELDS = ['user_id', 'uid', 'userID', 'userId'];
+
+/** The values of the request's fields that name a user (USER_ID_FIELDS), as sent. */
+function namedUsers(request: FastifyRequest): unknown[] {
+  const named: unknown[] = [];
+  for (const input of [request.body, request.query]) {
+    if (typeof input !== 'object' || input === null) continue;
+    for (const field of USER_ID_FIELDS) {
+      const value = (input as Record<string, unknown>)[field];
+      if (value !== undefined) named.push(value);
+    }
+  }
+  return named;
+}
 
 /**
  * The session cookie is the only proof of identity. It holds a random token (signed with
@@ -89,29 +110,33 @@ export default fp(
     app.decorate('deviceProof', deviceProof);
     app.decorateRequest('sessionUser', null);
     app.decorateRequest('sessionAccount', null);
+    app.decorateRequest('pendingSession', null);
+    const postgres = !isSqlite(app.db);
 
     // Before validation: a caller without a session learns nothing about the body's rules.
     app.addHook('preValidation', async (request) => {
       const { config } = request.routeOptions;
       if (!config.signedIn) return;
       const token = sessionCookie.read(request);
+      if (!token) throw AppError.notSignedIn();
       const now = app.config.clock();
-      // A route that uses the account reads its whole row in the session's query; the others, who it is.
-      const account = token && config.account ? await resumeSessionWithAccount(app.db, token, now) : undefined;
-      const user = token && !config.account ? await resumeSession(app.db, token, now) : account;
-      if (!user || !destinationGetsSession(loginDestination({ role_id: user.role_id, Status: user.status }))) {
-        throw AppError.notSignedIn();
-      }
-      request.sessionUser = user;
-      request.sessionAccount = account ?? null;
       // On the raw input: the schemas drop fields they do not name, and a forged one must not slip by.
-      for (const input of [request.body, request.query]) {
-        if (typeof input !== 'object' || input === null) continue;
-        for (const field of USER_ID_FIELDS) {
-          const value = (input as Record<string, unknown>)[field];
-          if (value !== undefined && Number(value) !== user.user_id) throw AppError.forbidden();
-        }
+      const named = namedUsers(request);
+      const admit = <User extends SessionUser>(user: User | undefined): User => {
+        if (!user || !destinationGetsSession(loginDestination({ role_id: user.role_id, Status: user.status }))) throw AppError.notSignedIn();
+        if (named.some((value) => Number(value) !== user.user_id)) throw AppError.forbidden();
+        request.sessionUser = user;
+        return user;
+      };
+      // A list looks its session up in its own statement on PostgreSQL, one round trip instead of
+      // two (issue 24); no answer of it leaves before the session is admitted (define-call.ts).
+      if (config.sessionWithList && postgres) {
+        request.pendingSession = pendingSession(app.db, token, now, admit);
+        return;
       }
+      // A route that uses the account reads its whole row in the session's query; the others, who it is.
+      if (config.account) request.sessionAccount = admit(await resumeSessionWithAccount(app.db, token, now));
+      else admit(await resumeSession(app.db, token, now));
     });
   },
   { name: 'session', dependencies: ['config', 'database'] },

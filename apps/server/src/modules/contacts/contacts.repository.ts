@@ -1,6 +1,6 @@
 import { ACCOUNT_CAPS } from '@airbox/contract';
 import { type SqlBool, sql } from 'kysely';
-import { compiledPage, countedPage } from '../../db/counted-page.js';
+import { compiledPage, type ListOwner } from '../../db/counted-page.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { containingPattern } from '../../db/like.js';
 import { lockUser } from '../users/users.repository.js';
@@ -16,9 +16,9 @@ const contactsPage = compiledPage((db, userId, limit, offset) => {
   return { counted, page, withCount: page.select(counted.as('total_count')) };
 });
 
-/** A page of the user's contacts, newest first, and how many they keep (countedPage). */
-export async function listContacts(db: Db, userId: number, page: { offset: number; limit: number }): Promise<{ total: number; list: ContactRow[] }> {
-  const { total, rows } = await countedPage(db, page.offset, contactsPage(db, userId, page.limit, page.offset));
+/** A page of the user's contacts, newest first, and how many they keep (compiledPage). */
+export async function listContacts(db: Db, owner: ListOwner, page: { offset: number; limit: number }): Promise<{ total: number; list: ContactRow[] }> {
+  const { total, rows } = await contactsPage(db, owner, page.limit, page.offset);
   return { total, list: rows };
 }
 

@@ -1,6 +1,7 @@
 import { ACCOUNT_CAPS, API_ERRORCODE, type Contact, type contactFormSchema, MESSAGES } from '@airbox/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { ListOwner } from '../../db/counted-page.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { deleteContact, insertContactWithinCap, listContacts, searchContacts, updateContact } from './contacts.repository.js';
@@ -14,8 +15,8 @@ import { contactColumns, toContact } from './contacts.wire.js';
 type ContactForm = z.output<typeof contactFormSchema>;
 
 /** A page of the user's contacts (page counts from 1), newest first, and how many they keep. */
-export async function contactsPage(db: Db, userId: number, page: { page: number; size: number }): Promise<{ total: number; list: Contact[] }> {
-  const found = await listContacts(db, userId, { offset: (page.page - 1) * page.size, limit: page.size });
+export async function contactsPage(db: Db, owner: ListOwner, page: { page: number; size: number }): Promise<{ total: number; list: Contact[] }> {
+  const found = await listContacts(db, owner, { offset: (page.page - 1) * page.size, limit: page.size });
   return { total: found.total, list: found.list.map(toContact) };
 }
 

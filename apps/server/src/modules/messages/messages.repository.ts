@@ -1,6 +1,6 @@
 import { DEFAULT_MESSAGE_CARRIERS } from '@airbox/contract';
 import type { Db } from '../../db/database.js';
-import { compiledFilteredPage, countedPage, type FilterValues } from '../../db/counted-page.js';
+import { compiledFilteredPage, type FilterValues, type ListOwner } from '../../db/counted-page.js';
 import type { MessageRow, NewMessage } from './messages.table.js';
 
 export async function insertMessage(db: Db, message: NewMessage): Promise<number> {
@@ -33,15 +33,15 @@ const filteredPage = compiledFilteredPage((db, userId, limit, offset, filters: F
   return { counted, page, withCount: page.select(counted.as('total_count')) };
 });
 
-/** A page of one user's messages, newest first, and how many match (countedPage). */
-export async function listMessages(db: Db, userId: number, query: MessagesQuery): Promise<{ total: number; rows: MessageRow[] }> {
+/** A page of one user's messages, newest first, and how many match (compiledPage). */
+export async function listMessages(db: Db, owner: ListOwner, query: MessagesQuery): Promise<{ total: number; rows: MessageRow[] }> {
   const { start, num, carrier, from, until, isPickup } = query;
   const filters: FilterValues<keyof MessageFilters> = {};
   if (carrier) filters.carrier = carrier;
   if (from) filters.from = from;
   if (until) filters.until = until;
   if (isPickup !== undefined) filters.isPickup = isPickup;
-  return countedPage(db, start, filteredPage(db, userId, num, start, filters));
+  return filteredPage(db, owner, num, start, filters);
 }
 
 /** Deletes the listed messages that belong to the user; others' ids are ignored. Returns how many went. */

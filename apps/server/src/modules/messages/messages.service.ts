@@ -1,4 +1,5 @@
 import type { InboxMessage } from '@airbox/contract';
+import type { ListOwner } from '../../db/counted-page.js';
 import type { Db } from '../../db/database.js';
 import { deleteMessages, deletePickedUpMessages, listMessageCarriers, listMessages, type MessagesQuery } from './messages.repository.js';
 import { toInboxMessage } from './messages.wire.js';
@@ -6,8 +7,8 @@ import { toInboxMessage } from './messages.wire.js';
 /** My Messages: the user's locker messages only; another user's ids read and delete as none. */
 
 /** A page of the user's messages as the calls answer them, newest first, and how many match. */
-export async function inboxPage(db: Db, userId: number, query: MessagesQuery): Promise<{ total: number; messages: InboxMessage[] }> {
-  const { total, rows } = await listMessages(db, userId, query);
+export async function inboxPage(db: Db, owner: ListOwner, query: MessagesQuery): Promise<{ total: number; messages: InboxMessage[] }> {
+  const { total, rows } = await listMessages(db, owner, query);
   return { total, messages: rows.map(toInboxMessage) };
 }
 

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { compiledQuery } from '../../db/compiled-query.js';
-import { countedPage } from '../../db/counted-page.js';
+import { compiledPage, type ListOwner } from '../../db/counted-page.js';
 import type { NewOperation, OperationRow } from './operations.table.js';
 
 export async function insertOperation(db: Db, operation: NewOperation): Promise<number> {
@@ -74,34 +73,19 @@ function pageQueries(db: Db, userId: number, otype: number, sort: OperationsPage
   return { counted, page, withCount: page.select(counted.as('total_count')) };
 }
 
-/**
- * The queries compiled once (issue 24: building them was a tenth of the call's CPU): the count, and
- * for each sort and order, the page (SQLite) and the page with its count (PostgreSQL).
- */
-const count = compiledQuery(2, (db, userId: number, otype: number) => pageQueries(db, userId, otype, 'op_timestamp', 'desc', 0, 0).counted);
-function compiledSort(sort: OperationsPageQuery['sort'], order: OperationsPageQuery['order']) {
-  return {
-    page: compiledQuery(4, (db, userId: number, otype: number, limit: number, offset: number) => pageQueries(db, userId, otype, sort, order, limit, offset).page),
-    withCount: compiledQuery(4, (db, userId: number, otype: number, limit: number, offset: number) => pageQueries(db, userId, otype, sort, order, limit, offset).withCount),
-  };
-}
+/** The queries of each sort and order, compiled once (issue 24: building them was a tenth of the call's CPU). */
 const sorted = new Map<string, ReturnType<typeof compiledSort>>();
-function sortedQueries(sort: OperationsPageQuery['sort'], order: OperationsPageQuery['order']) {
-  const key = `${sort} ${order}`;
-  let queries = sorted.get(key);
-  if (!queries) {
-    queries = compiledSort(sort, order);
-    sorted.set(key, queries);
-  }
-  return queries;
+function compiledSort(sort: OperationsPageQuery['sort'], order: OperationsPageQuery['order']) {
+  return compiledPage((db: Db, userId: number, limit: number, offset: number, otype: number) => pageQueries(db, userId, otype, sort, order, limit, offset), 1);
 }
 
-/** A page of one user's operations with what each was for, and how many there are (countedPage); ties keep the order they were written in. */
-export async function listOperations(db: Db, userId: number, query: OperationsPageQuery): Promise<{ total: number; rows: OperationLine[] }> {
-  const { page, withCount } = sortedQueries(query.sort, query.order);
-  return countedPage(db, query.start, {
-    count: async () => Number((await count(db, userId, query.otype))[0]?.count ?? 0),
-    page: () => page(db, userId, query.otype, query.num, query.start),
-    withCount: () => withCount(db, userId, query.otype, query.num, query.start),
-  });
+/** A page of one user's operations with what each was for, and how many there are (compiledPage); ties keep the order they were written in. */
+export async function listOperations(db: Db, owner: ListOwner, query: OperationsPageQuery): Promise<{ total: number; rows: OperationLine[] }> {
+  const key = `${query.sort} ${query.order}`;
+  let queries = sorted.get(key);
+  if (!queries) {
+    queries = compiledSort(query.sort, query.order);
+    sorted.set(key, queries);
+  }
+  return queries(db, owner, query.num, query.start, query.otype);
 }

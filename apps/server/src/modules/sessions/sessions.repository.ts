@@ -20,14 +20,17 @@ export interface FoundSession<User extends SessionUser> {
 /** A session's two times, beside its user's columns in the row of one query. */
 type SessionTimes = { session_last_seen_at: SessionRow['last_seen_at']; session_expires_at: SessionRow['expires_at'] };
 
-const sessionWithIdentity = compiledQuery(1, (db, tokenHash: string) =>
-  db
+/** A session's times and its user's id, role and status, by the session's token hash: what every signed-in call asks. */
+export function sessionIdentity(db: Db, tokenHash: string) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.user_id', 'sessions.user_id')
     .select(['users.user_id', 'users.role_id', 'users.status'])
     .select(['sessions.last_seen_at as session_last_seen_at', 'sessions.expires_at as session_expires_at'])
-    .where('sessions.token_hash', '=', tokenHash),
-);
+    .where('sessions.token_hash', '=', tokenHash);
+}
+
+const sessionWithIdentity = compiledQuery(1, sessionIdentity);
 
 const sessionWithUser = compiledQuery(1, (db, tokenHash: string) =>
   db
@@ -52,6 +55,27 @@ function split<User extends SessionUser>(row: (User & SessionTimes) | undefined)
 export async function findSessionWithIdentity(db: Db, tokenHash: string): Promise<FoundSession<SessionUser> | undefined> {
   const [row] = await sessionWithIdentity(db, tokenHash);
   return split(row);
+}
+
+/**
+ * The columns sessionIdentity's row gives a statement that reads it beside other rows (a list's
+ * page: db/counted-page.ts), named so that no table's column is taken for them.
+ */
+export interface SessionIdentityColumns {
+  session_user_id: number;
+  session_role_id: number;
+  session_status: number;
+  session_last_seen_at: SessionRow['last_seen_at'];
+  session_expires_at: SessionRow['expires_at'];
+}
+
+/** The session a statement's row carries beside its own columns (SessionIdentityColumns), when it found one. */
+export function foundSessionOf(row: SessionIdentityColumns | undefined): FoundSession<SessionUser> | undefined {
+  if (!row) return undefined;
+  return {
+    session: { last_seen_at: row.session_last_seen_at, expires_at: row.session_expires_at },
+    user: { user_id: row.session_user_id, role_id: row.session_role_id, status: row.session_status },
+  };
 }
 
 /**

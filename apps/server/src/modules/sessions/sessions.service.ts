@@ -1,4 +1,5 @@
 import { SESSION_MAX_AGE_MS } from '@airbox/contract';
+import type { SessionToConfirm } from '../../db/counted-page.js';
 import type { Db } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
 import { randomToken, sha256 } from '../tokens/tokens.crypto.js';
@@ -40,6 +41,23 @@ export async function resumeSession(db: Db, token: string, now: Date): Promise<S
 export async function resumeSessionWithAccount(db: Db, token: string, now: Date): Promise<UserRow | undefined> {
   const tokenHash = sha256(token);
   return stillOpen(db, tokenHash, await findSessionWithUser(db, tokenHash), now);
+}
+
+/** A call's session whose lookup waits for a list's statement (SessionToConfirm), or is made alone when no statement ran. */
+export interface PendingSession extends SessionToConfirm {
+  /** Looks the session up on its own and confirms it: for an answer that ran no list's statement. */
+  lookUp(): Promise<number>;
+}
+
+/**
+ * resumeSession for a session looked up in a list's statement (db/counted-page.ts): `admit` checks
+ * the user the session belongs to (undefined: none, or it expired) as every caller is checked, and
+ * throws when it is refused.
+ */
+export function pendingSession(db: Db, token: string, now: Date, admit: (user: SessionUser | undefined) => SessionUser): PendingSession {
+  const tokenHash = sha256(token);
+  const confirm = async (found: FoundSession<SessionUser> | undefined) => admit(await stillOpen(db, tokenHash, found, now)).user_id;
+  return { tokenHash, confirm, lookUp: async () => confirm(await findSessionWithIdentity(db, tokenHash)) };
 }
 
 /** The session's user while the session is open (its last use noted at most every TOUCH_EVERY_MS); an expired one is deleted. */

@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql } from 'kysely';
-import { compiledFilteredPage, countedPage, type FilterValues } from '../../db/counted-page.js';
+import { compiledFilteredPage, type FilterValues, type ListOwner } from '../../db/counted-page.js';
 import type { Database, Db } from '../../db/database.js';
 import { heldRows } from '../../db/dialect.js';
 import { containingPattern } from '../../db/like.js';
@@ -165,16 +165,16 @@ const searchPage = compiledFilteredPage((db, userId, limit, offset, search: Sear
   return { counted, page, withCount: page.select(counted.as('total_count')) };
 });
 
-/** A page of the user's purchases, newest first, and how many match (countedPage), on the (user_id, created_at) index; no query per row. */
+/** A page of the user's purchases, newest first, and how many match (compiledPage), on the (user_id, created_at) index; no query per row. */
 export async function listShipments(
   db: Db,
-  userId: number,
+  owner: ListOwner,
   filters: ShipmentFilters,
   page: { offset: number; limit: number },
 ): Promise<{ total: number; list: ShipmentListRow[] }> {
   const search = searchValues(filters);
   if (!search) return { total: 0, list: [] };
-  const { total, rows } = await countedPage(db, page.offset, searchPage(db, userId, page.limit, page.offset, search));
+  const { total, rows } = await searchPage(db, owner, page.limit, page.offset, search);
   return { total, list: rows };
 }
 

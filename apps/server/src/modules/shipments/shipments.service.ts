@@ -1,5 +1,6 @@
 import { carrierDisplayName, carrierServiceName, ouncesToPounds, parcelDescription, type ShipmentDetail, type ShipmentRow as WireShipmentRow } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
+import type { ListOwner } from '../../db/counted-page.js';
 import { carrierServiceRenamings } from '../carriers/carriers.service.js';
 import { findUserById } from '../users/users.repository.js';
 import { labelDropOffs } from './hub-drop-offs.service.js';
@@ -28,9 +29,9 @@ export interface ShipmentSearch extends ShipmentFilters {
 }
 
 /** A page of the user's labels. The carrier filter comes as the wire names it (UPSDAP) and is matched as the portal stores it (UPS). */
-export async function shipmentPage(ctx: Pick<AppContext, 'db' | 'config'>, userId: number, search: ShipmentSearch): Promise<{ total: number; list: WireShipmentRow[] }> {
+export async function shipmentPage(ctx: Pick<AppContext, 'db' | 'config'>, owner: ListOwner, search: ShipmentSearch): Promise<{ total: number; list: WireShipmentRow[] }> {
   const { start, num, carrier, ...filters } = search;
-  const page = await listShipments(ctx.db, userId, { ...filters, carrier: carrier ? carrierDisplayName(carrier.trim()) : '' }, { offset: start, limit: num });
+  const page = await listShipments(ctx.db, owner, { ...filters, carrier: carrier ? carrierDisplayName(carrier.trim()) : '' }, { offset: start, limit: num });
   // Each label's hub drop-off (issue 23 item 1), one query for the page's labels that chose one
   // (a drop-off is made only for those), none when no label did (issue 24).
   const dropOffs = await labelDropOffs(ctx.db, ctx.config, page.list.filter((row) => row.drop_off_hub_id !== null));

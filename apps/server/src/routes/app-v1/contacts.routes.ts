@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { addContact, changeContact, contactsPage, removeContact } from '../../modules/contacts/contacts.service.js';
-import { defineCall, signedInUser } from './define-call.js';
+import { defineCall, listOwner, signedInUser } from './define-call.js';
 
 /**
  * The same answer for a contact that does not exist and one of another user, so an id reveals
@@ -20,9 +20,8 @@ const contactNotFound = () => new AppError(404, CONTACT_ERRORCODE.notFound, CONT
 
 /** My Contacts (spec 03 §7): the signed-in user's address book. The owner is always the session's user. */
 export default async function contactsRoutes(app: FastifyInstance) {
-  defineCall(app, getUserShipmentAddressCall).handle(async (input, request) => {
-    const user = signedInUser(request);
-    const data = await contactsPage(app.db, user.user_id, { page: input.page, size: input.num });
+  defineCall(app, getUserShipmentAddressCall, { sessionWithList: true }).handle(async (input, request) => {
+    const data = await contactsPage(app.db, listOwner(request), { page: input.page, size: input.num });
     return { errorcode: READ_ERRORCODE.ok, message: 'success', data };
   });
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { deleteInboxMessages, deletePickedUpInboxMessages, inboxCarriers, inboxPage } from '../../modules/messages/messages.service.js';
-import { defineCall, signedInUser } from './define-call.js';
+import { defineCall, listOwner, signedInUser } from './define-call.js';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -34,8 +34,8 @@ function bound(value: string | undefined, end: boolean, field: string): string |
 
 /** My Messages: the signed-in user's locker messages only; others' ids change nothing. */
 export default async function messagesRoutes(app: FastifyInstance) {
-  defineCall(app, getUserMessageCall).handle(async (input, request) => {
-    const { total, messages } = await inboxPage(app.db, signedInUser(request).user_id, {
+  defineCall(app, getUserMessageCall, { sessionWithList: true }).handle(async (input, request) => {
+    const { total, messages } = await inboxPage(app.db, listOwner(request), {
       start: input.start,
       num: input.num,
       carrier: input.carrier || undefined,

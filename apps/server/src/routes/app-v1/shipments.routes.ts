@@ -27,7 +27,7 @@ import {
   LABEL_PNG_ROUTE,
   shipmentIdOfLabelUrl,
 } from '../../modules/shipments/shipments.wire.js';
-import { defineCall, signedInUser } from './define-call.js';
+import { defineCall, listOwner, signedInUser } from './define-call.js';
 import { defineFileCall, sendFile } from './file-call.js';
 
 const noLabel = () => new AppError(404, LABEL_FILE_ERRORCODE.none, SHIPMENT_MESSAGES.notFound);
@@ -51,9 +51,8 @@ function defineFileView(app: FastifyInstance, url: string, handler: (userId: num
 
 /** Purchased Labels (spec 03 §7 Shipments): the list, a shipment's details and comments, its label and invoice files. */
 export default async function shipmentsRoutes(app: FastifyInstance) {
-  defineCall(app, userGetShipmentCall).handle(async (input, request) => {
-    const user = signedInUser(request);
-    const data = await shipmentPage(app, user.user_id, input);
+  defineCall(app, userGetShipmentCall, { sessionWithList: true }).handle(async (input, request) => {
+    const data = await shipmentPage(app, listOwner(request), input);
     return { errorcode: READ_ERRORCODE.ok, message: 'success', data };
   });
 
