@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { containingPattern } from '../../db/like.js';
+import { containingPattern, holdsText } from '../../db/like.js';
 import type {
   BuildingRow,
   CampusRow,
@@ -105,7 +105,7 @@ export async function searchCompanies(
 ): Promise<{ total: number; list: Pick<CompanyRow, 'company_id' | 'company_name' | 'airbox_id'>[] }> {
   let query = companiesWithPlacement(db);
   if (search.name) {
-    query = query.where(sql<boolean>`lower(${sql.ref('companies.company_name')}) like ${containingPattern(search.name)} escape '\\'`);
+    query = query.where(holdsText(sql.ref('companies.company_name'), containingPattern(search.name)));
   }
   if (search.airboxId !== undefined) query = query.where('companies.airbox_id', '=', search.airboxId);
   if (search.bcmUserId !== undefined) query = query.where('campuses.bcm_user_id', '=', search.bcmUserId);

@@ -1,8 +1,8 @@
 import { ACCOUNT_CAPS } from '@airbox/contract';
-import { type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import { compiledPage, type ListOwner } from '../../db/counted-page.js';
 import { type Db, writeTransaction } from '../../db/database.js';
-import { containingPattern } from '../../db/like.js';
+import { containingPattern, holdsDigits, holdsText } from '../../db/like.js';
 import { lockUser } from '../users/users.repository.js';
 import type { ContactRow, ContactUpdate, NewContact } from './contacts.table.js';
 
@@ -100,9 +100,9 @@ export async function searchContacts(
     query = query.where((eb) =>
       eb.or([
         ...(['name', 'first_name', 'last_name', 'company', 'address1', 'city', 'phone'] as const).map(
-          (column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+          (column) => holdsText(sql.ref(column), pattern),
         ),
-        ...(digits === '' ? [] : [sql<SqlBool>`replace(replace(replace(replace(replace(phone, '-', ''), ' ', ''), '(', ''), ')', ''), '.', '') like ${`%${digits}%`}`]),
+        ...(digits === '' ? [] : [holdsDigits(sql`replace(replace(replace(replace(replace(phone, '-', ''), ' ', ''), '(', ''), ')', ''), '.', '')`, `%${digits}%`)]),
       ]),
     );
     return query;

@@ -2,7 +2,7 @@ import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool,
 import { compiledFilteredPage, type FilterValues, type ListOwner } from '../../db/counted-page.js';
 import type { Database, Db } from '../../db/database.js';
 import { heldRows } from '../../db/dialect.js';
-import { containingPattern } from '../../db/like.js';
+import { containingPattern, holdsDigits, holdsText } from '../../db/like.js';
 import type { Tracker } from '../../providers/carriers/carriers-provider.js';
 import type { PaymentOrderStatus } from '../payments/payments.table.js';
 import type {
@@ -45,7 +45,7 @@ type ShipmentsEb = ExpressionBuilder<Database, 'shipments'>;
 
 /** A column read as lower case holds the text of a LIKE `pattern` (containingPattern). */
 function contains(column: 'box_id' | 'tracking_code' | 'order_no' | 'service' | 'comments', pattern: unknown) {
-  return sql<SqlBool>`lower(${sql.ref(`shipments.${column}`)}) like ${pattern} escape '\\'`;
+  return holdsText(sql.ref(`shipments.${column}`), pattern);
 }
 
 /** A phone's digits in SQL (the portal stores ###-###-####, contacts may hold (###) ### ####). */
@@ -89,7 +89,7 @@ function filterConditions(eb: ShipmentsEb, userId: number, search: SearchValues)
   if ('service' in search) conditions.push(contains('service', search.service));
   if ('comments' in search) conditions.push(contains('comments', search.comments));
   if ('mobile' in search) {
-    conditions.push(eb.or([sql<SqlBool>`${phoneDigits('from_phone')} like ${search.mobile}`, sql<SqlBool>`${phoneDigits('to_phone')} like ${search.mobile}`]));
+    conditions.push(eb.or([holdsDigits(phoneDigits('from_phone'), search.mobile), holdsDigits(phoneDigits('to_phone'), search.mobile)]));
   }
   return eb.and(conditions);
 }
