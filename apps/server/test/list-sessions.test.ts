@@ -37,20 +37,16 @@ const CALLS: ListCall[] = [
     table: 'messages',
     invalid: { num: 'many' },
   },
-  {
-    name: 'getUserOperations',
-    request: (userId, start, extra) => ({ method: 'POST', url: '/app/v1/getUserOperations', payload: { user_id: String(userId), start: String(start), num: '2', ...extra } }),
-    read: (body) => ({ total: body.total as number, rows: (body.operations as unknown[]).length }),
-    table: 'operations',
-    invalid: { sort: 'price' },
-  },
-  {
-    name: 'getMyOperations',
-    request: (userId, start, extra) => ({ method: 'POST', url: '/app/v1/getMyOperations', payload: { user_id: String(userId), start: String(start), num: '2', ...extra } }),
-    read: (body) => ({ total: body.total as number, rows: (body.operations as unknown[]).length }),
-    table: 'operations',
-    invalid: { order: 'sideways' },
-  },
+  // Transaction History under both of its names.
+  ...(['getUserOperations', 'getMyOperations'] as const).map(
+    (name): ListCall => ({
+      name,
+      request: (userId, start, extra) => ({ method: 'POST', url: `/app/v1/${name}`, payload: { user_id: String(userId), start: String(start), num: '2', ...extra } }),
+      read: (body) => ({ total: body.total as number, rows: (body.operations as unknown[]).length }),
+      table: 'operations',
+      invalid: name === 'getUserOperations' ? { sort: 'price' } : { order: 'sideways' },
+    }),
+  ),
   {
     name: 'getUserShipmentAddress',
     // Pages count from 1 here: row `start` is on page start / 2 + 1 of 2 rows.
