@@ -10,10 +10,12 @@
  * address to a typed recipient, and a label's public tracking page as its recipient opens it
  * (tracking-page, signed out).
  *
- *   node scripts/measure/screenshots.mjs --out <dir> [--build <server dir>:<web dist>]
+ *   node scripts/measure/screenshots.mjs --out <dir> [--build <server dir>:<web dist>] [--database <url>]
  *
  * --build (default apps/server:apps/web/dist) may point at another checkout's build, such as a
- * `git worktree` of an older commit: the same screens then show what a change did.
+ * `git worktree` of an older commit: the same screens then show what a change did. --database
+ * runs the portal on an empty database of one's own instead (a postgres:// URL, to see the screens
+ * on PostgreSQL; the demo data is seeded into it).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,10 +30,11 @@ const { values: args } = parseArgs({
   options: {
     out: { type: 'string' },
     build: { type: 'string', default: `${join(ROOT, 'apps/server')}:${join(ROOT, 'apps/web/dist')}` },
+    database: { type: 'string' },
   },
 });
 if (!args.out) {
-  console.error('Usage: node scripts/measure/screenshots.mjs --out <dir> [--build <server dir>:<web dist>]');
+  console.error('Usage: node scripts/measure/screenshots.mjs --out <dir> [--build <server dir>:<web dist>] [--database <url>]');
   process.exit(2);
 }
 const [serverDir, webDist] = args.build.split(':').map((path) => resolve(path));
@@ -157,7 +160,7 @@ async function trackingPagePath(base) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'airbox-screens-'));
 const portal = await startPortal({
-  databaseUrl: `sqlite:${join(dataDir, 'portal.db')}`,
+  databaseUrl: args.database ?? `sqlite:${join(dataDir, 'portal.db')}`,
   dataDir,
   serverDir,
   env: { SEED_DEMO_DATA: 'true', WEB_DIST_DIR: webDist },
