@@ -54,7 +54,9 @@ export interface CountedPage<Row> {
  * subquery, one round trip instead of two (a window would read every matching row first), and for
  * a session to confirm (ListOwner) the session's lookup with the page for its user beside it,
  * joined laterally: no row when no session matches, one without the page's columns when the page
- * is empty. A page past the end has no row to carry the count: only then is it asked on its own.
+ * is empty, else the page's rows in the page's own order (the lateral join runs it once for the
+ * one session row, as a nested loop, which keeps it; the lists' tests read their order through it
+ * on PostgreSQL). A page past the end has no row to carry the count: only then is it asked on its own.
  *
  * The rows keep their `total_count` (and the session's columns) on PostgreSQL: every list shapes
  * its answer field by field.
