@@ -1,7 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Db } from '../src/db/database.js';
 import { DIALECT, useTestDatabase } from './helper.js';
 
@@ -112,6 +112,26 @@ describe('rows made from arrays, as the driver would make them', () => {
     // The pool hands back the connection that prepared it; in a transaction the error ends the transaction.
     await expect(db.transaction().execute((trx) => all(trx))).rejects.toThrow('cached plan must not change result type');
     expect(await all(db)).toEqual([{ id: 1, label: 'fragile', color: 'red' }]);
+  });
+
+  it.runIf(DIALECT === 'postgres')('asks PostgreSQL to describe a statement’s columns on its first run only, and reads the same rows after', async () => {
+    const described = vi.spyOn(pg.Query.prototype as unknown as { handleRowDescription: (message: unknown) => void }, 'handleRowDescription');
+    try {
+      const text = `select 7 as "n", 'seven' as "word", null::int as "none", ${at} as "at" from generate_series(1, 3)`;
+      const expected = Array.from({ length: 3 }, () => ({ n: 7, word: 'seven', none: null, at: '2026-11-27T10:00:00.000Z' }));
+      // The pool's ten connections each prepare the statement; none describes it again.
+      const runs = await Promise.all(Array.from({ length: 12 }, () => sql.raw<Record<string, unknown>>(text).execute(db)));
+      for (const run of runs) expect(run.rows).toEqual(expected);
+      const first = described.mock.calls.length;
+      expect(first).toBeGreaterThanOrEqual(1);
+      expect((await sql.raw<Record<string, unknown>>(text).execute(db)).rows).toEqual(expected);
+      expect((await sql<{ n: number }>`select ${5}::int as n from generate_series(1, ${0}::int)`.execute(db)).rows).toEqual([]);
+      expect(described.mock.calls.length).toBe(first + 1);
+      for (let i = 0; i < 3; i += 1) expect((await sql.raw<Record<string, unknown>>(text).execute(db)).rows).toEqual(expected);
+      expect(described.mock.calls.length).toBe(first + 1);
+    } finally {
+      described.mockRestore();
+    }
   });
 
   it.runIf(DIALECT === 'postgres')('answers the last statement of a script of several (a script is not prepared)', async () => {

@@ -211,18 +211,59 @@ const NAMED_STATEMENTS = 1000;
 /** Only these are prepared by name: the statements PostgreSQL can keep (not begin, commit, DDL). */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
+/** A statement kept by name, with what its first run on any connection told of its result's columns. */
+interface NamedStatement {
+  name: string;
+  /** The columns PostgreSQL described (their parsers as pg chose them), and the maker of rows of them. */
+  described?: { fields: pg.FieldDef[]; parsers: unknown[]; make: RowMaker } | undefined;
+}
+
+/** What a pg.Query holds of its result while it runs (pg's own fields; checked by database.test). */
+interface QueryInternals {
+  _result: { fields: pg.FieldDef[]; _parsers: unknown[] | undefined };
+  _accumulateRows: boolean;
+  prepare(connection: pg.Connection): void;
+}
+
+const sendNothing = () => undefined;
+
+/**
+ * A run of a named statement whose result's columns are already known: pg sends Parse (on a
+ * connection's first run), Bind, Describe, Execute and Sync for every run of a statement, and reads
+ * the description that comes back into a field object and a parser a column, every time. Here the
+ * run goes without Describe and reads its rows with the parsers of the statement's first run.
+ * PostgreSQL checks the columns itself: a statement whose result changed is refused (planChanged),
+ * and runs again under a new name, described afresh.
+ */
+class DescribedQuery extends pg.Query {
+  constructor(config: pg.QueryConfig & { rowMode: 'array'; callback: (error: Error | undefined, result: pg.QueryResult<unknown[]>) => void }, described: NonNullable<NamedStatement['described']>) {
+    super(config);
+    const internals = this as unknown as QueryInternals;
+    internals._result.fields = described.fields;
+    internals._result._parsers = described.parsers;
+    // pg sets this when the description comes: the rows are kept for the callback.
+    internals._accumulateRows = true;
+  }
+
+  prepare(connection: pg.Connection): void {
+    // pg's own steps, on a view of the connection whose Describe sends nothing.
+    (pg.Query.prototype as unknown as QueryInternals).prepare.call(this, Object.create(connection, { describe: { value: sendNothing } }) as pg.Connection);
+  }
+}
+
 /**
  * The pool with each of the app's queries prepared once per connection by name: PostgreSQL then
  * parses and plans it once (planning cost more than running a page query: 0.3-1.4 ms against
- * 0.2 ms, issue 24), and the connection sends only Bind and Execute. A name stands for one text
- * for the process's life, so a connection never sees one name for two statements.
+ * 0.2 ms, issue 24), and the connection sends only Bind and Execute, since the statement's first
+ * run told its columns (DescribedQuery). A name stands for one text for the process's life, so a
+ * connection never sees one name for two statements.
  *
  * Rows come from pg as arrays and are made into objects by a function written for the statement's
  * columns (rowMaker, kept with its name), as SQLite's are: pg's own objects, copied from a template
  * and given each column by name, cost 4-5 µs a row of 30 columns (issue 24).
  */
 function withNamedStatements(pool: pg.Pool): PostgresPool {
-  const statements = new Map<string, { name: string; rows?: { columns: string[]; make: RowMaker } | undefined }>();
+  const statements = new Map<string, NamedStatement>();
   let names = 0;
   const statementOf = (text: string) => {
     let statement = statements.get(text);
@@ -232,43 +273,50 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
     }
     return statement;
   };
-  /** The maker of rows of `fields`: the statement's own while its columns are the same. */
-  const makerOf = (statement: ReturnType<typeof statementOf>, fields: readonly { name: string }[]): RowMaker => {
-    const kept = statement?.rows;
-    if (kept && kept.columns.length === fields.length && fields.every((field, i) => field.name === kept.columns[i])) return kept.make;
-    const columns = fields.map((field) => field.name);
-    const make = rowMaker(columns);
-    if (statement) statement.rows = { columns, make };
-    return make;
-  };
   return {
     connect: async () => {
       const client = await pool.connect();
+      const run = (statement: NamedStatement | undefined, text: string, values: unknown[] | undefined): Promise<pg.QueryResult<unknown[]>> => {
+        const config = { name: statement?.name, text, values, rowMode: 'array' as const };
+        const described = statement?.described;
+        if (!described) return client.query<unknown[]>(config);
+        return new Promise((resolve, reject) => {
+          client.query(new DescribedQuery({ ...config, callback: (error, result) => (error ? reject(error) : resolve(result)) }, described));
+        });
+      };
       const query = async (text: string, values: readonly unknown[] | undefined) => {
         const statement = statementOf(text);
-        const run = () => client.query<unknown[]>({ name: statement?.name, text, values: values as unknown[], rowMode: 'array' });
         const named = statement?.name;
         const inTransaction = client.getTransactionStatus() !== 'I';
         let answer: pg.QueryResult<unknown[]> | pg.QueryResult<unknown[]>[];
         try {
-          answer = await run();
+          answer = await run(statement, text, values as unknown[]);
         } catch (error) {
           if (!statement || !planChanged(error)) throw error;
           // A table's columns changed since this connection prepared the text (a migration run
           // beside the portal): PostgreSQL refuses the kept plan of a `select *`. The text takes a
-          // new name, which each connection prepares afresh (once, however many connections
-          // found it at once), and runs again, unless a transaction holds the connection: the
-          // error has ended it, so that call fails with its own error and the next ones run.
+          // new name, which each connection prepares and describes afresh (once, however many
+          // connections found it at once), and runs again, unless a transaction holds the
+          // connection: the error has ended it, so that call fails with its own error and the
+          // next ones run.
           if (statement.name === named) {
             statement.name = `k${names++}`;
-            statement.rows = undefined;
+            statement.described = undefined;
           }
           if (inTransaction) throw error;
-          answer = await run();
+          answer = await run(statement, text, values as unknown[]);
         }
         // Several statements in one text without values (a migration's script) answer each: the last one's rows, as Kysely takes them.
         const result = Array.isArray(answer) ? answer[answer.length - 1]! : answer;
-        const rows = result.rows.length === 0 ? [] : result.rows.map(makerOf(statement, result.fields));
+        let make: RowMaker;
+        if (statement?.described && statement.name === named) {
+          make = statement.described.make;
+        } else {
+          make = rowMaker(result.fields.map((field: pg.FieldDef) => field.name));
+          const parsers = (result as unknown as QueryInternals['_result'])._parsers;
+          if (statement && statement.name === named && parsers) statement.described = { fields: result.fields, parsers, make };
+        }
+        const rows = result.rows.length === 0 ? [] : result.rows.map(make);
         return { command: result.command, rowCount: result.rowCount, rows };
       };
       return {
