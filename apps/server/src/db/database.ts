@@ -218,7 +218,7 @@ interface NamedStatement {
   described?: { fields: pg.FieldDef[]; parsers: unknown[]; make: RowMaker } | undefined;
 }
 
-/** What a pg.Query holds of its result while it runs (pg's own fields; checked by database.test). */
+/** What a pg.Query holds of its result while it runs (pg's own fields; database-rows.test fails should they change). */
 interface QueryInternals {
   _result: { fields: pg.FieldDef[]; _parsers: unknown[] | undefined };
   _accumulateRows: boolean;
@@ -277,11 +277,12 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
     connect: async () => {
       const client = await pool.connect();
       const run = (statement: NamedStatement | undefined, text: string, values: unknown[] | undefined): Promise<pg.QueryResult<unknown[]>> => {
-        const config = { name: statement?.name, text, values, rowMode: 'array' as const };
+        const name = statement?.name;
         const described = statement?.described;
-        if (!described) return client.query<unknown[]>(config);
+        if (!described) return client.query<unknown[]>({ name, text, values, rowMode: 'array' });
         return new Promise((resolve, reject) => {
-          client.query(new DescribedQuery({ ...config, callback: (error, result) => (error ? reject(error) : resolve(result)) }, described));
+          const callback = (error: Error | undefined, result: pg.QueryResult<unknown[]>) => (error ? reject(error) : resolve(result));
+          client.query(new DescribedQuery({ name, text, values, rowMode: 'array', callback }, described));
         });
       };
       const query = async (text: string, values: readonly unknown[] | undefined) => {
