@@ -1,37 +1,21 @@
 #!/usr/bin/env node
 // Runs every check of the project in order: typecheck, lint, unit tests, server integration
 // tests on SQLite and PostgreSQL, the production build with its budget, and the browser
-// end-to-end tests in Debian's Chromium. Prints one closing line: "N passed, N failed".
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// end-to-end tests in Chromium's headless shell. Prints one closing line: "N passed, N failed".
+import { spawn } from 'node:child_process';
+import { ensureDebianPackages } from './bench/lib.mjs';
 
 /**
- * The journeys' browser: Debian's chromium-headless-shell, Chromium's headless shell (the browser
- * without its windows and their user interface, which Playwright's own headless runs use too). The
- * full /usr/bin/chromium runs headless with all of it: the same journeys took a third longer in it
- * (issue 24).
+ * The journeys' browser (e2e/playwright.config.ts): Debian's chromium-headless-shell, Chromium's
+ * headless shell (the browser without its windows and their user interface, which Playwright's own
+ * headless runs use too). The full /usr/bin/chromium runs headless with all of it: the same
+ * journeys took a third longer in it (issue 24).
  */
-const BROWSER = { path: '/usr/bin/chromium-headless-shell', package: 'chromium-headless-shell' };
+const BROWSER_PACKAGES = ['chromium-headless-shell', 'fonts-dejavu-core'];
+const BROWSER = '/usr/bin/chromium-headless-shell';
 const results = [];
 let passed = 0;
 let failed = 0;
-
-function ensureBrowser() {
-  if (existsSync(BROWSER.path)) return;
-  if (process.getuid?.() !== 0) {
-    console.error(`${BROWSER.path} is missing: install it with 'sudo apt-get install ${BROWSER.package}' and run again.`);
-    process.exit(1);
-  }
-  console.log(`Installing Debian's ${BROWSER.package} for the browser tests (apt-get)...`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', BROWSER.package, 'fonts-dejavu-core']]) {
-    const run = spawnSync('apt-get', args, { stdio: 'inherit', env });
-    if (run.status !== 0) {
-      console.error(`apt-get ${args.join(' ')} failed.`);
-      process.exit(1);
-    }
-  }
-}
 
 // eslint-disable-next-line no-control-regex
 const stripAnsi = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
@@ -89,7 +73,7 @@ function step(name, command, args, { buffered = false } = {}) {
   });
 }
 
-ensureBrowser();
+ensureDebianPackages(BROWSER_PACKAGES, { command: BROWSER });
 const npm = 'npm';
 // Each entry runs after the one before; the checks of one entry run side by side (typecheck and
 // lint each keep one core busy, so together they take the time of the longer).
