@@ -34,6 +34,7 @@ import * as scanForms from './2026-12-05-0032-scan-forms.js';
 import * as savedOrderCustoms from './2026-12-05-0033-saved-order-customs.js';
 import * as lockerDeliveryKeys from './2026-12-06-0034-locker-delivery-keys.js';
 import * as boxIdHoldNetworks from './2026-12-07-0035-box-id-hold-networks.js';
+import * as listOrderIndexes from './2026-12-08-0036-list-order-indexes.js';
 
 /**
  * Every migration, by its sortable name. A static list (not a folder scan) so that the compiled
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-0033-saved-order-customs': savedOrderCustoms,
   '2026-12-06-0034-locker-delivery-keys': lockerDeliveryKeys,
   '2026-12-07-0035-box-id-hold-networks': boxIdHoldNetworks,
+  '2026-12-08-0036-list-order-indexes': listOrderIndexes,
 };

@@ -165,7 +165,7 @@ const searchPage = compiledFilteredPage((db, userId, limit, offset, search: Sear
   return { counted, page, withCount: page.select(counted.as('total_count')) };
 });
 
-/** A page of the user's purchases, newest first, and how many match (compiledPage), on the (user_id, created_at) index; no query per row. */
+/** A page of the user's purchases, newest first, and how many match (compiledPage), on the (user_id, created_at, id) index; no query per row. */
 export async function listShipments(
   db: Db,
   owner: ListOwner,
