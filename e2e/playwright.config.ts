@@ -23,7 +23,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 20_000 },
   fullyParallel: true,
-  workers: 2,
+  // Three journeys at once on this 2-core machine: in Chromium's headless shell a journey leaves a
+  // core idle while it waits on the server or the next frame, and a third fills it (141 journeys,
+  // 2026-11-29, alternating: 294 and 269 s on 2 workers, 267 and 250 s on 3). With the full
+  // browser a third worker gained nothing (2026-11-28): it kept both cores busy at 2.
+  workers: 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
