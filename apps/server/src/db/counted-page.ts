@@ -50,8 +50,9 @@ const FIRST_PAGE = sql.lit(0) as unknown as number;
  * it, the later pages' with the offset a value. PostgreSQL plans a kept statement once for all its
  * values (a generic plan) only when that plan's estimate is no dearer than planning it for each
  * run's values; it cannot tell what an offset given as a value skips, so it estimates the page
- * dearer when few rows are expected (a search) and planned the search afresh on every run, half a
- * millisecond of its CPU each time (issue 24). Nearly every call reads the first page.
+ * dearer when few rows are expected (a search), and planned Purchased Labels' search afresh on
+ * every run, half a millisecond of its CPU each time (issue 24). Nearly every call reads the first
+ * page.
  */
 function pagedQuery<Owner, Values extends readonly unknown[], Row>(
   valueCount: number,
