@@ -1,3 +1,4 @@
+import { DAY_MS } from '@airbox/contract';
 import { autoRefundUnusedLabels } from '../modules/shipments/refunds.service.js';
 import { defineJob, noPayload } from './define-job.js';
 
@@ -12,5 +13,5 @@ export const autoRefundLabelsJob = defineJob({
   name: 'auto-refund-labels',
   payload: noPayload,
   run: (_payload, context) => autoRefundUnusedLabels(context),
-  every: 24 * 60 * 60 * 1000,
+  every: DAY_MS,
 });

@@ -1,4 +1,4 @@
-import { DAY_MS } from '@airbox/contract';
+import { DAY_MS, HOUR_MS } from '@airbox/contract';
 import { z } from 'zod';
 import { writeTransaction } from '../db/database.js';
 import { toIso } from '../db/dialect.js';
@@ -22,7 +22,7 @@ declare module '../modules/jobs/jobs.js' {
 /** From this hour at the pickup address, the evening before, the reminder goes. */
 const REMINDER_HOUR = 17;
 /** A pickup booked this recently was just confirmed by mail: no reminder on top. */
-const JUST_BOOKED_MS = 60 * 60 * 1000;
+const JUST_BOOKED_MS = HOUR_MS;
 
 /** The date ('YYYY-MM-DD') and hour (0-23) at an instant in a time zone. */
 function localDateAndHour(now: Date, timeZone: string): { date: string; hour: number } {

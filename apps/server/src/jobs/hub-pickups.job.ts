@@ -1,3 +1,4 @@
+import { HOUR_MS } from '@airbox/contract';
 import { bookHubPickups } from '../modules/shipments/hub-pickups.service.js';
 import { defineJob, noPayload } from './define-job.js';
 
@@ -15,5 +16,5 @@ export const hubPickupsJob = defineJob({
     await bookHubPickups(context);
   },
   // Hourly: the day's pickup is made once (unique by hub, carrier and day) at the first tick from the booking hour.
-  every: 60 * 60 * 1000,
+  every: HOUR_MS,
 });

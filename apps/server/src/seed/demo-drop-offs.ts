@@ -1,3 +1,4 @@
+import { HOUR_MS } from '@airbox/contract';
 import type { Db } from '../db/database.js';
 import { seedDropOff } from '../modules/shipments/hub-drop-offs.service.js';
 
@@ -15,7 +16,7 @@ export async function seedDemoDropOffs(
   now: Date,
   labels: { waiting: number; droppedOff: number },
 ): Promise<void> {
-  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
   await seedDropOff(trx, owner, { shipmentId: labels.waiting, code: DEMO_DROP_OFF_CODE, createdAt: hoursAgo(5) });
   await seedDropOff(trx, owner, { shipmentId: labels.droppedOff, createdAt: hoursAgo(7), droppedOffAt: hoursAgo(2), door: { column: 'D', row: 2, low: true } });
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { addDays, freePeriodStart, holdDatesProblem, pacificDateString, pickupGraceEnd } from '@airbox/contract';
+import { addDays, freePeriodStart, holdDatesProblem, HOUR_MS, pacificDateString, pickupGraceEnd } from '@airbox/contract';
 import type { Db } from '../db/database.js';
 import { toIso } from '../db/dialect.js';
 import { pickupCodeTaken } from '../modules/pickup-shares/pickup-shares.service.js';
@@ -34,7 +34,7 @@ export async function seedDemoHoldAndShare(trx: Db, userId: number, now: Date): 
     .where('picked_up_at', 'is', null)
     .executeTakeFirstOrThrow();
   const deliveredAt = new Date(toIso(pkg.delivered_at));
-  const sharedAt = new Date(Math.max(deliveredAt.getTime(), now.getTime() - 3_600_000));
+  const sharedAt = new Date(Math.max(deliveredAt.getTime(), now.getTime() - HOUR_MS));
   let pickupCode: string;
   do pickupCode = String(randomInt(100_000, 1_000_000));
   while (await pickupCodeTaken(trx, pkg.hub_id, pickupCode));

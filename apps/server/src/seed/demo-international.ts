@@ -1,4 +1,4 @@
-import { customsDeclarationSchema, insuranceFeeCents } from '@airbox/contract';
+import { customsDeclarationSchema, DAY_MS, insuranceFeeCents } from '@airbox/contract';
 import type { Db } from '../db/database.js';
 import { insertShipment, saveShipmentLabels } from '../modules/shipments/shipments.repository.js';
 import type { PostalAddress } from '../providers/carriers/carriers-provider.js';
@@ -44,7 +44,7 @@ export async function seedDemoInternationalLabel(trx: Db, userId: number, now: D
       { description: 'Roasted coffee beans', quantity: 2, value: 24, weight: 24, hs_tariff_number: '0901.21', origin_country: 'CO' },
     ],
   });
-  const boughtAt = new Date(now.getTime() - 2 * 24 * 3_600_000);
+  const boughtAt = new Date(now.getTime() - 2 * DAY_MS);
   const rateCents = 4660;
   const retailCents = 5499;
   const orderNo = `${home.order_no.replace(/DEMO\d+$/, 'DEMO')}INTL1`;

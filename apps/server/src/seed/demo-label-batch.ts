@@ -1,4 +1,4 @@
-import { BATCH_COLUMNS, type BatchCells } from '@airbox/contract';
+import { BATCH_COLUMNS, type BatchCells, HOUR_MS } from '@airbox/contract';
 import type { Db } from '../db/database.js';
 import { insertBatch, insertBatchRows } from '../modules/shipments/label-batches.repository.js';
 import { orderNumber } from '../modules/shipments/label-purchase.service.js';
@@ -37,7 +37,7 @@ const ROWS: { to: Recipient; carrier: Carrier; service: string; priceCents: numb
 
 export async function seedDemoLabelBatch(trx: Db, userId: number, now: Date): Promise<void> {
   const user = await trx.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
-  const paidAt = new Date(now.getTime() - 49 * 3_600_000);
+  const paidAt = new Date(now.getTime() - 49 * HOUR_MS);
   const nowIso = paidAt.toISOString();
   const shipDate = paidAt.toISOString().slice(0, 10);
   const from = {

@@ -1,4 +1,4 @@
-import { insuranceFeeCents } from '@airbox/contract';
+import { DAY_MS, insuranceFeeCents } from '@airbox/contract';
 import type { Db } from '../db/database.js';
 import { saveLabelQrCode } from '../modules/shipments/label-returns.service.js';
 import { insertShipment, saveShipmentLabels } from '../modules/shipments/shipments.repository.js';
@@ -29,7 +29,7 @@ export async function seedDemoReturnLabel(trx: Db, userId: number, now: Date): P
     .orderBy('id')
     .executeTakeFirst();
   if (!outbound) return;
-  const boughtAt = new Date(now.getTime() - 24 * 3_600_000);
+  const boughtAt = new Date(now.getTime() - DAY_MS);
   const rateCents = 655;
   const retailCents = 790;
   const orderNo = `${outbound.order_no.replace(/DEMO\d+$/, 'DEMO')}RET1`;

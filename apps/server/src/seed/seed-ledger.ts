@@ -1,4 +1,4 @@
-import { MEMBERSHIP_PLAN, pickupCharge, pickupGraceEnd } from '@airbox/contract';
+import { HOUR_MS, MEMBERSHIP_PLAN, pickupCharge, pickupGraceEnd } from '@airbox/contract';
 import { deliveryMessageHtml } from '../modules/messages/messages.html.js';
 import { insertMessage } from '../modules/messages/messages.repository.js';
 import { recordCharge, recordLockerDelivery, recordPlanPurchase } from '../modules/operations/ledger.js';
@@ -44,7 +44,7 @@ export async function seedLedgerDemo(trx: Db, userId: number, now: Date): Promis
   const bought = Math.max(DEMO_CREDITS_BOUGHT, user.credits + charges.reduce((sum, charge) => sum + charge, 0));
   let balance = user.credits + charges.reduce((sum, charge) => sum + charge, 0) - bought;
 
-  const purchasedAt = new Date(now.getTime() - 200 * 3_600_000).toISOString();
+  const purchasedAt = new Date(now.getTime() - 200 * HOUR_MS).toISOString();
   const orderId = await insertPaymentOrder(trx, {
     user_id: userId,
     provider: 'simulator',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ROLE } from '@airbox/contract';
+import { HOUR_MS, ROLE } from '@airbox/contract';
 import { insertAdvertisement } from '../modules/advertisements/advertisements.repository.js';
 import { hashPassword } from '../modules/users/passwords.js';
 import { insertCarrierServiceRenamings } from '../modules/carriers/carriers.repository.js';
@@ -131,7 +131,7 @@ const PROFILES: Record<string, Partial<NewUser>> = {
  */
 export async function seedDemoData(db: Db, now: Date, options: { sessionSecret?: string } = {}): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000).toISOString();
+  const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR_MS).toISOString();
   return writeTransaction(db, async (trx) => {
     if ((await countUsers(trx)) > 0) return false;
     const hubs = HUBS.map((hub) => ({ ...hub, id: randomUUID(), created_at: at(0) }));

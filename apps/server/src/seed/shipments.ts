@@ -1,4 +1,4 @@
-import { insuranceFeeCents } from '@airbox/contract';
+import { DAY_MS, HOUR_MS, insuranceFeeCents } from '@airbox/contract';
 import type { Db } from '../db/database.js';
 import { enqueueJob } from '../modules/jobs/jobs.js';
 import { seedDemoPickups } from './pickups.js';
@@ -273,7 +273,7 @@ export interface DemoShipmentOwner {
 
 /** The demo customer's labels and orders in progress; `now` is the seed's clock. */
 export async function seedDemoShipments(trx: Db, owner: DemoShipmentOwner, now: Date, dropOffs?: { hubId: string; sessionSecret: string }): Promise<void> {
-  const day = 24 * 3_600_000;
+  const day = DAY_MS;
   const simulator = createDatabaseSimulatorStore(trx);
   const seeded = new Map<string, { id: number; providerShipmentId: string; weightOz: number }>();
   const stamp = `${String(now.getUTCFullYear()).slice(2)}${String(now.getUTCMonth() + 1).padStart(2, '0')}${String(now.getUTCDate()).padStart(2, '0')}`;
@@ -324,7 +324,7 @@ export async function seedDemoShipments(trx: Db, owner: DemoShipmentOwner, now: 
     const trackingCode = paid && label.trackingCode ? newTrackingCode(label.carrier, label.service) : null;
     const events: TrackingEvent[] = label.events.map(([status, message, hours, where]) => {
       const place = where === 'from' ? owner.sender : to;
-      return { status, message, datetime: new Date(createdAt.getTime() + hours * 3_600_000).toISOString(), city: place.city, state: place.state, zip: place.zipcode };
+      return { status, message, datetime: new Date(createdAt.getTime() + hours * HOUR_MS).toISOString(), city: place.city, state: place.state, zip: place.zipcode };
     });
     const shipment: NewShipment = {
       user_id: owner.userId,
@@ -437,7 +437,7 @@ async function seedDemoOrdersInProgress(trx: Db, owner: DemoShipmentOwner, now: 
     { hoursAgo: 5, to: { ...RECIPIENTS.office, phone: '' }, parcel: { length: 8, width: 6, height: 4, weightOz: 12 }, insured: 0, comments: '' },
   ];
   for (const order of orders) {
-    const at = new Date(now.getTime() - order.hoursAgo * 3_600_000).toISOString();
+    const at = new Date(now.getTime() - order.hoursAgo * HOUR_MS).toISOString();
     await insertSavedOrder(trx, {
       user_id: owner.userId,
       length_in: order.parcel.length,

@@ -1,10 +1,11 @@
+import { HOUR_MS } from '@airbox/contract';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { FailureCounter } from '../../context.js';
 import { createMemoryFailureCounter, createRedisFailureCounter } from './failure-counter.js';
 
-const WINDOW_MS = 60 * 60 * 1000;
+const WINDOW_MS = HOUR_MS;
 
 describe('memory failure counter', () => {
   it('counts per key and starts again after the window', async () => {

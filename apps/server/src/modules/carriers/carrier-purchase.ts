@@ -1,4 +1,4 @@
-import { APP_BASE, APP_PATHS, formatUsd } from '@airbox/contract';
+import { APP_BASE, APP_PATHS, formatUsd, HOUR_MS } from '@airbox/contract';
 import type { AppContext } from '../../context.js';
 import { type Db, writeTransaction } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
@@ -42,7 +42,7 @@ export type CarrierPurchaseDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'pa
  * A paid purchase the carrier has not answered for this long is given up (its job's tries last
  * about three hours): the payment goes back rather than waiting on a carrier that may never answer.
  */
-export const CARRIER_GIVE_UP_MS = 2 * 60 * 60 * 1000;
+export const CARRIER_GIVE_UP_MS = 2 * HOUR_MS;
 /** The void job's first try waits this long (the failing request tries at once). */
 export const CARRIER_VOID_DELAY_MS = 2 * 60 * 1000;
 /** Its tries: twelve span about 2.5 hours, then one each 30 minutes, about a day in all. */

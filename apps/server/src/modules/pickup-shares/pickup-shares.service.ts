@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   APP_PATHS,
   appUrl,
+  DAY_MS,
   directionsUrl,
   freePeriodStart,
   PICKUP_SHARE_ERRORCODE,
@@ -106,7 +107,7 @@ export async function sharePickup(deps: ShareDeps, userId: number, input: ShareP
     const expiresAt = pickupGraceEnd(freePeriodStart(new Date(toIso(pkg.delivered_at)), pkg.held_until, Number(pkg.extended_days)));
     if (now.getTime() >= expiresAt.getTime()) throw shareError(409, PICKUP_SHARE_ERRORCODE.refused, PICKUP_SHARE_MESSAGES.freePeriodOver);
     if (await liveShareOf(trx, pkg.id)) throw shareError(409, PICKUP_SHARE_ERRORCODE.refused, PICKUP_SHARE_MESSAGES.alreadyShared);
-    const dayAgo = new Date(now.getTime() - 24 * 3_600_000).toISOString();
+    const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
     const made = await trx.selectFrom('pickup_shares').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).where('created_at', '>', dayAgo).executeTakeFirstOrThrow();
     if (Number(made.count) >= PICKUP_SHARES_PER_DAY) throw shareError(409, PICKUP_SHARE_ERRORCODE.limitReached, PICKUP_SHARE_MESSAGES.perDay(PICKUP_SHARES_PER_DAY));
 

@@ -1,4 +1,4 @@
-import { SESSION_MAX_AGE_MS } from '@airbox/contract';
+import { HOUR_MS, SESSION_MAX_AGE_MS } from '@airbox/contract';
 import type { SessionToConfirm } from '../../db/counted-page.js';
 import type { Db } from '../../db/database.js';
 import { toIso } from '../../db/dialect.js';
@@ -8,7 +8,7 @@ import { deleteSession, findSessionWithIdentity, findSessionWithUser, type Found
 import type { SessionUser } from './sessions.table.js';
 
 /** A session ends 2 hours after its last use, and 12 hours after login whatever happens. */
-export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 2 * HOUR_MS;
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 1000;
 

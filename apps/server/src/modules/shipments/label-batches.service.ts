@@ -5,12 +5,13 @@ import {
   BATCH_MESSAGES,
   type BatchCells,
   type BatchRowError,
-  type BatchRule,
   batchRowInputs,
   batchRowKey,
+  type BatchRule,
   carrierWireName,
   checkBatchCells,
   fromCents,
+  HOUR_MS,
   LABEL_BATCH_ERRORCODE,
   type LabelBatch,
   type LabelBatchRow as WireBatchRow,
@@ -21,9 +22,9 @@ import {
   parseBatchService,
   PREDEFINED_PACKAGE_IDS,
   type rateLabelBatchCall,
-  SHIPMENT_MESSAGES,
   shipDateRefusal,
   shipDatesFrom,
+  SHIPMENT_MESSAGES,
   type uploadLabelBatchCall,
 } from '@airbox/contract';
 import pLimit from 'p-limit';
@@ -405,7 +406,7 @@ const EDITABLE: readonly LabelBatchRow['state'][] = ['draft', 'rating', 'rated',
  * A batch still 'rating' this long after it was asked is taken as stalled (its job's tries ran out:
  * 500 rows take minutes even on a slow carrier): it may change and be rated again.
  */
-export const RATING_STALLED_MS = 6 * 60 * 60 * 1000;
+export const RATING_STALLED_MS = 6 * HOUR_MS;
 
 /**
  * In the caller's write transaction: one of the user's batches that may change. One whose payment

@@ -2,6 +2,7 @@ import {
   APP_PATHS,
   appUrl,
   carrierDisplayName,
+  DAY_MS,
   LABEL_RETURN_MESSAGES,
   offersQrCode,
   RETURN_LABEL_ERRORCODE,
@@ -132,7 +133,7 @@ export async function sendReturnLabel(deps: Pick<AppContext, 'db' | 'config' | '
     const user = await lockUser(trx, userId);
     const label = user && (await findShipmentOfUser(trx, userId, { id: Number(input.id) }, ['bought']));
     if (!label || label.return_of_id === null) throw new AppError(404, RETURN_LABEL_ERRORCODE.notFound, LABEL_RETURN_MESSAGES.notAReturn);
-    const dayAgo = new Date(now.getTime() - 24 * 3_600_000).toISOString();
+    const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
     const made = await trx
       .selectFrom('return_label_sends')
       .select((eb) => eb.fn.countAll().as('count'))

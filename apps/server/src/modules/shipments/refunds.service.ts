@@ -3,6 +3,7 @@ import {
   appUrl,
   DAY_MS,
   formatUsd,
+  HOUR_MS,
   REFUND_WINDOW_DAYS,
   refundRefusal,
   SHIPMENT_MESSAGES,
@@ -42,7 +43,7 @@ import type { ShipmentRow } from './shipments.table.js';
 export type RefundDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'payments' | 'carriers'>;
 
 /** How often the carrier is asked about a submitted refund, and for how long (the 14-day processing of the Terms, and a margin). */
-export const REFUND_STATUS_DELAY_MS = 60 * 60 * 1000;
+export const REFUND_STATUS_DELAY_MS = HOUR_MS;
 export const REFUND_STATUS_MAX_CHECKS = 21 * 24;
 /** The daily job asks this many days before the carrier's window closes. */
 export const AUTO_REFUND_DAYS_BEFORE_CLOSE = 2;

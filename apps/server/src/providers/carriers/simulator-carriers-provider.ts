@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { customsTotalValue, estimatedDeliveryDate, formatUsd, localToday, stateTimeZone, toCents } from '@airbox/contract';
+import { customsTotalValue, DAY_MS, estimatedDeliveryDate, formatUsd, localToday, stateTimeZone, toCents } from '@airbox/contract';
 import {
   type AddressVerification,
   type BoughtPickup,
@@ -48,10 +48,10 @@ import { newTrackingCode } from './tracking-codes.js';
 export const SIMULATOR_UNPAYABLE_WEIGHT_OZ = 13 * 16;
 
 /** Labels can be refunded for 30 days (Terms of Use, spec 02 §9); later refunds are rejected. */
-export const REFUND_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+export const REFUND_WINDOW_MS = 30 * DAY_MS;
 
 /** A rated shipment nobody bought is forgotten after a day. */
-const UNBOUGHT_SHIPMENT_MS = 24 * 60 * 60 * 1000;
+const UNBOUGHT_SHIPMENT_MS = DAY_MS;
 
 /** A tracker.updated event as EasyPost sends it, ready to sign and post to the portal's webhook. */
 export interface SimulatedTrackerEvent {
@@ -247,7 +247,7 @@ export async function storeSeededLabel(store: SimulatorStore, label: SeededLabel
     status: events.at(-1)!.status,
     statusDetail: null,
     shipmentId: label.shipmentId,
-    estDeliveryDate: new Date(at.getTime() + label.deliveryDays * 24 * 60 * 60 * 1000).toISOString(),
+    estDeliveryDate: new Date(at.getTime() + label.deliveryDays * DAY_MS).toISOString(),
     publicUrl: null,
     events,
   };
@@ -460,7 +460,7 @@ export function createSimulatorCarriersProvider(options: {
         }
         const trackingCode = newTrackingCode(rate.carrier, rate.service);
         // The day the rate promised (its delivery date, counted from the label date), else its days from now.
-        const estDelivery = rate.deliveryDate ? new Date(`${rate.deliveryDate}T12:00:00Z`) : new Date(now.getTime() + (rate.deliveryDays ?? 5) * 24 * 60 * 60 * 1000);
+        const estDelivery = rate.deliveryDate ? new Date(`${rate.deliveryDate}T12:00:00Z`) : new Date(now.getTime() + (rate.deliveryDays ?? 5) * DAY_MS);
         const tracker: Tracker = {
           trackerId: newId('trk'),
           trackingCode,

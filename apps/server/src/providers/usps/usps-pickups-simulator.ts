@@ -1,3 +1,4 @@
+import { HOUR_MS } from '@airbox/contract';
 import { randomBytes, randomInt } from 'node:crypto';
 import {
   checkUspsAddress,
@@ -23,7 +24,7 @@ import { createMemoryUspsSimulatorStore, type SimulatedUspsPickup, type StoredUs
 export const SIMULATOR_INELIGIBLE_ZIP = '00000';
 
 /** USPS's ETag lasts an hour after it is handed out (Carrier Pickup 3.1, If-Match). */
-export const ETAG_LIFETIME_MS = 60 * 60 * 1000;
+export const ETAG_LIFETIME_MS = HOUR_MS;
 
 /** What the simulator says, in the manner of USPS's error messages (USPS documents none word for word). */
 export const SIMULATOR_DESCRIPTIONS = {

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@airbox/contract';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 
@@ -9,7 +10,7 @@ export interface WalletCertificates {
   signerKeyPassphrase?: string;
 }
 
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+const YEAR_MS = 365 * DAY_MS;
 /** The UID attribute: Apple's pass certificates carry the pass type identifier in it. */
 const USER_ID_OID = '0.9.2342.19200300.100.1.1';
 
@@ -38,7 +39,7 @@ function certificate(
   serial[0] = (serial[0]! % 0x7f) + 1;
   cert.serialNumber = serial.toString('hex');
   cert.publicKey = publicKey;
-  cert.validity.notBefore = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  cert.validity.notBefore = new Date(now.getTime() - DAY_MS);
   cert.validity.notAfter = new Date(now.getTime() + 10 * YEAR_MS);
   cert.setSubject(subject);
   cert.setIssuer(issuer);
