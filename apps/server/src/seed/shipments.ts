@@ -273,12 +273,11 @@ export interface DemoShipmentOwner {
 
 /** The demo customer's labels and orders in progress; `now` is the seed's clock. */
 export async function seedDemoShipments(trx: Db, owner: DemoShipmentOwner, now: Date, dropOffs?: { hubId: string; sessionSecret: string }): Promise<void> {
-  const day = DAY_MS;
   const simulator = createDatabaseSimulatorStore(trx);
   const seeded = new Map<string, { id: number; providerShipmentId: string; weightOz: number }>();
   const stamp = `${String(now.getUTCFullYear()).slice(2)}${String(now.getUTCMonth() + 1).padStart(2, '0')}${String(now.getUTCDate()).padStart(2, '0')}`;
   for (const [index, label] of DEMO_LABELS.entries()) {
-    const createdAt = new Date(now.getTime() - label.daysAgo * day);
+    const createdAt = new Date(now.getTime() - label.daysAgo * DAY_MS);
     const paid = PAID_STATES.has(label.state);
     const to = RECIPIENTS[label.to];
     const insuranceCents = insuranceFeeCents(label.insuredValueCents);
@@ -300,7 +299,7 @@ export async function seedDemoShipments(trx: Db, owner: DemoShipmentOwner, now: 
       captured_at: paid ? createdAt.toISOString() : null,
       capture_id: paid ? `DEMOCAPTURE${index + 1}` : null,
       refund_request_id: label.state === 'refunded' ? `demo-seed-label-refund-${index + 1}` : null,
-      refunded_at: label.state === 'refunded' ? new Date(createdAt.getTime() + 2 * day).toISOString() : null,
+      refunded_at: label.state === 'refunded' ? new Date(createdAt.getTime() + 2 * DAY_MS).toISOString() : null,
     });
     if (paid) {
       // The payment simulator's side of the capture, so a demo label's refund can pay back.
@@ -350,8 +349,8 @@ export async function seedDemoShipments(trx: Db, owner: DemoShipmentOwner, now: 
       tracker_status: events.at(-1)?.status ?? '',
       tracking_events: JSON.stringify(events),
       refund_status: label.refundStatus,
-      refund_requested_at: label.refundStatus ? new Date(createdAt.getTime() + day).toISOString() : null,
-      refunded_at: label.state === 'refunded' ? new Date(createdAt.getTime() + 2 * day).toISOString() : null,
+      refund_requested_at: label.refundStatus ? new Date(createdAt.getTime() + DAY_MS).toISOString() : null,
+      refunded_at: label.state === 'refunded' ? new Date(createdAt.getTime() + 2 * DAY_MS).toISOString() : null,
       comments: label.comments,
       length_in: label.parcel.length,
       width_in: label.parcel.width,
