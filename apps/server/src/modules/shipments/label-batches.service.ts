@@ -5,9 +5,9 @@ import {
   BATCH_MESSAGES,
   type BatchCells,
   type BatchRowError,
+  type BatchRule,
   batchRowInputs,
   batchRowKey,
-  type BatchRule,
   carrierWireName,
   checkBatchCells,
   fromCents,
@@ -22,9 +22,9 @@ import {
   parseBatchService,
   PREDEFINED_PACKAGE_IDS,
   type rateLabelBatchCall,
+  SHIPMENT_MESSAGES,
   shipDateRefusal,
   shipDatesFrom,
-  SHIPMENT_MESSAGES,
   type uploadLabelBatchCall,
 } from '@airbox/contract';
 import pLimit from 'p-limit';
