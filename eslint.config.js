@@ -63,13 +63,19 @@ export default tseslint.config(
   },
   {
     // Resolve imports as TypeScript does ('./x.js' is './x.ts'), so the import rules see every arrow.
+    // import-x reads the modules an import reaches only with the extensions and parser named here:
+    // without them, no-cycle saw no TypeScript module's imports and found cycles among the scripts
+    // only (a cycle of two .ts files passed lint until 2026-11-29). ignoreExternal: a cycle cannot
+    // pass through a package, and following imports into them took 13 s of lint's 39.
     plugins: { 'import-x': importX },
     settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } }),
       ],
     },
-    rules: { 'import-x/no-cycle': 'error' },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.{ts,tsx}'],
