@@ -31,6 +31,8 @@ export default defineConfig(async () => {
     hookTimeout: 30_000,
     // Migrates a template database once; each file's database is a copy of it (test/helper.ts).
     globalSetup: ['test/global-setup.ts'],
+    // Each worker keeps the CPU pool's thread from one file to the next (test/worker-setup.ts).
+    setupFiles: ['test/worker-setup.ts'],
     // A worker evaluates the app's modules once for all the files it runs, not once a file (about
     // 2 s of CPU each). Files share no state through them: each builds its own app on its own
     // database; a file that mocks a module evaluates the modules afresh (password-hashing.test.ts).

@@ -1,9 +1,18 @@
 import { API_ERRORCODE } from '@airbox/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { drawInvoicePdf, type InvoiceContent } from '../src/modules/shipments/invoice-pdf.js';
 import { drawLetterSheets } from '../src/modules/shipments/letter-sheets.js';
 import { drawLabel, type LabelContent } from '../src/providers/carriers/simulator-label.js';
-import { type CpuPool, CPU_POOL_MESSAGES, CpuPoolBusy, createCpuPool, runCpuTask, sharedCpuPool } from '../src/workers/cpu-pool.js';
+import {
+  type CpuPool,
+  CPU_POOL_MESSAGES,
+  CpuPoolBusy,
+  createCpuPool,
+  holdSharedCpuPool,
+  releaseSharedCpuPool,
+  runCpuTask,
+  sharedCpuPool,
+} from '../src/workers/cpu-pool.js';
 import { buildTestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
@@ -103,6 +112,11 @@ describe('the worker pool for CPU-heavy work (issue 24 target 3)', () => {
 });
 
 describe('the app and its worker pool', () => {
+  // The worker holds the shared pool between files (worker-setup.ts): here the apps alone hold it,
+  // as in the portal's process, to see its threads end with the last of them.
+  beforeAll(() => releaseSharedCpuPool());
+  afterAll(() => holdSharedCpuPool());
+
   it('answers 503 with the pool’s message when the pool’s queue is full, and the pool’s threads end when the app closes', async () => {
     const built = await buildTestApp(database.url());
     try {
