@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import axe from 'axe-core';
 
 /**
  * Waits until every finite animation and CSS transition on the page has ended: a menu that is
@@ -26,6 +27,19 @@ async function transitionsFinished(page: Page): Promise<void> {
 export const STILL_LOADING = '[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root';
 
 /**
+ * Puts axe-core (570 KB of script) in the page once a document: AxeBuilder's legacy run sends and
+ * evaluates it twice a check, which was about half of what a check cost the browser and the test
+ * worker (120 checks: 90 s of CPU in all, 2026-11-29). The page keeps it while the app changes
+ * screens in place; a page loaded anew gets it again.
+ */
+async function withAxe(page: Page): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+}
+
+/** What AxeBuilder evaluates before each check instead of axe-core's source: the page has it (withAxe). */
+const AXE_ALREADY_IN_PAGE = 'void 0';
+
+/**
  * axe on the whole page once nothing is moving, every rule: no serious or critical violation.
  *
  * Configured once for every journey, and for speed only where nothing is lost:
@@ -37,7 +51,8 @@ export const STILL_LOADING = '[role="progressbar"]:not([aria-valuenow]), .MuiSke
  */
 export async function expectNoSeriousViolations(page: Page): Promise<void> {
   await transitionsFinished(page);
-  const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
+  await withAxe(page);
+  const results = await new AxeBuilder({ page, axeSource: AXE_ALREADY_IN_PAGE }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
   const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
 }
