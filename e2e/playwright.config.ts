@@ -28,7 +28,10 @@ export default defineConfig({
   // 2026-11-29, alternating: 294 and 269 s on 2 workers, 267 and 250 s on 3). With the full
   // browser a third worker gained nothing (2026-11-28): it kept both cores busy at 2.
   workers: 3,
-  retries: 0,
+  // A journey that fails runs once more, traced (below); should it pass then, it was flaky, and a
+  // flaky journey fails the run as a failed one does (failOnFlakyTests): a flaky test is a defect.
+  retries: 1,
+  failOnFlakyTests: true,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   use: {
@@ -42,10 +45,11 @@ export default defineConfig({
     // pickups) keep the motion ('no-preference'): they cover what moves, where a check can catch
     // a menu mid-animation.
     reducedMotion: 'reduce',
-    // A failed journey keeps its trace: every action with the page's DOM before and after it.
-    // Without the screencast (a JPEG of every frame drawn, taken in every passing journey too and
-    // thrown away): it cost the browser and the test worker CPU all through every journey.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed journey's second run keeps its trace: every action with the page's DOM before and
+    // after it. Recorded in every journey and thrown away when it passed (retain-on-failure), the
+    // DOM snapshots and their files took 8 % of the journeys' CPU (2026-11-29: 538 s against 493
+    // s). Without the screencast (a JPEG of every frame drawn).
+    trace: { mode: 'on-first-retry', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's headless shell of Chromium (scripts/test.mjs installs it): Chromium's engine
