@@ -197,7 +197,12 @@ describe.each([
       ]);
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       const refusals = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as UspsError] : []));
-      expect(refusals.map((refusal) => refusal.code)).toEqual(['PRECONDITION_FAILED', 'PRECONDITION_FAILED']);
+      expect(refusals).toHaveLength(2);
+      // A loser finds the ETag moved on; when the cancel won, a change that reads the pickup only
+      // after it went through finds no pickup (as inquire does), which the order of the three
+      // decides (seen on a busy machine: one of each).
+      const cancelled = results[2].status === 'fulfilled';
+      for (const { code } of refusals) expect(cancelled ? ['PRECONDITION_FAILED', 'NOT_FOUND'] : ['PRECONDITION_FAILED']).toContain(code);
     });
   });
 
