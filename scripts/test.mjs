@@ -78,7 +78,8 @@ const npm = 'npm';
 // Each entry runs after the one before; the checks of one entry run side by side. Beside each
 // other go checks that need nothing from each other and leave a core idle alone: typecheck and
 // lint each keep one core busy at most, and the contract's tests fill the rest; the server tests
-// wait on their databases a quarter of the time, and the production build fills it (issue 24).
+// leave a quarter of the machine idle (waiting on their databases and child processes), and the
+// production build and the web unit tests fill it (issue 24).
 const steps = [
   [['build contract', npm, ['run', 'build', '-w', '@airbox/contract']]],
   [
@@ -93,8 +94,8 @@ const steps = [
     // The web app and the server, for the journeys; not the contract again (the first step built
     // it), whose dist the server tests read meanwhile. The server tests read neither build.
     ['production build and login-route budget', npm, ['run', 'build', '-w', '@airbox/web', '-w', '@airbox/server']],
+    ['web unit tests', npm, ['test', '-w', '@airbox/web']],
   ],
-  [['web unit tests', npm, ['test', '-w', '@airbox/web']]],
   [['browser end-to-end tests', npm, ['test', '-w', '@airbox/e2e']]],
 ];
 // Without the contract's build nothing after it can run; without the production build, the journeys.
