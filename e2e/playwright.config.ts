@@ -68,7 +68,7 @@ export default defineConfig({
         // page lives seconds, and its optimizing compilers (Maglev, TurboFan) spent CPU compiling
         // hot functions that the page was gone before it paid back. What a script does is the same
         // in every tier. Five journey files, three runs each (2026-11-29, issue 24): the browser's
-        // CPU 72-76 s against 58-64 s with them off, and 63-67 s against 56-62 s of wall time.
+        // CPU 71-76 s against 58-64 s with them off, and 63-68 s against 56-62 s of wall time.
         '--js-flags=--no-opt --no-maglev',
       ],
     },
