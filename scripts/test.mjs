@@ -75,13 +75,16 @@ function step(name, command, args, { buffered = false } = {}) {
 
 ensureDebianPackages(BROWSER_PACKAGES, { command: BROWSER });
 const npm = 'npm';
+const CONTRACT_BUILD = 'build contract';
+const PRODUCTION_BUILD = 'production build and login-route budget';
+const JOURNEYS = 'browser end-to-end tests';
 // Each entry runs after the one before; the checks of one entry run side by side. Beside each
-// other go checks that need nothing from each other and leave a core idle alone: typecheck and
-// lint each keep one core busy at most, and the contract's tests fill the rest; the server tests
-// leave a quarter of the machine idle (waiting on their databases and child processes), and the
-// production build and the web unit tests fill it (issue 24).
+// other go checks that need nothing from each other and leave a core idle alone (issue 24):
+// typecheck and lint each keep one core busy at most, and the contract's tests run beside them;
+// the server tests leave a fifth of the machine idle (not waiting on the disk), and the production
+// build and the web unit tests run beside them. The journeys keep both cores busy and run alone.
 const steps = [
-  [['build contract', npm, ['run', 'build', '-w', '@airbox/contract']]],
+  [[CONTRACT_BUILD, npm, ['run', 'build', '-w', '@airbox/contract']]],
   [
     // The workspaces' own typechecks: the root script's contract build is the step above, and
     // doing it again would rewrite packages/contract/dist while lint reads it.
@@ -93,20 +96,19 @@ const steps = [
     ['server integration tests (SQLite and PostgreSQL)', npm, ['test', '-w', '@airbox/server']],
     // The web app and the server, for the journeys; not the contract again (the first step built
     // it), whose dist the server tests read meanwhile. The server tests read neither build.
-    ['production build and login-route budget', npm, ['run', 'build', '-w', '@airbox/web', '-w', '@airbox/server']],
+    [PRODUCTION_BUILD, npm, ['run', 'build', '-w', '@airbox/web', '-w', '@airbox/server']],
     ['web unit tests', npm, ['test', '-w', '@airbox/web']],
   ],
-  [['browser end-to-end tests', npm, ['test', '-w', '@airbox/e2e']]],
+  [[JOURNEYS, npm, ['test', '-w', '@airbox/e2e']]],
 ];
-// Without the contract's build nothing after it can run; without the production build, the journeys.
-const NEEDS = { 'browser end-to-end tests': 'production build and login-route budget' };
 const failedChecks = new Set();
 for (const checks of steps) {
-  if (failedChecks.has('build contract')) break;
-  const runnable = checks.filter(([name]) => !failedChecks.has(NEEDS[name]));
+  // Without the contract's build nothing after it can run; without the production build, the journeys.
+  if (failedChecks.has(CONTRACT_BUILD)) break;
+  const runnable = checks.filter(([name]) => !(name === JOURNEYS && failedChecks.has(PRODUCTION_BUILD)));
   // The first check of an entry is relayed as it runs; those beside it are printed once they end.
   const oks = await Promise.all(runnable.map(([name, command, args], index) => step(name, command, args, { buffered: index > 0 })));
-  runnable.forEach(([name], index) => oks[index] || failedChecks.add(name));
+  for (const [index, [name]] of runnable.entries()) if (!oks[index]) failedChecks.add(name);
 }
 
 console.log('\n=== summary');
