@@ -191,9 +191,13 @@ describe('Print', () => {
     fireEvent.load(image);
     expect(print).toHaveBeenCalledTimes(1);
     expect(api.calls('/app/v1/getShippingLabel')[0]?.fields.get('label_url')).toBe('label/1001.png');
-    // Printing shows the view alone (its 4 × 6 in page is checked in the browser: e2e).
-    const styles = [...document.querySelectorAll('style')].map((style) => style.textContent).join('');
-    expect(styles).toContain(`@media print{body>*:not(.${LABEL_PRINT_CLASS}){display:none!important;}}`);
+    // Printing shows the view alone (its 4 × 6 in page is checked in the browser: e2e). The
+    // tests' style cache writes its rules into the style sheets' rule lists (test-style-cache).
+    const printRules = [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .filter((rule) => rule instanceof CSSMediaRule && rule.media.mediaText === 'print')
+      .flatMap((rule) => [...(rule as CSSMediaRule).cssRules] as CSSStyleRule[]);
+    expect(printRules.map((rule) => rule.cssText)).toContain(`body>*:not(.${LABEL_PRINT_CLASS}) { display: none !important; }`);
 
     fireEvent(window, new Event('afterprint'));
     await waitFor(() => expect(document.querySelector(`.${LABEL_PRINT_CLASS}`)).toBeNull());
