@@ -7,7 +7,7 @@ import { LABEL_FILE_MESSAGES } from '../src/modules/shipments/label-files.js';
 import { CarrierError, type CarriersProvider, type PostalAddress } from '../src/providers/carriers/carriers-provider.js';
 import { createEasyPostCarriersProvider } from '../src/providers/carriers/easypost-carriers-provider.js';
 import { FakeHttpServer, type Json } from './fake-http-server.js';
-import { buildTestApp, postForm, type TestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, describeOnce, postForm, type TestApp, useTestDatabase } from './helper.js';
 import { locationPath, newCustomer } from './ledger-fixtures.js';
 
 /**
@@ -566,7 +566,7 @@ async function boughtShipment(carriers = adapter(), carrier = 'USPS', service = 
   return carriers.buyRate({ shipmentId: shipment.shipmentId, rateId: rate.rateId, insuranceCents: 10_000, idempotencyKey: 'purchase-1' });
 }
 
-describe('EasyPost addresses', () => {
+describeOnce('EasyPost addresses', () => {
   it('verifies an address (basic auth with the key, JSON body with verify) and answers it in EasyPost’s spelling', async () => {
     const result = await adapter().verifyAddress(TO);
     expect(result).toEqual({
@@ -596,7 +596,7 @@ describe('EasyPost addresses', () => {
   });
 });
 
-describe('EasyPost shipments and labels', () => {
+describeOnce('EasyPost shipments and labels', () => {
   it('creates a shipment (inches and ounces) and answers the rates of USPS, UPS and FedEx, cheapest first', async () => {
     const shipment = await ratedShipment();
     expect(easypost.requests[0]?.body).toEqual({
@@ -867,7 +867,7 @@ describe('EasyPost shipments and labels', () => {
   });
 });
 
-describe('EasyPost refunds, trackers and pickups', () => {
+describeOnce('EasyPost refunds, trackers and pickups', () => {
   it.each(['submitted', 'refunded', 'rejected', 'not_applicable'])('answers the refund_status %s, and the same status when asked again', async (outcome) => {
     easypost.refundOutcome = outcome;
     const carriers = adapter();
@@ -961,7 +961,7 @@ describe('EasyPost refunds, trackers and pickups', () => {
   });
 });
 
-describe('EasyPost scan forms (issue 25 item 2)', () => {
+describeOnce('EasyPost scan forms (issue 25 item 2)', () => {
   it('creates a ScanForm of bought shipments as an array of {id}, reads it back made, and fetches its PDF without the API key', async () => {
     const carriers = adapter();
     const first = await boughtShipment(carriers);
@@ -1005,7 +1005,7 @@ describe('EasyPost scan forms (issue 25 item 2)', () => {
   });
 });
 
-describe('EasyPost errors', () => {
+describeOnce('EasyPost errors', () => {
   it.each([
     [402, { error: { code: 'PAYMENT_REQUIRED', message: 'Insufficient funds.', errors: [] } }, 'PAYMENT_REQUIRED', false],
     [404, { error: { code: 'NOT_FOUND', message: 'The requested resource could not be found.', errors: [] } }, 'NOT_FOUND', false],

@@ -1,5 +1,5 @@
 import { API_ERRORCODE } from '@airbox/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { drawInvoicePdf, type InvoiceContent } from '../src/modules/shipments/invoice-pdf.js';
 import { drawLetterSheets } from '../src/modules/shipments/letter-sheets.js';
 import { drawLabel, type LabelContent } from '../src/providers/carriers/simulator-label.js';
@@ -13,9 +13,7 @@ import {
   runCpuTask,
   sharedCpuPool,
 } from '../src/workers/cpu-pool.js';
-import { buildTestApp, useTestDatabase } from './helper.js';
-
-const database = useTestDatabase();
+import { buildTestApp, describeOnce, useTestDatabase } from './helper.js';
 
 const ADDRESS = { name: 'José Lopez', company: 'Lopez & Co', street1: '55 Elm St', street2: 'Apt 2', city: 'Portland', state: 'OR', zip: '97201' };
 const LABEL: LabelContent = {
@@ -58,7 +56,7 @@ const undated = (pdf: Buffer) =>
 /** A task that keeps a thread busy for a while: a PNG label is ~30 ms of CPU. */
 const slowTask = { task: 'label', content: LABEL, format: 'PNG' } as const;
 
-describe('the worker pool for CPU-heavy work (issue 24 target 3)', () => {
+describeOnce('the worker pool for CPU-heavy work (issue 24 target 3)', () => {
   let pool: CpuPool | undefined;
   afterEach(async () => {
     await pool?.close();
@@ -111,7 +109,8 @@ describe('the worker pool for CPU-heavy work (issue 24 target 3)', () => {
   });
 });
 
-describe('the app and its worker pool', () => {
+describeOnce('the app and its worker pool', () => {
+  const database = useTestDatabase();
   // The worker holds the shared pool between files (worker-setup.ts): here the apps alone hold it,
   // as in the portal's process, to see its threads end with the last of them.
   beforeAll(() => releaseSharedCpuPool());

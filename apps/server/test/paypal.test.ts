@@ -6,7 +6,7 @@ import { INTERRUPTED_CAPTURE_AFTER_MS, PENDING_CAPTURE_RECHECK_MS } from '../src
 import { PaymentProviderError } from '../src/providers/payments/payments-provider.js';
 import { createPayPalPaymentsProvider } from '../src/providers/payments/paypal-payments-provider.js';
 import { FakeHttpServer } from './fake-http-server.js';
-import { buildTestApp, mailsOf, postForm, type TestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, describeOnce, mailsOf, postForm, type TestApp, useTestDatabase } from './helper.js';
 import { locationPath, newCustomer, operationsOf, userRow } from './ledger-fixtures.js';
 
 /**
@@ -269,7 +269,7 @@ beforeEach(() => {
   paypal.dropNextCaptureAnswer = false;
 });
 
-describe('PayPal Orders v2 adapter', () => {
+describeOnce('PayPal Orders v2 adapter', () => {
   const provider = (log?: { warn: (details: object, message: string) => void }) =>
     createPayPalPaymentsProvider({ clientId: 'client-id', clientSecret: 'client-secret', apiBase: paypal.base, brandName: 'AirBox', retryDelayMs: 5, ...(log ? { log } : {}) });
   const input = (requestId: string) => ({

@@ -1,9 +1,9 @@
 import { ACCOUNT_BUDGETS, API_ERRORCODE, LABEL_PURCHASE_ERRORCODE, MESSAGES, OPENAPI_CODE } from '@airbox/contract';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FIXTURE_PASSWORD, insertAccountUser } from './account-fixtures.js';
 import { insertFixtureUser } from './fixtures.js';
-import { buildTestApp, linkIn, mailsOf, postForm, signIn, type TestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, describeOnce, linkIn, mailsOf, postForm, signIn, type TestApp, useTestDatabase } from './helper.js';
 
 const database = useTestDatabase();
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -27,7 +27,7 @@ const stores = [
   ...(withRedis ? [{ store: 'redis', redisUrl: REDIS_URL }] : []),
 ];
 
-describe.each(stores)('throttling with the $store store', ({ redisUrl }) => {
+describeOnce.each(stores)('throttling with the $store store', ({ redisUrl }) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(database.url(), { seedDemoData: true, authRateLimitPerMinute: 3, loginFailuresPerHour: 3, redisUrl });
@@ -78,7 +78,7 @@ describe.each(stores)('throttling with the $store store', ({ redisUrl }) => {
   });
 });
 
-describe.each(stores)('failed sign-ins with the $store store', ({ redisUrl }) => {
+describeOnce.each(stores)('failed sign-ins with the $store store', ({ redisUrl }) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(database.url(), { seedDemoData: true, authRateLimitPerMinute: 1_000, loginFailuresPerHour: 3, redisUrl, redisKeyPrefix: `airbox-test:${Math.random()}:` });
@@ -172,7 +172,7 @@ describe.each(stores)('failed sign-ins with the $store store', ({ redisUrl }) =>
   });
 });
 
-describe.each(stores)('the per-account budget of carrier calls with the $store store (issue 18)', ({ store, redisUrl }) => {
+describeOnce.each(stores)('the per-account budget of carrier calls with the $store store (issue 18)', ({ store, redisUrl }) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(database.url(), { seedDemoData: true, redisUrl });

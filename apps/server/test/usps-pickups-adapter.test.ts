@@ -7,7 +7,7 @@ import { USPS_ANSWER_LOST_NOTE, uspsAlreadyBooked } from '../src/modules/pickups
 import { createUspsPickupsAdapter } from '../src/providers/usps/usps-pickups-adapter.js';
 import { UspsError, type UspsPickupRequest, type UspsPickupsProvider } from '../src/providers/usps/usps-pickups-provider.js';
 import { FakeHttpServer, type Json } from './fake-http-server.js';
-import { buildTestApp, postForm, type TestApp, useTestDatabase } from './helper.js';
+import { buildTestApp, describeOnce, postForm, type TestApp, useTestDatabase } from './helper.js';
 import { newCustomer } from './ledger-fixtures.js';
 import { insertShipment, uspsPickupForm } from './shipment-fixtures.js';
 
@@ -364,7 +364,7 @@ const REQUEST_BOOKED = {
 
 const apiRequests = (path: string) => usps.requests.filter((request) => request.path === path);
 
-describe('USPS tokens', () => {
+describeOnce('USPS tokens', () => {
   it('takes one token, by client credentials, for several calls made at once, and keeps it for the next ones', async () => {
     usps.tokenDelayMs = 100;
     const carrier = adapter();
@@ -443,7 +443,7 @@ describe('USPS tokens', () => {
   });
 });
 
-describe('USPS carrier pickup eligibility', () => {
+describeOnce('USPS carrier pickup eligibility', () => {
   it('sends the address as query and answers USPS’s standard form with the first date a carrier can come', async () => {
     const answer = await adapter().checkEligibility(ADDRESS);
     const [call] = usps.requests;
@@ -482,7 +482,7 @@ describe('USPS carrier pickup eligibility', () => {
   });
 });
 
-describe('USPS carrier pickups', () => {
+describeOnce('USPS carrier pickups', () => {
   it('schedules a pickup in USPS’s words and answers its confirmation number, date, day and ETag', async () => {
     const pickup = await adapter().schedule(REQUEST);
     const [call] = apiRequests('/pickup/v3/carrier-pickup');
@@ -590,7 +590,7 @@ describe('USPS carrier pickups', () => {
   });
 });
 
-describe('USPS errors', () => {
+describeOnce('USPS errors', () => {
   it('answers USPS’s own text of a refused schedule (400) as INVALID_REQUEST', async () => {
     const failure = await adapter()
       .schedule({ ...REQUEST, pickupDate: '2026-11-29' })
@@ -652,7 +652,7 @@ describe('USPS errors', () => {
   });
 });
 
-describe('USPS answering as its own examples show (api-examples README)', () => {
+describeOnce('USPS answering as its own examples show (api-examples README)', () => {
   it('reads an eligibility wrapped in pickupAddress as eligible, with USPS’s standard address', async () => {
     usps.shape = 'examples';
     expect(await adapter().checkEligibility(ADDRESS)).toEqual({
@@ -705,7 +705,7 @@ describe('USPS answering as its own examples show (api-examples README)', () => 
   });
 });
 
-describe('USPS refusals with the OpenAPI’s codes only (400, 401, 403, 429, 503)', () => {
+describeOnce('USPS refusals with the OpenAPI’s codes only (400, 401, 403, 429, 503)', () => {
   it('reads 400 “Case number not found.” as no such pickup: an inquiry answers null, a cancel NOT_FOUND', async () => {
     const carrier = adapter();
     expect(await carrier.inquire('WTC99999999')).toBeNull();
