@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-
-const run = promisify(execFile);
 
 export interface Account {
   email: string;
@@ -14,31 +10,56 @@ export interface Account {
   boxId: string;
 }
 
+/** The user fields the server's createUser takes here (apps/server/src/modules/users/users.service.ts). */
+interface NewAccount {
+  role_id: number;
+  status: number;
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+}
+type MakeAccount = (fields: NewAccount) => Promise<{ userId: number; boxId: string }>;
+
+let accountMaker: Promise<MakeAccount> | undefined;
+
 /**
- * A fresh account of its own for each test that changes one (activation, password reset), made
- * with the operators' `user:create` command against the test server's database, so that no
- * journey depends on another's data.
+ * What the operators' `user:create` command runs (createUser in a write transaction), from the
+ * server's build, on the test server's database: loaded once in each worker. The command itself
+ * started a process for each account, about 0.8 s of CPU to load the server's modules, 56 times a
+ * run (issue 24); it is run as an operator runs it by the server's crash test (crash-writes.mjs).
+ */
+function makeAccount(fields: NewAccount) {
+  accountMaker ??= (async () => {
+    const workDir = process.env.E2E_WORK_DIR;
+    if (!workDir) throw new Error('E2E_WORK_DIR is not set: run the tests through playwright.config.ts');
+    const built = (path: string) => import(new URL(`../../apps/server/dist/${path}`, import.meta.url).href);
+    const [database, users] = (await Promise.all([built('db/database.js'), built('modules/users/users.service.js')])) as [
+      { createDatabase: (url: string) => object; writeTransaction: <T>(db: object, work: (trx: object) => Promise<T>) => Promise<T> },
+      { createUser: (db: object, fields: NewAccount, now: Date) => Promise<{ userId: number; boxId: string }> },
+    ];
+    const db = database.createDatabase(`sqlite:${join(workDir, 'e2e.db')}`);
+    return (account) => database.writeTransaction(db, (trx) => users.createUser(trx, account, new Date()));
+  })();
+  return accountMaker.then((make) => make(fields));
+}
+
+/**
+ * A fresh account of its own for each test that changes one (activation, password reset), so
+ * that no journey depends on another's data.
  */
 export async function createAccount(options: { status?: number; role?: number; firstName?: string } = {}): Promise<Account> {
-  const workDir = process.env.E2E_WORK_DIR;
-  if (!workDir) throw new Error('E2E_WORK_DIR is not set: run the tests through playwright.config.ts');
   const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'JourneyPass1';
-  const { stdout } = await run(
-    'node',
-    [
-      '../apps/server/dist/cli/create-user.js',
-      '--email', email,
-      '--password', password,
-      '--role', String(options.role ?? 5),
-      '--status', String(options.status ?? 1),
-      '--first-name', options.firstName ?? 'Jordan',
-      '--last-name', 'Journey',
-    ],
-    { env: { ...process.env, DATABASE_URL: `sqlite:${join(workDir, 'e2e.db')}`, SEED_DEMO_DATA: 'false' } },
-  );
-  const created = JSON.parse(stdout) as { user_id: number; BOXID: string };
-  return { email, password, userId: created.user_id, boxId: created.BOXID };
+  const { userId, boxId } = await makeAccount({
+    role_id: options.role ?? 5,
+    status: options.status ?? 1,
+    email,
+    password,
+    first_name: options.firstName ?? 'Jordan',
+    last_name: 'Journey',
+  });
+  return { email, password, userId, boxId };
 }
 
 export const DEMO = { email: 'demo@example.com', password: 'DemoPass1' } as const;
