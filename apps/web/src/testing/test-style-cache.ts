@@ -35,8 +35,8 @@ const onlyWhatTestsRead: StylisPlugin = (element) => {
  * its rules go into one style element through insertRule, as in production, instead of a
  * `<style>` element each (emotion's development default): jsdom's getComputedStyle walks every
  * style sheet of the document for each element, and a worker's document held 500 to 2,000 of
- * them. The web unit tests took 141 s and 270 s of CPU with one sheet a rule, 117 s and 219 s
- * with one sheet (issue 24). A test reads the rules from the sheets' rule lists, not from text.
+ * them. The web unit tests alone took 141 s and 270 s of CPU with one sheet a rule, 117-124 s and
+ * 219-233 s with one sheet (issue 24). A test reads the rules from the sheets' rule lists.
  */
 export function createTestStyleCache() {
   return createCache({ key: 'test', stylisPlugins: [onlyWhatTestsRead], speedy: true });
