@@ -1,21 +1,7 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { alertBox, createAccount, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
-
-const run = promisify(execFile);
-
-/** The operators' locker command (`npm run locker`) against the test server's database. */
-async function locker(...args: string[]): Promise<string> {
-  const workDir = process.env.E2E_WORK_DIR;
-  if (!workDir) throw new Error('E2E_WORK_DIR is not set: run the tests through playwright.config.ts');
-  const { stdout } = await run('node', ['../apps/server/dist/cli/locker.js', ...args], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${join(workDir, 'e2e.db')}`, MAIL_OUTBOX_DIR: join(workDir, 'outbox'), SEED_DEMO_DATA: 'false' },
-  });
-  return stdout;
-}
+import { lockerCommand as locker } from '../support/locker';
 
 test('a locker delivery shows in My Messages and on the dashboard, and its pickup after', async ({ context, page, baseURL }) => {
   const account = await createAccount();

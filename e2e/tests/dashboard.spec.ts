@@ -1,17 +1,13 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, signIn } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
+import { lockerCommand } from '../support/locker';
 
 /*
  * Issue 11: the dashboard a customer opens. The packages waiting in lockers with their pickup
  * codes, free period and fee; the balance, plan and the way to buy more; the membership path from
  * the dashboard through the payment simulator and back; a declined payment; a phone's width.
  */
-
-const run = promisify(execFile);
 
 /*
  * The first dashboard of a journey loads the signed-in shell and five calls; on this 2-core host
@@ -21,16 +17,11 @@ const run = promisify(execFile);
 const FIRST_LOAD = { timeout: 25_000 };
 test.describe.configure({ timeout: 60_000 });
 
-/** The operators' locker command (`npm run locker`) against the test server's database; answers its JSON. */
+/** A delivery through the operators' locker command; answers its JSON. */
 async function deliver(boxId: string, options: { tracking: string; carrier?: string; at?: string }) {
-  const workDir = process.env.E2E_WORK_DIR;
-  if (!workDir) throw new Error('E2E_WORK_DIR is not set: run the tests through playwright.config.ts');
   const args = ['deliver', '--box', boxId, '--hub', 'first', '--carrier', options.carrier ?? 'USPS', '--tracking', options.tracking];
   if (options.at) args.push('--at', options.at);
-  const { stdout } = await run('node', ['../apps/server/dist/cli/locker.js', ...args], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${join(workDir, 'e2e.db')}`, MAIL_OUTBOX_DIR: join(workDir, 'outbox'), SEED_DEMO_DATA: 'false' },
-  });
-  return JSON.parse(stdout) as { pickupCode: string; packageId: number };
+  return JSON.parse(await lockerCommand(...args)) as { pickupCode: string; packageId: number };
 }
 
 const tracking = (suffix: string) => `9400${Date.now()}${suffix}`.slice(0, 22);
