@@ -6,6 +6,8 @@
  *   npm run bench                 throughput, Lighthouse, resilience, steady load, test suite
  *   npm run bench -- --scale      two portals behind a load balancer vs one
  *   npm run bench -- --only <part>[,<part>]   some parts only (names below)
+ *   npm run bench -- --fresh-clone   the test-suite part also times `npm install && npm test`
+ *                                    from a fresh clone, one core kept busy (10-15 minutes)
  */
 import { parseArgs } from 'node:util';
 
@@ -16,7 +18,7 @@ const PARTS = {
   resilience: ['./resilience.mjs', 'Resilience: kill -9 during 500 concurrent writes, SQLite and PostgreSQL'],
   'database-outage': ['./database-outage.mjs', 'Resilience: PostgreSQL stopped for 10 s under load'],
   'steady-load': ['./steady-load.mjs', 'Resilience: 60 s of steady load at a fixed rate (login, lists, purchases), SQLite'],
-  'test-suite': ['./test-suite.mjs', "Test suite: the web app's unit tests"],
+  'test-suite': ['./test-suite.mjs', "Test suite: the web app's unit tests, and with --fresh-clone the whole suite from a fresh clone"],
   scale: ['./scale.mjs', 'Scale-out: two portals behind HAProxy on one PostgreSQL and one Redis'],
 };
 const SCALE_PARTS = ['scale'];
