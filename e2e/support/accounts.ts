@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { testServerFiles } from './test-server';
 
 export interface Account {
   email: string;
@@ -31,14 +31,12 @@ let accountMaker: Promise<MakeAccount> | undefined;
  */
 function makeAccount(fields: NewAccount) {
   accountMaker ??= (async () => {
-    const workDir = process.env.E2E_WORK_DIR;
-    if (!workDir) throw new Error('E2E_WORK_DIR is not set: run the tests through playwright.config.ts');
     const built = (path: string) => import(new URL(`../../apps/server/dist/${path}`, import.meta.url).href);
     const [database, users] = (await Promise.all([built('db/database.js'), built('modules/users/users.service.js')])) as [
       { createDatabase: (url: string) => object; writeTransaction: <T>(db: object, work: (trx: object) => Promise<T>) => Promise<T> },
       { createUser: (db: object, fields: NewAccount, now: Date) => Promise<{ userId: number; boxId: string }> },
     ];
-    const db = database.createDatabase(`sqlite:${join(workDir, 'e2e.db')}`);
+    const db = database.createDatabase(testServerFiles().databaseUrl);
     return (account) => database.writeTransaction(db, (trx) => users.createUser(trx, account, new Date()));
   })();
   return accountMaker.then((make) => make(fields));

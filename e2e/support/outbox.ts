@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import PostalMime from 'postal-mime';
+import { testServerFiles } from './test-server';
 
 export interface Mail {
   to: string[];
@@ -12,22 +13,17 @@ export interface Mail {
   links: string[];
 }
 
-function outboxDir(): string {
-  const workDir = process.env.E2E_WORK_DIR;
-  if (!workDir) throw new Error('E2E_WORK_DIR is not set: run the tests through playwright.config.ts');
-  return join(workDir, 'outbox');
-}
-
 async function readMails(since: number): Promise<Mail[]> {
+  const { outboxDir } = testServerFiles();
   let names: string[];
   try {
-    names = (await readdir(outboxDir())).filter((name) => name.endsWith('.eml'));
+    names = (await readdir(outboxDir)).filter((name) => name.endsWith('.eml'));
   } catch {
     return [];
   }
   const mails: { mtime: number; mail: Mail }[] = [];
   for (const name of names) {
-    const path = join(outboxDir(), name);
+    const path = join(outboxDir, name);
     const { mtimeMs } = await stat(path);
     if (mtimeMs < since) continue;
     const parsed = await PostalMime.parse(await readFile(path));

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { alertBox, createAccount, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
-import { lockerCommand as locker } from '../support/locker';
+import { serverCommand } from '../support/test-server';
+
+const locker = (...args: string[]) => serverCommand('locker', ...args);
 
 test('a locker delivery shows in My Messages and on the dashboard, and its pickup after', async ({ context, page, baseURL }) => {
   const account = await createAccount();

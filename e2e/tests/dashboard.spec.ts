@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, signIn } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
-import { lockerCommand } from '../support/locker';
+import { serverCommand } from '../support/test-server';
 
 /*
  * Issue 11: the dashboard a customer opens. The packages waiting in lockers with their pickup
@@ -21,7 +21,7 @@ test.describe.configure({ timeout: 60_000 });
 async function deliver(boxId: string, options: { tracking: string; carrier?: string; at?: string }) {
   const args = ['deliver', '--box', boxId, '--hub', 'first', '--carrier', options.carrier ?? 'USPS', '--tracking', options.tracking];
   if (options.at) args.push('--at', options.at);
-  return JSON.parse(await lockerCommand(...args)) as { pickupCode: string; packageId: number };
+  return JSON.parse(await serverCommand('locker', ...args)) as { pickupCode: string; packageId: number };
 }
 
 const tracking = (suffix: string) => `9400${Date.now()}${suffix}`.slice(0, 22);

@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, signIn } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
 import { saveOrderThroughApi } from '../support/labels';
 import { LOCKER_API_KEY } from '../support/locker';
+import { serverCommand } from '../support/test-server';
 
 /**
  * Drop it off at your hub (issue 23 item 1), at 1366 and 375 px: a label bought with "I'll drop it
@@ -15,17 +14,6 @@ import { LOCKER_API_KEY } from '../support/locker';
  * and the carrier's first scan (npm run carrier -- advance): in transit. DROP_OFF_SHOTS=<dir>
  * keeps screenshots.
  */
-
-const run = promisify(execFile);
-
-/** One of the server's commands against the test server's database, as an operator runs it. */
-async function serverCommand(script: 'locker' | 'carrier', args: string[]): Promise<string> {
-  const workDir = process.env.E2E_WORK_DIR!;
-  const { stdout } = await run('node', [`../apps/server/dist/cli/${script}.js`, ...args], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${join(workDir, 'e2e.db')}`, SEED_DEMO_DATA: 'false' },
-  });
-  return stdout;
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -131,10 +119,10 @@ for (const viewport of [
     await shot(page, `${viewport.name}-4-dropped-off`);
 
     // The hub's daily pickup, then the carrier's first scan.
-    const booked = JSON.parse(await serverCommand('locker', ['hub-pickups'])) as { hubId: string; carrier: string; confirmation: string }[];
+    const booked = JSON.parse(await serverCommand('locker', 'hub-pickups')) as { hubId: string; carrier: string; confirmation: string }[];
     expect(booked.find((pickup) => pickup.hubId === hubId && pickup.carrier === 'USPS')?.confirmation).toBeTruthy();
     const trackingCode = (await inLocker.getByText(/^9\d{21}$/).first().textContent())!;
-    expect(await serverCommand('carrier', ['advance', trackingCode])).toContain('in transit');
+    expect(await serverCommand('carrier', 'advance', trackingCode)).toContain('in transit');
     await page.reload();
     const scanned = page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: orderNo }).first();
     await expect(scanned.getByText('in transit')).toBeVisible();

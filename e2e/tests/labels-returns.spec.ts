@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, signIn, toast } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
 import { RECIPIENT, SENDER, buyLabelThroughApi, fitsTheScreen, labelOf, openLabelMenu } from '../support/labels';
+import { serverCommand } from '../support/test-server';
 
 /*
  * Issue 23 items 2 and 3, at 1366 and 375 px: a USPS label delivered (the carriers simulator moved
@@ -18,17 +17,6 @@ import { RECIPIENT, SENDER, buyLabelThroughApi, fitsTheScreen, labelOf, openLabe
 const FIRST_LOAD = { timeout: 25_000 };
 test.describe.configure({ timeout: 150_000 });
 const shots = process.env.RETURNS_SHOTS;
-const run = promisify(execFile);
-
-/** The carriers simulator's command against the test server's database, as an operator runs it. */
-async function carrierCommand(args: string[]): Promise<string> {
-  const workDir = process.env.E2E_WORK_DIR!;
-  const { stdout } = await run('node', ['../apps/server/dist/cli/carrier.js', ...args], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${join(workDir, 'e2e.db')}`, SEED_DEMO_DATA: 'false' },
-  });
-  return stdout;
-}
-
 async function shot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 }
@@ -47,7 +35,7 @@ for (const viewport of [
     const list = await context.request.get('/app/v1/userGetShipment', { params: { user_id: account.userId, start: 0, num: 10 } });
     const outbound = ((await list.json()) as { data: { list: { orderNo: string; trackingNum: string }[] } }).data.list.find((row) => row.orderNo === orderNo)!;
     // Delivered: the carrier's scans, one step at a time.
-    for (const status of ['in transit', 'out for delivery', 'delivered']) expect(await carrierCommand(['advance', outbound.trackingNum])).toContain(status);
+    for (const status of ['in transit', 'out for delivery', 'delivered']) expect(await serverCommand('carrier', 'advance', outbound.trackingNum)).toContain(status);
 
     // Purchased Labels: the delivered label's menu offers its return.
     await page.goto('/app/ShipmentParent/shipment');
